@@ -1,0 +1,69 @@
+# Two commands for people: `make serve` and `make test`. Both bootstrap what they need.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+CHROMIUM ?= /usr/bin/chromium
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+HOST    ?= 127.0.0.1:8000
+
+.PHONY: help serve test build ingest ingest-check lint unit e2e bench clean deps chromium
+
+help:
+	@echo "make serve   build and serve the site on http://$(HOST) (live reload)"
+	@echo "make test    run every test (installs what is missing)"
+	@echo "make build | ingest | lint | bench | clean"
+
+$(STAMP): requirements.lock pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+deps: $(STAMP) $(NODE_STAMP)
+
+chromium:
+	@test -x $(CHROMIUM) || { echo "installing Debian's chromium"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-dejavu-core; }
+
+# Re-ingest only when the generated pages are stale.
+ingest: $(STAMP)
+	$(BIN)/rulebook ingest --check >/dev/null 2>&1 || $(BIN)/rulebook ingest
+
+ingest-check: $(STAMP)
+	$(BIN)/rulebook ingest --check
+
+build: deps ingest
+	$(BIN)/mkdocs build --strict
+
+serve: deps ingest
+	$(BIN)/mkdocs serve --strict -a $(HOST)
+
+lint: $(STAMP)
+	$(BIN)/ruff check plugins scripts tests
+	$(BIN)/ruff format --check plugins scripts tests
+
+# pytest exits 5 when it collects nothing: make treats that, like any non-zero code, as a failure.
+test: deps chromium ingest-check lint
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest tests/unit
+
+e2e: deps chromium
+	$(BIN)/python -m pytest tests/e2e
+
+bench: deps
+	$(BIN)/python scripts/bench_search.py
+	$(BIN)/python scripts/bench_calc.py
+
+clean:
+	rm -rf site .cache test-output

@@ -1,0 +1,20 @@
+"""Browser assets shipped by the plugin (CSS/JS), added to every page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+
+HERE = Path(__file__).parent
+PREFIX = "assets/rulebook"
+CSS = [f"{PREFIX}/rulebook.css"]
+JS = [f"{PREFIX}/rulebook.js"]
+
+
+def files(config: MkDocsConfig) -> list[File]:
+    return [
+        File.generated(config, f"{PREFIX}/{path.name}", abs_src_path=str(path))
+        for path in sorted(HERE.glob("*.css")) + sorted(HERE.glob("*.js"))
+    ]

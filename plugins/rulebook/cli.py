@@ -1,0 +1,58 @@
+"""`rulebook ingest | search | calc | build-info` (run from the project root)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from rulebook.ingest.errors import IngestError
+
+
+def _ingest(args: argparse.Namespace) -> int:
+    from rulebook.ingest import pipeline
+
+    root = Path(args.root)
+    results = pipeline.run(root, args.books or None, check=args.check)
+    if args.check:
+        stale = pipeline.stale_files(root / "docs", results)
+        if stale:
+            print("docs/ is stale; run `rulebook ingest`:", file=sys.stderr)
+            for s in stale:
+                print(f"  {s}", file=sys.stderr)
+            return 1
+        print(f"docs/ is up to date ({len(results)} books)")
+        return 0
+    for r in results:
+        for line in pipeline.summary(r):
+            print(line)
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"ingest": _ingest}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="rulebook", description="Rules reference site tools.")
+    p.add_argument("--root", default=".", help="project root (default: current folder)")
+    sub = p.add_subparsers(dest="command", required=True)
+    ing = sub.add_parser("ingest", help="source texts -> docs/<book>/*.md")
+    ing.add_argument("books", nargs="*", metavar="BOOK", help="book slugs (default: all)")
+    ing.add_argument(
+        "--check", action="store_true", help="fail if docs/ differs from what ingest would write"
+    )
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except IngestError as err:
+        print(f"rulebook {args.command}: error: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

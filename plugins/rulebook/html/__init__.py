@@ -1,0 +1,1 @@
+"""HTML-level processing of rendered pages (BeautifulSoup)."""

@@ -1,0 +1,146 @@
+"""Which lines are headings, and at what level.
+
+Four cues exist in the texts we ingest (heading modes): numbered (`Глава 3.`, `3.9.`, FATUM),
+an English original in parentheses (Starfinder), a trailing ` #` (the D&D 2024 glossary) and a
+short isolated line (D&D 3.5, Star Wars). Levels come from numbering rules, an outline override
+(by title or by line), or sit one level below the last structural heading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulebook.ingest.config import BookConfig, HeadingRule
+from rulebook.ingest.model import Heading
+
+_ENGLISH = re.compile(r"\s*\((?P<en>[A-Z0-9][^()]*(?:\([^()]*\)[^()]*)*)\)(?P<glyph>\s*[◆◇↩]+)?\s*$")
+
+
+def fold(text: str) -> str:
+    """Case- and ё-insensitive key for titles."""
+    return re.sub(r"\s+", " ", text.replace("ё", "е").replace("Ё", "Е")).strip().casefold()
+
+
+@dataclass
+class Candidate:
+    text: str  # title as shown (suffix, tag and English original removed)
+    rule: HeadingRule | None
+    number: str
+    original: str
+    tag: str
+
+
+class HeadingDetector:
+    def __init__(self, book: BookConfig) -> None:
+        self.cfg = book.headings
+        self.glued = {fold(t) for t in self.cfg.glued}
+        self.last_structural = 0
+
+    # ---- cues ----------------------------------------------------------------------------
+    def rule_for(self, text: str) -> tuple[HeadingRule, re.Match[str]] | None:
+        for rule in self.cfg.rules:
+            m = rule.pattern.match(text)
+            if m:
+                return rule, m
+        return None
+
+    def splits_block(self, text: str) -> bool:
+        """A heading that may be glued to the text around it (so it splits a block)."""
+        if text != text.lstrip():
+            return False
+        found = self.rule_for(text)
+        if found and found[0].glued:
+            return True
+        return fold(self._strip_marks(text)) in self.glued
+
+    def is_heading(self, text: str) -> bool:
+        """Is this isolated line (blank before and after) a heading?"""
+        c = self.cfg
+        if not text or text != text.lstrip() or "\t" in text:
+            return False
+        t = text.strip()
+        if any(p.search(t) for p in c.exclude):
+            return False
+        if self.rule_for(t) or fold(self._strip_marks(t)) in self.glued:
+            return True
+        if any(p.search(t) for p in c.always):
+            return True
+        if c.mode == "trailing_hash":
+            return bool(c.suffix and c.suffix.search(t))
+        if c.mode == "english_paren":
+            return len(t) <= c.max_length and bool(_ENGLISH.search(t)) and not self._forbidden(t, end=False)
+        # numbered and isolated_short: a short line that does not read like a sentence
+        return len(t) <= c.max_length and not self._forbidden(t, end=True)
+
+    def _forbidden(self, t: str, end: bool) -> bool:
+        c = self.cfg
+        if end and t[-1] in c.forbid_end:
+            return True
+        if any(p.match(t) for p in c.forbid_start):
+            return True
+        return any(s in t for s in c.forbid_contains)
+
+    def _strip_marks(self, text: str) -> str:
+        c = self.cfg
+        t = text.strip()
+        if c.suffix:
+            t = c.suffix.sub("", t).strip()
+        return t
+
+    # ---- building ------------------------------------------------------------------------
+    def candidate(self, text: str) -> Candidate:
+        c = self.cfg
+        t = self._strip_marks(text)
+        tag = ""
+        if c.tag:
+            m = c.tag.search(t)
+            if m:
+                tag = m.group("tag")
+                t = (t[: m.start()] + t[m.end() :]).strip()
+        original = ""
+        if c.original:
+            m = c.original.search(t)
+            if m and m.group("en"):
+                original = m.group("en").strip()
+                glyph = (m.groupdict().get("glyph") or "").strip()
+                t = (t[: m.start()] + (" " + glyph if glyph else "") + t[m.end() :]).strip()
+        found = self.rule_for(t)
+        rule, number = None, ""
+        if found:
+            rule, m = found
+            number = m.groupdict().get("num") or ""
+        return Candidate(t, rule, number, original, tag)
+
+    def make(self, text: str, line: int) -> Heading:
+        c = self.cfg
+        cand = self.candidate(text)
+        level = c.outline.get(f"L{line}") or c.outline.get(fold(cand.text))
+        structural = False
+        if level is not None:
+            structural = True
+        elif cand.rule is not None:
+            structural = cand.rule.structural
+            if cand.rule.level == "depth":
+                level = cand.number.count(".") + 1 if cand.number else c.default_level
+            else:
+                level = int(cand.rule.level)
+        elif c.relative and self.last_structural:
+            level = self.last_structural + 1
+        else:
+            level = c.default_level
+        level = max(1, min(level, c.max_level))
+        if structural:
+            self.last_structural = level
+        number = cand.number
+        if cand.rule is not None and number:
+            number = f"{cand.rule.kind}:{number}"
+        return Heading(
+            level=level,
+            text=cand.text,
+            line=line,
+            original=cand.original,
+            tag=cand.tag,
+            structural=structural,
+            number=number,
+        )

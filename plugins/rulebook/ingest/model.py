@@ -1,0 +1,206 @@
+"""The document model between parsing and Markdown: pages of typed blocks with inline spans.
+
+Every node remembers the source line it came from, so errors and reports can point at it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+# ---- inline spans -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Text:
+    text: str
+
+
+@dataclass(frozen=True)
+class Strong:
+    text: str
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str
+    target: str  # filled by the cross-reference pass: "page.md#anchor"
+
+
+@dataclass(frozen=True)
+class Sup:
+    """A footnote marker shown as superscript, linked to its note when the note exists."""
+
+    text: str
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class Break:
+    """A line break inside a block (multi-line table cells, stat blocks)."""
+
+
+Inline = Text | Strong | Link | Sup | Break
+
+
+def plain(inlines: list[Inline]) -> str:
+    """The visible text of a run of inline spans."""
+    return "".join(" " if isinstance(i, Break) else i.text for i in inlines)
+
+
+# ---- blocks -------------------------------------------------------------------------------
+@dataclass
+class Heading:
+    level: int
+    text: str
+    line: int
+    anchor: str = ""
+    original: str = ""  # an English original carried in parentheses (shown small, searchable)
+    tag: str = ""  # a glossary tag such as «Состояние» (shown as a badge, a search facet)
+    structural: bool = False  # matched a numbering rule (Глава N., N.N.) rather than a heuristic
+    number: str = ""  # "3.9", "Е", "I": what cross-references call it
+
+
+@dataclass
+class Paragraph:
+    inlines: list[Inline]
+    line: int
+    role: str = ""  # "formula", "label", "lead", "quote": rendering hints only
+
+
+@dataclass
+class ListItem:
+    inlines: list[Inline]
+    line: int
+    children: list[Block] = field(default_factory=list)
+
+
+@dataclass
+class ListBlock:
+    items: list[ListItem]
+    ordered: bool
+    line: int
+    start: int = 1
+
+
+@dataclass
+class Cell:
+    inlines: list[Inline]
+    rowspan: int = 1
+    colspan: int = 1
+    header: bool = False
+
+
+@dataclass
+class Row:
+    cells: list[Cell]
+    line: int
+    group: bool = False  # a full-width group/section row inside a table
+
+
+@dataclass
+class Table:
+    header: list[list[Cell]]
+    rows: list[Row]
+    line: int
+    caption: str = ""
+    anchor: str = ""
+    footnotes: list[Footnote] = field(default_factory=list)
+    hinted: bool = False  # columns came from a per-table hint, not from a delimiter
+
+    @property
+    def ncols(self) -> int:
+        return max(sum(c.colspan for c in r) for r in self.header) if self.header else 0
+
+
+@dataclass
+class Footnote:
+    marker: str
+    inlines: list[Inline]
+    line: int
+    anchor: str = ""
+
+
+@dataclass
+class DefItem:
+    term: list[Inline]
+    definition: list[Inline]
+    line: int
+    original: str = ""
+
+
+@dataclass
+class DefList:
+    items: list[DefItem]
+    line: int
+
+
+@dataclass
+class Admonition:
+    kind: str  # Material admonition type: note, example, tip, warning, abstract, info, quote
+    title: str
+    children: list[Block]
+    line: int
+    css: str = ""  # extra class (e.g. "formula")
+
+
+@dataclass
+class Notice:
+    """Something the ingester must show the reader but that is not source text
+    (a table missing in the source, an attachment that is not part of the dump)."""
+
+    kind: str
+    title: str
+    text: str
+    line: int
+
+
+@dataclass
+class Widget:
+    """An interactive widget placed by the book config (a calculator); the plugin expands it."""
+
+    name: str
+    line: int
+
+
+Block = Heading | Paragraph | ListBlock | Table | DefList | Admonition | Notice | Widget
+
+
+@dataclass
+class Page:
+    file: str  # file name under docs/<book>/
+    title: str
+    blocks: list[Block]
+    line: int
+    meta: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Document:
+    book: str
+    pages: list[Page]
+    report: Report
+
+
+@dataclass
+class Report:
+    """What the ingester tells the editor after a run."""
+
+    dropped: list[tuple[int, str]] = field(default_factory=list)  # chrome lines removed
+    unresolved: list[tuple[int, str]] = field(default_factory=list)  # cross-references without target
+    resolved: int = 0
+    tables: int = 0
+    hinted_tables: int = 0
+    missing_tables: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def walk(blocks: list[Block]) -> list[Block]:
+    """All blocks, depth first (admonition and list-item children included)."""
+    out: list[Block] = []
+    for b in blocks:
+        out.append(b)
+        if isinstance(b, Admonition):
+            out.extend(walk(b.children))
+        elif isinstance(b, ListBlock):
+            for it in b.items:
+                out.extend(walk(it.children))
+    return out

@@ -1,0 +1,338 @@
+"""Blocks of source lines -> typed blocks (headings, tables, lists, boxes, paragraphs).
+
+The sources put one paragraph per line with blank lines between blocks, but headings and
+captions are sometimes glued to the text or table around them, and tables and lists run over
+several lines. The parser works on a queue of line blocks so it can split a block and give the
+rest back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, deque
+
+from rulebook.ingest import tables as tbl
+from rulebook.ingest.config import BookConfig
+from rulebook.ingest.errors import IngestError
+from rulebook.ingest.headings import HeadingDetector
+from rulebook.ingest.model import (
+    Admonition,
+    Block,
+    Heading,
+    ListBlock,
+    ListItem,
+    Notice,
+    Paragraph,
+    Report,
+    Strong,
+    Text,
+)
+from rulebook.ingest.prepare import ATTACHMENT, segment
+from rulebook.ingest.reader import SourceLine
+from rulebook.ingest.tablespec import TableSpec
+
+Lines = list[SourceLine]
+_LABEL_MAX = 90
+
+
+class Parser:
+    def __init__(self, book: BookConfig, specs: dict[str, list[TableSpec]], report: Report) -> None:
+        self.book = book
+        self.h = HeadingDetector(book)
+        self.specs = specs
+        self.seen: Counter[str] = Counter()
+        self.report = report
+        self.queue: deque[Lines] = deque()
+        self.last_text = ""
+
+    # ---- driver --------------------------------------------------------------------------
+    def parse(self, lines: Lines) -> list[Block]:
+        self.queue = deque(segment(lines))
+        out: list[Block] = []
+        while self.queue:
+            out.extend(self.block(self.queue.popleft()))
+        return out
+
+    def push(self, lines: Lines) -> None:
+        if lines:
+            self.queue.appendleft(lines)
+
+    def next_blocks(self, n: int) -> list[Block]:
+        """Parse the next n line blocks (the body of a box)."""
+        out: list[Block] = []
+        for _ in range(n):
+            if not self.queue or self.starts_section(self.queue[0]):
+                break
+            out.extend(self.block(self.queue.popleft()))
+        return out
+
+    def starts_section(self, lines: Lines) -> bool:
+        first = lines[0].text
+        if self.h.splits_block(first):
+            return True
+        return len(lines) == 1 and self.h.is_heading(first)
+
+    # ---- one block -----------------------------------------------------------------------
+    def block(self, lines: Lines) -> list[Block]:
+        first = lines[0]
+        if first.text.startswith(ATTACHMENT):
+            self.push(lines[1:])
+            name = first.text[len(ATTACHMENT) :]
+            return [
+                Notice(
+                    "info",
+                    "Вложение",
+                    f"В источнике здесь приложен файл «{name}»; его содержимого в тексте книги нет.",
+                    first.no,
+                )
+            ]
+        for box in self.book.boxes:
+            if box.trigger.fullmatch(first.text.strip()):
+                return [self.box(box, lines)]
+        # something glued inside the block (a heading, a caption over a table) splits it
+        for i in range(1, len(lines)):
+            text = lines[i].text
+            if self.h.splits_block(text) or self.spec_for(text, peek=True) is not None:
+                self.push(lines[i:])
+                lines = lines[:i]
+                break
+        if len(lines) > 1 and self.h.splits_block(first.text):
+            self.push(lines[1:])
+            return [self.heading(first)]
+        spec = self.spec_for(first.text)
+        if spec is not None:
+            return [self.space_table(spec, lines)]
+        if self.book.tables.delimiter == "tab" and sum("\t" in ln.text for ln in lines) >= 2:
+            return [tbl.tab_table(self.book, lines, self.report)]
+        if len(lines) == 1 and self.h.is_heading(first.text):
+            return [self.heading(first)]
+        if self.list_marker(first.text):
+            return [self.list_block(lines)]
+        for co in self.book.callouts:
+            m = co.pattern.match(first.text)
+            if m:
+                return [self.callout(co, m, lines)]
+        return self.paragraphs(lines)
+
+    def heading(self, line: SourceLine) -> Heading:
+        return self.h.make(line.text, line.no)
+
+    # ---- tables --------------------------------------------------------------------------
+    def spec_for(self, text: str, peek: bool = False) -> TableSpec | None:
+        specs = self.specs.get(text.strip())
+        if not specs:
+            return None
+        n = self.seen[text.strip()] + 1
+        chosen = next((s for s in specs if s.occurrence == n), None) or next(
+            (s for s in specs if s.occurrence is None), None
+        )
+        if chosen is not None and not peek:
+            self.seen[text.strip()] = n
+        return chosen
+
+    def space_table(self, spec: TableSpec, lines: Lines) -> Block:
+        body: list[SourceLine | None] = list(lines[1:])  # None marks a blank line inside a cell
+        if spec.paragraphs:
+            while (
+                self.queue
+                and not self.starts_section(self.queue[0])
+                and self.spec_for(self.queue[0][0].text, peek=True) is None
+            ):
+                body.append(None)
+                body.extend(self.queue.popleft())
+        table, rest = tbl.space_table(self.book, spec, lines[0], body)
+        if rest:
+            self.push(rest)
+        self.report.tables += 1
+        self.report.hinted_tables += 1
+        return table
+
+    # ---- lists ---------------------------------------------------------------------------
+    def list_marker(self, text: str) -> tuple[str, int, int, str] | None:
+        """(kind, indent, number, body) when the line is a list item."""
+        lc = self.book.lists
+        m = lc.bullet.match(text)
+        if m:
+            return "ul", len(m.group("indent")), 0, m.group("body")
+        m = lc.ordered.match(text)
+        if m and (not lc.ordered_needs_indent or m.group("indent")):
+            return "ol", len(m.group("indent")), int(m.group("num")), m.group("body")
+        if lc.dash:
+            m = lc.dash.match(text)
+            if m:
+                return "dash", 0, 0, m.group("body")
+        return None
+
+    def list_block(self, lines: Lines) -> ListBlock:
+        """Consecutive list lines, across blank lines (loose lists), nested by indentation;
+        an indented non-item line continues the item above it."""
+        items: list[tuple[SourceLine, tuple[str, int, int, str] | None]] = []
+        pending: deque[Lines] = deque([lines])
+        base_kind = self.list_marker(lines[0].text)
+        assert base_kind is not None
+        while pending:
+            block = pending.popleft()
+            for i, ln in enumerate(block):
+                mk = self.list_marker(ln.text)
+                indented = ln.text.startswith("  ") and mk is None and bool(items)
+                if mk is None and not indented:
+                    self.push(block[i:])
+                    pending.clear()
+                    break
+                if (
+                    mk is not None
+                    and mk[1] == base_kind[1]
+                    and mk[0] != base_kind[0]
+                    and not (mk[0] == "dash" or base_kind[0] == "dash")
+                ):
+                    self.push(block[i:])  # an ordered list right after a bullet list: a new list
+                    pending.clear()
+                    break
+                items.append((ln, mk))
+            else:
+                if self.queue:
+                    nxt = self.queue[0]
+                    mk = self.list_marker(nxt[0].text)
+                    cont = nxt[0].text.startswith("    ") and mk is None
+                    if (mk is not None and (mk[0] == base_kind[0] or mk[1] > base_kind[1])) or cont:
+                        pending.append(self.queue.popleft())
+        return _nest(items, base_kind)
+
+    # ---- boxes and callouts --------------------------------------------------------------
+    def box(self, box: object, lines: Lines) -> Admonition:
+        from rulebook.ingest.config import Box
+
+        assert isinstance(box, Box)
+        first = lines[0]
+        children: list[Block] = []
+        if box.keep_trigger:
+            children.append(Paragraph([Text(first.text.strip())], first.no))
+        if len(lines) > 1:
+            self.push(lines[1:])
+        if box.close is not None:
+            while self.queue:
+                nxt = self.queue.popleft()
+                idx = next((i for i, ln in enumerate(nxt) if box.close.fullmatch(ln.text.strip())), None)
+                if idx is not None:
+                    if idx:
+                        self.push(nxt[idx:])
+                        continue
+                    self.push(nxt[1:])
+                    break
+                self.push(nxt)
+                children.extend(self.block(self.queue.popleft()))
+        else:
+            children.extend(self.next_blocks(box.take))
+        return Admonition(box.kind, box.title, children, first.no)
+
+    def callout(self, co: object, m: re.Match[str], lines: Lines) -> Admonition:
+        from rulebook.ingest.config import Callout
+
+        assert isinstance(co, Callout)
+        gd = m.groupdict()
+        title = (gd.get("title") or co.title or "").strip()
+        body = (gd.get("body") or "").strip()
+        children: list[Block] = []
+        if body:
+            children.append(self.inline_paragraph(body, lines[0].no))
+        for ln in lines[1:]:
+            children.append(self.inline_paragraph(ln.text.strip(), ln.no))
+        if co.take or not children:  # a label alone on its line boxes the block under it
+            children.extend(self.next_blocks(co.take or 1))
+        if not children:
+            raise IngestError(
+                f"«{title}» has nothing under it",
+                line=lines[0].no,
+                book=self.book.slug,
+                path=self.book.source,
+            )
+        return Admonition(co.kind, title, children, lines[0].no, css=co.css)
+
+    # ---- paragraphs ----------------------------------------------------------------------
+    def paragraphs(self, lines: Lines) -> list[Block]:
+        out: list[Block] = []
+        for i, ln in enumerate(lines):
+            if i and self.list_marker(ln.text):
+                self.push(lines[i:])
+                break
+            text = ln.text.strip()
+            if self.is_formula(text):
+                out.append(
+                    Admonition(
+                        "abstract", "", [Paragraph([Text(text)], ln.no, role="formula")], ln.no, css="formula"
+                    )
+                )
+            elif (
+                len(lines) == 1
+                and text.endswith(":")
+                and len(text) <= _LABEL_MAX
+                and self.queue
+                and len(self.queue[0]) == 1
+                and self.is_formula(self.queue[0][0].text.strip())
+            ):
+                f = self.queue.popleft()[0]
+                out.append(
+                    Admonition(
+                        "abstract",
+                        text[:-1],
+                        [Paragraph([Text(f.text.strip())], f.no, role="formula")],
+                        ln.no,
+                        css="formula",
+                    )
+                )
+            elif self.is_quote(text):
+                out.append(Paragraph([Text(text)], ln.no, role="quote"))
+            elif len(lines) == 1 and text.endswith(":") and len(text) <= _LABEL_MAX:
+                out.append(Paragraph([Strong(text)], ln.no, role="label"))
+            else:
+                out.append(self.inline_paragraph(text, ln.no))
+            self.last_text = text
+        return out
+
+    def inline_paragraph(self, text: str, line: int) -> Paragraph:
+        for pat in self.book.runin:
+            m = pat.match(text)
+            if m:
+                term = m.group("term")
+                return Paragraph([Strong(term), Text(text[len(term) :])], line, role="lead")
+        return Paragraph([Text(text)], line)
+
+    def is_formula(self, text: str) -> bool:
+        return (
+            bool(self.book.formula)
+            and len(text) <= 200
+            and not text.endswith((".", ":"))
+            and any(p.search(text) for p in self.book.formula)
+        )
+
+    def is_quote(self, text: str) -> bool:
+        qa = self.book.quote_after
+        return bool(qa and qa.search(self.last_text) and len(text) <= 120 and text.endswith("?"))
+
+
+def _nest(
+    items: list[tuple[SourceLine, tuple[str, int, int, str] | None]], base: tuple[str, int, int, str]
+) -> ListBlock:
+    root = ListBlock([], ordered=base[0] == "ol", line=items[0][0].no, start=base[2] or 1)
+    stack: list[tuple[int, ListBlock]] = [(base[1], root)]
+    for ln, mk in items:
+        if mk is None:  # indented continuation: a paragraph inside the last item
+            _last_item(stack).children.append(Paragraph([Text(ln.text.strip())], ln.no))
+            continue
+        kind, indent, num, body = mk
+        while len(stack) > 1 and indent < stack[-1][0]:
+            stack.pop()
+        if indent > stack[-1][0]:
+            parent = _last_item(stack)
+            sub = ListBlock([], ordered=kind == "ol", line=ln.no, start=num or 1)
+            parent.children.append(sub)
+            stack.append((indent, sub))
+        stack[-1][1].items.append(ListItem([Text(body.strip())], ln.no))
+    return root
+
+
+def _last_item(stack: list[tuple[int, ListBlock]]) -> ListItem:
+    for _, lst in reversed(stack):
+        if lst.items:
+            return lst.items[-1]
+    raise IngestError("a list continuation line has no item above it")

@@ -1,0 +1,91 @@
+"""Before parsing: drop the site chrome a dump carries, and clean the artefacts it left.
+
+Nothing else is changed: the rules text stays verbatim. Every dropped line is reported, and the
+word-coverage check uses the same rules to know which words were chrome.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rulebook.ingest.config import BookConfig
+from rulebook.ingest.reader import SourceLine
+
+ATTACHMENT = "\x00attachment:"  # a line that became a notice (an attachment is not text)
+_GLUED_SENTENCE = re.compile(r"(?<=[а-яё]{2}[.!?])(?=[А-ЯЁ][а-яё])")
+_LEAD_UNDERSCORE = re.compile(r"^(\s*)_+(?=[^\s_])")
+
+
+@dataclass
+class Prepared:
+    lines: list[SourceLine]
+    dropped: list[tuple[int, str]] = field(default_factory=list)  # whole lines or glued parts removed
+    meta: dict[str, str] = field(default_factory=dict)
+    fixes: int = 0
+
+
+def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
+    ch = book.chrome
+    out = Prepared(lines=[])
+    start = 0
+    if ch.start is not None:
+        for i, ln in enumerate(lines):
+            if ch.start.search(ln.text):
+                start = i
+                break
+    end = len(lines)
+    if ch.footer is not None:
+        for i in range(start, len(lines)):
+            if ch.footer.search(lines[i].text):
+                end = i
+                break
+    for ln in lines[:start] + lines[end:]:
+        if not ln.blank:
+            out.dropped.append((ln.no, ln.text))
+            for key, pat in ch.meta.items():
+                m = pat.search(ln.text)
+                if m and key not in out.meta:
+                    out.meta[key] = (m.groupdict().get("value") or m.group(0)).strip()
+    for ln in lines[start:end]:
+        text = ln.text
+        if any(p.search(text) for p in ch.junk):
+            out.dropped.append((ln.no, text))
+            out.lines.append(SourceLine(ln.no, ""))  # keeps the blank-line structure around it
+            continue
+        for p in ch.strip:
+            m = p.search(text)
+            if m and m.group(0).strip():
+                out.dropped.append((ln.no, m.group(0).strip()))
+                text = (text[: m.start()] + text[m.end() :]).rstrip()
+        if ch.attachment is not None:
+            m = ch.attachment.search(text)
+            if m:
+                out.dropped.append((ln.no, text))
+                text = ATTACHMENT + m.group("name")
+        if book.cleanup.leading_underscore:
+            fixed = _LEAD_UNDERSCORE.sub(r"\1", text)
+            out.fixes += fixed != text
+            text = fixed
+        if book.cleanup.glued_sentence:
+            fixed = _GLUED_SENTENCE.sub(" ", text)
+            out.fixes += fixed != text
+            text = fixed
+        out.lines.append(SourceLine(ln.no, text))
+    return out
+
+
+def segment(lines: list[SourceLine]) -> list[list[SourceLine]]:
+    """Maximal runs of non-blank lines (the sources put one paragraph per line)."""
+    blocks: list[list[SourceLine]] = []
+    cur: list[SourceLine] = []
+    for ln in lines:
+        if ln.blank:
+            if cur:
+                blocks.append(cur)
+                cur = []
+        else:
+            cur.append(ln)
+    if cur:
+        blocks.append(cur)
+    return blocks

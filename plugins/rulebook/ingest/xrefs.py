@@ -1,0 +1,160 @@
+"""Cross-references in the text («см. 3.11», «в Главе 3, раздел 3.4», «Приложение Е»,
+«раздела «Создание персонажа выше 1-го уровня»») become links; a reference whose target does
+not exist stays text and is reported."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulebook.ingest.config import BookConfig, XrefRule
+from rulebook.ingest.headings import fold
+from rulebook.ingest.model import (
+    DefList,
+    Heading,
+    Inline,
+    Link,
+    ListBlock,
+    Page,
+    Paragraph,
+    Report,
+    Table,
+    Text,
+    walk,
+)
+
+
+@dataclass(frozen=True)
+class Target:
+    page: str
+    anchor: str
+    title: str
+
+
+class HeadingIndex:
+    def __init__(self, pages: list[Page]) -> None:
+        self.by_number: dict[str, Target] = {}
+        self.by_title: dict[str, Target] = {}
+        self.by_original: dict[str, Target] = {}
+        for page in pages:
+            for b in page.blocks:
+                if not isinstance(b, Heading):
+                    continue
+                t = Target(page.file, b.anchor, b.text)
+                if b.number:
+                    self.by_number.setdefault(b.number, t)
+                key = fold(_unnumbered(b.text))
+                self.by_title.setdefault(key, t)
+                self.by_title.setdefault(fold(b.text), t)
+                if b.original:
+                    self.by_original.setdefault(fold(b.original), t)
+
+    def title(self, ref: str) -> Target | None:
+        key = fold(ref)
+        hit = self.by_title.get(key) or self.by_original.get(key)
+        if hit:
+            return hit
+        # an inflected or shortened form: «Истощение» -> «Истощённый»; compare stems of 5+ letters
+        if len(key) >= 5:
+            stem = key[: max(5, len(key) - 3)]
+            cands = sorted(k for k in self.by_title if k.startswith(stem) and abs(len(k) - len(key)) <= 4)
+            if len(cands) == 1:
+                return self.by_title[cands[0]]
+        return None
+
+
+def _unnumbered(text: str) -> str:
+    import re
+
+    return re.sub(r"^(?:\d+(?:\.\d+)*\.?|Глава \d+\.|Приложение \S+[.:]|Шаг \d+\.?)\s*", "", text)
+
+
+def link_page(book: BookConfig, page: Page, index: HeadingIndex, report: Report) -> None:
+    if not book.xrefs:
+        return
+
+    def link(inlines: list[Inline], line: int) -> list[Inline]:
+        return _link(book, inlines, page, index, report, line)
+
+    for b in walk(page.blocks):
+        if isinstance(b, Paragraph):
+            b.inlines = link(b.inlines, b.line)
+        elif isinstance(b, ListBlock):
+            for it in b.items:
+                it.inlines = link(it.inlines, it.line)
+        elif isinstance(b, DefList):
+            for d in b.items:
+                d.definition = link(d.definition, d.line)
+        elif isinstance(b, Table):
+            for row in b.rows:
+                for cell in row.cells:
+                    cell.inlines = link(cell.inlines, row.line)
+            for fn in b.footnotes:
+                fn.inlines = link(fn.inlines, fn.line)
+
+
+def _resolve(rule: XrefRule, ref: str, index: HeadingIndex) -> Target | bool | None:
+    """A target, None (not found), or False (known to be missing: an alias with no target)."""
+    if rule.kind == "alias":
+        if ref not in rule.aliases:
+            return None
+        dest = rule.aliases[ref]
+        if not dest:
+            return False
+        if ":" in dest:
+            kind, val = dest.split(":", 1)
+            if kind == "title":
+                return index.title(val)
+            return index.by_number.get(dest)
+        return index.title(dest)
+    if rule.kind == "title":
+        return index.title(ref)
+    kind = {"number": "section", "chapter": "chapter", "appendix": "appendix"}[rule.kind]
+    return index.by_number.get(f"{kind}:{ref}")
+
+
+def _link(
+    book: BookConfig, inlines: list[Inline], page: Page, index: HeadingIndex, report: Report, line: int
+) -> list[Inline]:
+    out: list[Inline] = []
+    for span in inlines:
+        if not isinstance(span, Text):
+            out.append(span)
+            continue
+        out.extend(_link_text(book, span.text, page, index, report, line))
+    return out
+
+
+def _link_text(
+    book: BookConfig, text: str, page: Page, index: HeadingIndex, report: Report, line: int
+) -> list[Inline]:
+    matches: list[tuple[int, int, Target]] = []
+    taken: list[tuple[int, int]] = []
+    for rule in book.xrefs:
+        for m in rule.pattern.finditer(text):
+            span = m.span("text") if "text" in m.groupdict() and m.group("text") else m.span()
+            if any(s < span[1] and span[0] < e for s, e in taken):
+                continue
+            target = _resolve(rule, m.group("ref"), index)
+            taken.append(span)
+            if target is None or target is False:
+                report.unresolved.append((line, m.group(0)))
+                continue
+            assert isinstance(target, Target)
+            if target.page == page.file and target.anchor == "":
+                continue
+            matches.append((span[0], span[1], target))
+    if not matches:
+        return [Text(text)]
+    matches.sort()
+    out: list[Inline] = []
+    pos = 0
+    for s, e, t in matches:
+        if s > pos:
+            out.append(Text(text[pos:s]))
+        href = f"#{t.anchor}" if t.page == page.file else f"{t.page}#{t.anchor}"
+        out.append(Link(text[s:e], href))
+        report.resolved += 1
+        pos = e
+    if pos < len(text):
+        out.append(Text(text[pos:]))
+    return out

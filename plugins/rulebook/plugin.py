@@ -1,0 +1,83 @@
+"""The `rulebook` MkDocs plugin: typed config and event hooks only; the work is delegated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page
+
+from rulebook import assets
+from rulebook.books import BookInfo, load_registry
+from rulebook.config import RulebookConfig
+from rulebook.html import blockids
+from rulebook.widgets.blocks import RulebookBlocksExtension
+
+
+class RulebookPlugin(BasePlugin[RulebookConfig]):
+    supports_multiple_instances = False
+
+    def __init__(self) -> None:
+        self.registry: list[BookInfo] = []
+
+    # ---- hooks ---------------------------------------------------------------------------
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        root = Path(config.config_file_path).parent
+        books = root / self.config.books
+        if not books.exists():
+            raise PluginError(f"rulebook: book registry {books} not found (option 'books')")
+        self.registry = load_registry(books, Path(config.docs_dir))
+        config.markdown_extensions.append(RulebookBlocksExtension(registry=self.registry))  # type: ignore[arg-type]
+        for css in assets.CSS:
+            config.extra_css.append(css)
+        for js in assets.JS:
+            config.extra_javascript.append(js)  # type: ignore[arg-type]
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if not self.config.enabled:
+            return None
+        for f in assets.files(config):
+            files.append(f)
+        return files
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        if not self.config.enabled:
+            return None
+        _title_book_sections(nav, self.registry)
+        return nav
+
+    @event_priority(-50)  # after other plugins changed the HTML, before search reads it
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        if not self.config.enabled or not self.config.block_ids:
+            return None
+        soup = BeautifulSoup(html, "html.parser")
+        blockids.assign(soup, page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md"))
+        return str(soup)
+
+
+def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:
+    """Sections made from docs/<slug>/ get the book's title, in registry order."""
+    order = {b.slug: i for i, b in enumerate(registry)}
+    titles = {b.slug: b.title for b in registry}
+
+    def slug_of(item: object) -> str | None:
+        if isinstance(item, Section):
+            for child in item.children:
+                f = getattr(child, "file", None)
+                if isinstance(f, File) and "/" in f.src_uri:
+                    return f.src_uri.split("/", 1)[0]
+        return None
+
+    for item in nav.items:
+        s = slug_of(item)
+        if s in titles and isinstance(item, Section):
+            item.title = titles[s]
+    nav.items.sort(key=lambda it: order.get(slug_of(it) or "", -1 if slug_of(it) is None else 999))

@@ -1,0 +1,53 @@
+"""`/// books`: the home page's list of books, generated from the registry so a new book
+appears there without hand edits."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as etree
+from typing import Any
+
+from markdown import Markdown
+from pymdownx.blocks import BlocksExtension, BlocksProcessor
+from pymdownx.blocks.block import Block
+
+from rulebook.books import BookInfo
+
+
+def _plural_chapters(n: int) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} глава"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} главы"
+    return f"{n} глав"
+
+
+class BooksBlock(Block):
+    NAME = "books"
+    ARGUMENT = None
+
+    def on_create(self, parent: etree.Element) -> etree.Element:
+        return etree.SubElement(parent, "div", {"class": "rb-books grid cards"})
+
+    def on_end(self, block: etree.Element) -> None:
+        books: list[BookInfo] = self.config.get("registry") or []
+        ul = etree.SubElement(block, "ul")
+        for b in books:
+            li = etree.SubElement(ul, "li", {"class": "rb-book", "data-book": b.slug})
+            p = etree.SubElement(li, "p")
+            a = etree.SubElement(p, "a", {"href": f"{b.slug}/index.md"})
+            strong = etree.SubElement(a, "strong")
+            strong.text = b.title
+            meta = etree.SubElement(li, "p", {"class": "rb-book-meta"})
+            meta.text = f"{b.system} · {_plural_chapters(len(b.pages))}"
+            if b.description:
+                d = etree.SubElement(li, "p")
+                d.text = b.description
+
+
+class RulebookBlocksExtension(BlocksExtension):
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {"registry": [[], "list of BookInfo"]}
+        super().__init__(**kwargs)
+
+    def extendMarkdownBlocks(self, md: Markdown, block_mgr: BlocksProcessor) -> None:
+        block_mgr.register(BooksBlock, self.getConfigs())
