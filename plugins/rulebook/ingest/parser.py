@@ -238,7 +238,12 @@ class Parser:
         for ln in lines[1:]:
             children.append(self.inline_paragraph(ln.text.strip(), ln.no))
         if co.take or not children:  # a label alone on its line boxes the block under it
-            children.extend(self.next_blocks(co.take or 1))
+            for b in self.next_blocks(co.take or 1):
+                # a formula line already boxed on its own: one box, titled by the label
+                if isinstance(b, Admonition) and not b.title and b.kind == co.kind:
+                    children.extend(b.children)
+                else:
+                    children.append(b)
         if not children:
             raise IngestError(
                 f"«{title}» has nothing under it",

@@ -12,7 +12,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.ingest import markdown, pages
+from rulebook.ingest import coverage, markdown, pages
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, walk
@@ -175,13 +175,16 @@ def summary(r: BookResult) -> list[str]:
         levels[h.level] = levels.get(h.level, 0) + 1
     tables = [b for b in blocks if isinstance(b, Table)]
     rep = r.doc.report
+    cov = coverage.compare(coverage.source_words(r.book), coverage.model_words(r.doc))
     lines = [
         f"{r.book.slug}: {len(r.doc.pages)} pages, {len(heads)} headings "
         f"({', '.join(f'H{k}: {v}' for k, v in sorted(levels.items()))}), "
         f"{len(tables)} tables ({sum(t.hinted for t in tables)} with hints), "
         f"{rep.resolved} cross-references linked, {len(rep.unresolved)} unresolved, "
-        f"{len(rep.dropped)} chrome lines dropped",
+        f"{len(rep.dropped)} chrome lines dropped, word coverage {cov}",
     ]
+    if cov.missing:
+        lines.append(f"  missing words: {', '.join(f'{w}×{n}' for w, n in cov.missing.most_common(20))}")
     for line, text in rep.unresolved:
         lines.append(f"  unresolved reference at line {line}: «{text}»")
     for line, text in rep.missing_tables:

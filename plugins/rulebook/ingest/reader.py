@@ -32,11 +32,17 @@ def decode(data: bytes, encoding: str, path: Path, book: str | None = None) -> s
     """Bytes -> text. `encoding` is a codec name or "auto" (UTF-8, else Windows-1251)."""
     if not data.strip():
         raise IngestError("the file is empty", path=path, book=book)
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16")
-    if b"\x00" in data[:65536] or _control_ratio(data[:65536]) > 0.05:
-        raise IngestError("this looks like a binary file, not a text", path=path, book=book)
     enc = encoding.lower().replace("_", "-")
+    if enc.startswith("utf-16"):
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError as err:
+            raise IngestError(f"not valid {encoding}", path=path, line=None, book=book) from err
+    if b"\x00" in data[:65536] or _control_ratio(data[:65536]) > 0.05:
+        hint = ""
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            hint = ' (if it is a UTF-16 text, declare encoding = "utf-16" in sources/books.toml)'
+        raise IngestError(f"this looks like a binary file, not a text{hint}", path=path, book=book)
     if enc in ("utf-8", "utf8", "utf-8-sig", "auto"):
         try:
             return data.decode("utf-8-sig")

@@ -1,0 +1,71 @@
+"""Bad input gets a clear one-line error naming the file and line; odd but valid input is read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rulebook.ingest.errors import IngestError
+from rulebook.ingest.reader import normalise_line, read_source
+
+TEXT = "Глава 1. Бой\n\nЁлка стоит.\n\nПоследняя строка"
+
+
+def write(tmp_path: Path, data: bytes, name: str = "book.txt") -> Path:
+    p = tmp_path / name
+    p.write_bytes(data)
+    return p
+
+
+def test_a_missing_file_is_named_in_the_error(tmp_path: Path) -> None:
+    with pytest.raises(IngestError, match=r"nope\.txt: source file not found"):
+        read_source(tmp_path / "nope.txt")
+
+
+def test_an_empty_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(IngestError, match="empty"):
+        read_source(write(tmp_path, b"  \n\n"))
+
+
+def test_a_binary_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(IngestError, match="binary"):
+        read_source(write(tmp_path, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 20))
+
+
+def test_invalid_utf8_names_the_line(tmp_path: Path) -> None:
+    data = "одна\nдве\n".encode() + b"\xff\xfe bad\n"
+    with pytest.raises(IngestError) as err:
+        read_source(write(tmp_path, data))
+    assert "book.txt:3:" in str(err.value)
+    assert "not valid UTF-8" in str(err.value)
+
+
+def test_a_windows_1251_file_is_rejected_with_how_to_declare_it(tmp_path: Path) -> None:
+    path = write(tmp_path, TEXT.encode("cp1251"))
+    with pytest.raises(IngestError) as err:
+        read_source(path)
+    msg = str(err.value)
+    assert "Windows-1251" in msg and 'encoding = "cp1251"' in msg and "books.toml" in msg
+    assert "\n" not in msg
+
+
+def test_a_windows_1251_file_reads_when_declared_or_detected(tmp_path: Path) -> None:
+    path = write(tmp_path, TEXT.encode("cp1251"))
+    for enc in ("cp1251", "auto"):
+        lines = read_source(path, enc)
+        assert lines[2].text == "Ёлка стоит."
+
+
+def test_crlf_bom_and_a_last_line_without_newline_are_transparent(tmp_path: Path) -> None:
+    data = b"\xef\xbb\xbf" + TEXT.replace("\n", "\r\n").encode()
+    lines = read_source(write(tmp_path, data))
+    assert [ln.text for ln in lines] == TEXT.split("\n")
+    assert lines[-1].text == "Последняя строка" and lines[-1].no == 5
+
+
+def test_nbsp_runs_become_one_space_but_indentation_and_tabs_stay() -> None:
+    assert normalise_line("Лёгкое:\u00a0текст") == "Лёгкое: текст"
+    assert normalise_line("руке \u00a0 \u00a0 и фит") == "руке и фит"
+    assert normalise_line("  • пункт\u00a0") == "  • пункт"
+    assert normalise_line("a\t\tb") == "a\t\tb"
+    assert normalise_line("\u00a0") == ""
