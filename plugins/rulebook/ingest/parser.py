@@ -33,6 +33,7 @@ from rulebook.ingest.tablespec import TableSpec
 
 Lines = list[SourceLine]
 _LABEL_MAX = 90
+_LABEL_WORDS = 4  # a short «Label:» line is a bold lead-in; a longer one is a sentence
 
 
 class Parser:
@@ -287,7 +288,7 @@ class Parser:
                 )
             elif self.is_quote(text):
                 out.append(Paragraph([Text(text)], ln.no, role="quote"))
-            elif len(lines) == 1 and text.endswith(":") and len(text) <= _LABEL_MAX:
+            elif len(lines) == 1 and text.endswith(":") and len(text.split()) <= _LABEL_WORDS:
                 out.append(Paragraph([Strong(text)], ln.no, role="label"))
             else:
                 out.append(self.inline_paragraph(text, ln.no))
