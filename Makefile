@@ -10,6 +10,8 @@ NODE_STAMP := node_modules/.installed
 CHROMIUM ?= /usr/bin/chromium
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST    ?= 127.0.0.1:8000
+# Material prints a banner about MkDocs 2.0 on every build; it is noise for this project.
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: help serve test build ingest ingest-check lint unit e2e bench clean deps chromium
 
@@ -61,7 +63,8 @@ unit: $(STAMP)
 e2e: deps chromium
 	$(BIN)/python -m pytest tests/e2e
 
-bench: deps
+bench: deps chromium ingest
+	$(BIN)/python scripts/bench_build.py
 	$(BIN)/python scripts/bench_search.py
 	$(BIN)/python scripts/bench_calc.py
 
