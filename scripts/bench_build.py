@@ -21,8 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 def build_once(dest: Path) -> float:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(dest)], cwd=ROOT,
-                   env=env, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(dest)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
     return time.perf_counter() - start
 
 
@@ -35,8 +39,10 @@ def main() -> None:
         build_once(dest)  # warm the OS file cache and Python's bytecode cache
         times = [build_once(dest) for _ in range(args.runs)]
         pages = len(list(dest.rglob("index.html")))
-    print(f"site build ({pages} pages, {args.runs} runs): min {min(times):.2f} s, "
-          f"median {statistics.median(times):.2f} s, max {max(times):.2f} s")
+    print(
+        f"site build ({pages} pages, {args.runs} runs): min {min(times):.2f} s, "
+        f"median {statistics.median(times):.2f} s, max {max(times):.2f} s"
+    )
 
 
 if __name__ == "__main__":
