@@ -70,17 +70,36 @@ def _fragment(typ: str) -> str:
     raise ValueError(f"unknown column type {typ!r}")
 
 
+def _optional(raw: str) -> tuple[str, bool]:
+    """(type, optional?). A trailing `?` marks an optional cell, except on a regex, where `?` is
+    regex syntax: an optional regex cell is written `re?:<regex>`."""
+    if raw.startswith("re?:"):
+        return "re:" + raw[4:], True
+    if raw.startswith("re:"):
+        return raw, False
+    return raw.rstrip("?"), raw.endswith("?")
+
+
 def compile_row(types: list[str], rowspan: list[int]) -> re.Pattern[str]:
+    """One regex for a whole row. Cells are separated by any whitespace: a space, the TABs of the
+    nation table, or the line break between the lines of a multi-line row. Optional cells before
+    the first required one carry their separator after them, the others before them."""
     parts: list[str] = []
+    started = False  # has a required cell been placed yet?
     for i, raw in enumerate(types):
-        optional = raw.endswith("?") or i in rowspan
-        typ = raw.rstrip("?")
+        typ, optional = _optional(raw)
+        optional = optional or i in rowspan
         frag = f"(?P<c{i}>{_fragment(typ)})"
-        sep = r"[ \t]+" if i else ""
-        if optional:
-            parts.append(f"(?:{frag}[ \\t]+)?" if i == 0 else f"(?:{sep}{frag})?")
+        if not started:
+            if optional:
+                parts.append(f"(?:{frag}\\s+)?")
+                continue
+            parts.append(frag)
+            started = True
+        elif optional:
+            parts.append(f"(?:\\s+{frag})?")
         else:
-            parts.append(f"{sep}{frag}")
+            parts.append(f"\\s+{frag}")
     return re.compile("".join(parts), re.DOTALL)
 
 
