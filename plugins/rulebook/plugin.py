@@ -15,7 +15,7 @@ from mkdocs.structure.pages import Page
 from rulebook import assets
 from rulebook.books import BookInfo, load_registry
 from rulebook.config import RulebookConfig
-from rulebook.html import blockids
+from rulebook.html import blockids, tables
 from rulebook.widgets.blocks import RulebookBlocksExtension
 
 
@@ -60,6 +60,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return None
         soup = BeautifulSoup(html, "html.parser")
         blockids.assign(soup, page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md"))
+        tables.mark_prose_columns(soup)
         return str(soup)
 
 
