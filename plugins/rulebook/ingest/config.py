@@ -97,6 +97,7 @@ class Box:
     take: int = 1
     close: re.Pattern[str] | None = None  # for framed boxes: "---" ... "---"
     keep_trigger: bool = False
+    css: str = ""  # extra class (e.g. "formula")
 
 
 @dataclass
@@ -381,6 +382,7 @@ def _book(ctx: _Ctx, d: dict[str, Any]) -> BookConfig:
             take=int(b.get("take", 1)),
             close=ctx.opt_re(b, "close", "boxes"),
             keep_trigger=bool(b.get("keep_trigger", False)),
+            css=str(b.get("css", "")),
         )
         for b in ctx.get(d, "boxes", list, [])
     ]

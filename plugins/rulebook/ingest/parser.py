@@ -15,7 +15,7 @@ from rulebook.ingest import deflists, footnotes, tabtables
 from rulebook.ingest import tables as tbl
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.headings import HeadingDetector
+from rulebook.ingest.headings import HeadingDetector, fold
 from rulebook.ingest.model import (
     Admonition,
     Block,
@@ -28,6 +28,8 @@ from rulebook.ingest.model import (
     Strong,
     Table,
     Text,
+    plain,
+    walk,
 )
 from rulebook.ingest.prepare import ATTACHMENT, segment
 from rulebook.ingest.reader import SourceLine
@@ -53,7 +55,50 @@ class Parser:
         out: list[Block] = []
         while self.queue:
             out.extend(self.block(self.queue.popleft()))
+        self.check_config_used(out)
         return out
+
+    def check_config_used(self, blocks: list[Block]) -> None:
+        """An outline entry or a declared caption that matched nothing is stale (or mistyped):
+        fail at its line in books.toml rather than silently misplace the text."""
+        raw = {(k if k.startswith("L") and k[1:].isdigit() else fold(k)): k for k in self.outline_keys()}
+        for key in self.book.headings.outline:
+            if key not in self.h.used_outline:
+                name = raw.get(key, key)
+                raise IngestError(
+                    f"headings.outline entry {name!r} matches no heading of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("headings", "outline", name),
+                    book=self.book.slug,
+                )
+        found = {plain(b.inlines) for b in blocks if isinstance(b, Paragraph) and b.role == "caption"}
+        found |= {b.caption for b in walk(blocks) if isinstance(b, Table)}
+        for cap in self.book.tables.orphan_captions:
+            if cap not in found:
+                raise IngestError(
+                    f"tables.orphan_captions entry {cap!r} is not a line of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("tables", "orphan_captions"),
+                    book=self.book.slug,
+                )
+        for num in self.book.tables.kv:
+            if not any(
+                isinstance(b, Table) and b.anchor == tabtables.table_anchor(num) for b in walk(blocks)
+            ):
+                raise IngestError(
+                    f"tables.kv names table {num!r}, but no caption of the text has that number",
+                    path=self.book.config_file,
+                    line=self.book.where("tables", "kv"),
+                    book=self.book.slug,
+                )
+
+    def outline_keys(self) -> list[str]:
+        """The outline keys as written in books.toml (the config keeps them folded)."""
+        loc = self.book.locate
+        if loc is None:
+            return []
+        prefix = ("books", self.book.slug, "headings", "outline")
+        return [k[-1] for k in loc.lines if len(k) == 5 and k[:4] == prefix]
 
     def push(self, lines: Lines) -> None:
         if lines:
@@ -192,9 +237,12 @@ class Parser:
                     book=self.book.slug,
                 )
             blocks = [self.queue.popleft() for _ in range(n)]
-            return [self.table_with_notes(tabtables.kv_table(self.book, blocks, sep, self.report, text))]
-        if self.queue and self.is_tab_table(self.queue[0]):
+            table = tabtables.kv_table(self.book, blocks, sep, self.report, text)
+        elif self.queue and self.is_tab_table(self.queue[0]):
             table = tbl.tab_table(self.book, self.queue.popleft(), self.report, caption=text)
+        else:
+            table = None
+        if table is not None:
             if num:
                 table.anchor = tabtables.table_anchor(num)
             return [self.table_with_notes(table)]
@@ -323,7 +371,7 @@ class Parser:
                 children.extend(self.block(self.queue.popleft()))
         else:
             children.extend(self.next_blocks(box.take))
-        return Admonition(box.kind, box.title, children, first.no)
+        return Admonition(box.kind, box.title, children, first.no, css=box.css)
 
     def callout(self, co: object, m: re.Match[str], lines: Lines) -> Admonition:
         from rulebook.ingest.config import Callout
@@ -382,7 +430,12 @@ class Parser:
                 )
             elif self.is_quote(text):
                 out.append(Paragraph([Text(text)], ln.no, role="quote"))
-            elif len(lines) == 1 and text.endswith(":") and len(text) <= _LABEL_MAX:
+            elif (
+                len(lines) == 1
+                and text.endswith(":")
+                and len(text) <= _LABEL_MAX
+                and self.inline_paragraph(text, ln.no).role != "lead"
+            ):
                 out.append(Paragraph([Strong(text)], ln.no, role="label"))
             else:
                 out.append(self.inline_paragraph(text, ln.no))

@@ -56,7 +56,7 @@ def _check_specs_used(book: BookConfig, specs: dict[str, list], blocks: list) ->
     headers = {
         " ".join(c.inlines[0].text for c in b.header[0] if c.inlines)
         for b in walk(blocks)
-        if isinstance(b, Table)
+        if isinstance(b, Table) and b.header
     }
     for header, lst in specs.items():
         if " ".join(header.split()) not in headers:

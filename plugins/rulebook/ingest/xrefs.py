@@ -98,8 +98,6 @@ def link_page(book: BookConfig, page: Page, index: HeadingIndex, report: Report)
 
 def _resolve(rule: XrefRule, ref: str, index: HeadingIndex) -> Target | bool | None:
     """A target, None (not found), or False (known to be missing: an alias with no target)."""
-    if rule.kind == "table":
-        return index.by_anchor.get(table_anchor(ref))
     if rule.kind == "alias" or ref in rule.aliases:
         if ref not in rule.aliases:
             return None
@@ -112,6 +110,8 @@ def _resolve(rule: XrefRule, ref: str, index: HeadingIndex) -> Target | bool | N
                 return index.title(val)
             return index.by_number.get(dest)
         return index.title(dest)
+    if rule.kind == "table":
+        return index.by_anchor.get(table_anchor(ref))
     if rule.kind == "title":
         return index.title(ref)
     kind = {"number": "section", "chapter": "chapter", "appendix": "appendix"}[rule.kind]
@@ -140,14 +140,17 @@ def _matches(rule: XrefRule, text: str) -> list[re.Match[str]]:
     return out
 
 
-def _prefix(rule: XrefRule, m: re.Match[str], index: HeadingIndex) -> tuple[tuple[int, int], Target | None]:
-    """The longest run of words at the start of the ref that names a heading."""
+def _prefix(
+    rule: XrefRule, m: re.Match[str], index: HeadingIndex
+) -> tuple[tuple[int, int], Target | bool | None]:
+    """The longest run of words at the start of the ref that names a heading (or a known outside
+    target)."""
     start, end = m.span("ref")
     ref = m.group("ref")
     cuts = [mm.end() for mm in re.finditer(r"\w(?=\W|$)", ref)]
     for cut in sorted(set(cuts), reverse=True):
         target = _resolve(rule, ref[:cut], index)
-        if isinstance(target, Target):
+        if target is not None:
             return (start, start + cut), target
     return (start, end), None
 
