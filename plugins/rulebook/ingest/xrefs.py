@@ -54,13 +54,13 @@ class HeadingIndex:
                 if b.original:
                     self.by_original.setdefault(fold(b.original), t)
 
-    def title(self, ref: str) -> Target | None:
+    def title(self, ref: str, fuzzy: bool = True) -> Target | None:
         key = fold(ref)
         hit = self.by_title.get(key) or self.by_original.get(key)
         if hit:
             return hit
         # an inflected or shortened form: «Истощение» -> «Истощённый»; compare stems of 5+ letters
-        if len(key) >= 5:
+        if fuzzy and len(key) >= 5:
             stem = key[: max(5, len(key) - 3)]
             cands = sorted(k for k in self.by_title if k.startswith(stem) and abs(len(k) - len(key)) <= 4)
             if len(cands) == 1:
@@ -96,7 +96,7 @@ def link_page(book: BookConfig, page: Page, index: HeadingIndex, report: Report)
                 fn.inlines = link(fn.inlines, fn.line)
 
 
-def _resolve(rule: XrefRule, ref: str, index: HeadingIndex) -> Target | bool | None:
+def _resolve(rule: XrefRule, ref: str, index: HeadingIndex, fuzzy: bool = True) -> Target | bool | None:
     """A target, None (not found), or False (known to be missing: an alias with no target)."""
     if rule.kind == "alias" or ref in rule.aliases:
         if ref not in rule.aliases:
@@ -113,7 +113,7 @@ def _resolve(rule: XrefRule, ref: str, index: HeadingIndex) -> Target | bool | N
     if rule.kind == "table":
         return index.by_anchor.get(table_anchor(ref))
     if rule.kind == "title":
-        return index.title(ref)
+        return index.title(ref, fuzzy)
     kind = {"number": "section", "chapter": "chapter", "appendix": "appendix"}[rule.kind]
     return index.by_number.get(f"{kind}:{ref}")
 
@@ -147,11 +147,12 @@ def _prefix(
     target)."""
     start, end = m.span("ref")
     ref = m.group("ref")
-    cuts = [mm.end() for mm in re.finditer(r"\w(?=\W|$)", ref)]
-    for cut in sorted(set(cuts), reverse=True):
-        target = _resolve(rule, ref[:cut], index)
-        if target is not None:
-            return (start, start + cut), target
+    cuts = sorted({mm.end() for mm in re.finditer(r"\w(?=\W|$)", ref)}, reverse=True)
+    for fuzzy in (False, True):  # an exact title anywhere in the run beats an inflected one
+        for cut in cuts:
+            target = _resolve(rule, ref[:cut], index, fuzzy)
+            if target is not None:
+                return (start, start + cut), target
     return (start, end), None
 
 
@@ -170,11 +171,12 @@ def _link_text(
             else:
                 target = _resolve(rule, m.group("ref"), index)
             taken.append(span)
+            shown = m.group("text") if m.groupdict().get("text") else m.group(0)
             if target is False:
-                report.external.append((line, m.group(0)))
+                report.external.append((line, shown))
                 continue
             if target is None:
-                report.unresolved.append((line, m.group(0)))
+                report.unresolved.append((line, shown))
                 continue
             assert isinstance(target, Target)
             if target.page == page.file and target.anchor == "":
