@@ -89,7 +89,8 @@ def test_tags_per_kind():
 
 def test_tag_is_rendered_as_a_badge_and_a_facet():
     text = markdown.heading(heading("Засада"))
-    assert text == '### Засада <span class="rb-tag">Действие</span> {#zasada data-tag="Действие"}'
+    badge = '<span class="rb-tag">Действие</span>'
+    assert text == f'### Засада {badge} {{#zasada data-tag="Действие" data-toc-label="Засада"}}'
 
 
 def test_nine_missing_tables_are_kept_with_a_notice():

@@ -118,6 +118,8 @@ def heading(h: Heading) -> str:
         attrs += f' data-original="{html.escape(h.original)}"'
     if h.tag:
         attrs += f' data-tag="{html.escape(h.tag)}"'
+    if h.tag or h.original:  # the table of contents shows the title alone
+        attrs += f' data-toc-label="{html.escape(h.text)}"'
     return f"{'#' * h.level} {text}{extra} {{{attrs}}}"
 
 
