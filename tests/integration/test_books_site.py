@@ -78,7 +78,9 @@ def test_new_book_pages_carry_their_metadata_into_html(site):
     assert h.select_one("small.rb-original").get_text() == "Multiple Attack Penalty"
     glossary = soup(site, "dnd2024/glossarii-pravil")
     assert glossary.find(id="zasada")["data-tag"] == "Действие"
-    assert len(glossary.select(".admonition.warning")) == 9
+    titles = [t.get_text() for t in glossary.select(".admonition.warning > .admonition-title")]
+    assert titles.count("Таблица отсутствует в источнике") == 9
+    assert titles.count("Список отсутствует в источнике") == 4
     table = soup(site, "dnd35/08-boi").select_one("#table-8-2 + table")
     assert len(table.select("tbody tr.rb-subhead")) == 4 and len(table.select("tbody tr.rb-group")) == 1
     assert table.select_one("thead sup a")["href"] == "#table-8-2-fn-1"

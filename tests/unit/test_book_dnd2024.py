@@ -105,6 +105,20 @@ def test_nine_missing_tables_are_kept_with_a_notice():
     assert not any(isinstance(b, Table) for b in seq)
 
 
+def test_lead_ins_whose_list_was_lost_are_kept_with_a_notice():
+    seq = blocks()
+    lost = [
+        seq[i - 1]
+        for i, b in enumerate(seq)
+        if isinstance(b, Notice) and b.title == "Список отсутствует в источнике"
+    ]
+    assert [p.line for p in lost] == [5, 184, 301, 349]
+    assert plain(lost[0].inlines) == "В глоссарии используются следующие условные обозначения:"
+    assert [n for n in doc().report.notes if "list" in n] == [
+        f"line {n}: the list after this lead-in is missing in the source" for n in (5, 184, 301, 349)
+    ]
+
+
 def test_lead_in_definitions_are_bold():
     p = paragraph("Захват. Цель должна")
     assert p.role == "lead" and p.inlines[0] == Strong("Захват.")

@@ -119,6 +119,12 @@ def test_declared_missing_table_caption_must_exist(tmp_path):
     assert err.line == config_line(root, "orphan_captions") and "Потерянная таблица" in err.message
 
 
+def test_declared_lost_list_must_match_a_paragraph(tmp_path):
+    root = project(tmp_path, "lost_lists = ['^Следующие пункты:$']\n")
+    err = fail(root)
+    assert err.line == config_line(root, "lost_lists") and "matches no paragraph" in err.message
+
+
 def test_unknown_book_on_the_command_line(tmp_path):
     with pytest.raises(IngestError, match=re.escape("unknown book 'nope' (known: demo)")):
         pipeline.run(project(tmp_path), ["nope"], check=True)

@@ -183,6 +183,7 @@ class BookConfig:
     degrees: DegreesConfig | None = None
     runin: list[RuninRule] = field(default_factory=list)  # "Термин: текст" -> bold lead-in
     figures: list[re.Pattern[str]] = field(default_factory=list)  # captions of images the dump lost
+    lost_lists: list[re.Pattern[str]] = field(default_factory=list)  # lead-ins whose list the dump lost
     formula: list[re.Pattern[str]] = field(default_factory=list)  # a line that is a formula
     quote_after: re.Pattern[str] | None = None  # a short line after "...на вопрос:" is a pull-quote
     xrefs: list[XrefRule] = field(default_factory=list)
@@ -263,6 +264,7 @@ _KNOWN_KEYS = {
     "title_in_text",
     "title_line",
     "figures",
+    "lost_lists",
 }
 
 
@@ -398,6 +400,7 @@ def _book(ctx: _Ctx, d: dict[str, Any]) -> BookConfig:
         book.degrees = DegreesConfig(terms)
     book.runin = [_runin(ctx, r) for r in ctx.get(d, "runin", list, [])]
     book.figures = ctx.res(d.get("figures", []), "figures")
+    book.lost_lists = ctx.res(d.get("lost_lists", []), "lost_lists")
     book.formula = ctx.res(d.get("formula", []), "formula")
     book.quote_after = ctx.opt_re(d, "quote_after")
     book.xrefs = [_xref(ctx, x) for x in ctx.get(d, "xrefs", list, [])]

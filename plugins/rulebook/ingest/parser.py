@@ -48,6 +48,7 @@ class Parser:
         self.report = report
         self.queue: deque[Lines] = deque()
         self.last_text = ""
+        self.lost_found: set[str] = set()  # lead-ins that matched `lost_lists`
 
     # ---- driver --------------------------------------------------------------------------
     def parse(self, lines: Lines) -> list[Block]:
@@ -79,6 +80,14 @@ class Parser:
                     f"tables.orphan_captions entry {cap!r} is not a line of the text",
                     path=self.book.config_file,
                     line=self.book.where("tables", "orphan_captions"),
+                    book=self.book.slug,
+                )
+        for pat in self.book.lost_lists:
+            if not any(pat.search(t) for t in self.lost_found):
+                raise IngestError(
+                    f"lost_lists pattern {pat.pattern!r} matches no paragraph of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("lost_lists"),
                     book=self.book.slug,
                 )
         for num in self.book.tables.kv:
@@ -439,6 +448,19 @@ class Parser:
                 out.append(Paragraph([Strong(text)], ln.no, role="label"))
             else:
                 out.append(self.inline_paragraph(text, ln.no))
+            if any(p.search(text) for p in self.book.lost_lists):
+                self.lost_found.add(text)
+                self.report.notes.append(
+                    f"line {ln.no}: the list after this lead-in is missing in the source"
+                )
+                out.append(
+                    Notice(
+                        "warning",
+                        "Список отсутствует в источнике",
+                        "В исходном тексте за этой фразой должен идти список, но его пунктов в нём нет.",
+                        ln.no,
+                    )
+                )
             self.last_text = text
         return out
 
