@@ -72,7 +72,7 @@ class Parser:
                     line=self.book.where("headings", "outline", name),
                     book=self.book.slug,
                 )
-        found = {plain(b.inlines) for b in blocks if isinstance(b, Paragraph) and b.role == "caption"}
+        found = {plain(b.inlines) for b in walk(blocks) if isinstance(b, Paragraph) and b.role == "caption"}
         found |= {b.caption for b in walk(blocks) if isinstance(b, Table)}
         for cap in self.book.tables.orphan_captions:
             if cap not in found:
