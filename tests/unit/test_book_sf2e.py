@@ -94,6 +94,13 @@ def test_see_also_lines_are_not_headings_and_link_by_english_original():
     assert not doc().report.unresolved
 
 
+def test_section_references_in_running_text_link_by_english_original():
+    p = next(b for b in blocks() if isinstance(b, Paragraph) and b.line == 734)
+    assert Link("Прерывание действий (Disrupting Actions)", "#preryvanie-deistvii") in p.inlines
+    p = next(b for b in blocks() if isinstance(b, Paragraph) and b.line == 812)
+    assert Link("Тактическое передвижение (Tactical Movement)", "#takticheskoe-peremeshchenie") in p.inlines
+
+
 def test_tldr_formulas_become_formula_boxes():
     boxes = [b for b in blocks() if isinstance(b, Admonition) and b.title == "Формула"]
     assert len(boxes) == 13
