@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bs4 import BeautifulSoup
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -47,6 +48,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         for f in assets.files(config):
             files.append(f)
         return files
+
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
+        env.globals["rulebook_books"] = {b.slug: b for b in self.registry}  # for the book badge
+        return env
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
         if not self.config.enabled:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from rulebook.ingest.config import BookConfig, load_books
-from rulebook.ingest.coverage import compare, html_words, source_words
+from rulebook.ingest.coverage import compare, html_words, source_counter
+from rulebook.ingest.pipeline import parse_book
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOKS = load_books(ROOT / "sources" / "books.toml")
@@ -27,7 +28,7 @@ def site_words(site: Path, slug: str) -> Counter[str]:
 
 @pytest.mark.parametrize("book", BOOKS, ids=[b.slug for b in BOOKS])
 def test_every_source_word_reaches_the_rendered_site(book: BookConfig, site: Path) -> None:
-    cov = compare(source_words(book), site_words(site, book.slug))
+    cov = compare(source_counter(parse_book(book)), site_words(site, book.slug))
     print(f"{book.slug}: word coverage {cov}")
     assert not cov.missing, f"{book.slug}: {cov}; missing: {cov.missing.most_common(30)}"
     assert cov.ratio == 1.0

@@ -22,19 +22,6 @@ def _fold(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("ё", "е").replace("Ё", "Е")).strip().casefold()
 
 
-def _re(value: str, what: str, book: str, cfg: Path) -> re.Pattern[str]:
-    try:
-        return re.compile(value)
-    except re.error as err:
-        raise IngestError(
-            f"bad regular expression in {what}: {value!r} ({err})", path=cfg, book=book
-        ) from None
-
-
-def _res(values: list[str], what: str, book: str, cfg: Path) -> list[re.Pattern[str]]:
-    return [_re(v, what, book, cfg) for v in values]
-
-
 @dataclass
 class HeadingRule:
     pattern: re.Pattern[str]
@@ -84,12 +71,13 @@ class CleanupConfig:
 class TableConfig:
     delimiter: str = "tab"
     hints: Path | None = None
-    caption: re.Pattern[str] | None = None
-    footnote: re.Pattern[str] | None = None
+    caption: re.Pattern[str] | None = None  # a caption line; group "num" names the table («8-2»)
+    # footnote paragraphs under a table; group "marker" is matched against the markers in its cells
+    footnote: list[re.Pattern[str]] = field(default_factory=list)
     marker_units: list[str] = field(default_factory=list)  # "1 действие" is not a footnote marker
-    orphan_captions: list[str] = field(default_factory=list)
+    orphan_captions: list[str] = field(default_factory=list)  # captions whose table the source lost
     kv: dict[str, str] = field(default_factory=dict)  # caption number -> separator (004's "8-4": " = ")
-    section_row: re.Pattern[str] | None = None
+    section_row: re.Pattern[str] | None = None  # a TAB-less line inside a table must match it
 
 
 @dataclass
@@ -109,6 +97,7 @@ class Box:
     take: int = 1
     close: re.Pattern[str] | None = None  # for framed boxes: "---" ... "---"
     keep_trigger: bool = False
+    css: str = ""  # extra class (e.g. "formula")
 
 
 @dataclass
@@ -124,8 +113,36 @@ class ListConfig:
 @dataclass
 class XrefRule:
     pattern: re.Pattern[str]  # group "ref" is what is looked up; group "text" (or all) is linked
-    kind: str  # number | chapter | appendix | title | alias
-    aliases: dict[str, str] = field(default_factory=dict)
+    kind: str  # number | chapter | appendix | title | alias | table
+    aliases: dict[str, str] = field(default_factory=dict)  # ref -> "" (known to be outside the book)
+    within: re.Pattern[str] | None = None  # only look inside these spans («Смотрите также ...»)
+    # the ref is a run of words of which only a prefix is a title («раздел Прорыв в конце этой главы»):
+    # try the longest prefix first
+    prefix: bool = False
+
+
+@dataclass
+class RuninRule:
+    """A paragraph that opens with a term («Урон. Текст», «Передвижение: текст»): the term is bold."""
+
+    pattern: re.Pattern[str]  # group "term" is the lead-in, punctuation included
+    exclude: re.Pattern[str] | None = None  # a term this matches is a sentence, not a lead-in
+    max_words: int = 0  # 0 = any length
+
+
+@dataclass
+class DegreesConfig:
+    """Degrees of success («Критический успех ... Успех ... Провал ...»): lines or one run-on line
+    become a definition list."""
+
+    terms: list[str]
+    line: re.Pattern[str] = field(init=False)
+    split: re.Pattern[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        alt = "|".join(re.escape(t) for t in sorted(self.terms, key=len, reverse=True))
+        self.line = re.compile(rf"^(?P<term>{alt})(?:\s+[—–-])?\s+(?P<def>\S.*)$")
+        self.split = re.compile(rf"(?<=[.!?]) (?=(?:{alt})\s+(?:[—–-]\s+)?\S)")
 
 
 @dataclass
@@ -161,9 +178,12 @@ class BookConfig:
     lists: ListConfig = field(default_factory=ListConfig)
     callouts: list[Callout] = field(default_factory=list)
     boxes: list[Box] = field(default_factory=list)
+    # «Термин (English): описание» runs of two or more lines; groups "term", "def" and optional "en"
     deflists: list[re.Pattern[str]] = field(default_factory=list)
-    degrees: re.Pattern[str] | None = None
-    runin: list[re.Pattern[str]] = field(default_factory=list)  # "Термин: текст" -> bold lead-in
+    degrees: DegreesConfig | None = None
+    runin: list[RuninRule] = field(default_factory=list)  # "Термин: текст" -> bold lead-in
+    figures: list[re.Pattern[str]] = field(default_factory=list)  # captions of images the dump lost
+    lost_lists: list[re.Pattern[str]] = field(default_factory=list)  # lead-ins whose list the dump lost
     formula: list[re.Pattern[str]] = field(default_factory=list)  # a line that is a formula
     quote_after: re.Pattern[str] | None = None  # a short line after "...на вопрос:" is a pull-quote
     xrefs: list[XrefRule] = field(default_factory=list)
@@ -172,19 +192,47 @@ class BookConfig:
     glossary: Path | None = None
     title_level: int = 1  # a title line given in config (001 has none in the text)
     title_in_text: bool = True
+    title_line: str = ""  # the H1 when the text has none (defaults to the title)
+    locate: KeyLocator | None = None  # where each key of this entry is in books.toml (for errors)
+
+    def where(self, *keys: str) -> int | None:
+        """The line of books.toml that sets `keys` (e.g. "headings", "mode") in this entry."""
+        return self.locate.line(self.slug, *keys) if self.locate else None
 
 
-def _get(
-    d: dict[str, Any], key: str, typ: type | tuple[type, ...], default: Any, book: str, cfg: Path
-) -> Any:
-    if key not in d:
-        return default
-    val = d[key]
-    if not isinstance(val, typ):
-        raise IngestError(
-            f"'{key}' must be {getattr(typ, '__name__', typ)}, got {val!r}", path=cfg, book=book
-        )
-    return val
+class KeyLocator:
+    """Line numbers of tables and keys in books.toml (tomllib gives none), so that a mistake in an
+    entry is reported at its line."""
+
+    _HEADER = re.compile(r"^\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+    _KEY = re.compile(r'^((?:"[^"]*"|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"[^"]*"|[A-Za-z0-9_-]+))*)\s*=')
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[tuple[str, ...], int] = {}
+        table: tuple[str, ...] = ()
+        for no, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            m = self._HEADER.match(line)
+            if m:
+                table = self._parts(m.group(1))
+                self.lines.setdefault(table, no)
+                continue
+            m = self._KEY.match(line)
+            if m:
+                self.lines.setdefault(table + self._parts(m.group(1)), no)
+
+    @staticmethod
+    def _parts(dotted: str) -> tuple[str, ...]:
+        return tuple(p.strip().strip('"') for p in re.findall(r'"[^"]*"|[^.]+', dotted))
+
+    def line(self, slug: str, *keys: str) -> int | None:
+        """The line of books.<slug>.<keys...>, or of the nearest enclosing table that exists."""
+        path = ("books", slug, *keys)
+        while len(path) >= 2:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return None
 
 
 _KNOWN_KEYS = {
@@ -214,31 +262,85 @@ _KNOWN_KEYS = {
     "placements",
     "glossary",
     "title_in_text",
+    "title_line",
+    "figures",
+    "lost_lists",
 }
+
+
+@dataclass
+class _Ctx:
+    """One entry being read: every error it raises names the book, books.toml and the key's line."""
+
+    slug: str
+    cfg: Path
+    loc: KeyLocator
+
+    def fail(self, message: str, *keys: str) -> IngestError:
+        return IngestError(message, path=self.cfg, line=self.loc.line(self.slug, *keys), book=self.slug)
+
+    def re(self, value: Any, *keys: str) -> re.Pattern[str]:
+        if not isinstance(value, str):
+            raise self.fail(f"{'.'.join(keys)} must be a regular expression (a string), got {value!r}", *keys)
+        try:
+            return re.compile(value)
+        except re.error as err:
+            raise self.fail(f"bad regular expression in {'.'.join(keys)}: {value!r} ({err})", *keys) from None
+
+    def res(self, values: Any, *keys: str) -> list[re.Pattern[str]]:
+        if isinstance(values, str):
+            values = [values]
+        if not isinstance(values, list):
+            raise self.fail(f"{'.'.join(keys)} must be a list of regular expressions", *keys)
+        return [self.re(v, *keys) for v in values]
+
+    def opt_re(self, d: dict[str, Any], key: str, *keys: str) -> re.Pattern[str] | None:
+        return self.re(d[key], *keys, key) if d.get(key) else None
+
+    def get(self, d: dict[str, Any], key: str, typ: type | tuple[type, ...], default: Any, *keys: str) -> Any:
+        if key not in d:
+            return default
+        val = d[key]
+        if not isinstance(val, typ) or (typ is int and isinstance(val, bool)):
+            name = getattr(typ, "__name__", str(typ))
+            raise self.fail(f"'{'.'.join((*keys, key))}' must be {name}, got {val!r}", *keys, key)
+        return val
 
 
 def load_books(config_path: Path) -> list[BookConfig]:
     if not config_path.exists():
         raise IngestError("book registry not found", path=config_path)
+    text = config_path.read_text(encoding="utf-8")
     try:
-        data = tomllib.loads(config_path.read_text(encoding="utf-8"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise IngestError(f"invalid TOML: {err}", path=config_path) from None
+        line = getattr(err, "lineno", None)
+        raise IngestError(f"invalid TOML: {getattr(err, 'msg', err)}", path=config_path, line=line) from None
     books = data.get("books")
     if not isinstance(books, dict) or not books:
         raise IngestError("no [books.<slug>] entries", path=config_path)
-    return [_book(slug, entry, config_path) for slug, entry in books.items()]
+    loc = KeyLocator(text)
+    out = []
+    for slug, entry in books.items():
+        ctx = _Ctx(slug, config_path, loc)
+        if not isinstance(entry, dict):
+            raise ctx.fail("a book entry must be a table [books.<slug>]")
+        book = _book(ctx, entry)
+        book.locate = loc
+        out.append(book)
+    return out
 
 
-def _book(slug: str, d: dict[str, Any], cfg: Path) -> BookConfig:
+def _book(ctx: _Ctx, d: dict[str, Any]) -> BookConfig:
+    slug, cfg = ctx.slug, ctx.cfg
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", slug):
-        raise IngestError("a book slug must be lower-case ASCII letters, digits and '-'", path=cfg, book=slug)
-    unknown = set(d) - _KNOWN_KEYS
+        raise ctx.fail("a book slug must be lower-case ASCII letters, digits and '-'")
+    unknown = sorted(set(d) - _KNOWN_KEYS)
     if unknown:
-        raise IngestError(f"unknown key(s): {', '.join(sorted(unknown))}", path=cfg, book=slug)
+        raise ctx.fail(f"unknown key(s): {', '.join(unknown)}", unknown[0])
     for key in ("title", "system", "source"):
         if not isinstance(d.get(key), str) or not d[key]:
-            raise IngestError(f"'{key}' is required", path=cfg, book=slug)
+            raise ctx.fail(f"'{key}' is required (a non-empty string)", key)
     base = cfg.parent
     book = BookConfig(
         slug=slug,
@@ -246,107 +348,137 @@ def _book(slug: str, d: dict[str, Any], cfg: Path) -> BookConfig:
         system=d["system"],
         source=base / d["source"],
         config_file=cfg,
-        short_title=_get(d, "short_title", str, d["title"], slug, cfg),
-        description=_get(d, "description", str, "", slug, cfg),
-        encoding=_get(d, "encoding", str, "utf-8", slug, cfg),
-        dice=_get(d, "dice", str, "к", slug, cfg),
-        language=_get(d, "language", str, "ru", slug, cfg),
-        meta=dict(_get(d, "meta", dict, {}, slug, cfg)),
-        title_in_text=_get(d, "title_in_text", bool, True, slug, cfg),
+        short_title=ctx.get(d, "short_title", str, d["title"]),
+        description=ctx.get(d, "description", str, ""),
+        encoding=ctx.get(d, "encoding", str, "utf-8"),
+        dice=ctx.get(d, "dice", str, "к"),
+        language=ctx.get(d, "language", str, "ru"),
+        meta=dict(ctx.get(d, "meta", dict, {})),
+        title_in_text=ctx.get(d, "title_in_text", bool, True),
+        title_line=ctx.get(d, "title_line", str, ""),
     )
-    book.chrome = _chrome(_get(d, "chrome", dict, {}, slug, cfg), slug, cfg)
-    cl = _get(d, "cleanup", dict, {}, slug, cfg)
+    book.chrome = _chrome(ctx, ctx.get(d, "chrome", dict, {}))
+    cl = ctx.get(d, "cleanup", dict, {})
     book.cleanup = CleanupConfig(
-        leading_underscore=_get(cl, "leading_underscore", bool, True, slug, cfg),
-        glued_sentence=_get(cl, "glued_sentence", bool, True, slug, cfg),
+        leading_underscore=ctx.get(cl, "leading_underscore", bool, True, "cleanup"),
+        glued_sentence=ctx.get(cl, "glued_sentence", bool, True, "cleanup"),
     )
-    book.headings = _headings(_get(d, "headings", dict, {}, slug, cfg), slug, cfg)
-    book.tables = _tables(_get(d, "tables", dict, {}, slug, cfg), slug, cfg, base)
-    book.lists = _lists(_get(d, "lists", dict, {}, slug, cfg), slug, cfg)
+    book.headings = _headings(ctx, ctx.get(d, "headings", dict, {}))
+    book.tables = _tables(ctx, ctx.get(d, "tables", dict, {}), base)
+    book.lists = _lists(ctx, ctx.get(d, "lists", dict, {}))
     book.callouts = [
         Callout(
-            pattern=_re(c["pattern"], "callouts.pattern", slug, cfg),
+            pattern=ctx.re(c.get("pattern"), "callouts", "pattern"),
             kind=c.get("kind", "note"),
             title=c.get("title", ""),
             take=int(c.get("take", 0)),
             css=c.get("css", ""),
         )
-        for c in _get(d, "callouts", list, [], slug, cfg)
+        for c in ctx.get(d, "callouts", list, [])
     ]
     book.boxes = [
         Box(
-            trigger=_re(b["trigger"], "boxes.trigger", slug, cfg),
+            trigger=ctx.re(b.get("trigger"), "boxes", "trigger"),
             kind=b.get("kind", "abstract"),
             title=b.get("title", ""),
             take=int(b.get("take", 1)),
-            close=_re(b["close"], "boxes.close", slug, cfg) if b.get("close") else None,
+            close=ctx.opt_re(b, "close", "boxes"),
             keep_trigger=bool(b.get("keep_trigger", False)),
+            css=str(b.get("css", "")),
         )
-        for b in _get(d, "boxes", list, [], slug, cfg)
+        for b in ctx.get(d, "boxes", list, [])
     ]
-    book.deflists = _res(_get(d, "deflists", list, [], slug, cfg), "deflists", slug, cfg)
-    if d.get("degrees"):
-        book.degrees = _re(d["degrees"], "degrees", slug, cfg)
-    book.runin = _res(_get(d, "runin", list, [], slug, cfg), "runin", slug, cfg)
-    book.formula = _res(_get(d, "formula", list, [], slug, cfg), "formula", slug, cfg)
-    if d.get("quote_after"):
-        book.quote_after = _re(d["quote_after"], "quote_after", slug, cfg)
-    book.xrefs = [
-        XrefRule(
-            pattern=_re(x["pattern"], "xrefs.pattern", slug, cfg),
-            kind=x["kind"],
-            aliases=dict(x.get("aliases", {})),
-        )
-        for x in _get(d, "xrefs", list, [], slug, cfg)
-    ]
-    for x in book.xrefs:
-        if x.kind not in ("number", "chapter", "appendix", "title", "alias"):
-            raise IngestError(f"unknown cross-reference kind {x.kind!r}", path=cfg, book=slug)
+    book.deflists = ctx.res(d.get("deflists", []), "deflists")
+    for pat in book.deflists:
+        if not {"term", "def"} <= set(pat.groupindex):
+            raise ctx.fail(f"deflists pattern {pat.pattern!r} needs groups 'term' and 'def'", "deflists")
+    if "degrees" in d:
+        dg = ctx.get(d, "degrees", dict, {})
+        terms = ctx.get(dg, "terms", list, [], "degrees")
+        if len(terms) < 2 or not all(isinstance(t, str) and t for t in terms):
+            raise ctx.fail("degrees.terms must list the outcome labels", "degrees", "terms")
+        book.degrees = DegreesConfig(terms)
+    book.runin = [_runin(ctx, r) for r in ctx.get(d, "runin", list, [])]
+    book.figures = ctx.res(d.get("figures", []), "figures")
+    book.lost_lists = ctx.res(d.get("lost_lists", []), "lost_lists")
+    book.formula = ctx.res(d.get("formula", []), "formula")
+    book.quote_after = ctx.opt_re(d, "quote_after")
+    book.xrefs = [_xref(ctx, x) for x in ctx.get(d, "xrefs", list, [])]
     book.pages = [
-        PageRule(start=_re(p["start"], "pages.start", slug, cfg), file=p["file"], title=p.get("title", ""))
-        for p in _get(d, "pages", list, [], slug, cfg)
+        PageRule(
+            start=ctx.re(p.get("start"), "pages", "start"), file=p.get("file", ""), title=p.get("title", "")
+        )
+        for p in ctx.get(d, "pages", list, [])
     ]
     for p in book.pages:
         if not re.fullmatch(r"[a-z0-9][a-z0-9-]*\.md", p.file) or p.file == "index.md":
-            raise IngestError(
-                f"page file {p.file!r} must be short lower-case ASCII ending in .md", path=cfg, book=slug
-            )
+            raise ctx.fail(f"page file {p.file!r} must be short lower-case ASCII ending in .md", "pages")
     book.placements = [
-        Placement(after=_re(p["after"], "placements.after", slug, cfg), widget=p["widget"])
-        for p in _get(d, "placements", list, [], slug, cfg)
+        Placement(after=ctx.re(p.get("after"), "placements", "after"), widget=p["widget"])
+        for p in ctx.get(d, "placements", list, [])
     ]
     if d.get("glossary"):
-        book.glossary = base / d["glossary"]
+        book.glossary = base / ctx.get(d, "glossary", str, "")
     return book
 
 
-def _chrome(d: dict[str, Any], slug: str, cfg: Path) -> ChromeConfig:
+def _runin(ctx: _Ctx, r: Any) -> RuninRule:
+    """A run-in rule is a pattern, or a table {pattern, exclude, max_words}."""
+    if isinstance(r, str):
+        rule = RuninRule(ctx.re(r, "runin"))
+    elif isinstance(r, dict):
+        rule = RuninRule(
+            pattern=ctx.re(r.get("pattern"), "runin", "pattern"),
+            exclude=ctx.opt_re(r, "exclude", "runin"),
+            max_words=ctx.get(r, "max_words", int, 0, "runin"),
+        )
+    else:
+        raise ctx.fail("runin entries are patterns or {pattern, exclude, max_words} tables", "runin")
+    if "term" not in rule.pattern.groupindex:
+        raise ctx.fail(f"runin pattern {rule.pattern.pattern!r} needs a group 'term'", "runin")
+    return rule
+
+
+def _xref(ctx: _Ctx, x: dict[str, Any]) -> XrefRule:
+    rule = XrefRule(
+        pattern=ctx.re(x.get("pattern"), "xrefs", "pattern"),
+        kind=str(x.get("kind", "")),
+        aliases=dict(x.get("aliases", {})),
+        within=ctx.opt_re(x, "within", "xrefs"),
+        prefix=bool(x.get("prefix", False)),
+    )
+    if rule.kind not in ("number", "chapter", "appendix", "title", "alias", "table"):
+        raise ctx.fail(f"unknown cross-reference kind {rule.kind!r}", "xrefs", "kind")
+    if "ref" not in rule.pattern.groupindex:
+        raise ctx.fail(f"cross-reference pattern {rule.pattern.pattern!r} needs a group 'ref'", "xrefs")
+    return rule
+
+
+def _chrome(ctx: _Ctx, d: dict[str, Any]) -> ChromeConfig:
     return ChromeConfig(
-        start=_re(d["start"], "chrome.start", slug, cfg) if d.get("start") else None,
-        junk=_res(d.get("junk", []), "chrome.junk", slug, cfg),
-        strip=_res(d.get("strip", []), "chrome.strip", slug, cfg),
-        footer=_re(d["footer"], "chrome.footer", slug, cfg) if d.get("footer") else None,
-        meta={k: _re(v, f"chrome.meta.{k}", slug, cfg) for k, v in d.get("meta", {}).items()},
-        attachment=_re(d["attachment"], "chrome.attachment", slug, cfg) if d.get("attachment") else None,
+        start=ctx.opt_re(d, "start", "chrome"),
+        junk=ctx.res(d.get("junk", []), "chrome", "junk"),
+        strip=ctx.res(d.get("strip", []), "chrome", "strip"),
+        footer=ctx.opt_re(d, "footer", "chrome"),
+        meta={k: ctx.re(v, "chrome", "meta", k) for k, v in d.get("meta", {}).items()},
+        attachment=ctx.opt_re(d, "attachment", "chrome"),
     )
 
 
-def _headings(d: dict[str, Any], slug: str, cfg: Path) -> HeadingConfig:
+def _headings(ctx: _Ctx, d: dict[str, Any]) -> HeadingConfig:
     mode = d.get("mode", "isolated_short")
     if mode not in HEADING_MODES:
-        raise IngestError(
-            f"unknown heading mode {mode!r} (known: {', '.join(HEADING_MODES)})", path=cfg, book=slug
+        raise ctx.fail(
+            f"unknown heading mode {mode!r} (known: {', '.join(HEADING_MODES)})", "headings", "mode"
         )
     rules = []
     for r in d.get("rules", []):
         level = r.get("level")
         if not (isinstance(level, int) and 1 <= level <= 6) and level != "depth":
-            raise IngestError(
-                f'heading rule level must be 1-6 or "depth", got {level!r}', path=cfg, book=slug
-            )
+            raise ctx.fail(f'heading rule level must be 1-6 or "depth", got {level!r}', "headings", "rules")
         rules.append(
             HeadingRule(
-                pattern=_re(r["pattern"], "headings.rules.pattern", slug, cfg),
+                pattern=ctx.re(r.get("pattern"), "headings", "rules", "pattern"),
                 level=level,
                 glued=bool(r.get("glued", True)),
                 structural=bool(r.get("structural", True)),
@@ -355,54 +487,68 @@ def _headings(d: dict[str, Any], slug: str, cfg: Path) -> HeadingConfig:
         )
     outline = {}
     for k, v in d.get("outline", {}).items():
-        if not isinstance(v, int) or not 1 <= v <= 6:
-            raise IngestError(f"outline level for {k!r} must be 1-6", path=cfg, book=slug)
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
+            raise ctx.fail(f"outline level for {k!r} must be 1-6", "headings", "outline", k)
         outline[k if re.fullmatch(r"L\d+", k) else _fold(k)] = v
     return HeadingConfig(
         mode=mode,
         rules=rules,
-        max_length=int(d.get("max_length", 80)),
-        forbid_end=d.get("forbid_end", ".;,…:!?"),
-        forbid_start=_res(d.get("forbid_start", []), "headings.forbid_start", slug, cfg),
+        max_length=ctx.get(d, "max_length", int, 80, "headings"),
+        forbid_end=ctx.get(d, "forbid_end", str, ".;,…:!?", "headings"),
+        forbid_start=ctx.res(d.get("forbid_start", []), "headings", "forbid_start"),
         forbid_contains=list(d.get("forbid_contains", [])),
-        exclude=_res(d.get("exclude", []), "headings.exclude", slug, cfg),
-        always=_res(d.get("always", []), "headings.always", slug, cfg),
+        exclude=ctx.res(d.get("exclude", []), "headings", "exclude"),
+        always=ctx.res(d.get("always", []), "headings", "always"),
         glued=list(d.get("glued", [])),
         outline=outline,
-        default_level=int(d.get("default_level", 2)),
-        relative=bool(d.get("relative", True)),
-        suffix=_re(d["suffix"], "headings.suffix", slug, cfg) if d.get("suffix") else None,
-        tag=_re(d["tag"], "headings.tag", slug, cfg) if d.get("tag") else None,
-        original=_re(d["original"], "headings.original", slug, cfg) if d.get("original") else None,
+        default_level=ctx.get(d, "default_level", int, 2, "headings"),
+        relative=ctx.get(d, "relative", bool, True, "headings"),
+        suffix=ctx.opt_re(d, "suffix", "headings"),
+        tag=ctx.opt_re(d, "tag", "headings"),
+        original=ctx.opt_re(d, "original", "headings"),
     )
 
 
-def _tables(d: dict[str, Any], slug: str, cfg: Path, base: Path) -> TableConfig:
+def _tables(ctx: _Ctx, d: dict[str, Any], base: Path) -> TableConfig:
     delim = d.get("delimiter", "tab")
     if delim not in TABLE_DELIMITERS:
-        raise IngestError(f"unknown table delimiter {delim!r} (known: tab, space)", path=cfg, book=slug)
+        raise ctx.fail(f"unknown table delimiter {delim!r} (known: tab, space)", "tables", "delimiter")
     hints = base / d["hints"] if d.get("hints") else None
     if delim == "space" and hints is None:
-        raise IngestError("space-separated tables need a hints file (tables.hints)", path=cfg, book=slug)
-    return TableConfig(
+        raise ctx.fail("space-separated tables need a hints file (tables.hints)", "tables", "delimiter")
+    tc = TableConfig(
         delimiter=delim,
         hints=hints,
-        caption=_re(d["caption"], "tables.caption", slug, cfg) if d.get("caption") else None,
-        footnote=_re(d["footnote"], "tables.footnote", slug, cfg) if d.get("footnote") else None,
-        marker_units=list(d.get("marker_units", [])),
-        orphan_captions=list(d.get("orphan_captions", [])),
-        kv=dict(d.get("kv", {})),
-        section_row=_re(d["section_row"], "tables.section_row", slug, cfg) if d.get("section_row") else None,
+        caption=ctx.opt_re(d, "caption", "tables"),
+        footnote=ctx.res(d.get("footnote", []), "tables", "footnote"),
+        marker_units=list(ctx.get(d, "marker_units", list, [], "tables")),
+        orphan_captions=list(ctx.get(d, "orphan_captions", list, [], "tables")),
+        kv=dict(ctx.get(d, "kv", dict, {}, "tables")),
+        section_row=ctx.opt_re(d, "section_row", "tables"),
     )
+    for pat in tc.footnote:
+        if not {"marker", "body"} <= set(pat.groupindex):
+            raise ctx.fail(
+                f"footnote pattern {pat.pattern!r} needs groups 'marker' and 'body'", "tables", "footnote"
+            )
+    if tc.kv and tc.caption is None:
+        raise ctx.fail(
+            "key = value tables (tables.kv) are found by their caption: set tables.caption", "tables", "kv"
+        )
+    if tc.caption is not None and tc.kv and "num" not in tc.caption.groupindex:
+        raise ctx.fail(
+            "tables.caption needs a group 'num' to name the tables in tables.kv", "tables", "caption"
+        )
+    return tc
 
 
-def _lists(d: dict[str, Any], slug: str, cfg: Path) -> ListConfig:
+def _lists(ctx: _Ctx, d: dict[str, Any]) -> ListConfig:
     lc = ListConfig()
     if d.get("bullet"):
-        lc.bullet = _re(d["bullet"], "lists.bullet", slug, cfg)
+        lc.bullet = ctx.re(d["bullet"], "lists", "bullet")
     if d.get("ordered"):
-        lc.ordered = _re(d["ordered"], "lists.ordered", slug, cfg)
+        lc.ordered = ctx.re(d["ordered"], "lists", "ordered")
     if d.get("dash"):
-        lc.dash = _re(d["dash"], "lists.dash", slug, cfg)
+        lc.dash = ctx.re(d["dash"], "lists", "dash")
     lc.ordered_needs_indent = bool(d.get("ordered_needs_indent", False))
     return lc

@@ -1,7 +1,9 @@
 """Word coverage: every word occurrence of a source (minus its chrome) must reach the output.
 
-Words are runs of letters and digits; punctuation and markup do not count. The ingest report
-checks the document model; the site test checks the rendered HTML with the same counting.
+Words are runs of letters and digits; punctuation and markup do not count. Notices the
+ingester adds (a table missing in the source) are not source text, so they can never hide a
+lost word. The ingest report checks the document model; the site test checks the rendered
+HTML with the same counting.
 """
 
 from __future__ import annotations
@@ -13,18 +15,17 @@ from dataclasses import dataclass
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.model import (
     Admonition,
+    Block,
     DefList,
     Document,
     Heading,
     ListBlock,
-    Notice,
     Paragraph,
     Table,
     plain,
-    walk,
 )
 from rulebook.ingest.prepare import ATTACHMENT, strip_chrome
-from rulebook.ingest.reader import read_source
+from rulebook.ingest.reader import SourceLine, read_source
 
 WORD = re.compile(r"[^\W_]+")
 
@@ -33,45 +34,57 @@ def words(text: str) -> Counter[str]:
     return Counter(WORD.findall(text))
 
 
-def source_words(book: BookConfig) -> Counter[str]:
-    """Words of the source text minus the chrome the book config declares."""
-    prepared = strip_chrome(book, read_source(book.source, book.encoding, book.slug))
+def _line_words(lines: list[SourceLine], dropped: set[tuple[int, str]] | None = None) -> Counter[str]:
     out: Counter[str] = Counter()
-    for ln in prepared.lines:
-        if not ln.text.startswith(ATTACHMENT):
-            out.update(words(ln.text))
+    for ln in lines:
+        if ln.text.startswith(ATTACHMENT) or (dropped and (ln.no, ln.text.strip()) in dropped):
+            continue
+        out.update(words(ln.text))
+    return out
+
+
+def source_words(book: BookConfig) -> Counter[str]:
+    """Words of the source text minus the chrome the book config declares (read afresh)."""
+    return _line_words(strip_chrome(book, read_source(book.source, book.encoding, book.slug)).lines)
+
+
+def source_counter(doc: Document) -> Counter[str]:
+    """Words of a parsed book's source minus its chrome, including label lines the parser
+    reported as dropped (a box trigger such as «Tldr» is a label, not text)."""
+    return _line_words(doc.source, set(doc.report.dropped))
+
+
+def _texts(blocks: list[Block]) -> list[str]:
+    out: list[str] = []
+    for b in blocks:
+        if isinstance(b, Heading):
+            out += [b.text, b.original, b.tag]
+        elif isinstance(b, Paragraph):
+            out.append(plain(b.inlines))
+        elif isinstance(b, ListBlock):
+            for i, it in enumerate(b.items):
+                if b.ordered:  # the browser draws the number, so the reader sees that word
+                    out.append(str(b.start + i))
+                out.append(plain(it.inlines))
+                out += _texts(it.children)
+        elif isinstance(b, Table):
+            out.append(b.caption)
+            out += [plain(c.inlines) for row in b.header for c in row]
+            out += [plain(c.inlines) for row in b.rows for c in row.cells]
+            out += [fn.marker + " " + plain(fn.inlines) for fn in b.footnotes]
+        elif isinstance(b, DefList):
+            out += [f"{plain(d.term)} {d.original} {plain(d.definition)}" for d in b.items]
+        elif isinstance(b, Admonition):
+            out.append(b.title)
+            out += _texts(b.children)
     return out
 
 
 def model_words(doc: Document) -> Counter[str]:
     out: Counter[str] = Counter()
     for page in doc.pages:
-        for b in walk(page.blocks):
-            if isinstance(b, Heading):
-                out.update(words(f"{b.text} {b.original} {b.tag}"))
-            elif isinstance(b, Paragraph):
-                out.update(words(plain(b.inlines)))
-            elif isinstance(b, ListBlock):
-                for i, it in enumerate(b.items):
-                    # an ordered list shows its numbers (start, start+1, ...), as the browser does
-                    out.update(words((f"{b.start + i} " if b.ordered else "") + plain(it.inlines)))
-            elif isinstance(b, Table):
-                out.update(words(b.caption))
-                for hr in b.header:
-                    for c in hr:
-                        out.update(words(plain(c.inlines)))
-                for r in b.rows:
-                    for c in r.cells:
-                        out.update(words(plain(c.inlines)))
-                for fn in b.footnotes:
-                    out.update(words(fn.marker + " " + plain(fn.inlines)))
-            elif isinstance(b, DefList):
-                for d in b.items:
-                    out.update(words(f"{plain(d.term)} {d.original} {plain(d.definition)}"))
-            elif isinstance(b, Admonition):
-                out.update(words(b.title))
-            elif isinstance(b, Notice):
-                out.update(words(f"{b.title} {b.text}"))
+        for text in _texts(page.blocks):
+            out.update(words(text))
     return out
 
 
@@ -96,9 +109,14 @@ def compare(source: Counter[str], output: Counter[str]) -> Coverage:
     return Coverage(sum(source.values()), source - output)
 
 
+def measure(doc: Document) -> Coverage:
+    """Coverage of a parsed book's model (the source lines travel with the document)."""
+    return compare(source_counter(doc), model_words(doc))
+
+
 def html_words(article: object) -> Counter[str]:
     """Words a reader sees in a rendered page body (a BeautifulSoup tag): its text plus the
-    numbers the browser draws for ordered lists. Permalink pilcrows are not words anyway."""
+    numbers the browser draws for ordered lists."""
     from bs4 import Tag
 
     assert isinstance(article, Tag)

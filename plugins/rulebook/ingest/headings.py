@@ -36,6 +36,7 @@ class HeadingDetector:
         self.cfg = book.headings
         self.glued = {fold(t) for t in self.cfg.glued}
         self.last_structural = 0
+        self.used_outline: set[str] = set()  # outline keys that placed a heading
 
     # ---- cues ----------------------------------------------------------------------------
     def rule_for(self, text: str) -> tuple[HeadingRule, re.Match[str]] | None:
@@ -115,7 +116,13 @@ class HeadingDetector:
     def make(self, text: str, line: int) -> Heading:
         c = self.cfg
         cand = self.candidate(text)
-        level = c.outline.get(f"L{line}") or c.outline.get(fold(cand.text))
+        for key in (f"L{line}", fold(cand.text)):
+            if key in c.outline:
+                self.used_outline.add(key)
+                level = c.outline[key]
+                break
+        else:
+            level = None
         structural = False
         if level is not None:
             structural = True

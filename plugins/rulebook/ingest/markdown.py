@@ -28,6 +28,7 @@ from rulebook.ingest.model import (
     Table,
     Text,
     Widget,
+    plain,
 )
 
 _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]{}|])")
@@ -115,18 +116,27 @@ def heading(h: Heading) -> str:
     attrs = f"#{h.anchor}"
     if h.original:
         attrs += f' data-original="{html.escape(h.original)}"'
+    if h.tag:
+        attrs += f' data-tag="{html.escape(h.tag)}"'
+    if h.tag or h.original:  # the table of contents shows the title alone
+        attrs += f' data-toc-label="{html.escape(h.text)}"'
     return f"{'#' * h.level} {text}{extra} {{{attrs}}}"
+
+
+def caption(text: str, anchor: str = "") -> str:
+    ident = f' id="{anchor}"' if anchor else ""
+    return f'<p class="rb-caption"{ident} markdown="span">**{escape(text, False)}**</p>'
 
 
 def table(t: Table) -> str:
     out: list[str] = []
     if t.caption:
-        out.append(f'<p class="rb-caption" markdown="span">**{escape(t.caption, False)}**</p>\n')
+        out.append(caption(t.caption, t.anchor) + "\n")
     needs_html = (
         any(c.rowspan > 1 or c.colspan > 1 for r in t.rows for c in r.cells)
-        or len(t.header) > 1
-        or any(r.group for r in t.rows)
-        or any(c.colspan > 1 for r in t.header for c in r)
+        or len(t.header) != 1
+        or any(r.group or r.head for r in t.rows)
+        or any(c.colspan > 1 or c.rowspan > 1 for r in t.header for c in r)
     )
     if needs_html:
         out.append(_html_table(t))
@@ -140,7 +150,7 @@ def table(t: Table) -> str:
             cells += [""] * (n - len(cells))
             out.append("| " + " | ".join(c or " " for c in cells) + " |")
     for fn in t.footnotes:
-        marker = html.escape(fn.marker, quote=False)
+        marker = escape(fn.marker, False)
         out.append(
             f'\n<p class="rb-footnote" id="{fn.anchor}" markdown="span"><sup>{marker}</sup> '
             f"{inline(fn.inlines, False)}</p>"
@@ -149,13 +159,17 @@ def table(t: Table) -> str:
 
 
 def _html_table(t: Table) -> str:
-    rows: list[str] = ["<table>", "<thead>"]
-    for hr in t.header:
-        rows.append("<tr>" + "".join(_td(c, "th") for c in hr) + "</tr>")
-    rows.append("</thead>")
+    rows: list[str] = ["<table>"]
+    if t.header:
+        rows.append("<thead>")
+        for hr in t.header:
+            rows.append("<tr>" + "".join(_td(c, "th") for c in hr) + "</tr>")
+        rows.append("</thead>")
     rows.append("<tbody>")
     for r in t.rows:
-        if r.group:
+        if r.head:
+            rows.append('<tr class="rb-subhead">' + "".join(_td(c, "th") for c in r.cells) + "</tr>")
+        elif r.group:
             rows.append(
                 f'<tr class="rb-group"><th colspan="{t.ncols}">'
                 + _html_inline(r.cells[0].inlines)
@@ -194,12 +208,14 @@ def list_block(lst: ListBlock) -> str:
 
 
 def deflist(dl: DefList) -> str:
-    out: list[str] = []
+    out: list[str] = [f'<div class="rb-deflist rb-{dl.css}" markdown>\n'] if dl.css else []
     for d in dl.items:
         term = inline(d.term, True)
         if d.original:
             term += f' <small class="rb-original" lang="en">{html.escape(d.original, quote=False)}</small>'
         out.append(f"{term}\n:   {inline(d.definition, False)}")
+    if dl.css:
+        out.append("\n</div>")
     return "\n\n".join(out)
 
 
@@ -217,6 +233,8 @@ def block(b: Block) -> str:
         text = inline(b.inlines)
         if b.role == "quote":
             return "> " + text
+        if b.role == "caption":
+            return caption(plain(b.inlines))
         return text
     if isinstance(b, ListBlock):
         return list_block(b)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulebook.ingest.reader import SourceLine
+
 
 # ---- inline spans -------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class Heading:
 class Paragraph:
     inlines: list[Inline]
     line: int
-    role: str = ""  # "formula", "label", "lead", "quote": rendering hints only
+    role: str = ""  # "formula", "label", "lead", "quote", "caption": rendering hints only
 
 
 @dataclass
@@ -94,6 +96,7 @@ class Row:
     cells: list[Cell]
     line: int
     group: bool = False  # a full-width group/section row inside a table
+    head: bool = False  # a header row inside the body (a stacked sub-table's own header)
 
 
 @dataclass
@@ -108,7 +111,8 @@ class Table:
 
     @property
     def ncols(self) -> int:
-        return max(sum(c.colspan for c in r) for r in self.header) if self.header else 0
+        rows = [*self.header, *(r.cells for r in self.rows if not r.group)]
+        return max((sum(c.colspan for c in r) for r in rows), default=0)
 
 
 @dataclass
@@ -131,6 +135,7 @@ class DefItem:
 class DefList:
     items: list[DefItem]
     line: int
+    css: str = ""  # "degrees" for degrees of success
 
 
 @dataclass
@@ -178,6 +183,7 @@ class Document:
     book: str
     pages: list[Page]
     report: Report
+    source: list[SourceLine] = field(default_factory=list)  # the text after chrome removal
 
 
 @dataclass
@@ -186,6 +192,7 @@ class Report:
 
     dropped: list[tuple[int, str]] = field(default_factory=list)  # chrome lines removed
     unresolved: list[tuple[int, str]] = field(default_factory=list)  # cross-references without target
+    external: list[tuple[int, str]] = field(default_factory=list)  # references known to leave the book
     resolved: int = 0
     tables: int = 0
     hinted_tables: int = 0

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from collections import Counter, deque
 
+from rulebook.ingest import deflists, footnotes, tabtables
 from rulebook.ingest import tables as tbl
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.headings import HeadingDetector
+from rulebook.ingest.headings import HeadingDetector, fold
 from rulebook.ingest.model import (
     Admonition,
     Block,
@@ -25,7 +26,10 @@ from rulebook.ingest.model import (
     Paragraph,
     Report,
     Strong,
+    Table,
     Text,
+    plain,
+    walk,
 )
 from rulebook.ingest.prepare import ATTACHMENT, segment
 from rulebook.ingest.reader import SourceLine
@@ -45,6 +49,7 @@ class Parser:
         self.report = report
         self.queue: deque[Lines] = deque()
         self.last_text = ""
+        self.lost_found: set[str] = set()  # lead-ins that matched `lost_lists`
 
     # ---- driver --------------------------------------------------------------------------
     def parse(self, lines: Lines) -> list[Block]:
@@ -52,7 +57,58 @@ class Parser:
         out: list[Block] = []
         while self.queue:
             out.extend(self.block(self.queue.popleft()))
+        self.check_config_used(out)
         return out
+
+    def check_config_used(self, blocks: list[Block]) -> None:
+        """An outline entry or a declared caption that matched nothing is stale (or mistyped):
+        fail at its line in books.toml rather than silently misplace the text."""
+        raw = {(k if k.startswith("L") and k[1:].isdigit() else fold(k)): k for k in self.outline_keys()}
+        for key in self.book.headings.outline:
+            if key not in self.h.used_outline:
+                name = raw.get(key, key)
+                raise IngestError(
+                    f"headings.outline entry {name!r} matches no heading of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("headings", "outline", name),
+                    book=self.book.slug,
+                )
+        found = {plain(b.inlines) for b in walk(blocks) if isinstance(b, Paragraph) and b.role == "caption"}
+        found |= {b.caption for b in walk(blocks) if isinstance(b, Table)}
+        for cap in self.book.tables.orphan_captions:
+            if cap not in found:
+                raise IngestError(
+                    f"tables.orphan_captions entry {cap!r} is not a line of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("tables", "orphan_captions"),
+                    book=self.book.slug,
+                )
+        for pat in self.book.lost_lists:
+            if not any(pat.search(t) for t in self.lost_found):
+                raise IngestError(
+                    f"lost_lists pattern {pat.pattern!r} matches no paragraph of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("lost_lists"),
+                    book=self.book.slug,
+                )
+        for num in self.book.tables.kv:
+            if not any(
+                isinstance(b, Table) and b.anchor == tabtables.table_anchor(num) for b in walk(blocks)
+            ):
+                raise IngestError(
+                    f"tables.kv names table {num!r}, but no caption of the text has that number",
+                    path=self.book.config_file,
+                    line=self.book.where("tables", "kv"),
+                    book=self.book.slug,
+                )
+
+    def outline_keys(self) -> list[str]:
+        """The outline keys as written in books.toml (the config keeps them folded)."""
+        loc = self.book.locate
+        if loc is None:
+            return []
+        prefix = ("books", self.book.slug, "headings", "outline")
+        return [k[-1] for k in loc.lines if len(k) == 5 and k[:4] == prefix]
 
     def push(self, lines: Lines) -> None:
         if lines:
@@ -90,6 +146,11 @@ class Parser:
         for box in self.book.boxes:
             if box.trigger.fullmatch(first.text.strip()):
                 return [self.box(box, lines)]
+        caption = self.caption_of(first.text)
+        if caption is not None:
+            return self.captioned(caption, lines)
+        if self.is_figure(first.text):
+            return self.figure(lines)
         # something glued inside the block (a heading, a caption over a table) splits it
         for i in range(1, len(lines)):
             text = lines[i].text
@@ -103,10 +164,14 @@ class Parser:
         spec = self.spec_for(first.text)
         if spec is not None:
             return [self.space_table(spec, lines)]
-        if self.book.tables.delimiter == "tab" and sum("\t" in ln.text for ln in lines) >= 2:
-            return [tbl.tab_table(self.book, lines, self.report)]
+        if self.is_tab_table(lines):
+            return [self.table_with_notes(tbl.tab_table(self.book, lines, self.report))]
         if len(lines) == 1 and self.h.is_heading(first.text):
             return [self.heading(first)]
+        found = deflists.detect(self.book, lines)
+        if found is not None:
+            lead, dl = found
+            return [*self.paragraphs(lead), dl]
         if self.list_marker(first.text):
             return [self.list_block(lines)]
         for co in self.book.callouts:
@@ -147,6 +212,96 @@ class Parser:
         self.report.tables += 1
         self.report.hinted_tables += 1
         return table
+
+    # ---- delimited tables, captions, footnotes --------------------------------------------
+    def is_tab_table(self, lines: Lines) -> bool:
+        return self.book.tables.delimiter == "tab" and sum("\t" in ln.text for ln in lines) >= 2
+
+    def caption_of(self, text: str) -> tuple[str, str] | None:
+        """(caption, table number) when the line is a table caption."""
+        t = text.strip()
+        tc = self.book.tables
+        if tc.caption is not None:
+            m = tc.caption.fullmatch(t)
+            if m:
+                return t, (m.groupdict().get("num") or "")
+        if t in tc.orphan_captions:
+            return t, ""
+        return None
+
+    def captioned(self, caption: tuple[str, str], lines: Lines) -> list[Block]:
+        """A caption and the table under it; when the source lost the table, the caption stays and
+        a notice says so (nothing is invented)."""
+        text, num = caption
+        first = lines[0]
+        self.push(lines[1:])
+        sep = self.book.tables.kv.get(num) if num else None
+        if sep is not None:
+            n = tabtables.kv_extent(list(self.queue), sep)
+            if n == 0:
+                raise IngestError(
+                    f"table {num} is declared as «key{sep}value» lines (tables.kv) but no such line "
+                    "follows its caption",
+                    path=self.book.source,
+                    line=first.no,
+                    book=self.book.slug,
+                )
+            blocks = [self.queue.popleft() for _ in range(n)]
+            table = tabtables.kv_table(self.book, blocks, sep, self.report, text)
+        elif self.queue and self.is_tab_table(self.queue[0]):
+            table = tbl.tab_table(self.book, self.queue.popleft(), self.report, caption=text)
+        else:
+            table = None
+        if table is not None:
+            if num:
+                table.anchor = tabtables.table_anchor(num)
+            return [self.table_with_notes(table)]
+        self.report.missing_tables.append((first.no, text))
+        return [
+            Paragraph([Text(text)], first.no, role="caption"),
+            Notice(
+                "warning",
+                "Таблица отсутствует в источнике",
+                f"В исходном тексте здесь стоит только заголовок таблицы «{text}»: строк таблицы в нём нет.",
+                first.no,
+            ),
+        ]
+
+    def table_with_notes(self, table: Table) -> Table:
+        """Take the footnote paragraphs under a table and link its markers to them."""
+        if self.book.tables.footnote:
+            while self.queue:
+                notes = footnotes.parse(self.book, self.queue[0])
+                if notes is None:
+                    break
+                self.queue.popleft()
+                table.footnotes.extend(notes)
+            footnotes.link(self.book, table, self.report)
+        return table
+
+    def is_figure(self, text: str) -> bool:
+        t = text.strip()
+        return any(p.fullmatch(t) for p in self.book.figures)
+
+    def figure(self, lines: Lines) -> list[Block]:
+        """Captions of an illustration the dump lost (a title, a caption): kept, with a notice."""
+        out: list[Block] = []
+        block = lines
+        while True:
+            for ln in block:
+                out.append(Paragraph([Text(ln.text.strip())], ln.no, role="caption"))
+            if not (self.queue and len(self.queue[0]) == 1 and self.is_figure(self.queue[0][0].text)):
+                break
+            block = self.queue.popleft()
+        out.append(
+            Notice(
+                "info",
+                "Иллюстрация отсутствует в источнике",
+                "Здесь в книге иллюстрация; в исходном тексте осталась только её подпись.",
+                lines[0].no,
+            )
+        )
+        return out
 
     # ---- lists ---------------------------------------------------------------------------
     def list_marker(self, text: str) -> tuple[str, int, int, str] | None:
@@ -208,6 +363,8 @@ class Parser:
         children: list[Block] = []
         if box.keep_trigger:
             children.append(Paragraph([Text(first.text.strip())], first.no))
+        else:  # a label of the source site («Tldr»), not rules text: reported like chrome
+            self.report.dropped.append((first.no, first.text.strip()))
         if len(lines) > 1:
             self.push(lines[1:])
         if box.close is not None:
@@ -224,7 +381,7 @@ class Parser:
                 children.extend(self.block(self.queue.popleft()))
         else:
             children.extend(self.next_blocks(box.take))
-        return Admonition(box.kind, box.title, children, first.no)
+        return Admonition(box.kind, box.title, children, first.no, css=box.css)
 
     def callout(self, co: object, m: re.Match[str], lines: Lines) -> Admonition:
         from rulebook.ingest.config import Callout
@@ -288,19 +445,43 @@ class Parser:
                 )
             elif self.is_quote(text):
                 out.append(Paragraph([Text(text)], ln.no, role="quote"))
-            elif len(lines) == 1 and text.endswith(":") and len(text.split()) <= _LABEL_WORDS:
+            elif (
+                len(lines) == 1
+                and text.endswith(":")
+                and len(text.split()) <= _LABEL_WORDS
+                and self.inline_paragraph(text, ln.no).role != "lead"
+            ):
                 out.append(Paragraph([Strong(text)], ln.no, role="label"))
             else:
                 out.append(self.inline_paragraph(text, ln.no))
+            if any(p.search(text) for p in self.book.lost_lists):
+                self.lost_found.add(text)
+                self.report.notes.append(
+                    f"line {ln.no}: the list after this lead-in is missing in the source"
+                )
+                out.append(
+                    Notice(
+                        "warning",
+                        "Список отсутствует в источнике",
+                        "В исходном тексте за этой фразой должен идти список, но его пунктов в нём нет.",
+                        ln.no,
+                    )
+                )
             self.last_text = text
         return out
 
     def inline_paragraph(self, text: str, line: int) -> Paragraph:
-        for pat in self.book.runin:
-            m = pat.match(text)
-            if m:
-                term = m.group("term")
-                return Paragraph([Strong(term), Text(text[len(term) :])], line, role="lead")
+        for rule in self.book.runin:
+            m = rule.pattern.match(text)
+            if not m:
+                continue
+            term = m.group("term")
+            if rule.max_words and len(term.split()) > rule.max_words:
+                continue
+            if rule.exclude is not None and rule.exclude.search(term):
+                continue
+            rest = text[m.end("term") :]
+            return Paragraph([Strong(text[: m.end("term")]), Text(rest)], line, role="lead")
         return Paragraph([Text(text)], line)
 
     def is_formula(self, text: str) -> bool:

@@ -12,7 +12,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.ingest import coverage, markdown, pages
+from rulebook.ingest import coverage, footnotes, markdown, pages
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, walk
@@ -24,23 +24,31 @@ from rulebook.ingest.xrefs import HeadingIndex, link_page
 
 
 def parse_book(book: BookConfig) -> Document:
+    if not book.source.is_file():
+        raise IngestError(
+            f"source file {book.source} not found (key 'source' of this book)",
+            path=book.config_file,
+            line=book.where("source"),
+            book=book.slug,
+        )
     lines = read_source(book.source, book.encoding, book.slug)
     prepared = strip_chrome(book, lines)
     report = Report(dropped=prepared.dropped)
     specs = load_specs(book.tables.hints, book.slug) if book.tables.hints else {}
     blocks = Parser(book, specs, report).parse(prepared.lines)
     if not book.title_in_text:
-        blocks.insert(0, Heading(level=1, text=book.title, line=0, structural=True))
+        blocks.insert(0, Heading(level=1, text=book.title_line or book.title, line=0, structural=True))
     _check_specs_used(book, specs, blocks)
     book_pages = pages.paginate(book, blocks)
     for p in book_pages:
         pages.assign_anchors(p)
+        footnotes.resolve(p)
         p.meta.update(prepared.meta)
     index = HeadingIndex(book_pages)
     for p in book_pages:
         link_page(book, p, index, report)
         _place_widgets(book, p)
-    return Document(book.slug, book_pages, report)
+    return Document(book.slug, book_pages, report, prepared.lines)
 
 
 def _check_specs_used(book: BookConfig, specs: dict[str, list], blocks: list) -> None:
@@ -48,7 +56,7 @@ def _check_specs_used(book: BookConfig, specs: dict[str, list], blocks: list) ->
     headers = {
         " ".join(c.inlines[0].text for c in b.header[0] if c.inlines)
         for b in walk(blocks)
-        if isinstance(b, Table)
+        if isinstance(b, Table) and b.header
     }
     for header, lst in specs.items():
         if " ".join(header.split()) not in headers:
@@ -175,18 +183,23 @@ def summary(r: BookResult) -> list[str]:
         levels[h.level] = levels.get(h.level, 0) + 1
     tables = [b for b in blocks if isinstance(b, Table)]
     rep = r.doc.report
-    cov = coverage.compare(coverage.source_words(r.book), coverage.model_words(r.doc))
     lines = [
         f"{r.book.slug}: {len(r.doc.pages)} pages, {len(heads)} headings "
         f"({', '.join(f'H{k}: {v}' for k, v in sorted(levels.items()))}), "
         f"{len(tables)} tables ({sum(t.hinted for t in tables)} with hints), "
         f"{rep.resolved} cross-references linked, {len(rep.unresolved)} unresolved, "
-        f"{len(rep.dropped)} chrome lines dropped, word coverage {cov}",
+        f"{len(rep.external)} pointing outside this source, {len(rep.dropped)} chrome lines dropped",
     ]
-    if cov.missing:
-        lines.append(f"  missing words: {', '.join(f'{w}×{n}' for w, n in cov.missing.most_common(20))}")
+    cov = coverage.measure(r.doc)
+    lines.append(f"  word coverage {cov}")
+    for word, n in cov.missing.most_common(20):
+        lines.append(f"  missing word «{word}» ×{n}")
     for line, text in rep.unresolved:
         lines.append(f"  unresolved reference at line {line}: «{text}»")
+    for line, text in rep.external:
+        lines.append(f"  reference whose target is not in this source, line {line}: «{text}» (kept as text)")
     for line, text in rep.missing_tables:
         lines.append(f"  table missing in the source at line {line}: «{text}»")
+    for note in rep.notes:
+        lines.append(f"  note: {note}")
     return lines

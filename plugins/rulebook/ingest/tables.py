@@ -89,13 +89,8 @@ def space_table(
     return table, rest
 
 
-def tab_table(book: BookConfig, lines: list[SourceLine], report: Report) -> Table:
-    """A TAB-delimited block: the first line is the header."""
-    header = [c.strip() for c in lines[0].text.split("\t")]
-    table = Table(header=[[Cell([Text(c)], header=True) for c in header]], rows=[], line=lines[0].no)
-    for ln in lines[1:]:
-        cells = [c.strip() for c in ln.text.split("\t")]
-        row = Row([Cell(cell_inlines(c)) for c in cells], ln.no)
-        table.rows.append(row)
-    report.tables += 1
-    return table
+def tab_table(book: BookConfig, lines: list[SourceLine], report: Report, caption: str = "") -> Table:
+    """A TAB-delimited block (split and stacked headers, group rows): see tabtables."""
+    from rulebook.ingest import tabtables
+
+    return tabtables.tab_table(book, lines, report, caption)

@@ -4,6 +4,7 @@ not exist stays text and is reported."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rulebook.ingest.config import BookConfig, XrefRule
@@ -21,6 +22,7 @@ from rulebook.ingest.model import (
     Text,
     walk,
 )
+from rulebook.ingest.tabtables import table_anchor
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,11 @@ class HeadingIndex:
         self.by_number: dict[str, Target] = {}
         self.by_title: dict[str, Target] = {}
         self.by_original: dict[str, Target] = {}
+        self.by_anchor: dict[str, Target] = {}  # tables with a number: "table-8-2"
         for page in pages:
+            for t in walk(page.blocks):
+                if isinstance(t, Table) and t.anchor.startswith("table-") and t.caption:
+                    self.by_anchor.setdefault(t.anchor, Target(page.file, t.anchor, t.caption))
             for b in page.blocks:
                 if not isinstance(b, Heading):
                     continue
@@ -48,13 +54,13 @@ class HeadingIndex:
                 if b.original:
                     self.by_original.setdefault(fold(b.original), t)
 
-    def title(self, ref: str) -> Target | None:
+    def title(self, ref: str, fuzzy: bool = True) -> Target | None:
         key = fold(ref)
         hit = self.by_title.get(key) or self.by_original.get(key)
         if hit:
             return hit
         # an inflected or shortened form: «Истощение» -> «Истощённый»; compare stems of 5+ letters
-        if len(key) >= 5:
+        if fuzzy and len(key) >= 5:
             stem = key[: max(5, len(key) - 3)]
             cands = sorted(k for k in self.by_title if k.startswith(stem) and abs(len(k) - len(key)) <= 4)
             if len(cands) == 1:
@@ -63,8 +69,6 @@ class HeadingIndex:
 
 
 def _unnumbered(text: str) -> str:
-    import re
-
     return re.sub(r"^(?:\d+(?:\.\d+)*\.?|Глава \d+\.|Приложение \S+[.:]|Шаг \d+\.?)\s*", "", text)
 
 
@@ -92,9 +96,9 @@ def link_page(book: BookConfig, page: Page, index: HeadingIndex, report: Report)
                 fn.inlines = link(fn.inlines, fn.line)
 
 
-def _resolve(rule: XrefRule, ref: str, index: HeadingIndex) -> Target | bool | None:
+def _resolve(rule: XrefRule, ref: str, index: HeadingIndex, fuzzy: bool = True) -> Target | bool | None:
     """A target, None (not found), or False (known to be missing: an alias with no target)."""
-    if rule.kind == "alias":
+    if rule.kind == "alias" or ref in rule.aliases:
         if ref not in rule.aliases:
             return None
         dest = rule.aliases[ref]
@@ -106,8 +110,10 @@ def _resolve(rule: XrefRule, ref: str, index: HeadingIndex) -> Target | bool | N
                 return index.title(val)
             return index.by_number.get(dest)
         return index.title(dest)
+    if rule.kind == "table":
+        return index.by_anchor.get(table_anchor(ref))
     if rule.kind == "title":
-        return index.title(ref)
+        return index.title(ref, fuzzy)
     kind = {"number": "section", "chapter": "chapter", "appendix": "appendix"}[rule.kind]
     return index.by_number.get(f"{kind}:{ref}")
 
@@ -124,20 +130,53 @@ def _link(
     return out
 
 
+def _matches(rule: XrefRule, text: str) -> list[re.Match[str]]:
+    """The rule's matches, only inside its `within` spans when it has them."""
+    if rule.within is None:
+        return list(rule.pattern.finditer(text))
+    out: list[re.Match[str]] = []
+    for w in rule.within.finditer(text):
+        out.extend(rule.pattern.finditer(text, w.start(), w.end()))
+    return out
+
+
+def _prefix(
+    rule: XrefRule, m: re.Match[str], index: HeadingIndex
+) -> tuple[tuple[int, int], Target | bool | None]:
+    """The longest run of words at the start of the ref that names a heading (or a known outside
+    target)."""
+    start, end = m.span("ref")
+    ref = m.group("ref")
+    cuts = sorted({mm.end() for mm in re.finditer(r"\w(?=\W|$)", ref)}, reverse=True)
+    for fuzzy in (False, True):  # an exact title anywhere in the run beats an inflected one
+        for cut in cuts:
+            target = _resolve(rule, ref[:cut], index, fuzzy)
+            if target is not None:
+                return (start, start + cut), target
+    return (start, end), None
+
+
 def _link_text(
     book: BookConfig, text: str, page: Page, index: HeadingIndex, report: Report, line: int
 ) -> list[Inline]:
     matches: list[tuple[int, int, Target]] = []
     taken: list[tuple[int, int]] = []
     for rule in book.xrefs:
-        for m in rule.pattern.finditer(text):
+        for m in _matches(rule, text):
             span = m.span("text") if "text" in m.groupdict() and m.group("text") else m.span()
             if any(s < span[1] and span[0] < e for s, e in taken):
                 continue
-            target = _resolve(rule, m.group("ref"), index)
+            if rule.prefix:
+                span, target = _prefix(rule, m, index)
+            else:
+                target = _resolve(rule, m.group("ref"), index)
             taken.append(span)
-            if target is None or target is False:
-                report.unresolved.append((line, m.group(0)))
+            shown = m.group("text") if m.groupdict().get("text") else m.group(0)
+            if target is False:
+                report.external.append((line, shown))
+                continue
+            if target is None:
+                report.unresolved.append((line, shown))
                 continue
             assert isinstance(target, Target)
             if target.page == page.file and target.anchor == "":

@@ -1,0 +1,150 @@
+"""Bad book entries and sources fail with a message that names the book, the file and the line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from rulebook.ingest import pipeline
+from rulebook.ingest.config import KeyLocator, load_books
+from rulebook.ingest.errors import IngestError
+
+HEAD = '[books.demo]\ntitle = "Demo"\nsystem = "Demo RPG"\nsource = "demo.txt"\n'
+TEXT = "Глава 1. Начало\n\nАбзац правил.\n\nРаздел\n\nЕщё абзац."
+
+
+def project(tmp_path: Path, entry: str = "", text: str = TEXT, head: str = HEAD) -> Path:
+    src = tmp_path / "sources"
+    src.mkdir()
+    (src / "books.toml").write_text(head + entry, encoding="utf-8")
+    (src / "demo.txt").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def fail(root: Path) -> IngestError:
+    with pytest.raises(IngestError) as exc:
+        pipeline.run(root, check=True)
+    return exc.value
+
+
+def config_line(root: Path, needle: str) -> int:
+    lines = (root / "sources" / "books.toml").read_text(encoding="utf-8").splitlines()
+    return next(i for i, ln in enumerate(lines, start=1) if needle in ln)
+
+
+def test_a_well_formed_entry_ingests(tmp_path):
+    (result,) = pipeline.run(
+        project(tmp_path, '[books.demo.headings]\nmode = "isolated_short"\n'), check=True
+    )
+    assert result.book.slug == "demo" and "index.md" in result.files
+
+
+def test_missing_source_names_book_registry_line_and_file(tmp_path):
+    root = project(tmp_path, head=HEAD.replace("demo.txt", "lost.txt"))
+    err = fail(root)
+    assert err.book == "demo" and err.path == root / "sources" / "books.toml"
+    assert err.line == config_line(root, "source =") == 4
+    assert "lost.txt" in err.message
+    assert str(err).startswith(f"[demo] {root / 'sources' / 'books.toml'}:4: source file ")
+
+
+def test_unknown_heading_mode_points_at_the_mode_line(tmp_path):
+    root = project(tmp_path, '\n[books.demo.headings]\nmax_length = 60\nmode = "bold_caps"\n')
+    err = fail(root)
+    assert (err.book, err.line) == ("demo", config_line(root, "mode ="))
+    assert "unknown heading mode 'bold_caps'" in err.message and "isolated_short" in err.message
+
+
+def test_unknown_key_points_at_its_line(tmp_path):
+    root = project(tmp_path, 'descripton = "typo"\n')
+    err = fail(root)
+    assert (err.line, err.message) == (config_line(root, "descripton"), "unknown key(s): descripton")
+
+
+def test_bad_regular_expression_points_at_its_line(tmp_path):
+    root = project(tmp_path, "\n[books.demo.chrome]\njunk = ['^Меню(']\n")
+    err = fail(root)
+    assert err.line == config_line(root, "junk =") and "bad regular expression in chrome.junk" in err.message
+
+
+def test_footnote_pattern_without_marker_group_is_rejected(tmp_path):
+    root = project(tmp_path, "\n[books.demo.tables]\nfootnote = ['^\\d (?P<body>.+)$']\n")
+    err = fail(root)
+    assert err.line == config_line(root, "footnote =") and "'marker' and 'body'" in err.message
+
+
+def test_table_row_with_more_cells_than_its_header_fails_at_the_row(tmp_path):
+    text = "Вступление.\n\nИмя\tЗначение\nАльфа\t1\nБета\t2\tлишнее\n\nКонец."
+    root = project(tmp_path, text=text)
+    err = fail(root)
+    assert (err.book, err.path, err.line) == ("demo", root / "sources" / "demo.txt", 5)
+    assert "row has 3 cells but the table at line 3 has 2 columns" in err.message
+
+
+def test_line_inside_a_table_that_is_not_a_declared_group_row_fails(tmp_path):
+    text = "Имя\tЗначение\nГруппа без двоеточия\nАльфа\t1\nБета\t2"
+    root = project(tmp_path, "\n[books.demo.tables]\nsection_row = ':$'\n", text=text)
+    err = fail(root)
+    assert (err.path.name, err.line) == ("demo.txt", 2) and "tables.section_row" in err.message
+
+
+def test_key_value_table_without_key_value_lines_fails_at_its_caption(tmp_path):
+    text = "Таблица 1-1: Шкала\n\nПросто абзац без разделителя.\n\nЕщё абзац."
+    entry = '\n[books.demo.tables]\ncaption = \'^Таблица (?P<num>\\d+-\\d+): .+$\'\nkv = { "1-1" = " = " }\n'
+    err = fail(project(tmp_path, entry, text=text))
+    assert (err.path.name, err.line) == ("demo.txt", 1) and "tables.kv" in err.message
+
+
+def test_key_value_table_declared_for_an_absent_caption_fails_at_the_declaration(tmp_path):
+    entry = '\n[books.demo.tables]\ncaption = \'^Таблица (?P<num>\\d+-\\d+): .+$\'\nkv = { "9-9" = " = " }\n'
+    root = project(tmp_path, entry)
+    err = fail(root)
+    assert (err.path.name, err.line) == ("books.toml", config_line(root, "kv =")) and "'9-9'" in err.message
+
+
+def test_stale_outline_entry_fails_at_its_line(tmp_path):
+    entry = (
+        '\n[books.demo.headings]\nmode = "isolated_short"\n\n'
+        '[books.demo.headings.outline]\n"Раздел" = 2\n"Нет такого" = 3\n'
+    )
+    root = project(tmp_path, entry)
+    err = fail(root)
+    assert err.line == config_line(root, '"Нет такого"') and "matches no heading" in err.message
+
+
+def test_declared_missing_table_caption_must_exist(tmp_path):
+    root = project(tmp_path, '\n[books.demo.tables]\norphan_captions = ["Потерянная таблица"]\n')
+    err = fail(root)
+    assert err.line == config_line(root, "orphan_captions") and "Потерянная таблица" in err.message
+
+
+def test_declared_lost_list_must_match_a_paragraph(tmp_path):
+    root = project(tmp_path, "lost_lists = ['^Следующие пункты:$']\n")
+    err = fail(root)
+    assert err.line == config_line(root, "lost_lists") and "matches no paragraph" in err.message
+
+
+def test_unknown_book_on_the_command_line(tmp_path):
+    with pytest.raises(IngestError, match=re.escape("unknown book 'nope' (known: demo)")):
+        pipeline.run(project(tmp_path), ["nope"], check=True)
+
+
+def test_key_locator_finds_keys_in_tables_and_arrays():
+    text = (
+        "[books.a]\ntitle = 'A'\n\n[books.a.headings]\nmode = 'x'\n\n[books.a.headings.outline]\n"
+        '"Глава" = 2\nL12 = 3\n\n[[books.a.xrefs]]\nkind = "title"\n'
+    )
+    loc = KeyLocator(text)
+    assert loc.line("a", "title") == 2
+    assert loc.line("a", "headings", "mode") == 5
+    assert loc.line("a", "headings", "outline", "Глава") == 8
+    assert loc.line("a", "headings", "outline", "L12") == 9
+    assert loc.line("a", "xrefs", "kind") == 12
+    assert loc.line("a", "headings", "nothing") == 4  # falls back to the enclosing table
+
+
+def test_all_registered_books_load(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    slugs = [b.slug for b in load_books(root / "sources" / "books.toml")]
+    assert {"fatum", "sf2e", "dnd35", "dnd2024", "swd20"} <= set(slugs)
