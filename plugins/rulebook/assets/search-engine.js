@@ -3,9 +3,14 @@
    parity tests run one query set through both). Loaded by the palette on first use; works in
    Node too (module.exports) for those tests. */
 (function (root, factory) {
-  if (typeof module === "object" && module.exports) module.exports = factory(require("./search-stemmers.js"));
-  else (root.rulebook = root.rulebook || {}).searchEngine = factory(root.rulebook.stemmers);
-})(typeof self !== "undefined" ? self : this, function (stemmers) {
+  if (typeof module === "object" && module.exports) {
+    const st = require("./search-stemmers.js");
+    module.exports = factory(function () { return st; });
+  } else {
+    const rb = (root.rulebook = root.rulebook || {});
+    rb.searchEngine = factory(function () { return rb.stemmers; });
+  }
+})(typeof self !== "undefined" ? self : this, function (getStemmers) {
   "use strict";
 
   // ---- analysis (search/analysis.py) ------------------------------------------------------------
@@ -37,7 +42,38 @@
     this.letterRe = /[\p{L}\p{Nl}\p{No}]/u;
     this.wordCache = new Map();
     this.stemCache = new Map();
+    // word characters below U+0500 from a table built with the same regex (a scan by char code
+    // is several times faster than the regex on long texts); others ask the regex
+    this.charRe = new RegExp("^(?:[\\p{L}\\p{N}]|[" + marks + "])$", "u");
+    this.wordChar = new Uint8Array(0x500);
+    for (let c = 0; c < 0x500; c++) this.wordChar[c] = this.charRe.test(String.fromCharCode(c)) ? 1 : 0;
   }
+
+  /* Calls f(raw, start, end) for every raw word of text, exactly as wordRe would find them. */
+  Analysis.prototype.scan = function (text, f) {
+    const n = text.length, table = this.wordChar, re = this.charRe;
+    let i = 0;
+    while (i < n) {
+      let c = text.charCodeAt(i);
+      let w = 0, isWord;
+      if (c < 0x500) { isWord = table[c] === 1; w = 1; }
+      else {
+        w = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
+        isWord = re.test(text.slice(i, i + w));
+      }
+      if (!isWord) { i += w; continue; }
+      const start = i;
+      i += w;
+      while (i < n) {
+        c = text.charCodeAt(i);
+        if (c < 0x500) { if (table[c] !== 1) break; i++; continue; }
+        w = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
+        if (!re.test(text.slice(i, i + w))) break;
+        i += w;
+      }
+      f(text.slice(start, i), start, i);
+    }
+  };
 
   Analysis.prototype.foldStr = function (s) {
     const f = this.fold;
@@ -84,22 +120,18 @@
 
   Analysis.prototype.tokens = function (text) {
     const out = [];
-    this.wordRe.lastIndex = 0;
-    let m;
-    while ((m = this.wordRe.exec(text)) !== null) {
-      for (const s of this.normalizeWord(m[0])) out.push({ surface: s, start: m.index, end: m.index + m[0].length });
-    }
+    this.scan(text, (raw, start, end) => {
+      for (const s of this.normalizeWord(raw)) out.push({ surface: s, start: start, end: end });
+    });
     return out;
   };
 
   Analysis.prototype.surfaces = function (text) {
     const out = [];
-    this.wordRe.lastIndex = 0;
-    let m;
-    while ((m = this.wordRe.exec(text)) !== null) {
-      const n = this.normalizeWord(m[0]);
+    this.scan(text, (raw) => {
+      const n = this.normalizeWord(raw);
       for (let i = 0; i < n.length; i++) out.push(n[i]);
-    }
+    });
     return out;
   };
 
@@ -113,8 +145,8 @@
     if (hit !== undefined) return hit;
     const m = this.diceRe.exec(surface);
     if (m) hit = this.die + m[2];
-    else if (this.allIn(surface, this.cyr)) hit = stemmers.russian(surface);
-    else if (this.allIn(surface, this.lat)) hit = stemmers.english(surface);
+    else if (this.allIn(surface, this.cyr)) hit = getStemmers().russian(surface);
+    else if (this.allIn(surface, this.lat)) hit = getStemmers().english(surface);
     else hit = surface;
     this.stemCache.set(surface, hit);
     return hit;
@@ -168,11 +200,19 @@
     this.stems = [];
     this.stemId = new Map();
     this.headTexts = this.sections.map(headText);
-    this.pathTexts = this.sections.map((_, i) => this.pathText(i));
     this.vocabMismatch = 0;
-    this.loadVocab(payload);
+    // every text is analysed once: heads, then records (the stem table's order)
+    const headWords = this.headTexts.map((t) => A.surfaces(t));
+    const recWords = this.records.map((r) => A.surfaces(r.text));
+    const pathWords = this.sections.map((_, i) => {
+      const parts = [];
+      let p = this.sections[i].parent;
+      while (p >= 0) { parts.push(headWords[p]); p = this.sections[p].parent; }
+      return [].concat.apply([], parts.reverse());
+    });
+    this.loadVocab(payload, headWords, recWords);
     this.sortedSurfaces = Array.from(this.surfaceStem.keys()).sort();
-    this.buildPostings();
+    this.buildPostings(headWords, recWords, pathWords);
     this.finish();
   }
 
@@ -199,13 +239,13 @@
   /* The stem table follows the surfaces in order of first occurrence (section heads, then
      records); a count that does not match means the two tokenisers disagree: then every word
      is stemmed here instead (and the parity tests fail loudly). */
-  BookIndex.prototype.loadVocab = function (payload) {
+  BookIndex.prototype.loadVocab = function (payload, headWords, recWords) {
     const A = this.A;
     const order = [];
     const seen = new Set();
-    const push = (t) => { for (const w of A.surfaces(t)) if (!seen.has(w)) { seen.add(w); order.push(w); } };
-    for (const h of this.headTexts) push(h);
-    for (const r of this.records) push(r.text);
+    const push = (ws) => { for (const w of ws) if (!seen.has(w)) { seen.add(w); order.push(w); } };
+    for (const h of headWords) push(h);
+    for (const r of recWords) push(r);
     const table = payload.stems;
     if (order.length !== payload.vocab || table.length !== order.length) {
       this.vocabMismatch = Math.abs(order.length - payload.vocab) || 1;
@@ -220,11 +260,10 @@
     }
   };
 
-  BookIndex.prototype.buildPostings = function () {
-    const A = this.A;
-    const count = (text) => {
+  BookIndex.prototype.buildPostings = function (headWords, recWords, pathWords) {
+    const count = (words) => {
       const c = new Map();
-      for (const w of A.surfaces(text)) {
+      for (const w of words) {
         const sid = this.surfaceStem.get(w);
         c.set(sid, (c.get(sid) || 0) + 1);
       }
@@ -244,19 +283,19 @@
     this.headLen = new Array(this.sections.length);
     this.pathLen = new Array(this.sections.length);
     for (let i = 0; i < this.records.length; i++) {
-      const c = count(this.records[i].text);
+      const c = count(recWords[i]);
       add(this.textPost, i, c);
       let n = 0;
       for (const v of c.values()) n += v;
       this.recLen[i] = n;
     }
     for (let i = 0; i < this.sections.length; i++) {
-      const h = count(this.headTexts[i]);
+      const h = count(headWords[i]);
       add(this.headPost, i, h);
       let n = 0;
       for (const v of h.values()) n += v;
       this.headLen[i] = n;
-      const p = count(this.pathTexts[i]);
+      const p = count(pathWords[i]);
       add(this.pathPost, i, p);
       n = 0;
       for (const v of p.values()) n += v;
@@ -401,17 +440,21 @@
       let k = n >= P.typo2_from ? 2 : n >= P.typo1_from ? 1 : 0;
       if (relaxed) k = n >= P.typo1_from ? 2 : n >= 3 ? 1 : 0;
       if (k) {
-        let best = null;
+        const cands = [];
         for (const u of book.sortedSurfaces) {
-          const d = osa(w, u, k, isPrefix);
-          if (d > k) continue;
-          const sid = book.surfaceStem.get(u);
-          const wt = d <= 1 ? P.w_typo1 : P.w_typo2;
-          if ((stems.get(sid) || 0.0) < wt) stems.set(sid, wt);
-          const key = [d, -book.df(sid), u];
-          if (best === null || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && key[2] < best[2])))) best = key;
+          const d = osa(w, isPrefix ? u.slice(0, n + k) : u, k, isPrefix);
+          if (d <= k) cands.push([d, -book.df(book.surfaceStem.get(u)), u]);
         }
-        if (best !== null) slot.correction = best[2];
+        cands.sort((x, y) => x[0] - y[0] || x[1] - y[1] || cmpStr(x[2], y[2]));
+        const taken = new Set();
+        for (const [d, , u] of cands) {
+          const sid = book.surfaceStem.get(u);
+          if (taken.has(sid)) continue;
+          if (taken.size >= P.max_typo_terms) break;
+          taken.add(sid);
+          stems.set(sid, d <= 1 ? P.w_typo1 : P.w_typo2);
+        }
+        if (cands.length) slot.correction = cands[0][2];
       }
     }
     return slot;

@@ -163,20 +163,23 @@ def expand(book: BookIndex, w: str, is_prefix: bool, relaxed: bool) -> Slot:
         if relaxed:
             k = 2 if n >= P["typo1_from"] else 1 if n >= 3 else 0
         if k:
-            best: tuple[int, int, str] | None = None
+            cands: list[tuple[int, int, str]] = []
             for u in book.sorted_surfaces:
-                d = osa(w, u, k, is_prefix)
-                if d > k:
-                    continue
+                d = osa(w, u[: n + k] if is_prefix else u, k, is_prefix)
+                if d <= k:
+                    cands.append((d, -_df(book, book.surface_stem[u]), u))
+            cands.sort()
+            taken: set[int] = set()
+            for d, _, u in cands:
                 sid = book.surface_stem[u]
-                wt = P["w_typo1"] if d <= 1 else P["w_typo2"]
-                if stems.get(sid, 0.0) < wt:
-                    stems[sid] = wt
-                key = (d, -_df(book, sid), u)
-                if best is None or key < best:
-                    best = key
-            if best is not None:
-                slot.correction = best[2]
+                if sid in taken:
+                    continue
+                if len(taken) >= P["max_typo_terms"]:
+                    break
+                taken.add(sid)
+                stems[sid] = P["w_typo1"] if d <= 1 else P["w_typo2"]
+            if cands:
+                slot.correction = cands[0][2]
     return slot
 
 
