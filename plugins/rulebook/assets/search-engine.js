@@ -212,6 +212,7 @@
     });
     this.loadVocab(payload, headWords, recWords);
     this.sortedSurfaces = Array.from(this.surfaceStem.keys()).sort();
+    this.sortedStems = this.stems.slice().sort();
     this.buildPostings(headWords, recWords, pathWords);
     this.finish();
   }
@@ -413,25 +414,51 @@
   Engine.prototype.expand = function (book, w, isPrefix, relaxed) {
     const P = this.P;
     const stems = new Map();
-    const ownS = book.stemId.get(this.stemOf(book, w));
+    const ownStem = this.stemOf(book, w);
+    const ownS = book.stemId.get(ownStem);
     const own = ownS === undefined ? null : ownS;
     if (own !== null) stems.set(own, P.w_exact);
+    // derivational relatives: stems that extend the word's stem, or that it extends, by a few letters
+    if (ownStem.length >= P.stem_prefix_min && this.A.letterRe.test(ownStem)) {
+      const extra = P.stem_prefix_extra;
+      const ss = book.sortedStems;
+      let i = bisectLeft(ss, ownStem);
+      while (i < ss.length && ss[i].startsWith(ownStem)) {
+        const t = ss[i];
+        if (t.length - ownStem.length > 0 && t.length - ownStem.length <= extra) {
+          const sid = book.stemId.get(t);
+          stems.set(sid, Math.max(stems.get(sid) || 0.0, P.w_stem_prefix));
+        }
+        i++;
+      }
+      for (let n = Math.max(P.stem_prefix_min, ownStem.length - extra); n < ownStem.length; n++) {
+        const sid2 = book.stemId.get(ownStem.slice(0, n));
+        if (sid2 !== undefined) stems.set(sid2, Math.max(stems.get(sid2) || 0.0, P.w_stem_prefix));
+      }
+    }
     let completions = 0;
     if (isPrefix && w.length >= P.min_prefix) {
       let found = [];
-      const seen = new Set();
+      const bestLen = new Map(); // the shortest completion of each stem
       const surf = book.sortedSurfaces;
       let i = bisectLeft(surf, w);
       while (i < surf.length && surf[i].startsWith(w)) {
         const sid = book.surfaceStem.get(surf[i]);
-        if (sid !== own && !seen.has(sid)) { seen.add(sid); found.push(sid); }
+        if (sid !== own) {
+          if (!bestLen.has(sid)) { found.push(sid); bestLen.set(sid, surf[i].length); }
+          else if (surf[i].length < bestLen.get(sid)) bestLen.set(sid, surf[i].length);
+        }
         i++;
       }
       if (found.length > P.max_prefix_terms) {
         found.sort((x, y) => book.df(y) - book.df(x) || cmpStr(book.stems[x], book.stems[y]));
         found = found.slice(0, P.max_prefix_terms);
       }
-      for (const sid of found) stems.set(sid, P.w_prefix);
+      for (const sid of found) {
+        // a longer completion is a weaker guess of what is being typed
+        const wt = P.w_prefix * (0.5 + 0.5 * w.length / bestLen.get(sid));
+        if (wt > (stems.get(sid) || 0.0)) stems.set(sid, wt);
+      }
       completions = found.length;
     }
     const slot = { word: w, stems: stems, correction: null };

@@ -135,26 +135,48 @@ def _df(book: BookIndex, sid: int) -> int:
 
 def expand(book: BookIndex, w: str, is_prefix: bool, relaxed: bool) -> Slot:
     stems: dict[int, float] = {}
-    own = book.stem_id.get(_stem_of(book, w))
+    own_stem = _stem_of(book, w)
+    own = book.stem_id.get(own_stem)
     if own is not None:
         stems[own] = P["w_exact"]
+    # derivational relatives: stems that extend the word's stem, or that it extends, by a few
+    # letters (остановить/остановка: останов/остановк)
+    if len(own_stem) >= P["stem_prefix_min"] and _LETTER.search(own_stem):
+        extra = int(P["stem_prefix_extra"])
+        i = bisect_left(book.sorted_stems, own_stem)
+        while i < len(book.sorted_stems) and book.sorted_stems[i].startswith(own_stem):
+            t = book.sorted_stems[i]
+            if 0 < len(t) - len(own_stem) <= extra:
+                sid = book.stem_id[t]
+                stems[sid] = max(stems.get(sid, 0.0), P["w_stem_prefix"])
+            i += 1
+        for n in range(max(int(P["stem_prefix_min"]), len(own_stem) - extra), len(own_stem)):
+            sid2 = book.stem_id.get(own_stem[:n])
+            if sid2 is not None:
+                stems[sid2] = max(stems.get(sid2, 0.0), P["w_stem_prefix"])
     completions = 0
     if is_prefix and len(w) >= P["min_prefix"]:
         found: list[int] = []
-        seen: set[int] = set()
+        best_len: dict[int, int] = {}  # the shortest completion of each stem
         surf = book.sorted_surfaces
         i = bisect_left(surf, w)
         while i < len(surf) and surf[i].startswith(w):
             sid = book.surface_stem[surf[i]]
-            if sid != own and sid not in seen:
-                seen.add(sid)
-                found.append(sid)
+            if sid != own:
+                if sid not in best_len:
+                    found.append(sid)
+                    best_len[sid] = len(surf[i])
+                elif len(surf[i]) < best_len[sid]:
+                    best_len[sid] = len(surf[i])
             i += 1
         if len(found) > P["max_prefix_terms"]:
             found.sort(key=lambda s: (-_df(book, s), book.stems[s]))
             found = found[: int(P["max_prefix_terms"])]
         for sid in found:
-            stems[sid] = P["w_prefix"]
+            # a longer completion is a weaker guess of what is being typed
+            wt = P["w_prefix"] * (0.5 + 0.5 * len(w) / best_len[sid])
+            if wt > stems.get(sid, 0.0):
+                stems[sid] = wt
         completions = len(found)
     slot = Slot(w, stems)
     if own is None and completions == 0 and _LETTER.search(w):

@@ -49,6 +49,7 @@ class BookIndex:
     stems: list[str] = field(default_factory=list)
     stem_id: dict[str, int] = field(default_factory=dict)
     sorted_surfaces: list[str] = field(default_factory=list)
+    sorted_stems: list[str] = field(default_factory=list)
     text_post: Postings = field(default_factory=dict)
     head_post: Postings = field(default_factory=dict)
     path_post: Postings = field(default_factory=dict)
@@ -97,6 +98,7 @@ class BookIndex:
                 self.stems.append(st)
             self.surface_stem[surface] = sid
         self.sorted_surfaces = sorted(self.surface_stem)
+        self.sorted_stems = sorted(self.stems)
 
     def finish(self) -> None:
         """Lengths, averages and section ranges (postings must be filled)."""
