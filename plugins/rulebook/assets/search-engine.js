@@ -411,7 +411,7 @@
     return d <= k ? d : k + 1;
   }
 
-  Engine.prototype.expand = function (book, w, isPrefix, relaxed) {
+  Engine.prototype.expand = function (book, w, isPrefix, relaxed, scope) {
     const P = this.P;
     const stems = new Map();
     const ownStem = this.stemOf(book, w);
@@ -462,7 +462,9 @@
       completions = found.length;
     }
     const slot = { word: w, stems: stems, correction: null };
-    if (own === null && completions === 0 && this.A.letterRe.test(w)) {
+    // typos only for a word no book in the search knows
+    const others = (scope || []).filter((b) => b !== book);
+    if (own === null && completions === 0 && this.A.letterRe.test(w) && !others.some((b) => this.known(b, w, isPrefix))) {
       const n = w.length;
       let k = n >= P.typo2_from ? 2 : n >= P.typo1_from ? 1 : 0;
       if (relaxed) k = n >= P.typo1_from ? 2 : n >= 3 ? 1 : 0;
@@ -498,7 +500,7 @@
     return out;
   };
 
-  Engine.prototype.plan = function (book, parsed, relaxed) {
+  Engine.prototype.plan = function (book, parsed, relaxed, scope) {
     const A = this.A, P = this.P;
     const words = [];
     const shown = [];
@@ -539,7 +541,7 @@
       if (bestLen) {
         const span = words.slice(i, i + bestLen);
         const keyHere = span.map((x) => this.stemOf(book, x[0])).join("\u0000");
-        const alts = [{ slots: span.map((x) => this.expand(book, x[0], x[1], relaxed)), weight: 1.0 }];
+        const alts = [{ slots: span.map((x) => this.expand(book, x[0], x[1], relaxed, scope)), weight: 1.0 }];
         const dsts = [];
         for (const [key, dst] of rules) {
           if (key.join("\u0000") === keyHere) for (const d of dst) if (dsts.indexOf(d) < 0) dsts.push(d);
@@ -553,7 +555,7 @@
         continue;
       }
       const [w, p] = words[i];
-      const slot = this.expand(book, w, p, relaxed);
+      const slot = this.expand(book, w, p, relaxed, scope);
       groups.push({ words: [w], alts: [{ slots: [slot], weight: 1.0 }], required: !A.optional.has(w), stems: new Set() });
       i++;
     }
@@ -578,8 +580,9 @@
     const sids = Array.from(slot.stems.keys()).sort((a, b) => a - b);
     for (const sid of sids) {
       const w = slot.stems.get(sid);
-      const df = book.df(sid);
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const ref = P.idf_records;
+      const df = book.df(sid) * ref / n;
+      const idf = Math.log(1 + (ref - df + 0.5) / (df + 0.5));
       const comp = new Map();
       const get = (r) => { let c = comp.get(r); if (!c) { c = [0, 0, 0]; comp.set(r, c); } return c; };
       const tp = book.textPost.get(sid);
@@ -800,7 +803,7 @@
     const hits = [];
     const suggestions = [];
     scope.forEach((b, bi) => {
-      const p = this.plan(b, parsed, relaxed);
+      const p = this.plan(b, parsed, relaxed, scope);
       suggestions.push(p.suggestion);
       for (const h of this.scoreBook(b, p)) hits.push([-(h.cov / h.required), -h.score, bi, h.rec, h]);
     });

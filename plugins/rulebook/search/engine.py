@@ -133,7 +133,9 @@ def _df(book: BookIndex, sid: int) -> int:
     return len(book.text_post.get(sid, ()))
 
 
-def expand(book: BookIndex, w: str, is_prefix: bool, relaxed: bool) -> Slot:
+def expand(
+    book: BookIndex, w: str, is_prefix: bool, relaxed: bool, scope: list[BookIndex] | None = None
+) -> Slot:
     stems: dict[int, float] = {}
     own_stem = _stem_of(book, w)
     own = book.stem_id.get(own_stem)
@@ -179,7 +181,10 @@ def expand(book: BookIndex, w: str, is_prefix: bool, relaxed: bool) -> Slot:
                 stems[sid] = wt
         completions = len(found)
     slot = Slot(w, stems)
-    if own is None and completions == 0 and _LETTER.search(w):
+    # typos only for a word no book in the search knows (an exact word in one book must not lose
+    # to a guessed one in another)
+    others = [b for b in (scope or []) if b is not book]
+    if own is None and completions == 0 and _LETTER.search(w) and not any(_known(b, w, is_prefix) for b in others):
         n = len(w)
         k = 2 if n >= P["typo2_from"] else 1 if n >= P["typo1_from"] else 0
         if relaxed:
@@ -213,7 +218,9 @@ def _phrase_slots(book: BookIndex, phrase: str) -> list[Slot]:
     return out
 
 
-def plan(book: BookIndex, parsed: Parsed, relaxed: bool = False) -> Plan:
+def plan(
+    book: BookIndex, parsed: Parsed, relaxed: bool = False, scope: list[BookIndex] | None = None
+) -> Plan:
     words: list[tuple[str, bool]] = []
     shown: list[str] = []
     changed = False
@@ -251,7 +258,7 @@ def plan(book: BookIndex, parsed: Parsed, relaxed: bool = False) -> Plan:
         if best_len:
             span = words[i : i + best_len]
             key_here = tuple(_stem_of(book, w) for w, _ in span)
-            alts = [Alt([expand(book, w, p, relaxed) for w, p in span], 1.0)]
+            alts = [Alt([expand(book, w, p, relaxed, scope) for w, p in span], 1.0)]
             dsts: list[str] = []
             for key, dst in rules:
                 if key == key_here:
@@ -266,7 +273,7 @@ def plan(book: BookIndex, parsed: Parsed, relaxed: bool = False) -> Plan:
             i += best_len
             continue
         w, p = words[i]
-        slot = expand(book, w, p, relaxed)
+        slot = expand(book, w, p, relaxed, scope)
         groups.append(Group([w], [Alt([slot], 1.0)], required=not analysis.is_optional(w)))
         i += 1
     if groups and not any(g.required for g in groups):
@@ -302,8 +309,11 @@ def _slot_scores(book: BookIndex, slot: Slot) -> dict[int, float]:
     out: dict[int, float] = {}
     for sid in sorted(slot.stems):
         w = slot.stems[sid]
-        df = _df(book, sid)
-        idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        # rarity as a share of the book, on a common scale: books of any size rank alike, and
+        # one book's statistics never change another's ranking
+        ref = P["idf_records"]
+        df = _df(book, sid) * ref / n
+        idf = math.log(1 + (ref - df + 0.5) / (df + 0.5))
         comp: dict[int, list[int]] = {}
         for r, tf in book.text_post.get(sid, ()):
             comp.setdefault(r, [0, 0, 0])[0] = tf
@@ -537,7 +547,7 @@ def _run(scope: list[BookIndex], parsed: Parsed, limit: int, relaxed: bool) -> d
     hits: list[tuple[float, float, int, int, Hit]] = []
     suggestions: list[str | None] = []
     for bi, b in enumerate(scope):
-        p = plan(b, parsed, relaxed)
+        p = plan(b, parsed, relaxed, scope)
         suggestions.append(p.suggestion)
         for h in score_book(b, p):
             hits.append((-(h.cov / h.required), -h.score, bi, h.rec, h))
