@@ -30,10 +30,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.support import site as support  # noqa: E402
-
-from rulebook.search import analysis, build, engine  # noqa: E402
+from rulebook.search import build, engine  # noqa: E402
 from rulebook.search.model import BookIndex  # noqa: E402
+
+from tests.support import site as support  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -85,7 +85,9 @@ def quality(books: list[BookIndex], queries: list[dict]) -> dict:
                 break
         cats.setdefault(q["category"], []).append((rank == 1, 1 <= rank <= 5, 1 / rank if rank else 0.0))
         if rank != 1:
-            misses.append((q["category"], q["q"], rank, out["results"][0]["title"] if out["results"] else "—"))
+            misses.append(
+                (q["category"], q["q"], rank, out["results"][0]["title"] if out["results"] else "—")
+            )
     table = {}
     for c, rows in cats.items():
         n = len(rows)
@@ -163,7 +165,9 @@ def serve_rebuild(tmp: Path) -> float:
     c.plugins.on_startup(command="serve", dirty=False)
     mk_build(c)
     page = sorted((docs / "fatum").glob("0*.md"))[3]
-    page.write_text(page.read_text(encoding="utf-8") + "\n\nПравка для проверки пересборки.\n", encoding="utf-8")
+    page.write_text(
+        page.read_text(encoding="utf-8") + "\n\nПравка для проверки пересборки.\n", encoding="utf-8"
+    )
     c = load()
     t = time.perf_counter()
     mk_build(c)
@@ -219,7 +223,9 @@ def browser(site: Path, queries: list[dict]) -> dict:
         for q in qs:
             page.fill(".rb-palette__input", "")
             page.keyboard.type(q)
-            page.wait_for_function("(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q", arg=q)
+            page.wait_for_function(
+                "(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q", arg=q
+            )
         timings = page.evaluate("window.rulebook.search.timings.map(t => t.render)")
         b.close()
     cold_ms = [c[0] for c in colds]

@@ -14,8 +14,13 @@ from tests.support import site as support
 pytestmark = pytest.mark.e2e
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 SHOTS = Path(os.environ.get("RULEBOOK_SHOTS", "test-output/screenshots"))
 XSS = "<img src=x onerror=alert(1)>"
@@ -95,7 +100,9 @@ def test_arrow_keys_move_and_enter_opens_a_paragraph_block(browser, base):
     page.keyboard.press("ArrowDown")
     second = page.locator(".rb-result").nth(1)
     assert second.get_attribute("aria-selected") == "true"
-    target = page.evaluate("window.rulebook.search.engine.search('перевязочный комплект', 12, []).results[1].url")
+    target = page.evaluate(
+        "window.rulebook.search.engine.search('перевязочный комплект', 12, []).results[1].url"
+    )
     page.keyboard.press("Enter")
     anchor = target.split("#")[1]
     page.wait_for_selector(f"[id='{anchor}'].rb-target")
@@ -175,7 +182,7 @@ def test_the_palette_works_offline_from_the_http_cache(browser, base):
     page.keyboard.type("стабилизация")
     rendered(page, "стабилизация")
     ctx.set_offline(True)
-    page.reload()
+    page.goto(base + "fatum/03-boi/")  # a normal navigation: fresh cache entries are used as they are
     page.keyboard.press("Control+k")
     page.keyboard.type("кровотечение")
     rendered(page, "кровотечение")
@@ -193,6 +200,7 @@ def test_recent_searches_are_remembered(browser, base):
     page.keyboard.press("Enter")
     page.wait_for_selector(".rb-target")
     page.keyboard.press("Control+k")
+    page.fill(".rb-palette__input", "")
     assert "зона обстрела" in page.locator(".rb-result--recent").first.inner_text()
     page.close()
 
@@ -200,7 +208,9 @@ def test_recent_searches_are_remembered(browser, base):
 def test_pin_key_dispatches_an_event_with_the_result(browser, base):
     page = browser.new_page()
     page.goto(base + "fatum/03-boi/")
-    page.evaluate("window.__pins = []; document.addEventListener('rulebook:pin', e => window.__pins.push(e.detail))")
+    page.evaluate(
+        "window.__pins = []; document.addEventListener('rulebook:pin', e => window.__pins.push(e.detail))"
+    )
     page.keyboard.press("Control+k")
     page.keyboard.type("рывок")
     rendered(page, "рывок")

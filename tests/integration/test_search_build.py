@@ -15,7 +15,9 @@ RULEBOOK = Path(sys.executable).with_name("rulebook")
 
 
 def cli(cache: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(RULEBOOK), "search", "--index", str(cache), *args], capture_output=True, text=True)
+    return subprocess.run(
+        [str(RULEBOOK), "search", "--index", str(cache), *args], capture_output=True, text=True
+    )
 
 
 def test_the_build_exports_a_manifest_and_one_cacheable_file_per_book(built_site):

@@ -11,7 +11,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from rulebook.search import analysis, build, engine
 
 pytestmark = pytest.mark.build
@@ -19,14 +18,42 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("search_runner.js")
 
 EXTRA = [
-    "к", "кр", "кро", "кров", "крово", "стаб", "стабил ", "ОД ", "@fatum ОД", "хиты @fatum", "d6", "1к6",
-    "2к6 урона", "ё", "Лёгкое ранение", "лёгкое ранение", "-1 к атаке", "«Натиск»", "a", "the attack",
-    "zzzzzz", "кровотечение кровотечение", "NPC", "нип", "ГМ", "ghbcnhtkrf", "rhjd", "<img src=x>", "   ",
+    "к",
+    "кр",
+    "кро",
+    "кров",
+    "крово",
+    "стаб",
+    "стабил ",
+    "ОД ",
+    "@fatum ОД",
+    "хиты @fatum",
+    "d6",
+    "1к6",
+    "2к6 урона",
+    "ё",
+    "Лёгкое ранение",
+    "лёгкое ранение",
+    "-1 к атаке",
+    "«Натиск»",
+    "a",
+    "the attack",
+    "zzzzzz",
+    "кровотечение кровотечение",
+    "NPC",
+    "нип",
+    "ГМ",
+    "ghbcnhtkrf",
+    "rhjd",
+    "<img src=x>",
+    "   ",
 ]
 
 
 def queries() -> list[dict]:
-    qs = [{"q": q["q"]} for q in tomllib.loads((ROOT / "scripts" / "search_queries.toml").read_text())["query"]]
+    qs = [
+        {"q": q["q"]} for q in tomllib.loads((ROOT / "scripts" / "search_queries.toml").read_text())["query"]
+    ]
     qs += [{"q": q} for q in EXTRA]
     qs += [{"q": q["q"], "book": "fatum"} for q in qs[:10]]
     return qs
@@ -43,7 +70,9 @@ def both(built_site, tmp_path_factory):
     out = subprocess.run(["node", str(RUNNER), str(site), str(f)], capture_output=True, text=True, check=True)
     js = json.loads(out.stdout)
     books = build.load_books(cache)
-    py = [engine.search(books, q["q"], limit=5, book_filter=[q["book"]] if q.get("book") else None) for q in qs]
+    py = [
+        engine.search(books, q["q"], limit=5, book_filter=[q["book"]] if q.get("book") else None) for q in qs
+    ]
     return qs, py, js, books
 
 
@@ -92,12 +121,16 @@ def test_the_js_stemmers_agree_with_pystemmer_on_the_whole_vocabulary(both, tmp_
     )
     out = subprocess.run(
         [
-            "node", "-e", script,
+            "node",
+            "-e",
+            script,
             str(ROOT / "plugins/rulebook/assets/search-engine.js"),
             str(ROOT / "plugins/rulebook/search/analysis.json"),
             str(f),
         ],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     js = json.loads(out.stdout)
     bad = [(w, analysis.stem(w), s) for w, s in zip(words, js, strict=True) if analysis.stem(w) != s]
@@ -107,6 +140,7 @@ def test_the_js_stemmers_agree_with_pystemmer_on_the_whole_vocabulary(both, tmp_
 def test_the_generated_js_stemmers_are_up_to_date():
     r = subprocess.run(
         [str(Path(__import__("sys").executable)), str(ROOT / "scripts" / "gen_stemmers_js.py"), "--check"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert r.returncode == 0, r.stderr

@@ -1,5 +1,6 @@
 from rulebook.search import engine
 from rulebook.search.engine import osa
+
 from tests.support.books import book
 
 RULES = book(

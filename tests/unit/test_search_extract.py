@@ -1,5 +1,4 @@
 from bs4 import BeautifulSoup
-
 from rulebook.html import blockids
 from rulebook.search.extract import page_records
 

@@ -1,5 +1,4 @@
 import pytest
-
 from rulebook.search.glossary import GlossaryError, parse
 
 

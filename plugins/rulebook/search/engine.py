@@ -184,7 +184,12 @@ def expand(
     # typos only for a word no book in the search knows (an exact word in one book must not lose
     # to a guessed one in another)
     others = [b for b in (scope or []) if b is not book]
-    if own is None and completions == 0 and _LETTER.search(w) and not any(_known(b, w, is_prefix) for b in others):
+    if (
+        own is None
+        and completions == 0
+        and _LETTER.search(w)
+        and not any(_known(b, w, is_prefix) for b in others)
+    ):
         n = len(w)
         k = 2 if n >= P["typo2_from"] else 1 if n >= P["typo1_from"] else 0
         if relaxed:
