@@ -23,7 +23,7 @@ def cli(cache: Path, *args: str) -> subprocess.CompletedProcess:
 def test_the_build_exports_a_manifest_and_one_cacheable_file_per_book(built_site):
     site, _ = built_site
     manifest = json.loads((site / "search" / "manifest.json").read_text(encoding="utf-8"))
-    assert [b["slug"] for b in manifest["books"]][0] == "fatum"
+    assert next(b["slug"] for b in manifest["books"]) == "fatum"
     for b in manifest["books"]:
         assert (site / "search" / b["file"]).exists()
         assert b["file"].count(".") == 2  # slug.<content hash>.json

@@ -186,7 +186,7 @@ def page_records(
             continue
         idx = section_for(anchor)
         bid = str(el.get("id", ""))
-        if el.name == "table" or (el.name == "div" and el.find("table") and not _kind(el) == "note"):
+        if el.name == "table" or (el.name == "div" and el.find("table") and _kind(el) != "note"):
             table = el if el.name == "table" else el.find("table")
             for row in _rows(table):  # type: ignore[arg-type]
                 page.records.append(Record(idx, "row", bid, row))
