@@ -113,7 +113,8 @@ def test_slash_opens_the_palette_but_not_while_typing_in_a_field(browser, base):
     page = browser.new_page()
     page.goto(base + "fatum/03-boi/")
     page.evaluate(
-        "() => { const i = document.createElement('input'); i.id = 'other'; document.querySelector('article').prepend(i); }"
+        "() => { const i = document.createElement('input'); i.id = 'other';"
+        " document.querySelector('article').prepend(i); }"
     )
     page.click("#other")
     page.keyboard.type("1/2")

@@ -6,7 +6,8 @@ HTML = """
 <p>Вступление до первого заголовка.</p>
 <h1 id="glava">Глава 8. Бой<a class="headerlink" href="#glava">¶</a></h1>
 <h2 id="shtraf" data-original="Multiple Attack Penalty">Штраф множественной атаки
- <small class="rb-original" lang="en">Multiple Attack Penalty</small><a class="headerlink" href="#shtraf">¶</a></h2>
+ <small class="rb-original" lang="en">Multiple Attack Penalty</small>
+ <a class="headerlink" href="#shtraf">¶</a></h2>
 <p>Каждая <strong>следующая</strong> атака получает штраф.</p>
 <ul><li>Первая атака</li><li>Вторая атака <ul><li>вложенный пункт</li></ul></li></ul>
 <table><thead><tr><th>Действие</th><th>ОД</th></tr></thead>

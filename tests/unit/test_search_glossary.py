@@ -23,7 +23,7 @@ def test_aliases_expand_one_way_only():
     ],
 )
 def test_malformed_glossaries_are_rejected_with_the_file_name(text):
-    with pytest.raises(GlossaryError, match="fatum.glossary.toml"):
+    with pytest.raises(GlossaryError, match=r"fatum\.glossary\.toml"):
         parse(text, "fatum.glossary.toml")
 
 

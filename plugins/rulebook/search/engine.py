@@ -257,9 +257,12 @@ def plan(
         best_len = 0
         for key, _ in rules:
             n = len(key)
-            if n > best_len and i + n <= len(words):
-                if all(_stem_of(book, words[i + j][0]) == key[j] for j in range(n)):
-                    best_len = n
+            if (
+                n > best_len
+                and i + n <= len(words)
+                and all(_stem_of(book, words[i + j][0]) == key[j] for j in range(n))
+            ):
+                best_len = n
         if best_len:
             span = words[i : i + best_len]
             key_here = tuple(_stem_of(book, w) for w, _ in span)

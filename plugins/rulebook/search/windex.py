@@ -2,8 +2,9 @@
 
 Documents: one `book` document (title, pages, glossary, vocabulary of surface forms), one per
 section (the stems of its heading with its English original and tag, and of its ancestors'
-headings) and one per record (the stems of its block text), analysed by analysis.py. Whoosh stores lengths rounded, so exact
-lengths are recomputed from the text by model.BookIndex.finish in both runtimes.
+headings) and one per record (the stems of its block text), analysed by analysis.py.
+Whoosh stores lengths rounded, so exact lengths are recomputed from the text by
+model.BookIndex.finish in both runtimes.
 """
 
 from __future__ import annotations
