@@ -382,28 +382,34 @@
     return isPrefix && w.length >= this.P.min_prefix && this.hasPrefix(book, w);
   };
 
-  function osa(a, b, k, prefix) {
-    const la = a.length, lb = b.length;
+  // three reusable rows: the typo scan runs this over the whole vocabulary on one keystroke
+  let ROW0 = new Int32Array(64), ROW1 = new Int32Array(64), ROW2 = new Int32Array(64);
+
+  /* Optimal-string-alignment distance of a and b (b cut to `lbMax` characters), or k + 1 if
+     above k; with `prefix`, the distance from a to the closest prefix of b. */
+  function osa(a, b, k, prefix, lbMax) {
+    const la = a.length;
+    const lb = lbMax !== undefined && lbMax < b.length ? lbMax : b.length;
     if (!prefix && Math.abs(la - lb) > k) return k + 1;
     if (prefix && lb < la - k) return k + 1;
-    let prev2 = null;
-    let prev = new Array(lb + 1);
+    if (lb + 1 > ROW0.length) { ROW0 = new Int32Array(lb + 1); ROW1 = new Int32Array(lb + 1); ROW2 = new Int32Array(lb + 1); }
+    let prev2 = ROW0, prev = ROW1, cur = ROW2;
     for (let j = 0; j <= lb; j++) prev[j] = j;
     for (let i = 1; i <= la; i++) {
-      const cur = new Array(lb + 1);
       cur[0] = i;
-      let lo = k + 1;
+      let lo = i;
+      const ai = a.charCodeAt(i - 1), ai1 = i > 1 ? a.charCodeAt(i - 2) : -1;
       for (let j = 1; j <= lb; j++) {
-        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-        let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        const bj = b.charCodeAt(j - 1);
+        let v = prev[j - 1] + (ai === bj ? 0 : 1);
+        if (prev[j] + 1 < v) v = prev[j] + 1;
+        if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+        if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && ai1 === bj && prev2[j - 2] + 1 < v) v = prev2[j - 2] + 1;
         cur[j] = v;
         if (v < lo) lo = v;
       }
-      if (cur[0] < lo) lo = cur[0];
       if (lo > k) return k + 1;
-      prev2 = prev;
-      prev = cur;
+      const t = prev2; prev2 = prev; prev = cur; cur = t;
     }
     let d;
     if (prefix) { d = prev[0]; for (let j = 1; j <= lb; j++) if (prev[j] < d) d = prev[j]; }
@@ -471,7 +477,7 @@
       if (k) {
         const cands = [];
         for (const u of book.sortedSurfaces) {
-          const d = osa(w, isPrefix ? u.slice(0, n + k) : u, k, isPrefix);
+          const d = osa(w, u, k, isPrefix, isPrefix ? n + k : undefined);
           if (d <= k) cands.push([d, -book.df(book.surfaceStem.get(u)), u]);
         }
         cands.sort((x, y) => x[0] - y[0] || x[1] - y[1] || cmpStr(x[2], y[2]));
