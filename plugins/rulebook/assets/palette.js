@@ -46,9 +46,12 @@
     const t0 = performance.now();
     state.loading = (async function () {
       const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href);
+      // the engine looks the stemmers up when it first stems, so the two load side by side
       const rb = window.rulebook || {};
-      if (!rb.stemmers) await loadScript("search-stemmers.js");
-      if (!(window.rulebook || {}).searchEngine) await loadScript("search-engine.js");
+      await Promise.all([
+        rb.stemmers ? null : loadScript("search-stemmers.js"),
+        rb.searchEngine ? null : loadScript("search-engine.js"),
+      ]);
       const manifest = await manifestP;
       state.manifest = manifest;
       state.books = manifest.books;
