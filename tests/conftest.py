@@ -1,19 +1,19 @@
-"""Shared fixtures: the project root, a built site (once per test process) and a local server."""
+"""Shared fixtures: the project root, the site built once per test process (with its own search
+cache, so parallel workers never share one) and a local server for it."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import site as support
+
+ROOT = support.ROOT
 
 
 @pytest.fixture(scope="session")
@@ -21,46 +21,32 @@ def root() -> Path:
     return ROOT
 
 
-def build_site(dest: Path, config: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`mkdocs build --strict` into dest; returns the finished process (check it yourself)."""
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)]
-    if config is not None:
-        cmd += ["-f", str(config)]
+def build_site(dest: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` of the project into dest/site, its search cache in dest/cache;
+    returns the finished process (check it yourself)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    cfg = support.write_config(dest, ROOT / "docs", ROOT / "sources" / "books.toml", dest / "cache")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    return subprocess.run(
-        cmd, cwd=config.parent if config else ROOT, capture_output=True, text=True, env=env, check=False
-    )
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg), "-d", str(dest / "site")]
+    return subprocess.run(cmd, cwd=dest, capture_output=True, text=True, env=env, check=False)
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built from the project as it is, once per test process."""
-    dest = tmp_path_factory.mktemp("site")
-    proc = build_site(dest)
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The project's docs built once per session: (site folder, search cache folder)."""
+    base = tmp_path_factory.mktemp("build")
+    proc = build_site(base)
     assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
-    return dest
+    return base / "site", base / "cache"
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def end_headers(self) -> None:
-        # Let the browser cache like a real static host would (offline tests rely on it).
-        self.send_header("Cache-Control", "public, max-age=600")
-        super().end_headers()
-
-
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+@pytest.fixture(scope="session")
+def site(built_site: tuple[Path, Path]) -> Path:
+    return built_site[0]
 
 
 @pytest.fixture(scope="session")
 def server(site: Path) -> Iterator[str]:
-    """Base URL of the built site served from 127.0.0.1."""
-    httpd, url = serve(site)
-    yield url
-    httpd.shutdown()
+    """Base URL of the built site served from 127.0.0.1 (no trailing slash)."""
+    with support.serve(site) as url:
+        yield url.rstrip("/")

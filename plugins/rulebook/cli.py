@@ -30,7 +30,13 @@ def _ingest(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"ingest": _ingest}
+def _search(args: argparse.Namespace) -> int:
+    from rulebook.search import cli as search_cli
+
+    return search_cli.run(args)
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"ingest": _ingest, "search": _search}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     ing.add_argument(
         "--check", action="store_true", help="fail if docs/ differs from what ingest would write"
     )
+    from rulebook.search import cli as search_cli
+
+    search_cli.add_parser(sub)
     return p
 
 

@@ -12,3 +12,7 @@ class RulebookConfig(Config):
     books = c.Type(str, default="sources/books.toml")
     # stable ids for every block (paragraph, list item, table, admonition)
     block_ids = c.Type(bool, default=True)
+    # search: index every block at build time (whoosh) and export it for the Ctrl+K palette
+    search = c.Type(bool, default=True)
+    # where the whoosh indexes and build caches go, relative to mkdocs.yml (not published)
+    search_cache = c.Type(str, default=".cache/search")

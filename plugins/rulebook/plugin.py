@@ -17,6 +17,8 @@ from rulebook import assets
 from rulebook.books import BookInfo, load_registry
 from rulebook.config import RulebookConfig
 from rulebook.html import blockids, tables
+from rulebook.search.build import SearchBuild
+from rulebook.search.glossary import GlossaryError
 from rulebook.widgets.blocks import RulebookBlocksExtension
 
 
@@ -25,6 +27,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def __init__(self) -> None:
         self.registry: list[BookInfo] = []
+        self.search: SearchBuild | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Defined so that `mkdocs serve` keeps this instance (and its page cache) across rebuilds."""
 
     # ---- hooks ---------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
@@ -35,6 +41,16 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not books.exists():
             raise PluginError(f"rulebook: book registry {books} not found (option 'books')")
         self.registry = load_registry(books, Path(config.docs_dir))
+        if self.config.search and self.config.block_ids:
+            cache = (root / self.config.search_cache).resolve()
+            if self.search is None or self.search.cache_dir != cache:
+                self.search = SearchBuild(cache)
+            try:
+                self.search.start(self.registry, books)
+            except GlossaryError as err:
+                raise PluginError(f"rulebook: {err}") from None
+        else:
+            self.search = None
         config.markdown_extensions.append(RulebookBlocksExtension(registry=self.registry))  # type: ignore[arg-type]
         for css in assets.CSS:
             config.extra_css.append(css)
@@ -57,16 +73,24 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not self.config.enabled:
             return None
         _title_book_sections(nav, self.registry)
+        if self.search:
+            self.search.set_nav([p.file.src_uri for p in nav.pages])
         return nav
 
     @event_priority(-50)  # after other plugins changed the HTML, before search reads it
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         if not self.config.enabled or not self.config.block_ids:
             return None
+        if self.search:
+            return self.search.page_content(html, page, decorate=tables.mark_prose_columns)
         soup = BeautifulSoup(html, "html.parser")
         blockids.assign(soup, page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md"))
         tables.mark_prose_columns(soup)
         return str(soup)
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.config.enabled and self.search:
+            self.search.finish(Path(config.site_dir))
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

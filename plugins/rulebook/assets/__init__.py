@@ -9,8 +9,9 @@ from mkdocs.structure.files import File
 
 HERE = Path(__file__).parent
 PREFIX = "assets/rulebook"
-CSS = [f"{PREFIX}/rulebook.css"]
-JS = [f"{PREFIX}/rulebook.js"]
+CSS = [f"{PREFIX}/rulebook.css", f"{PREFIX}/palette.css"]
+# search-engine.js and search-stemmers.js are copied too, but loaded by the palette on first use
+JS = [f"{PREFIX}/rulebook.js", f"{PREFIX}/palette.js"]
 
 
 def files(config: MkDocsConfig) -> list[File]:

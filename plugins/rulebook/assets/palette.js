@@ -1,0 +1,397 @@
+/* rulebook: the search palette (Ctrl+K / Cmd+K, "/", or the header button).
+   The index and the engine load on first use (or when the browser is idle), from files the
+   browser may cache; they survive Material's instant navigation, since this script runs once.
+   All text from the index reaches the page through textContent, never as HTML. */
+(function () {
+  "use strict";
+
+  const script = document.currentScript;
+  const ROOT = new URL("../../", script ? script.src : location.href);
+  const RECENT_KEY = "rulebook.search.recent";
+  const RECENT_MAX = 8;
+  const LIMIT = 12;
+  const state = {
+    engine: null,
+    loading: null,
+    manifest: null,
+    books: [], // manifest entries
+    filter: new Set(), // chosen book slugs; empty = all books
+    results: [],
+    active: -1,
+    lastFocus: null,
+    timings: [],
+    load: null,
+  };
+  let ui = null;
+
+  // ---- loading -------------------------------------------------------------------------------
+  function loadScript(name) {
+    return new Promise(function (resolve, reject) {
+      const s = document.createElement("script");
+      s.src = new URL("assets/rulebook/" + name, ROOT).href;
+      s.onload = resolve;
+      s.onerror = function () { reject(new Error(name)); };
+      document.head.appendChild(s);
+    });
+  }
+
+  async function fetchJSON(url) {
+    const r = await fetch(url, { credentials: "same-origin" });
+    if (!r.ok) throw new Error(url + ": " + r.status);
+    return r.json();
+  }
+
+  function ensureLoaded() {
+    if (state.loading) return state.loading;
+    const t0 = performance.now();
+    state.loading = (async function () {
+      const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href);
+      // the engine looks the stemmers up when it first stems, so the two load side by side
+      const rb = window.rulebook || {};
+      await Promise.all([
+        rb.stemmers ? null : loadScript("search-stemmers.js"),
+        rb.searchEngine ? null : loadScript("search-engine.js"),
+      ]);
+      const manifest = await manifestP;
+      state.manifest = manifest;
+      state.books = manifest.books;
+      const payloads = await Promise.all(
+        manifest.books.map(function (b) { return fetchJSON(new URL("search/" + b.file, ROOT).href); })
+      );
+      const t1 = performance.now();
+      const engine = new window.rulebook.searchEngine.Engine(manifest.analysis);
+      for (const p of payloads) engine.addBook(p);
+      state.engine = engine;
+      state.load = { fetch: t1 - t0, build: performance.now() - t1, total: performance.now() - t0 };
+      renderChips();
+      return engine;
+    })();
+    state.loading.catch(function (err) {
+      state.loading = null;
+      if (ui) setStatus("Не удалось загрузить поисковый индекс (" + err.message + ").");
+    });
+    return state.loading;
+  }
+
+  // ---- recent searches -------------------------------------------------------------------------
+  function recent() {
+    try { return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]").filter(function (x) { return typeof x === "string"; }); }
+    catch (e) { return []; }
+  }
+  function remember(q) {
+    q = q.trim();
+    if (!q) return;
+    const list = [q].concat(recent().filter(function (x) { return x !== q; })).slice(0, RECENT_MAX);
+    try { localStorage.setItem(RECENT_KEY, JSON.stringify(list)); } catch (e) { /* private mode */ }
+  }
+
+  // ---- DOM -------------------------------------------------------------------------------------
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function build() {
+    const root = el("div", "rb-palette");
+    root.hidden = true;
+    const backdrop = el("div", "rb-palette__backdrop");
+    const dialog = el("div", "rb-palette__dialog");
+    dialog.setAttribute("role", "dialog");
+    dialog.setAttribute("aria-modal", "true");
+    dialog.setAttribute("aria-label", "Поиск по правилам");
+    const bar = el("div", "rb-palette__bar");
+    const input = el("input", "rb-palette__input");
+    input.type = "search";
+    input.id = "rb-palette-input";
+    input.placeholder = "Искать правило… (@книга — только в ней)";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-expanded", "false");
+    input.setAttribute("aria-controls", "rb-palette-list");
+    input.setAttribute("aria-autocomplete", "list");
+    input.setAttribute("aria-label", "Поиск по правилам");
+    const close = el("button", "rb-palette__close", "Esc");
+    close.type = "button";
+    close.setAttribute("aria-label", "Закрыть поиск");
+    bar.append(input, close);
+    const chips = el("div", "rb-palette__chips");
+    chips.setAttribute("role", "group");
+    chips.setAttribute("aria-label", "Книги");
+    const status = el("div", "rb-palette__status");
+    status.setAttribute("aria-live", "polite");
+    const list = el("ul", "rb-palette__list");
+    list.id = "rb-palette-list";
+    list.setAttribute("role", "listbox");
+    list.setAttribute("aria-label", "Результаты поиска");
+    const footer = el("div", "rb-palette__footer");
+    [["↑↓", "выбрать"], ["Enter", "открыть"], ["Ctrl+Enter", "в новой вкладке"], ["Alt+P", "закрепить"], ["Esc", "закрыть"]].forEach(function (k) {
+      const span = el("span");
+      span.append(el("kbd", "", k[0]), document.createTextNode(" " + k[1]));
+      footer.append(span);
+    });
+    dialog.append(bar, chips, status, list, footer);
+    root.append(backdrop, dialog);
+    document.body.append(root);
+
+    input.addEventListener("input", function (e) { update(e.timeStamp); });
+    input.addEventListener("keydown", onKey);
+    close.addEventListener("click", hide);
+    backdrop.addEventListener("click", hide);
+    list.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep focus in the input
+    list.addEventListener("click", function (e) {
+      const li = e.target.closest("[data-index]");
+      if (!li) return;
+      const i = +li.dataset.index;
+      if (li.dataset.recent !== undefined) { input.value = state.results[i].query; update(); return; }
+      openResult(i, e.ctrlKey || e.metaKey);
+    });
+    ui = { root: root, input: input, list: list, status: status, chips: chips };
+    renderChips();
+  }
+
+  function renderChips() {
+    if (!ui) return;
+    ui.chips.textContent = "";
+    if (state.books.length < 2) { ui.chips.hidden = true; return; }
+    ui.chips.hidden = false;
+    const all = el("button", "rb-chip", "Все книги");
+    all.type = "button";
+    all.setAttribute("aria-pressed", String(state.filter.size === 0));
+    all.addEventListener("click", function () { state.filter.clear(); renderChips(); update(); ui.input.focus(); });
+    ui.chips.append(all);
+    state.books.forEach(function (b) {
+      const c = el("button", "rb-chip", b.title);
+      c.type = "button";
+      c.dataset.book = b.slug;
+      c.title = "@" + b.slug;
+      c.setAttribute("aria-pressed", String(state.filter.has(b.slug)));
+      c.addEventListener("click", function () {
+        if (state.filter.has(b.slug)) state.filter.delete(b.slug); else state.filter.add(b.slug);
+        renderChips();
+        update();
+        ui.input.focus();
+      });
+      ui.chips.append(c);
+    });
+  }
+
+  function setStatus(text) { ui.status.textContent = text; }
+
+  function setActive(i) {
+    const items = ui.list.querySelectorAll("[role=option]");
+    if (!items.length) { state.active = -1; ui.input.removeAttribute("aria-activedescendant"); return; }
+    i = Math.max(0, Math.min(items.length - 1, i));
+    items.forEach(function (li, j) { li.setAttribute("aria-selected", String(j === i)); });
+    state.active = i;
+    ui.input.setAttribute("aria-activedescendant", items[i].id);
+    items[i].scrollIntoView({ block: "nearest" });
+  }
+
+  function marked(text, marks) {
+    const frag = document.createDocumentFragment();
+    let pos = 0;
+    for (const m of marks) {
+      if (m[0] > pos) frag.append(document.createTextNode(text.slice(pos, m[0])));
+      frag.append(el("mark", "", text.slice(m[0], m[1])));
+      pos = m[1];
+    }
+    frag.append(document.createTextNode(text.slice(pos)));
+    return frag;
+  }
+
+  function renderRecent() {
+    const items = recent();
+    ui.list.textContent = "";
+    state.results = items.map(function (q) { return { query: q }; });
+    if (!items.length) { setStatus("Начните вводить: слово, сокращение (ОД), кубик (к20)…"); return; }
+    setStatus("Недавние запросы");
+    items.forEach(function (q, i) {
+      const li = el("li", "rb-result rb-result--recent");
+      li.id = "rb-opt-" + i;
+      li.dataset.index = String(i);
+      li.dataset.recent = "";
+      li.setAttribute("role", "option");
+      li.append(el("span", "rb-result__title", q));
+      ui.list.append(li);
+    });
+    ui.input.setAttribute("aria-expanded", "true");
+    setActive(0);
+  }
+
+  function render(out, q) {
+    ui.list.textContent = "";
+    state.results = out.results;
+    const notes = [];
+    if (out.suggestion && out.suggestion !== q.trim().toLowerCase()) {
+      notes.push((out.results.length ? "Показаны результаты для «" : "Возможно, вы искали «") + out.suggestion + "»");
+    }
+    if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
+    setStatus(notes.join(". "));
+    out.results.forEach(function (r, i) {
+      const li = el("li", "rb-result");
+      li.id = "rb-opt-" + i;
+      li.dataset.index = String(i);
+      li.setAttribute("role", "option");
+      const head = el("div", "rb-result__head");
+      head.append(el("span", "rb-result__title", r.title));
+      if (r.original) head.append(el("span", "rb-result__original", r.original));
+      if (r.tag) head.append(el("span", "rb-result__tag", r.tag));
+      head.append(el("span", "rb-result__book", r.book_title));
+      const crumbs = el("div", "rb-result__crumbs", r.path.slice(1).join(" › "));
+      const snip = el("div", "rb-result__snippet");
+      snip.append(marked(r.snippet, r.highlights));
+      li.append(head, crumbs, snip);
+      ui.list.append(li);
+    });
+    ui.input.setAttribute("aria-expanded", String(out.results.length > 0));
+    setActive(0);
+  }
+
+  function update(t0) {
+    if (!ui) return;
+    const start = typeof t0 === "number" ? t0 : performance.now();
+    const q = ui.input.value;
+    if (!q.trim()) { renderRecent(); return; }
+    if (!state.engine) {
+      setStatus("Загрузка индекса…");
+      ensureLoaded().then(function () { if (ui.input.value === q) update(start); });
+      return;
+    }
+    const e0 = performance.now();
+    const out = state.engine.search(q, LIMIT, Array.from(state.filter));
+    const e1 = performance.now();
+    render(out, q);
+    requestAnimationFrame(function () {
+      state.timings.push({ query: q, engine: e1 - e0, render: performance.now() - start });
+      if (state.timings.length > 500) state.timings.shift();
+      ui.root.dataset.renderedQuery = q;
+    });
+    ui.root.dataset.query = q;
+  }
+
+  // ---- actions ---------------------------------------------------------------------------------
+  function openResult(i, newTab) {
+    const r = state.results[i];
+    if (!r || r.url === undefined) return;
+    remember(ui.input.value);
+    const url = new URL(r.url, ROOT);
+    if (newTab) { window.open(url.href, "_blank", "noopener"); return; }
+    hide();
+    if (url.pathname === location.pathname && url.search === location.search) {
+      if (location.hash === url.hash) { if (window.rulebook && window.rulebook.highlight) window.rulebook.highlight(); }
+      else location.hash = url.hash;
+      return;
+    }
+    // a real link click, so that Material's instant navigation (if on) takes it
+    const a = document.createElement("a");
+    a.href = url.href;
+    a.hidden = true;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+
+  function pin(i) {
+    const r = state.results[i];
+    if (!r || r.url === undefined) return;
+    const id = r.url.split("#")[1] || "";
+    document.dispatchEvent(new CustomEvent("rulebook:pin", {
+      detail: { id: id, url: r.url, title: r.title, book: r.book, breadcrumb: r.breadcrumb, snippet: r.snippet },
+    }));
+    setStatus("Закреплено: " + r.title);
+  }
+
+  function onKey(e) {
+    const n = ui.list.querySelectorAll("[role=option]").length;
+    if (e.key === "ArrowDown") { e.preventDefault(); setActive(state.active + 1 < n ? state.active + 1 : 0); }
+    else if (e.key === "ArrowUp") { e.preventDefault(); setActive(state.active > 0 ? state.active - 1 : n - 1); }
+    else if (e.key === "Enter") {
+      e.preventDefault();
+      if (state.active < 0) return;
+      const r = state.results[state.active];
+      if (r && r.query !== undefined) { ui.input.value = r.query; update(); return; }
+      openResult(state.active, e.ctrlKey || e.metaKey);
+    } else if (e.key === "Escape") { e.preventDefault(); hide(); }
+    else if (e.altKey && e.code === "KeyP") { e.preventDefault(); pin(state.active); }
+  }
+
+  function show(query) {
+    if (!ui || !document.body.contains(ui.root)) build();
+    if (!ui.root.hidden) { ui.input.focus(); return; }
+    state.lastFocus = document.activeElement;
+    ui.root.hidden = false;
+    document.documentElement.classList.add("rb-palette-open");
+    if (typeof query === "string") ui.input.value = query;
+    ui.input.focus();
+    ui.input.select();
+    ensureLoaded();
+    update();
+  }
+
+  function hide() {
+    if (!ui || ui.root.hidden) return;
+    ui.root.hidden = true;
+    document.documentElement.classList.remove("rb-palette-open");
+    ui.input.setAttribute("aria-expanded", "false");
+    if (state.lastFocus && state.lastFocus.focus && document.body.contains(state.lastFocus)) state.lastFocus.focus();
+  }
+
+  function editable(t) {
+    return t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+  }
+
+  document.addEventListener("keydown", function (e) {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === "k" || e.key === "K" || e.code === "KeyK")) {
+      e.preventDefault();
+      if (ui && !ui.root.hidden) hide(); else show();
+    } else if (e.key === "/" && !e.ctrlKey && !e.metaKey && !e.altKey && !editable(e.target)) {
+      if (ui && !ui.root.hidden) return;
+      e.preventDefault();
+      show();
+    }
+  }, true);
+
+  // ---- the header button -------------------------------------------------------------------------
+  function addButton() {
+    if (document.querySelector(".rb-search-button")) return;
+    const header = document.querySelector(".md-header__inner");
+    if (!header) return;
+    const b = el("button", "md-header__button rb-search-button");
+    b.type = "button";
+    b.setAttribute("aria-label", "Поиск (Ctrl+K)");
+    b.title = "Поиск (Ctrl+K или /)";
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    path.setAttribute("d", "M9.5 3A6.5 6.5 0 0 1 16 9.5c0 1.61-.59 3.09-1.56 4.23l.27.27h.79l5 5-1.5 1.5-5-5v-.79l-.27-.27A6.516 6.516 0 0 1 9.5 16 6.5 6.5 0 0 1 3 9.5 6.5 6.5 0 0 1 9.5 3m0 2C7 5 5 7 5 9.5S7 14 9.5 14 14 12 14 9.5 12 5 9.5 5Z");
+    svg.append(path);
+    b.append(svg, el("span", "rb-search-button__label", "Поиск"), el("kbd", "rb-search-button__kbd", "Ctrl K"));
+    b.addEventListener("click", function () { show(); });
+    const title = header.querySelector(".md-header__title");
+    if (title) title.after(b); else header.append(b);
+  }
+
+  function onPage() { addButton(); }
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(onPage);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
+  else onPage();
+
+  // warm the index when the browser has nothing else to do
+  const idle = window.requestIdleCallback || function (f) { return setTimeout(f, 2000); };
+  window.addEventListener("load", function () { idle(function () { ensureLoaded(); }, { timeout: 5000 }); });
+
+  window.rulebook = window.rulebook || {};
+  window.rulebook.search = {
+    open: show,
+    close: hide,
+    load: ensureLoaded,
+    query: function (q, limit, books) { return ensureLoaded().then(function (e) { return e.search(q, limit || LIMIT, books || []); }); },
+    timings: state.timings,
+    get loadTimings() { return state.load; },
+    get engine() { return state.engine; },
+  };
+})();

@@ -1,0 +1,148 @@
+"""Text analysis for search, identical at build time (whoosh, export) and query time (CLI, browser).
+
+The definition is data (analysis.json) plus the few steps below; assets/search-engine.js mirrors
+them step for step, and the parity tests hold the two to the same output.
+
+A text is cut into raw words (letters, digits, combining marks); each raw word is normalised:
+NFKC, lower case, ё->е, combining marks dropped, then split again where NFKC produced
+punctuation (½ -> 1⁄2), Latin look-alikes inside a mostly Cyrillic word mapped to Cyrillic (and
+the reverse inside a mostly Latin word), and dice notation unified (d6 = к6 = 1к6; 2d6 -> 2к6).
+The result is the *surface* form; its *stem* is Snowball Russian for Cyrillic words, Snowball
+English for Latin words, the die (к6) for dice, the surface itself otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import Stemmer
+
+SPEC: dict[str, Any] = json.loads((Path(__file__).with_name("analysis.json")).read_text(encoding="utf-8"))
+ENGINE: dict[str, float] = SPEC["engine"]
+
+_MARKS = SPEC["word_marks"]
+# [^\W_] is Python's "letter or digit" (str.isalnum); JS spells it [\p{L}\p{N}].
+WORD_RE = re.compile(rf"(?:[^\W_]|[{_MARKS}])+")
+_MARK_RE = re.compile(rf"[{_MARKS}]")
+_SPLIT_RE = re.compile(r"[^\W_]+")
+_PLAIN_RE = re.compile(r"[0-9a-zа-яё]+")
+_CYR = frozenset(SPEC["cyrillic"])
+_LAT = frozenset(SPEC["latin"])
+_TO_CYR = dict(SPEC["lookalikes"])
+_TO_LAT = {v: k for k, v in _TO_CYR.items()}
+_FOLD = dict(SPEC["fold"])
+_FOLD_RE = re.compile("[" + "".join(_FOLD) + "]")
+_DASHES = SPEC["dashes"]
+_DICE_RE = re.compile(SPEC["dice"]["pattern"])
+_DIE = SPEC["dice"]["letter"]
+_LAYOUT_L2C = dict(zip(SPEC["layout"]["latin"], SPEC["layout"]["cyrillic"], strict=True))
+_LAYOUT_C2L = {v: k for k, v in _LAYOUT_L2C.items()}
+OPTIONAL = frozenset(SPEC["optional_words"])
+
+_ru = Stemmer.Stemmer("russian")
+_en = Stemmer.Stemmer("english")
+
+
+@dataclass(frozen=True, slots=True)
+class Tok:
+    """A normalised word and where its raw word sits in the original text."""
+
+    surface: str
+    start: int
+    end: int
+
+
+def _fold(s: str) -> str:
+    return _FOLD_RE.sub(lambda m: _FOLD[m.group()], s)
+
+
+def _script_fix(w: str) -> str:
+    """Map look-alike letters to the script most of the word is written in."""
+    cyr = sum(c in _CYR for c in w)
+    lat = sum(c in _LAT for c in w)
+    if not cyr or not lat:
+        return w
+    table = _TO_CYR if cyr >= lat else _TO_LAT
+    return "".join(table.get(c, c) for c in w)
+
+
+def _dice(w: str) -> str:
+    m = _DICE_RE.match(w)
+    if not m:
+        return w
+    count = m.group(1).lstrip("0")
+    return f"{'' if count in ('', '1') else count}{_DIE}{m.group(2)}"
+
+
+@lru_cache(maxsize=65536)
+def normalize_word(raw: str) -> tuple[str, ...]:
+    """One raw word -> its surface form(s) (usually one)."""
+    w = raw.lower()
+    if not _PLAIN_RE.fullmatch(w):
+        w = unicodedata.normalize("NFKC", raw).lower()
+        w = _MARK_RE.sub("", _fold(w))
+        parts = _SPLIT_RE.findall(w)
+    else:
+        parts = [w]
+    out = []
+    for p in parts:
+        p = _dice(_script_fix(_fold(p)))
+        if p:
+            out.append(p)
+    return tuple(out)
+
+
+def tokens(text: str) -> list[Tok]:
+    out: list[Tok] = []
+    for m in WORD_RE.finditer(text):
+        for s in normalize_word(m.group()):
+            out.append(Tok(s, m.start(), m.end()))
+    return out
+
+
+@lru_cache(maxsize=16384)
+def surfaces(text: str) -> tuple[str, ...]:
+    """The surface forms of a text (cached: the build analyses each text several times)."""
+    return tuple(s for m in WORD_RE.finditer(text) for s in normalize_word(m.group()))
+
+
+@lru_cache(maxsize=131072)
+def stem(surface: str) -> str:
+    m = _DICE_RE.match(surface)
+    if m:
+        return f"{_DIE}{m.group(2)}"  # 2к6 -> к6: the die is the stem
+    if all(c in _CYR for c in surface):
+        return _ru.stemWord(surface)
+    if all(c in _LAT for c in surface):
+        return _en.stemWord(surface)
+    return surface
+
+
+def unify_dashes(text: str) -> str:
+    return "".join("-" if c in _DASHES else c for c in text)
+
+
+def dedupe_key(text: str) -> str:
+    """Identical blocks (up to case, spacing, dashes, ё) share this key."""
+    return " ".join(surfaces(unify_dashes(text)))
+
+
+def layout_swap(chunk: str) -> str | None:
+    """The same keys typed in the other layout (ЙЦУКЕН <-> QWERTY); None if nothing maps."""
+    has_lat = any(c.lower() in _LAT for c in chunk)
+    has_cyr = any(c in _LAYOUT_C2L for c in chunk)
+    if has_lat and not has_cyr:
+        return "".join(_LAYOUT_L2C.get(c, c) for c in chunk)
+    if has_cyr and not has_lat:
+        return "".join(_LAYOUT_C2L.get(c, c) for c in chunk)
+    return None
+
+
+def is_optional(surface: str) -> bool:
+    return surface in OPTIONAL

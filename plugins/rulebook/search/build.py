@@ -1,0 +1,182 @@
+"""Build-time search work, called from the plugin's hooks.
+
+- `page_content`: block ids (html.blockids) and the page's search records, from one parse; the
+  result is cached by the page's HTML so `mkdocs serve` rebuilds skip unchanged pages.
+- `finish`: per book, the whoosh index (rewritten only when the book's records changed) and the
+  browser export, then the manifest.
+
+The whoosh indexes live outside the published site, in the plugin's cache folder (default
+`.cache/search/` next to mkdocs.yml): the browser never reads them, they would add megabytes to
+every deployment, and `mkdocs serve` builds into a temporary folder that disappears, while
+`rulebook search` must find them from the project root.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import hashlib
+import json
+import logging
+import shutil
+import tomllib
+from dataclasses import asdict
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+from mkdocs.structure.pages import Page
+from rulebook.books import BookInfo
+from rulebook.html import blockids
+from rulebook.search import analysis, export, windex
+from rulebook.search.extract import PageRecords, page_records
+from rulebook.search.glossary import Glossary, load
+from rulebook.search.model import BookIndex, RecordData, SectionData
+
+log = logging.getLogger("mkdocs.plugins.rulebook.search")
+INDEX_VERSION = "1"
+BOOKS_FILE = "books.json"
+
+
+def _page_key(page: Page) -> str:
+    return page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md")
+
+
+class SearchBuild:
+    def __init__(self, cache_dir: Path) -> None:
+        self.cache_dir = cache_dir
+        self.registry: list[BookInfo] = []
+        self.glossaries: dict[str, Glossary] = {}
+        self.nav_order: list[str] = []
+        self._used: set[str] = set()
+        self.pages: dict[str, PageRecords] = {}  # src_uri -> records of this build
+        self._cache: dict[str, tuple[str, PageRecords]] = {}  # html digest -> (html, records)
+
+    # ---- per build ---------------------------------------------------------------------------
+    def start(self, registry: list[BookInfo], books_toml: Path) -> None:
+        self.registry = registry
+        self.pages = {}
+        self._used: set[str] = set()
+        entries = tomllib.loads(books_toml.read_text(encoding="utf-8")).get("books", {})
+        self.glossaries = {
+            slug: load(books_toml.parent / e["glossary"]) for slug, e in entries.items() if e.get("glossary")
+        }
+
+    def set_nav(self, src_uris: list[str]) -> None:
+        self.nav_order = src_uris
+
+    def page_content(
+        self, html: str, page: Page, index: bool = True, decorate: Callable[[BeautifulSoup], None] | None = None
+    ) -> str:
+        """Block ids + search records from one parse of the page; `decorate` makes the other
+        (deterministic) changes to the page's HTML in the same pass."""
+        book = str(page.meta.get("book") or "")
+        key = hashlib.sha1(
+            f"{page.file.src_uri}\0{page.url}\0{page.title}\0{book}\0{html}".encode()
+        ).hexdigest()
+        hit = self._cache.get(key)
+        if hit is None:
+            soup = BeautifulSoup(html, "html.parser")
+            pairs = blockids.assign(soup, _page_key(page))
+            if decorate is not None:
+                decorate(soup)
+            recs = page_records(
+                pairs, url=page.url, title=str(page.title or ""), book=book, page_key=_page_key(page)
+            )
+            hit = (str(soup), recs)
+            self._cache[key] = hit
+        self._used.add(key)
+        if index and book:
+            self.pages[page.file.src_uri] = hit[1]
+        return hit[0]
+
+    # ---- after the build ---------------------------------------------------------------------
+    def assemble(self) -> list[BookIndex]:
+        order = {u: i for i, u in enumerate(self.nav_order)}
+        titles = {b.slug: b.title for b in self.registry}
+        book_order = {b.slug: i for i, b in enumerate(self.registry)}
+        by_book: dict[str, list[PageRecords]] = {}
+        for uri in sorted(self.pages, key=lambda u: (order.get(u, len(order)), u)):
+            pr = self.pages[uri]
+            by_book.setdefault(pr.book, []).append(pr)
+        books = []
+        for slug in sorted(by_book, key=lambda s: (book_order.get(s, len(book_order)), s)):
+            gl = self.glossaries.get(slug, Glossary())
+            b = BookIndex(slug, titles.get(slug, slug), [], [], [], list(gl.rules))
+            for pr in by_book[slug]:
+                pidx = len(b.pages)
+                b.pages.append((pr.url, pr.title))
+                off = len(b.sections)
+                for s in pr.sections:
+                    b.sections.append(
+                        SectionData(
+                            pidx,
+                            s.parent + off if s.parent >= 0 else -1,
+                            s.level,
+                            s.anchor,
+                            s.title,
+                            s.original,
+                            s.tag,
+                        )
+                    )
+                for r in pr.records:
+                    b.records.append(RecordData(r.section + off, r.kind, r.anchor, r.text))
+            books.append(b)
+        return books
+
+    def finish(self, site_dir: Path) -> list[dict[str, object]]:
+        self._cache = {k: v for k, v in self._cache.items() if k in self._used}
+        books = self.assemble()
+        wdir = self.cache_dir / "whoosh"
+        xdir = self.cache_dir / "export"
+        xdir.mkdir(parents=True, exist_ok=True)
+        out_dir = site_dir / "search"
+        if out_dir.exists():
+            shutil.rmtree(out_dir)
+        out_dir.mkdir(parents=True)
+        entries = []
+        for b in books:
+            stamp = _stamp(b)
+            target = wdir / b.slug
+            cached = xdir / f"{b.slug}.json"
+            if windex.stamp_of(target) != stamp:
+                windex.write(target, b, stamp)
+                cached.unlink(missing_ok=True)
+            meta = xdir / f"{b.slug}.meta.json"
+            if cached.exists() and meta.exists() and json.loads(meta.read_text())["stamp"] == stamp:
+                entry = json.loads(meta.read_text())["entry"]
+                shutil.copyfile(cached, out_dir / entry["file"])
+            else:
+                entry = export.write_book(out_dir, windex.read(target, postings=False))
+                shutil.copyfile(out_dir / entry["file"], cached)
+                meta.write_text(json.dumps({"stamp": stamp, "entry": entry}), encoding="utf-8")
+            entry["records"] = len(b.records)
+            entries.append(entry)
+        export.write_manifest(out_dir, entries)
+        wdir.mkdir(parents=True, exist_ok=True)
+        (wdir / BOOKS_FILE).write_text(json.dumps([b.slug for b in books]), encoding="utf-8")
+        return entries
+
+
+def _stamp(b: BookIndex) -> str:
+    h = hashlib.sha1()
+    h.update(INDEX_VERSION.encode())
+    h.update(json.dumps(analysis.SPEC, sort_keys=True).encode())
+    h.update(json.dumps([b.slug, b.title, b.pages, b.glossary], ensure_ascii=False).encode())
+    h.update(json.dumps([asdict(s) for s in b.sections], ensure_ascii=False).encode())
+    h.update(json.dumps([asdict(r) for r in b.records], ensure_ascii=False).encode())
+    return h.hexdigest()
+
+
+def load_books(cache_dir: Path, slugs: list[str] | None = None) -> list[BookIndex]:
+    """The books of the last build, for `rulebook search`, the tests and the benchmark."""
+    wdir = cache_dir / "whoosh"
+    listed = wdir / BOOKS_FILE
+    if not listed.exists():
+        raise FileNotFoundError(f"no search index in {wdir}: build the site first (mkdocs build)")
+    names = json.loads(listed.read_text(encoding="utf-8"))
+    if slugs:
+        unknown = [s for s in slugs if s not in names]
+        if unknown:
+            raise KeyError(f"unknown book(s): {', '.join(unknown)}; indexed: {', '.join(names)}")
+        names = [n for n in names if n in slugs]
+    return [windex.read(wdir / n) for n in names]

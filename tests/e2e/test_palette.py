@@ -1,0 +1,233 @@
+"""The search palette in Chromium: open, type, land on the paragraph; `/` rules; escaping;
+offline use from the HTTP cache; the book filter."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from tests.support import site as support
+
+pytestmark = pytest.mark.e2e
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SHOTS = Path(os.environ.get("RULEBOOK_SHOTS", "test-output/screenshots"))
+XSS = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def base(built_site):
+    with support.serve(built_site[0]) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def two_books(tmp_path_factory):
+    """The docs plus a small second book whose text holds an HTML injection attempt."""
+    tmp = tmp_path_factory.mktemp("two-books")
+    docs, books = support.copy_project(tmp)
+    (docs / "demo").mkdir()
+    (docs / "demo" / "index.md").write_text(
+        '---\ntitle: "Демо"\nbook: "demo"\n---\n\n# Демо-книга\n\n## Кровотечение в демо\n\n'
+        "Демонстрационное кровотечение останавливает жгут.\n\n## Опасный текст\n\n"
+        "Разметка &lt;img src=x onerror=alert(1)&gt; ксссопасность должна остаться текстом.\n",
+        encoding="utf-8",
+    )
+    books.write_text(
+        books.read_text(encoding="utf-8")
+        + '\n[books.demo]\ntitle = "Демо"\nsystem = "Демо"\ndescription = "Проверочная книга."\n',
+        encoding="utf-8",
+    )
+    cfg = support.write_config(tmp, docs, books, tmp / "cache")
+    support.build(cfg, tmp / "site")
+    with support.serve(tmp / "site") as url:
+        yield url
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def rendered(page: Page, q: str) -> None:
+    page.wait_for_function("(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q", arg=q)
+
+
+def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(browser, base):
+    page = browser.new_page()
+    page.goto(base + "fatum/01-bazovye-pravila/")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("кравотечение")
+    rendered(page, "кравотечение")
+    first = page.locator(".rb-result").first
+    assert first.locator(".rb-result__title").inner_text() == "Кровотечение"
+    assert page.locator(".rb-palette__input").get_attribute("aria-activedescendant") == "rb-opt-0"
+    shot(page, "palette-typo")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/fatum/03-boi/#krovotechenie")
+    page.wait_for_selector("#krovotechenie.rb-target")
+    assert page.locator(".rb-palette").is_hidden()
+    assert page.evaluate("document.getElementById('krovotechenie').getBoundingClientRect().top") < 200
+    shot(page, "landed")
+    page.close()
+
+
+def test_arrow_keys_move_and_enter_opens_a_paragraph_block(browser, base):
+    page = browser.new_page()
+    page.goto(base + "fatum/03-boi/")
+    page.keyboard.press("/")
+    page.keyboard.type("перевязочный комплект")
+    rendered(page, "перевязочный комплект")
+    page.keyboard.press("ArrowDown")
+    second = page.locator(".rb-result").nth(1)
+    assert second.get_attribute("aria-selected") == "true"
+    target = page.evaluate(
+        "window.rulebook.search.engine.search('перевязочный комплект', 12, []).results[1].url"
+    )
+    page.keyboard.press("Enter")
+    anchor = target.split("#")[1]
+    page.wait_for_selector(f"[id='{anchor}'].rb-target")
+    page.close()
+
+
+def test_slash_opens_the_palette_but_not_while_typing_in_a_field(browser, base):
+    page = browser.new_page()
+    page.goto(base + "fatum/03-boi/")
+    page.evaluate(
+        "() => { const i = document.createElement('input'); i.id = 'other';"
+        " document.querySelector('article').prepend(i); }"
+    )
+    page.click("#other")
+    page.keyboard.type("1/2")
+    assert page.input_value("#other") == "1/2"
+    assert page.locator(".rb-palette").count() == 0 or page.locator(".rb-palette").is_hidden()
+    page.click("h1")
+    page.keyboard.press("/")
+    assert page.locator(".rb-palette__input").is_visible()
+    assert page.evaluate("document.activeElement.id") == "rb-palette-input"
+    page.keyboard.press("Escape")
+    assert page.locator(".rb-palette").is_hidden()
+    page.click(".rb-search-button")
+    assert page.locator(".rb-palette__input").is_visible()
+    page.close()
+
+
+def test_injected_markup_in_the_text_renders_as_text(browser, two_books):
+    page = browser.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(two_books + "demo/")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("ксссопасность")
+    rendered(page, "ксссопасность")
+    snippet = page.locator(".rb-result__snippet").first
+    assert XSS in snippet.inner_text()
+    assert page.locator(".rb-palette img").count() == 0
+    shot(page, "palette-xss")
+    assert dialogs == []
+    page.close()
+
+
+def test_the_book_filter_returns_only_that_book(browser, two_books):
+    page = browser.new_page()
+    page.goto(two_books + "fatum/03-boi/")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("кровотечение")
+    rendered(page, "кровотечение")
+    # all books by default
+    assert page.locator(".rb-chip", has_text="Все книги").get_attribute("aria-pressed") == "true"
+    assert "FATUM" in page.locator(".rb-result__book").all_inner_texts()
+    page.fill(".rb-palette__input", "ксссопасность")
+    rendered(page, "ксссопасность")
+    assert page.locator(".rb-result__book").all_inner_texts()[0] == "Демо"
+    page.fill(".rb-palette__input", "кровотечение")
+    rendered(page, "кровотечение")
+    page.click(".rb-chip[data-book='demo']")
+    rendered(page, "кровотечение")
+    assert set(page.locator(".rb-result__book").all_inner_texts()) == {"Демо"}
+    shot(page, "palette-book-chip")
+    page.click(".rb-chip[data-book='demo']")
+    page.fill(".rb-palette__input", "кровотечение @fatum")
+    rendered(page, "кровотечение @fatum")
+    assert set(page.locator(".rb-result__book").all_inner_texts()) == {"FATUM"}
+    page.close()
+
+
+def test_the_palette_works_offline_from_the_http_cache(browser, base):
+    """After one online visit, with the network cut, a fresh page load (so nothing is kept in
+    memory) gets the page, scripts and index from Chromium's HTTP cache (the test server sends
+    Cache-Control: max-age, as a static host would). A service worker is not involved."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(base + "fatum/03-boi/")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("стабилизация")
+    rendered(page, "стабилизация")
+    ctx.set_offline(True)
+    page.goto(base + "fatum/03-boi/")  # a normal navigation: fresh cache entries are used as they are
+    page.keyboard.press("Control+k")
+    page.keyboard.type("кровотечение")
+    rendered(page, "кровотечение")
+    assert page.locator(".rb-result").count() > 0
+    shot(page, "palette-offline")
+    ctx.close()
+
+
+def test_recent_searches_are_remembered(browser, base):
+    page = browser.new_page()
+    page.goto(base + "fatum/03-boi/")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("зона обстрела")
+    rendered(page, "зона обстрела")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".rb-target")
+    page.keyboard.press("Control+k")
+    page.fill(".rb-palette__input", "")
+    assert "зона обстрела" in page.locator(".rb-result--recent").first.inner_text()
+    page.close()
+
+
+def test_pin_key_dispatches_an_event_with_the_result(browser, base):
+    page = browser.new_page()
+    page.goto(base + "fatum/03-boi/")
+    page.evaluate(
+        "window.__pins = []; document.addEventListener('rulebook:pin', e => window.__pins.push(e.detail))"
+    )
+    page.keyboard.press("Control+k")
+    page.keyboard.type("рывок")
+    rendered(page, "рывок")
+    page.keyboard.press("Alt+p")
+    pins = page.evaluate("window.__pins")
+    assert len(pins) == 1 and pins[0]["book"] == "fatum" and "#" in pins[0]["url"] and pins[0]["id"]
+    page.close()
+
+
+def test_the_palette_fits_a_phone_screen(browser, base):
+    page = browser.new_page(viewport={"width": 390, "height": 780})
+    page.goto(base + "fatum/03-boi/")
+    page.click(".rb-search-button")
+    page.keyboard.type("мораль")
+    rendered(page, "мораль")
+    box = page.locator(".rb-palette__dialog").bounding_box()
+    assert box and box["width"] <= 390
+    shot(page, "palette-phone")
+    page.close()

@@ -1,0 +1,75 @@
+"""The build writes the whoosh index and the browser export; `rulebook search` answers from it."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.build
+RULEBOOK = Path(sys.executable).with_name("rulebook")
+
+
+def cli(cache: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(RULEBOOK), "search", "--index", str(cache), *args], capture_output=True, text=True
+    )
+
+
+def test_the_build_exports_a_manifest_and_one_cacheable_file_per_book(built_site):
+    site, _ = built_site
+    manifest = json.loads((site / "search" / "manifest.json").read_text(encoding="utf-8"))
+    assert next(b["slug"] for b in manifest["books"]) == "fatum"
+    for b in manifest["books"]:
+        assert (site / "search" / b["file"]).exists()
+        assert b["file"].count(".") == 2  # slug.<content hash>.json
+    assert manifest["analysis"]["engine"]["k1"] > 0
+
+
+def test_the_browser_index_gzips_to_at_most_one_and_a_half_times_its_text(built_site):
+    site, _ = built_site
+    manifest = json.loads((site / "search" / "manifest.json").read_text(encoding="utf-8"))
+    for b in manifest["books"]:
+        data = json.loads((site / "search" / b["file"]).read_text(encoding="utf-8"))
+        text = "\n".join([s[4] for s in data["sections"]] + [r[3] for r in data["records"]]).encode()
+        raw = (site / "search" / b["file"]).read_bytes()
+        assert len(gzip.compress(raw, 9)) <= 1.5 * len(gzip.compress(text, 9))
+
+
+def test_cli_json_lists_results_best_first_with_urls_to_blocks(built_site):
+    _, cache = built_site
+    r = cli(cache, "кравотечение", "--json", "--limit", "3")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert len(out) == 3
+    assert out[0]["title"] == "Кровотечение"
+    assert out[0]["url"].startswith("fatum/03-boi/#")
+    assert {"url", "title", "breadcrumb", "snippet", "book", "score"} <= set(out[0])
+    assert [x["score"] for x in out] == sorted((x["score"] for x in out), reverse=True)
+    assert "did you mean: кровотечение" in r.stderr
+
+
+def test_cli_book_filter_and_unknown_book(built_site):
+    _, cache = built_site
+    r = cli(cache, "ОД", "--book", "fatum", "--json")
+    assert r.returncode == 0 and all(x["book"] == "fatum" for x in json.loads(r.stdout))
+    r = cli(cache, "ОД", "--book", "nosuchbook")
+    assert r.returncode == 2 and "nosuchbook" in r.stderr
+
+
+def test_cli_without_an_index_says_to_build_first(tmp_path):
+    r = cli(tmp_path, "ОД")
+    assert r.returncode == 2 and "build the site first" in r.stderr
+
+
+def test_every_result_url_points_at_an_element_of_the_built_page(built_site):
+    site, _ = built_site
+    r = cli(built_site[1], "броня", "--json", "--limit", "10")
+    for x in json.loads(r.stdout):
+        page, _, anchor = x["url"].partition("#")
+        html = (site / page / "index.html").read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in html, x["url"]

@@ -1,0 +1,72 @@
+from rulebook.search import analysis
+
+
+def surf(text: str) -> list[str]:
+    return list(analysis.surfaces(text))
+
+
+def test_yo_folds_to_ye_and_case_is_ignored():
+    assert surf("Лёгкое ЁЖ") == ["легкое", "еж"]
+
+
+def test_latin_lookalikes_inside_cyrillic_words_become_cyrillic():
+    # "кровотечение" typed with Latin o, p, e
+    assert surf("кpовотeчениe") == ["кровотечение"]
+    assert surf("КOМАНДA") == ["команда"]
+
+
+def test_cyrillic_lookalikes_inside_latin_words_become_latin():
+    assert surf("Аttack") == ["attack"]
+
+
+def test_plain_latin_and_cyrillic_words_are_left_alone():
+    assert surf("NPC получает d20") == ["npc", "получает", "к20"]
+
+
+def test_dice_notation_is_unified():
+    assert surf("1к6 d6 к6 1d6 К6") == ["к6"] * 5
+    assert surf("d20 к20") == ["к20", "к20"]
+    assert surf("2d6 2к6") == ["2к6", "2к6"]
+    assert analysis.stem("2к6") == "к6"
+
+
+def test_dashes_and_minus_signs_separate_words_and_dedupe_alike():
+    assert surf("2–3 ОД −1") == ["2", "3", "од", "1"]
+    assert analysis.dedupe_key("Штраф −1 — к атаке") == analysis.dedupe_key("штраф -1 - к атаке")
+
+
+def test_nfkc_splits_compatibility_characters():
+    assert surf("½ ﬁre") == ["1", "2", "fire"]
+
+
+def test_combining_stress_marks_do_not_split_words():
+    assert surf("зама\u0301к") == ["замак"]
+
+
+def test_russian_words_stem_with_snowball():
+    assert analysis.stem("кровотечение") == analysis.stem("кровотечением") == "кровотечен"
+    assert analysis.stem("перевязкой") == analysis.stem("перевязка")
+
+
+def test_english_words_stem_with_english_snowball():
+    assert analysis.stem("penalties") == analysis.stem("penalty")
+    assert analysis.stem("attacks") == "attack"
+
+
+def test_mixed_and_numeric_tokens_are_their_own_stem():
+    assert analysis.stem("3д") == "3д"
+    assert analysis.stem("150") == "150"
+
+
+def test_layout_swap_goes_both_ways():
+    assert analysis.layout_swap("jxrb ltqcndbz") == "очки действия"
+    assert analysis.layout_swap("e;fc") == "ужас"  # ; is the key of ж
+    assert analysis.layout_swap("ьфлу") == "make"
+    assert analysis.layout_swap("123") is None
+
+
+def test_optional_words_are_function_words_not_content_words():
+    assert analysis.is_optional("в")
+    assert analysis.is_optional("сколько")
+    assert not analysis.is_optional("человек")
+    assert not analysis.is_optional("время")
