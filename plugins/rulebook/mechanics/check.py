@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 from rulebook.mechanics.base import (
@@ -135,6 +136,14 @@ def distribution(success_size: int, roll: DifficultyRoll, bonus: int, modifier: 
     return probs
 
 
+def group_success(p: Fraction, members: int, needed: int) -> Fraction:
+    """P(at least `needed` of `members` independent checks succeed), each with probability p."""
+    return sum(
+        (Fraction(comb(members, k)) * p**k * (1 - p) ** (members - k) for k in range(needed, members + 1)),
+        Fraction(0),
+    )
+
+
 # ---- declared inputs ---------------------------------------------------------------------------
 DICE = tuple(Choice(n, die_label(n)) for n in LADDER)
 
@@ -165,6 +174,15 @@ CHECK_FIELDS = Group(
         Field("advantage", "Преимущество", "bool", False),
         Field("hindrance", "Помеха", "bool", False),
         Field("helpers", "Помощники", "int", 0, minimum=0, maximum=10),
+        Field(
+            "group_size",
+            "Общая групповая проверка: участников",
+            "int",
+            0,
+            minimum=0,
+            maximum=12,
+            help="0 — не групповая; у всех участников те же шансы",
+        ),
     ),
 )
 ROLLED_FIELDS = Group(
@@ -329,6 +347,16 @@ class CheckCalculator:
             "p_success": p_success,
             "p_success_or_edge": p_success + p_edge,
         }
+        group = int(v.get("group_size", 0))
+        if group:
+            needed = -(-group // 2)
+            p_group = group_success(p_success, group, needed)
+            steps.add(
+                "check.group",
+                f"Групповая проверка: {group} участников, нужно успехов — не меньше {needed} "
+                f"(половина, округлённая вверх); вероятность {percent(p_group)}.",
+            )
+            out["group"] = {"members": group, "needed": needed, "p_success": p_group}
         if raw.get("rolled") is not None:
             out.update(self._resolve(raw["rolled"], success_size, roll, total_bonus, modifier))
         return out

@@ -303,7 +303,7 @@ def parse_state(raw_obj: object) -> State:
         s.countdown = parse_int(raw["countdown"], "state.countdown", 0, COUNTDOWN_ROUNDS)
     if s.has_critical and s.countdown is None:
         s.countdown = 0
-    if not s.has_critical:
+    if not s.has_critical or s.dead:
         s.countdown = None
     s.stabilise_failures = parse_int(raw.get("stabilise_failures", 0), "state.stabilise_failures", 0, 99)
     cause = raw.get("death_cause")

@@ -48,7 +48,7 @@ class Weapon:
             "key": self.key,
             "name": self.name,
             "group": self.group,
-            "hit_die": self.hit_dice[0],
+            "hit_die": self.hit_dice[0] if self.hit_dice else None,
             "hit_dice": list(self.hit_dice),
             "threshold": self.threshold,
             "damage": self.damage,
