@@ -12,3 +12,9 @@ class RulebookConfig(Config):
     books = c.Type(str, default="sources/books.toml")
     # stable ids for every block (paragraph, list item, table, admonition)
     block_ids = c.Type(bool, default=True)
+    # rules calculators in the page (`/// calculator | NAME`): the Pyodide runtime they run on is
+    # copied from this folder (the pinned npm package; `npm ci` installs it)
+    calculators = c.Type(bool, default=True)
+    pyodide = c.Type(str, default="node_modules/pyodide")
+    # restore a build-time memory snapshot of the booted interpreter (made with node)
+    pyodide_snapshot = c.Type(bool, default=True)

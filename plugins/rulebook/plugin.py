@@ -16,6 +16,7 @@ from rulebook import assets
 from rulebook.books import BookInfo, load_registry
 from rulebook.config import RulebookConfig
 from rulebook.html import blockids
+from rulebook.widgets import calculator, runtime
 from rulebook.widgets.blocks import RulebookBlocksExtension
 
 
@@ -56,11 +57,21 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-50)  # after other plugins changed the HTML, before search reads it
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        if not self.config.enabled or not self.config.block_ids:
+        has_calc = calculator.ROOT_CLASS in html
+        if not self.config.enabled or not (self.config.block_ids or has_calc):
             return None
         soup = BeautifulSoup(html, "html.parser")
-        blockids.assign(soup, page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md"))
+        if self.config.block_ids:
+            blockids.assign(soup, page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md"))
+        if has_calc:
+            calculator.resolve_rule_links(soup, page.url)
         return str(soup)
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled or not self.config.calculators:
+            return
+        root = Path(config.config_file_path).parent
+        runtime.install(Path(config.site_dir), root, self.config.pyodide, self.config.pyodide_snapshot)
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

@@ -10,7 +10,8 @@ from mkdocs.structure.files import File
 HERE = Path(__file__).parent
 PREFIX = "assets/rulebook"
 CSS = [f"{PREFIX}/rulebook.css"]
-JS = [f"{PREFIX}/rulebook.js"]
+# calc-loader.js is tiny: it loads calc.js / calc.css only on pages that have a calculator.
+JS = [f"{PREFIX}/rulebook.js", f"{PREFIX}/calc-loader.js"]
 
 
 def files(config: MkDocsConfig) -> list[File]:
