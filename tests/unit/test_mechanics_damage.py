@@ -389,13 +389,29 @@ def burden(state):
 @given(characters, st.lists(hits, max_size=4), hits)
 def test_armour_never_makes_a_hit_worse(character, before, last):
     """The same hit on the same wounds, with and without the armour: never more or heavier
-    wounds with it."""
+    wounds with it. (Severity steps only: a profile's numeric blast reduction is another matter,
+    see the next test.)"""
+    character = dict(character, armor_blast_reduction=False)
     start = step(before, dict(character, armor="none"))["state"]
     bare = step([last], state=start)["state"]
     worn = dict(start, armor=character["armor"], bz=character["bz_max"], bz_max=character["bz_max"])
     protected = step([last], state=worn)["state"]
     assert burden(protected) - burden(start) <= burden(bare) - burden(start)
     assert protected["bleeding"] <= bare["bleeding"]
+
+
+def test_a_numeric_blast_reduction_can_make_a_hit_worse_when_light_slots_are_full():
+    """The book's damage table is not monotone once slots are full: 4 damage is one Серьёзное,
+    3 is Среднее + Лёгкое, and with both Лёгкое slots taken the Лёгкое escalates. So the
+    «Противоосколочный» property (explosive damage −1 before wounds) turns a Серьёзное into a
+    Среднее and a Серьёзное here. The engine applies the book as written."""
+    two_light = step([hit(1), hit(1)])["state"]
+    grenade = hit(4, "explosive", source="fragments")
+    bare = step([grenade], state=two_light)
+    suit = step([grenade], state=dict(two_light, armor="medium", bz=4, bz_max=4, armor_blast_reduction=True))
+    assert wounds(bare) == (2, 0, 1, 0)
+    assert wounds(suit) == (2, 1, 1, 0)
+    assert bare["state"]["bleeding"] and suit["state"]["bleeding"]  # a Серьёзное was placed in both
 
 
 def test_armour_never_raises_any_wounds_severity_exhaustively():

@@ -69,15 +69,11 @@ def hit_probability(die: int, modifier: int, mz: int, advantage: bool, hindrance
     """P(kept face + modifier ≥ МЗ); advantage keeps the better of two dice, hindrance the worse,
     both together cancel."""
     two = advantage != hindrance
-    total = Fraction(0)
     if not two:
         return Fraction(sum(1 for f in range(1, die + 1) if f + modifier >= mz), die)
-    for a in range(1, die + 1):
-        for b in range(1, die + 1):
-            kept = max(a, b) if advantage else min(a, b)
-            if kept + modifier >= mz:
-                total += Fraction(1, die * die)
-    return total
+    keep = max if advantage else min
+    hits = sum(1 for a in range(1, die + 1) for b in range(1, die + 1) if keep(a, b) + modifier >= mz)
+    return Fraction(hits, die * die)
 
 
 ATTACKER = Group(

@@ -198,9 +198,12 @@ def reject_unknown(raw: Mapping[str, Any], known: set[str], prefix: str = "") ->
 # ---- output ---------------------------------------------------------------------------------
 def jsonable(obj: Any) -> Any:
     """Fractions become strings ("19/24"), the form the CLI and the browser exchange."""
+    # concrete types first: ABC checks are slow, and this runs on every recompute in the page
+    if isinstance(obj, str | int | float | bool) or obj is None:
+        return obj
     if isinstance(obj, Fraction):
         return str(obj)
-    if isinstance(obj, Mapping):
+    if isinstance(obj, dict | Mapping):
         return {str(k): jsonable(v) for k, v in obj.items()}
     if isinstance(obj, list | tuple):
         return [jsonable(v) for v in obj]

@@ -77,17 +77,18 @@ class DifficultyRoll:
             return first
         return min(first, second) if self.keep == "lower" else max(first, second)
 
-    def faces(self) -> dict[int, Fraction]:
-        """Probability of each kept face."""
+    def face_counts(self) -> dict[int, int]:
+        """How many of the size**count equally likely rolls keep each face (integers: exact
+        and fast; the Fractions are made once, at the end)."""
         n = self.size
         if self.count == 1:
-            return {f: Fraction(1, n) for f in range(1, n + 1)}
-        dist: dict[int, Fraction] = {}
+            return dict.fromkeys(range(1, n + 1), 1)
+        counts: dict[int, int] = {}
         for a in range(1, n + 1):
             for b in range(1, n + 1):
                 k = self.kept(a, b)
-                dist[k] = dist.get(k, Fraction(0)) + Fraction(1, n * n)
-        return dist
+                counts[k] = counts.get(k, 0) + 1
+        return counts
 
 
 def trait_die(level: int, professional: bool) -> int:
@@ -128,12 +129,13 @@ def judge(
 
 
 def distribution(success_size: int, roll: DifficultyRoll, bonus: int, modifier: int) -> dict[str, Fraction]:
-    probs = dict.fromkeys(OUTCOMES, Fraction(0))
-    faces = roll.faces()
+    counts = dict.fromkeys(OUTCOMES, 0)
+    faces = roll.face_counts()
     for s in range(1, success_size + 1):
-        for d, p in faces.items():
-            probs[judge(s, d, success_size, roll.size, bonus, modifier)] += p / success_size
-    return probs
+        for d, n in faces.items():
+            counts[judge(s, d, success_size, roll.size, bonus, modifier)] += n
+    total = success_size * roll.size**roll.count
+    return {k: Fraction(v, total) for k, v in counts.items()}
 
 
 def group_success(p: Fraction, members: int, needed: int) -> Fraction:
