@@ -238,6 +238,34 @@ def test_a_corrupted_saved_fight_is_reset_with_a_message(site, page):
     assert widget.locator(".rb-calc__slot.is-full").count() == 0
 
 
+# ---- the attack roll -----------------------------------------------------------------------------------
+def test_attack_roll_uses_the_3_3_example_and_a_chapter_4_preset(site, page):
+    page.goto(f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba")
+    widget = page.locator("#rb-calc-attack-1")
+    widget.scroll_into_view_if_needed()
+    widget.locator("select[data-preset=weapon]").select_option("army_carbine")
+    assert widget.locator("input[name=threshold]").input_value() == "2"
+    widget.locator("input[name=proficiency]").fill("2")
+    widget.locator("input[name=marksmanship]").fill("3")
+    widget.locator("input[name=acrobatics]").fill("2")
+    widget.locator("input[name=close_range]").check()
+    expected = run(
+        "attack",
+        {
+            "hit_die": 6,
+            "threshold": 2,
+            "proficiency": 2,
+            "marksmanship": 3,
+            "acrobatics": 2,
+            "close_range": True,
+        },
+    )
+    assert expected["mz"] == 3 and expected["hit_modifier"] == 1
+    wait_for_fraction(page, "#rb-calc-attack-1", "p_hit", expected["p_hit"])
+    assert "МЗ 3" in widget.locator(".rb-calc__summary").inner_text()
+    shot(page, "attack-army-carbine-close-range", "#rb-calc-attack-1")
+
+
 # ---- loading ----------------------------------------------------------------------------------------
 def test_a_page_without_calculators_requests_no_pyodide_file(site, page):
     page.goto(f"{site}/fatum/02-sozdanie-personazha/")

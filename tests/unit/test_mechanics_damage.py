@@ -397,7 +397,8 @@ def test_armour_never_makes_a_hit_worse(character, before, last):
     worn = dict(start, armor=character["armor"], bz=character["bz_max"], bz_max=character["bz_max"])
     protected = step([last], state=worn)["state"]
     assert burden(protected) - burden(start) <= burden(bare) - burden(start)
-    assert protected["bleeding"] <= bare["bleeding"]
+    # (Bleeding is not compared: armour that turns a Критическое, which never bleeds, into a
+    # Серьёзное from a cutting weapon starts Bleeding, as the book says.)
 
 
 def test_a_numeric_blast_reduction_can_make_a_hit_worse_when_light_slots_are_full():

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -138,7 +139,7 @@ def make_snapshot(root: Path, pyodide_dir: Path, engine_dir: Path, version: str)
         log.warning("rulebook: node not found, so no Pyodide snapshot: calculators will start slower")
         return None
     cache.parent.mkdir(parents=True, exist_ok=True)
-    tmp = cache.with_suffix(".tmp")
+    tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")  # parallel builds must not share it
     cmd = [node, str(SNAPSHOT_SCRIPT), str(pyodide_dir), str(engine_dir), version, str(tmp)]
     try:
         subprocess.run(cmd, check=True, capture_output=True, text=True, timeout=SNAPSHOT_TIMEOUT)
