@@ -200,6 +200,7 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
     assert slots("light") == "1 / 2"
     assert widget.locator(".rb-calc__bz-value").inner_text() == "2 / 3"
     assert widget.locator("select[name=armor]").input_value() == "medium"
+    assert widget.locator("input[name=bz_max]").input_value() == "3"
 
     widget.locator("button[data-action=undo]").click()
     page.wait_for_function(
@@ -227,7 +228,8 @@ def test_a_corrupted_saved_fight_is_reset_with_a_message(site, page):
     notice = widget.locator(".rb-calc__notice")
     notice.wait_for(timeout=BOOT_TIMEOUT)
     assert "повреждено и сброшено" in notice.inner_text()
-    assert page.evaluate("k => localStorage.getItem(k)", key) is None
+    saved = json.loads(page.evaluate("k => localStorage.getItem(k)", key))  # replaced by a fresh fight
+    assert saved["actions"] == [] and saved["cursor"] == 0
     # a well-formed entry the engine rejects (a hit of 99 damage) is reset too
     bad = {"v": 1, "character": {}, "actions": [{"type": "hit", "damage": 99}], "cursor": 1}
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(bad)])

@@ -483,9 +483,9 @@
     if (action) {
       this.actions = this.actions.slice(0, this.cursor).concat([action]);
       this.cursor = this.actions.length;
-      this.save();
       this.updateButtons();
     }
+    this.save();  // the character as accepted, the fight, the undo position
     this.render(res.result, inputs);
     if (this.queue.length) this.schedule(0);
   };
