@@ -300,6 +300,23 @@ def test_the_worker_survives_instant_navigation(site, page):
     assert len([u for u in page.requests if u.endswith(".wasm")]) == wasm_before
 
 
+def test_without_the_snapshot_the_worker_boots_python_and_imports_the_engine_files(site, browser):
+    ctx = browser.new_context()
+    ctx.route("**/assets/rulebook/pyodide/snapshot-*.bin", lambda route: route.abort())
+    seen: list[str] = []
+    ctx.on("request", lambda r: seen.append(r.url))
+    pg = ctx.new_page()
+    pg.goto(f"{site}/fatum/01-bazovye-pravila/")
+    widget = pg.locator(CHECK)
+    widget.scroll_into_view_if_needed()
+    widget.locator("select[name=success_die]").select_option("8")
+    widget.locator("input[name=bonus]").fill("1")
+    wait_for_fraction(pg, CHECK, "p_success", "19/24")
+    assert any(u.split("?")[0].endswith("/engine/rulebook/mechanics/check.py") for u in seen)
+    assert pg.evaluate("window.rulebookCalc.engine.timings.snapshot") is None
+    ctx.close()
+
+
 def test_without_webassembly_the_widget_says_so_plainly(site, browser):
     ctx = browser.new_context()
     ctx.add_init_script("delete window.WebAssembly;")
