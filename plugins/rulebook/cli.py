@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -30,13 +31,48 @@ def _ingest(args: argparse.Namespace) -> int:
     return 0
 
 
+def _calc(args: argparse.Namespace) -> int:
+    from rulebook.mechanics import CALCULATORS, InputError, run
+
+    if args.list:
+        for name, calc in CALCULATORS.items():
+            print(f"{name}\t{calc.title}")
+        return 0
+    if not args.name:
+        print("rulebook calc: error: name a calculator (see --list)", file=sys.stderr)
+        return 2
+    if args.name not in CALCULATORS:
+        known = ", ".join(CALCULATORS)
+        print(f"rulebook calc: error: unknown calculator {args.name!r} (known: {known})", file=sys.stderr)
+        return 2
+    text = sys.stdin.read() if args.input == "-" else args.input
+    try:
+        inputs = json.loads(text)
+    except json.JSONDecodeError as err:
+        print(f"rulebook calc: error: input: not valid JSON ({err})", file=sys.stderr)
+        return 2
+    try:
+        result = run(args.name, inputs)
+    except InputError as err:
+        print(f"rulebook calc: error: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, ensure_ascii=False, indent=2))
+    return 0
+
+
+
+
 def _search(args: argparse.Namespace) -> int:
     from rulebook.search import cli as search_cli
 
     return search_cli.run(args)
 
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"ingest": _ingest, "search": _search}
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "ingest": _ingest,
+    "search": _search,
+    "calc": _calc,
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,6 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
     from rulebook.search import cli as search_cli
 
     search_cli.add_parser(sub)
+    calc = sub.add_parser("calc", help="run a rules calculator: JSON in, JSON out")
+    calc.add_argument("name", nargs="?", metavar="NAME", help="calculator (see --list)")
+    calc.add_argument("--input", default="{}", metavar="JSON", help="inputs as JSON ('-' reads stdin)")
+    calc.add_argument("--list", action="store_true", help="list the calculators")
     return p
 
 

@@ -16,3 +16,9 @@ class RulebookConfig(Config):
     search = c.Type(bool, default=True)
     # where the whoosh indexes and build caches go, relative to mkdocs.yml (not published)
     search_cache = c.Type(str, default=".cache/search")
+    # rules calculators in the page (`/// calculator | NAME`): the Pyodide runtime they run on is
+    # copied from this folder (the pinned npm package; `npm ci` installs it)
+    calculators = c.Type(bool, default=True)
+    pyodide = c.Type(str, default="node_modules/pyodide")
+    # restore a build-time memory snapshot of the booted interpreter (made with node)
+    pyodide_snapshot = c.Type(bool, default=True)

@@ -19,6 +19,7 @@ from rulebook.config import RulebookConfig
 from rulebook.html import blockids, tables
 from rulebook.search.build import SearchBuild
 from rulebook.search.glossary import GlossaryError
+from rulebook.widgets import calculator, runtime
 from rulebook.widgets.blocks import RulebookBlocksExtension
 
 
@@ -81,16 +82,27 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         if not self.config.enabled or not self.config.block_ids:
             return None
+
+        def decorate(soup: BeautifulSoup) -> None:
+            tables.mark_prose_columns(soup)
+            if calculator.ROOT_CLASS in html:
+                calculator.resolve_rule_links(soup, page.url)
+
         if self.search:
-            return self.search.page_content(html, page, decorate=tables.mark_prose_columns)
+            return self.search.page_content(html, page, decorate=decorate)
         soup = BeautifulSoup(html, "html.parser")
         blockids.assign(soup, page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md"))
-        tables.mark_prose_columns(soup)
+        decorate(soup)
         return str(soup)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if self.config.enabled and self.search:
+        if not self.config.enabled:
+            return
+        if self.search:
             self.search.finish(Path(config.site_dir))
+        if self.config.calculators:
+            root = Path(config.config_file_path).parent
+            runtime.install(Path(config.site_dir), root, self.config.pyodide, self.config.pyodide_snapshot)
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

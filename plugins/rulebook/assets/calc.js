@@ -1,0 +1,674 @@
+/* rulebook calculators: the page side.
+   Finds the forms rendered at build time (.rb-calc), starts the engine worker when a widget
+   scrolls into view or is first used, sends the form's values as JSON and shows the answer:
+   outcome bars with exact fractions, the stepper's numbered steps with links to the rules,
+   the wound slots and the armour's БЗ. The damage stepper keeps its fight (character, actions,
+   undo position) in localStorage. One worker per tab: with Material's instant navigation it
+   survives page changes. */
+(function () {
+  "use strict";
+  if (window.rulebookCalc) return;
+
+  var SELF = document.currentScript && document.currentScript.src;
+  var BASE = new URL("./", SELF || location.href);        // …/assets/rulebook/
+  var SITE = new URL("../../", BASE);                      // the site root
+  var STORE_PREFIX = "rulebook:calc:";
+  var STORE_VERSION = 1;
+
+  // ---- the worker ----------------------------------------------------------------------------
+  var engine = {
+    worker: null,
+    state: "idle",          // idle | loading | ready | failed
+    stage: 0,
+    label: "",
+    reason: "",
+    started: 0,
+    nextId: 1,
+    pending: new Map(),
+    widgets: new Set(),
+  };
+
+  function wasmAvailable() {
+    try {
+      return typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function" &&
+        typeof Worker === "function";
+    } catch (e) { return false; }
+  }
+
+  function broadcast() {
+    engine.widgets.forEach(function (w) {
+      if (!w.root.isConnected) { engine.widgets.delete(w); return; }
+      w.showEngineState();
+    });
+  }
+
+  function fail(reason, message) {
+    engine.state = "failed";
+    engine.reason = reason;
+    if (message) console.warn("rulebook calculator:", message);
+    engine.pending.forEach(function (p) { p.reject(new Error(reason)); });
+    engine.pending.clear();
+    broadcast();
+  }
+
+  function startEngine() {
+    if (engine.state !== "idle") return;
+    if (!wasmAvailable()) { fail("nowasm"); return; }
+    engine.state = "loading";
+    engine.started = performance.now();
+    engine.stage = 0;
+    try {
+      engine.worker = new Worker(new URL("calc-worker.js", BASE), { type: "module" });
+    } catch (e) {
+      fail("noworker", String(e));
+      return;
+    }
+    engine.worker.onmessage = function (ev) {
+      var m = ev.data || {};
+      if (m.type === "progress") {
+        engine.stage = m.stage;
+        engine.label = m.label;
+        broadcast();
+      } else if (m.type === "ready") {
+        engine.state = "ready";
+        engine.bootMs = m.ms;
+        engine.timings = m.timings;
+        broadcast();
+      } else if (m.type === "failed") {
+        fail(m.reason || "load", m.message);
+      } else if (m.type === "result" || m.type === "error") {
+        var p = engine.pending.get(m.id);
+        if (!p) return;
+        engine.pending.delete(m.id);
+        if (m.type === "result") p.resolve(JSON.parse(m.out));
+        else p.reject(new Error(m.message));
+      }
+    };
+    engine.worker.onerror = function (ev) {
+      ev.preventDefault();
+      fail("load", ev.message || "worker error");
+    };
+    engine.worker.postMessage({ type: "boot" });
+    broadcast();
+  }
+
+  function compute(name, inputs) {
+    startEngine();
+    if (engine.state === "failed") return Promise.reject(new Error(engine.reason));
+    var id = engine.nextId++;
+    return new Promise(function (resolve, reject) {
+      engine.pending.set(id, { resolve: resolve, reject: reject });
+      engine.worker.postMessage({ type: "compute", id: id, name: name, inputs: JSON.stringify(inputs) });
+    });
+  }
+
+  // ---- small DOM helpers -------------------------------------------------------------------------
+  function h(tag, attrs, children) {
+    var el = document.createElement(tag);
+    if (attrs) Object.keys(attrs).forEach(function (k) {
+      if (k === "text") el.textContent = attrs[k];
+      else if (k === "class") el.className = attrs[k];
+      else if (attrs[k] !== null && attrs[k] !== undefined) el.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) el.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
+    return el;
+  }
+
+  function ruleHref(rule) { return new URL(rule, SITE).href; }
+
+  function ruleLink(rule, text) {
+    return h("a", { class: "rb-calc__rule", href: ruleHref(rule), title: "Правило в книге", text: text || "§" });
+  }
+
+  function readField(el) {
+    var type = el.getAttribute("data-type");
+    if (el.type === "checkbox") return el.checked;
+    var v = (el.value || "").trim();
+    if (v === "") return undefined;
+    if (type === "int") {
+      var norm = v.replace("−", "-");
+      return /^[+-]?\d+$/.test(norm) ? parseInt(norm, 10) : v;   // the engine names a bad value
+    }
+    return v;
+  }
+
+  function writeField(el, value) {
+    if (el.type === "checkbox") el.checked = !!value;
+    else el.value = value === null || value === undefined ? "" : String(value);
+  }
+
+  function groupValues(form, group) {
+    var out = {};
+    form.querySelectorAll("[name][data-group='" + group + "']").forEach(function (el) {
+      if (el.disabled) return;
+      var v = readField(el);
+      if (v !== undefined) out[el.name] = v;
+    });
+    return out;
+  }
+
+  // ---- a widget ------------------------------------------------------------------------------------
+  function Widget(root) {
+    this.root = root;
+    this.name = root.getAttribute("data-rb-calc");
+    this.form = root.querySelector(".rb-calc__form");
+    this.output = root.querySelector(".rb-calc__output");
+    this.status = root.querySelector(".rb-calc__status");
+    this.progress = root.querySelector(".rb-calc__progress");
+    this.busy = false;
+    this.dirty = false;
+    this.lastResult = null;
+    this.timer = null;
+    root.setAttribute("data-rb-ready", "");
+    engine.widgets.add(this);
+  }
+
+  Widget.prototype.showEngineState = function () {
+    var s = this.status, p = this.progress;
+    s.setAttribute("data-state", engine.state);
+    if (engine.state === "loading") {
+      p.hidden = false;
+      if (engine.stage >= 2) p.value = engine.stage; else p.removeAttribute("value");
+      var secs = ((performance.now() - engine.started) / 1000).toFixed(1);
+      s.textContent = (engine.label || "Запуск калькулятора…") + " " + secs + " с";
+      var self = this;
+      clearTimeout(this.tick);
+      this.tick = setTimeout(function () { if (engine.state === "loading") self.showEngineState(); }, 200);
+    } else if (engine.state === "ready") {
+      p.hidden = true;
+      s.textContent = "Калькулятор готов: результат обновляется при каждом изменении.";
+    } else if (engine.state === "failed") {
+      p.hidden = true;
+      s.textContent = engine.reason === "nowasm" || engine.reason === "noworker"
+        ? "Этот браузер не может запустить калькулятор: нужен WebAssembly (и Web Worker). Правила на странице от этого не зависят."
+        : "Калькулятор не загрузился (движок правил недоступен). Правила на странице от этого не зависят; попробуйте обновить страницу.";
+      this.root.classList.add("rb-calc--failed");
+    }
+  };
+
+  Widget.prototype.clearErrors = function () {
+    this.root.querySelectorAll(".rb-calc__error").forEach(function (e) { e.hidden = true; e.textContent = ""; });
+    this.root.querySelectorAll("[aria-invalid]").forEach(function (e) { e.removeAttribute("aria-invalid"); });
+  };
+
+  // field path from the engine ("bonus", "rolled.success", "actions[2].damage", "character.bz")
+  Widget.prototype.fieldFor = function (path) {
+    var group = null, name = path;
+    var m = /^actions\[\d+\]\.(.+)$/.exec(path);
+    if (m) { name = m[1]; group = this.actionGroup(name); }
+    else if (path.indexOf(".") > 0) { group = path.split(".")[0]; name = path.split(".").slice(1).join("."); }
+    var sel = "[name='" + name + "']" + (group ? "[data-group='" + group + "']" : "");
+    return this.form.querySelector(sel) || this.form.querySelector("[name='" + name + "']");
+  };
+
+  Widget.prototype.actionGroup = function (name) {
+    var el = this.form.querySelector("[name='" + name + "'][data-group='hit']");
+    return el ? "hit" : "care";
+  };
+
+  Widget.prototype.showError = function (res) {
+    var el = this.fieldFor(res.field);
+    var msg = res.message || res.error;
+    if (el) {
+      el.setAttribute("aria-invalid", "true");
+      var slot = this.root.querySelector("#" + CSS.escape(el.id + "-error"));
+      if (slot) { slot.textContent = msg; slot.hidden = false; return; }
+    }
+    this.output.replaceChildren(h("p", { class: "rb-calc__problem", role: "alert", text: res.error || msg }));
+  };
+
+  Widget.prototype.schedule = function (delay) {
+    var self = this;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(function () { self.run(); }, delay || 0);
+  };
+
+  // one request at a time; a change during a request runs once more afterwards
+  Widget.prototype.run = function () {
+    if (this.busy) { this.dirty = true; return; }
+    var inputs = this.inputs();
+    if (!inputs) return;
+    var self = this;
+    this.busy = true;
+    this.root.setAttribute("aria-busy", "true");
+    compute(this.name, inputs).then(function (res) {
+      self.accept(res, inputs);
+      self.root.dispatchEvent(new CustomEvent("rb-calc-result", { detail: res }));
+    }).catch(function (err) {
+      if (engine.state !== "failed") {
+        self.output.replaceChildren(h("p", { class: "rb-calc__problem", role: "alert", text: "Внутренняя ошибка калькулятора: " + err.message }));
+      }
+    }).then(function () {
+      self.busy = false;
+      self.root.removeAttribute("aria-busy");
+      if (self.dirty) { self.dirty = false; self.run(); }
+    });
+  };
+
+  Widget.prototype.accept = function (res, inputs) {
+    this.clearErrors();
+    this.output.classList.toggle("is-stale", !res.ok);  // the answer shown is for earlier input
+    if (res.ok) this.render(res.result, inputs);
+    else this.showError(res);
+  };
+
+  Widget.prototype.bind = function () {
+    var self = this;
+    var starter = function () { startEngine(); };
+    this.root.addEventListener("pointerdown", starter, { once: true });
+    this.root.addEventListener("focusin", starter, { once: true });
+    if ("IntersectionObserver" in window) {
+      var io = new IntersectionObserver(function (entries) {
+        entries.forEach(function (e) { if (e.isIntersecting) { io.disconnect(); startEngine(); self.onVisible(); } });
+      }, { rootMargin: "200px" });
+      io.observe(this.root);
+    }
+    this.form.addEventListener("submit", function (e) { e.preventDefault(); });
+    this.form.querySelectorAll("select[data-preset]").forEach(function (sel) {
+      sel.addEventListener("change", function () { self.applyPreset(sel); });
+    });
+    this.form.addEventListener("input", function (e) { self.onInput(e); });
+    this.form.addEventListener("change", function (e) { if (e.target.type === "checkbox" || e.target.tagName === "SELECT") self.onInput(e); });
+    this.showEngineState();
+  };
+
+  Widget.prototype.onVisible = function () { this.schedule(0); };
+  Widget.prototype.onInput = function (e) {
+    if (e && e.target && e.target.hasAttribute("data-preset")) return;
+    this.syncControls();
+    this.schedule(0);
+  };
+  Widget.prototype.syncControls = function () {};
+
+  Widget.prototype.applyPreset = function (sel) {
+    var opt = sel.selectedOptions[0];
+    var note = sel.parentElement.querySelector(".rb-calc__preset-note");
+    if (!opt || !opt.value) { note.hidden = true; return; }
+    var p = JSON.parse(opt.getAttribute("data-preset-values"));
+    var kind = sel.getAttribute("data-preset");
+    var form = this.form;
+    var set = function (group, name, value) {
+      if (value === null || value === undefined) return;
+      var el = form.querySelector("[name='" + name + "'][data-group='" + group + "']");
+      if (el) writeField(el, value);
+    };
+    if (kind === "armor") {
+      ["armor", "bz_max", "armor_vs_anaxion", "armor_blast_reduction"].forEach(function (k) { set("character", k, p[k]); });
+      set("character", "bz", p.bz_max);
+    } else if (this.name === "damage") {
+      ["damage", "attack_class", "armor_piercing", "anaxion", "special", "source"].forEach(function (k) { set("hit", k, p[k]); });
+    } else {
+      set("attacker", "hit_die", p.hit_die);
+      set("attacker", "threshold", p.threshold);
+      set("target", "weapon_damage", p.damage);
+    }
+    var bits = [p.properties];
+    if (p.hit_note) bits.push(p.hit_note);
+    if (p.assumed) bits.push("Допущение: " + p.assumed);
+    note.replaceChildren(h("span", { text: bits.filter(Boolean).join(" ") + " " }), ruleLink(p.rule, "§ профиль"));
+    note.hidden = false;
+    this.onInput();
+  };
+
+  // ---- the check resolver and the attack roll: bars --------------------------------------------
+  function Bars(root) { Widget.call(this, root); }
+  Bars.prototype = Object.create(Widget.prototype);
+
+  Bars.prototype.syncControls = function () {
+    if (this.name !== "check") return;
+    var trait = this.form.querySelector("[name='trait_level']");
+    var die = this.form.querySelector("[name='success_die']");
+    var pro = this.form.querySelector("[name='professional']");
+    var useTrait = trait.value.trim() !== "";
+    die.disabled = useTrait;
+    pro.disabled = !useTrait;
+  };
+
+  Bars.prototype.inputs = function () {
+    if (this.name === "attack") {
+      var a = groupValues(this.form, "attacker"), t = groupValues(this.form, "target");
+      Object.keys(t).forEach(function (k) { a[k] = t[k]; });
+      return a;
+    }
+    var v = groupValues(this.form, "check");
+    var rolled = groupValues(this.form, "rolled");
+    if (Object.keys(rolled).length) v.rolled = rolled;
+    return v;
+  };
+
+  Bars.prototype.render = function (r) {
+    var nodes = [];
+    if (this.name === "check") {
+      var e = r.effective;
+      nodes.push(h("p", { class: "rb-calc__summary" }, [
+        h("strong", { text: "Успех (с критическим): " }),
+        h("span", { class: "rb-calc__fraction", "data-key": "p_success", text: r.p_success }),
+        " ≈ " + pct(r.p_success),
+        h("br"),
+        "С успехом на грани: " + r.p_success_or_edge + " ≈ " + pct(r.p_success_or_edge) + ". ",
+        "Бросок: " + e.success_label + (e.bonus ? " " + signed(e.bonus) : "") + " против " + e.difficulty_label +
+          (e.modifier ? " + " + e.modifier : "") + ".",
+      ]));
+    } else if (r.mz !== null && r.mz !== undefined) {
+      nodes.push(h("p", { class: "rb-calc__summary" }, [
+        h("strong", { text: "Попадание: " }),
+        h("span", { class: "rb-calc__fraction", "data-key": "p_hit", text: r.p_hit }),
+        " ≈ " + pct(r.p_hit) + ". Модификатор " + signed(r.hit_modifier) + ", МЗ " + r.mz + ".",
+        r.hits_to_destroy !== undefined && r.hits_to_destroy !== null ? " Попаданий до разрушения укрытия: " + r.hits_to_destroy + "." : "",
+      ]));
+    }
+    if (r.outcomes) nodes.push(bars(r.outcomes));
+    if (r.outcome) {
+      nodes.push(h("p", { class: "rb-calc__outcome", "data-outcome": r.outcome }, [h("strong", { text: "Выпало: " + r.outcome_label })]));
+      nodes.push(stepList(r.roll_steps));
+    }
+    if (r.group) {
+      nodes.push(h("p", { class: "rb-calc__group-result", text: "Групповая проверка: " + r.group.members + " участников, нужно успехов: " + r.group.needed + "; вероятность " + r.group.p_success + " ≈ " + pct(r.group.p_success) + "." }));
+    }
+    nodes.push(h("details", { class: "rb-calc__why" }, [h("summary", { text: "Как считалось" }), stepList(r.steps)]));
+    this.output.replaceChildren.apply(this.output, nodes);
+    this.lastResult = r;
+  };
+
+  function frac(s) {
+    var parts = String(s).split("/");
+    return parts.length === 2 ? Number(parts[0]) / Number(parts[1]) : Number(parts[0]);
+  }
+  function pct(s) {
+    var v = frac(s) * 100;
+    return (Math.round(v * 10) / 10).toFixed(1).replace(".", ",") + " %";
+  }
+  function signed(n) { return (n >= 0 ? "+" : "−") + Math.abs(n); }
+
+  function bars(outcomes) {
+    var list = h("ul", { class: "rb-calc__bars" });
+    outcomes.forEach(function (o) {
+      var width = Math.max(0, Math.min(100, frac(o.probability) * 100));
+      list.appendChild(h("li", { class: "rb-calc__bar", "data-outcome": o.key }, [
+        h("span", { class: "rb-calc__bar-label" }, [o.label + " ", ruleLink(o.rule)]),
+        h("span", { class: "rb-calc__bar-track", "aria-hidden": "true" }, [
+          h("span", { class: "rb-calc__bar-fill", style: "width:" + width.toFixed(2) + "%" }),
+        ]),
+        h("span", { class: "rb-calc__bar-value" }, [
+          h("span", { class: "rb-calc__fraction", text: o.probability }), " · " + o.percent,
+        ]),
+      ]));
+    });
+    return list;
+  }
+
+  function stepList(steps) {
+    var ol = h("ol", { class: "rb-calc__steps" });
+    (steps || []).forEach(function (s) {
+      ol.appendChild(h("li", { "data-kind": s.kind || null }, [s.text + " ", ruleLink(s.rule)]));
+    });
+    return ol;
+  }
+
+  // ---- the damage stepper ------------------------------------------------------------------------
+  var SEV = ["light", "medium", "serious", "critical"];
+  var SEV_LABEL = { light: "Лёгкие", medium: "Средние", serious: "Серьёзные", critical: "Критическое" };
+
+  function Stepper(root) {
+    Widget.call(this, root);
+    this.key = STORE_PREFIX + location.pathname + "#" + root.getAttribute("data-rb-state-key");
+    this.actions = [];
+    this.cursor = 0;
+    this.queue = [];
+    this.inFlight = null;
+    this.notice = "";
+    this.load();
+  }
+  Stepper.prototype = Object.create(Widget.prototype);
+
+  Stepper.prototype.load = function () {
+    var raw = null;
+    try { raw = localStorage.getItem(this.key); } catch (e) { return; }
+    if (raw === null) return;
+    try {
+      var saved = JSON.parse(raw);
+      if (!saved || saved.v !== STORE_VERSION || !Array.isArray(saved.actions) ||
+          typeof saved.cursor !== "number" || saved.cursor < 0 || saved.cursor > saved.actions.length ||
+          typeof saved.character !== "object" || saved.character === null) {
+        throw new Error("shape");
+      }
+      this.actions = saved.actions;
+      this.cursor = saved.cursor;
+      var form = this.form;
+      Object.keys(saved.character).forEach(function (k) {
+        var el = form.querySelector("[name='" + k + "'][data-group='character']");
+        if (el) writeField(el, saved.character[k]);
+      });
+      this.restored = true;
+    } catch (e) {
+      this.resetStore("Сохранённое состояние калькулятора было повреждено и сброшено.");
+    }
+  };
+
+  Stepper.prototype.resetStore = function (notice) {
+    this.actions = [];
+    this.cursor = 0;
+    this.notice = notice;
+    try { localStorage.removeItem(this.key); } catch (e) { /* private mode */ }
+  };
+
+  Stepper.prototype.save = function () {
+    try {
+      localStorage.setItem(this.key, JSON.stringify({
+        v: STORE_VERSION, character: groupValues(this.form, "character"), actions: this.actions, cursor: this.cursor,
+      }));
+    } catch (e) { /* storage full or disabled: the fight just is not remembered */ }
+  };
+
+  // every request goes through Widget.run, one at a time: a button press waits for the
+  // recompute in flight instead of racing it
+  Stepper.prototype.inputs = function () {
+    var acts = this.actions.slice(0, this.cursor);
+    this.inFlight = this.queue.shift() || null;
+    if (this.inFlight) acts = acts.concat([this.inFlight]);
+    return { character: groupValues(this.form, "character"), actions: acts };
+  };
+
+  Stepper.prototype.accept = function (res, inputs) {
+    var action = this.inFlight;
+    this.inFlight = null;
+    this.clearErrors();
+    if (!res.ok) {
+      this.queue = [];
+      this.output.classList.toggle("is-stale", !action);  // a refused action leaves the fight as it was
+      this.showError(res);
+      return;
+    }
+    this.output.classList.remove("is-stale");
+    if (action) {
+      this.actions = this.actions.slice(0, this.cursor).concat([action]);
+      this.cursor = this.actions.length;
+      this.updateButtons();
+    }
+    this.save();  // the character as accepted, the fight, the undo position
+    this.render(res.result, inputs);
+    if (this.queue.length) this.schedule(0);
+  };
+
+  Stepper.prototype.bind = function () {
+    Widget.prototype.bind.call(this);
+    var self = this;
+    this.form.querySelectorAll("button[data-action]").forEach(function (b) {
+      b.addEventListener("click", function () { self.act(b.getAttribute("data-action")); });
+    });
+    this.updateButtons();
+  };
+
+  Stepper.prototype.onInput = function (e) {
+    var t = e && e.target;
+    if (t && t.hasAttribute("data-preset")) return;
+    // only the character changes the fight; the hit and care fields wait for their button
+    if (!t || t.getAttribute("data-group") === "character") this.schedule(0);
+  };
+
+  Stepper.prototype.actionFromForm = function (type) {
+    if (type === "hit") return Object.assign({ type: "hit" }, groupValues(this.form, "hit"));
+    if (type === "stabilise") {
+      var c = groupValues(this.form, "care"), a = { type: type };
+      if (c.outcome !== undefined) a.outcome = c.outcome;
+      return a;
+    }
+    if (type === "stop_bleeding") {
+      var care = groupValues(this.form, "care"), b = { type: type };
+      if (care.kit) b.kit = true; else if (care.outcome !== undefined) b.outcome = care.outcome;
+      if (care.self) b.self = true;
+      if (care.out_of_combat) b.out_of_combat = true;
+      return b;
+    }
+    return { type: type };
+  };
+
+  Stepper.prototype.act = function (type) {
+    startEngine();
+    if (type === "undo" || type === "redo") {
+      this.cursor = Math.max(0, Math.min(this.actions.length, this.cursor + (type === "undo" ? -1 : 1)));
+      this.queue = [];
+      this.save();
+      this.updateButtons();
+      this.schedule(0);
+      return;
+    }
+    this.queue.push(this.actionFromForm(type));
+    this.schedule(0);
+  };
+
+  Stepper.prototype.updateButtons = function () {
+    var undo = this.form.querySelector("[data-action='undo']");
+    var redo = this.form.querySelector("[data-action='redo']");
+    if (undo) undo.disabled = this.cursor === 0;
+    if (redo) redo.disabled = this.cursor >= this.actions.length;
+  };
+
+  Stepper.prototype.run = function () {
+    var self = this;
+    var had = this.actions.length;
+    var restoring = this.restored;
+    this.restored = false;
+    Widget.prototype.run.call(this);
+    // a stored fight the engine rejects is reset, with a message, never a crash
+    if (restoring && had) {
+      this.root.addEventListener("rb-calc-result", function once(ev) {
+        self.root.removeEventListener("rb-calc-result", once);
+        var res = ev.detail;
+        if (!res.ok && /^(actions|character|state)/.test(res.field || "")) {
+          self.clearErrors();
+          self.resetStore("Сохранённое состояние калькулятора было повреждено и сброшено.");
+          self.updateButtons();
+          self.schedule(0);
+        }
+      });
+    }
+  };
+
+  Stepper.prototype.describeAction = function (a) {
+    var label = function (group, name, value) {
+      var el = this.form.querySelector("select[name='" + name + "'][data-group='" + group + "'] option[value='" + value + "']");
+      return el ? el.textContent : String(value);
+    }.bind(this);
+    switch (a.type) {
+      case "hit":
+        var bits = ["урон " + (a.damage === undefined ? 3 : a.damage), label("hit", "attack_class", a.attack_class || "medium")];
+        if (a.armor_piercing) bits.push("бронебойное");
+        if (a.anaxion) bits.push("анаксионная");
+        if (a.special) bits.push("особая атака");
+        bits.push(label("hit", "source", a.source || "firearm"));
+        return "Попадание: " + bits.join(", ");
+      case "end_turn": return "Конец хода";
+      case "stabilise": return "Стабилизация" + (a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
+      case "stop_bleeding":
+        return "Остановка Кровотечения" + (a.self ? " (самопомощь)" : "") +
+          (a.kit ? ": перевязочный комплект" : a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
+      case "short_rest": return "Короткий отдых";
+      case "reset": return "Начать заново";
+      default: return a.type;
+    }
+  };
+
+  Stepper.prototype.render = function (r, inputs) {
+    var s = r.state, nodes = [];
+    if (this.notice) {
+      nodes.push(h("p", { class: "rb-calc__notice", role: "status", text: this.notice }));
+      this.notice = "";
+    }
+    var badges = h("p", { class: "rb-calc__badges" });
+    if (s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--dead", text: "Погиб" }));
+    else if (s.immobilised) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--critical", text: "Обездвижен: отсчёт до смерти " + (s.countdown || 0) + " из 3" }));
+    if (s.bleeding && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--bleeding", text: "Кровотечение" }));
+    if (s.recovering && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge", text: "Восстановление: −2 ко всем проверкам" }));
+    if (!badges.childNodes.length) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--ok", text: "В строю" }));
+    nodes.push(badges);
+
+    var table = h("table", { class: "rb-calc__slots" }, [h("caption", { text: "Слоты ранений" })]);
+    SEV.forEach(function (k) {
+      var cells = h("td", { class: "rb-calc__slot-cells" });
+      for (var i = 0; i < s.limits[k]; i++) {
+        var full = i < s.wounds[k];
+        cells.appendChild(h("span", {
+          class: "rb-calc__slot" + (full ? " is-full" : ""),
+          "data-severity": k,
+          title: full ? "занят" : "свободен",
+        }));
+      }
+      table.appendChild(h("tr", { "data-severity": k }, [
+        h("th", { scope: "row", text: SEV_LABEL[k] }), cells,
+        h("td", { class: "rb-calc__slot-count", "data-severity": k, text: s.wounds[k] + " / " + s.limits[k] }),
+      ]));
+    });
+    nodes.push(table);
+
+    if (s.armor !== "none") {
+      var meter = h("meter", { min: "0", max: String(Math.max(1, s.bz_max)), value: String(s.bz), class: "rb-calc__bz-meter" });
+      nodes.push(h("p", { class: "rb-calc__bz" }, [
+        h("strong", { text: "БЗ брони: " }),
+        h("span", { class: "rb-calc__bz-value", text: s.bz + " / " + s.bz_max }), " ", meter,
+        s.bz === 0 ? " — броня повреждена и не защищает" : "",
+      ]));
+    } else {
+      nodes.push(h("p", { class: "rb-calc__bz", text: "Брони нет." }));
+    }
+
+    var acts = inputs.actions;
+    if (!acts.length) {
+      nodes.push(h("p", { class: "rb-calc__placeholder", text: "Действий пока нет: задайте попадание и нажмите «Попадание»." }));
+    } else {
+      var log = h("ol", { class: "rb-calc__log" });
+      var byAction = {};
+      r.steps.forEach(function (st) { (byAction[st.action] = byAction[st.action] || []).push(st); });
+      var self = this;
+      acts.forEach(function (a, i) {
+        var li = h("li", { class: i === acts.length - 1 ? "is-latest" : null }, [
+          h("strong", { text: self.describeAction(a) }), stepList(byAction[i]),
+        ]);
+        log.appendChild(li);
+      });
+      nodes.push(h("h4", { class: "rb-calc__log-title", text: "Ход боя" }), log);
+    }
+    this.output.replaceChildren.apply(this.output, nodes);
+    this.lastResult = r;
+  };
+
+  // ---- start ---------------------------------------------------------------------------------
+  function setup(root) {
+    if (root.hasAttribute("data-rb-ready")) return;
+    var w = root.getAttribute("data-rb-calc") === "damage" ? new Stepper(root) : new Bars(root);
+    w.bind();
+    w.syncControls();
+  }
+
+  function init() {
+    document.querySelectorAll(".rb-calc").forEach(setup);
+    if (engine.state === "ready" || engine.state === "failed") broadcast();
+  }
+
+  window.rulebookCalc = { engine: engine, compute: compute, start: startEngine, init: init };
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+    window.document$.subscribe(function () { init(); });
+  } else {
+    init();
+  }
+})();

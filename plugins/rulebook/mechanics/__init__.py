@@ -1,0 +1,35 @@
+"""Rules as code: FATUM's check resolver, attack roll and damage stepper.
+
+Standard library only and exact (`fractions.Fraction`): the same files run in the CLI, the tests
+and, copied into the site, in Pyodide. Every calculator declares its inputs and exposes
+`compute(inputs: dict) -> dict`; `run(name, inputs)` returns the JSON-ready result (fractions as
+strings like "19/24").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulebook.mechanics import attack, check, damage, presets
+from rulebook.mechanics.base import Calculator, InputError, describe, jsonable
+
+CALCULATORS: dict[str, Calculator] = {
+    c.name: c for c in (check.CALCULATOR, attack.CALCULATOR, damage.CALCULATOR)
+}
+
+__all__ = ["CALCULATORS", "InputError", "declaration", "run"]
+
+
+def run(name: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """Compute and convert to JSON-ready values; raises KeyError for an unknown calculator and
+    InputError (a ValueError) for invalid input."""
+    return jsonable(CALCULATORS[name].compute(inputs))
+
+
+def declaration(name: str) -> dict[str, Any]:
+    """What the page needs to render a calculator's form: its inputs, readings and presets."""
+    d = describe(CALCULATORS[name])
+    if name in ("damage", "attack"):
+        d["presets"] = presets.describe()
+    return d

@@ -1,0 +1,272 @@
+"""`attack`: a ranged attack roll (3.3 «Укрытия и Зона обстрела», 3.7 «Владение оружием»).
+
+hit die (+ advantage: two dice, keep the better) + hit modifier ≥ the target's МЗ hits. The hit
+modifier is proficiency + ⌊Меткость / 2⌋ − the weapon's threshold; the МЗ is 4 + Акробатика (or a
+creature's natural МЗ), halved rounding up within 15 ft, compared with the cover's МЗ (the larger
+is used), plus explicit defensive bonuses. An attack on the cover itself uses the cover's МЗ and
+counts the hits its Прочность withstands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rulebook.mechanics.base import Choice, Field, Group, Reading, Steps, parse_fields, parse_object, percent
+from rulebook.mechanics.base import reject_unknown as _reject_unknown
+from rulebook.mechanics.check import DICE, die_label
+from rulebook.mechanics.rules import url
+
+COVER_SIZE = {
+    "none": ("нет укрытия", 0),
+    "quarter": ("¼ тела", 1),
+    "half": ("½ тела", 2),
+    "full": ("всё тело", 5),
+}
+COVER_MATERIAL = {
+    "light": ("лёгкий (дерево, пластик)", 1),
+    "strong": ("крепкий (бетон, металл)", 2),
+    "special": ("специальный (пласталь, мешки с песком)", 3),
+}
+COVER_BASE = 5
+BASE_DIFFICULTY = 4
+
+
+def hit_modifier(proficiency: int, marksmanship: int, threshold: int) -> int:
+    """3.7: proficiency + half Меткость (rounded down) − threshold."""
+    return proficiency + marksmanship // 2 - threshold
+
+
+def base_difficulty(acrobatics: int, close_range: bool, natural_mz: int | None = None) -> int:
+    """3.3: 4 + Акробатика (or a natural МЗ), halved rounding up within 15 ft."""
+    value = natural_mz if natural_mz is not None else BASE_DIFFICULTY + acrobatics
+    return -(-value // 2) if close_range else value
+
+
+def cover_mz(size: str, material: str) -> int:
+    """3.3: cover МЗ = 5 + size bonus + material bonus."""
+    return COVER_BASE + COVER_SIZE[size][1] + COVER_MATERIAL[material][1]
+
+
+def target_mz(base: int, cover: int | None, explicit: int) -> int:
+    """The larger of the (close-range) base and the cover's МЗ, then explicit bonuses."""
+    return max(base, cover if cover is not None else base) + explicit
+
+
+def hits_to_destroy(durability: int, damage_taken: int, damage: int) -> int | None:
+    """3.3: hits until the accumulated damage reaches the cover's Прочность (None if the weapon
+    does no damage)."""
+    left = max(0, durability - damage_taken)
+    if left == 0:
+        return 0
+    if damage <= 0:
+        return None
+    return -(-left // damage)
+
+
+def hit_probability(die: int, modifier: int, mz: int, advantage: bool, hindrance: bool) -> Fraction:
+    """P(kept face + modifier ≥ МЗ); advantage keeps the better of two dice, hindrance the worse,
+    both together cancel."""
+    two = advantage != hindrance
+    if not two:
+        return Fraction(sum(1 for f in range(1, die + 1) if f + modifier >= mz), die)
+    keep = max if advantage else min
+    hits = sum(1 for a in range(1, die + 1) for b in range(1, die + 1) if keep(a, b) + modifier >= mz)
+    return Fraction(hits, die * die)
+
+
+ATTACKER = Group(
+    "attacker",
+    "Стрелок",
+    (
+        Field("hit_die", "Куб попадания", "choice", 6, choices=DICE),
+        Field("proficiency", "Уровень владения категорией", "int", 0, minimum=0, maximum=6),
+        Field("marksmanship", "Меткость", "int", 0, minimum=0, maximum=20),
+        Field("threshold", "Порог владения оружия", "int", 1, minimum=0, maximum=4),
+        Field("bonus", "Прочие бонусы к попаданию", "int", 0, minimum=-10, maximum=10),
+        Field("advantage", "Преимущество (два куба, лучший)", "bool", False),
+        Field("hindrance", "Помеха (два куба, худший)", "bool", False),
+    ),
+)
+TARGET = Group(
+    "target",
+    "Цель",
+    (
+        Field("acrobatics", "Акробатика цели", "int", 0, minimum=-5, maximum=20),
+        Field(
+            "natural_mz",
+            "Природный МЗ существа",
+            "int",
+            None,
+            minimum=0,
+            maximum=30,
+            help="заменяет 4 + Акробатика",
+        ),
+        Field("close_range", "Цель в пределах 15 футов", "bool", False),
+        Field(
+            "cover",
+            "Укрытие закрывает",
+            "choice",
+            "none",
+            choices=tuple(Choice(k, v[0]) for k, v in COVER_SIZE.items()),
+        ),
+        Field(
+            "cover_material",
+            "Материал укрытия",
+            "choice",
+            "strong",
+            choices=tuple(Choice(k, v[0]) for k, v in COVER_MATERIAL.items()),
+        ),
+        Field("explicit_mz", "Явные бонусы к МЗ", "int", 0, minimum=0, maximum=20),
+        Field("target_is_cover", "Стрелять по самому укрытию", "bool", False),
+        Field("cover_durability", "Прочность укрытия", "int", 6, minimum=0, maximum=50),
+        Field("cover_damage_taken", "Уже нанесено укрытию", "int", 0, minimum=0, maximum=50),
+        Field("weapon_damage", "Урон оружия", "int", 3, minimum=0, maximum=20),
+    ),
+)
+
+READINGS = (
+    Reading(
+        "Модификатор попадания = владение + ⌊Меткость / 2⌋ − порог; ниже порога он отрицателен, "
+        "а особые свойства оружия недоступны.",
+        "attack.modifier",
+    ),
+    Reading(
+        "МЗ: 4 + Акробатика (или природный МЗ); в пределах 15 футов — вдвое меньше, с округлением вверх; "
+        "затем сравнивается с МЗ укрытия (5 + размер + материал), берётся большее, и только потом "
+        "прибавляются явные бонусы.",
+        "attack.cover_compare",
+    ),
+    Reading(
+        "Попадание, если куб + модификатор ≥ МЗ (как в проверке, ничья — в пользу стрелка). "
+        "Преимущество — два куба и лучший, помеха — худший; вместе гасят друг друга. "
+        "Критических результатов у атаки книга не определяет (второго куба нет), "
+        "и калькулятор их не считает.",
+        "attack.advantage",
+    ),
+)
+
+
+class AttackCalculator:
+    name = "attack"
+    title = "Бросок попадания"
+    groups = (ATTACKER, TARGET)
+    readings = READINGS
+
+    def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        raw = parse_object(inputs, "input")
+        _reject_unknown(raw, {f.name for g in self.groups for f in g.fields})
+        a = parse_fields(ATTACKER, raw)
+        t = parse_fields(TARGET, raw)
+        steps = Steps()
+
+        die, prof, mark, thr = (int(a[k]) for k in ("hit_die", "proficiency", "marksmanship", "threshold"))
+        bonus = int(a["bonus"])
+        mod = hit_modifier(prof, mark, thr)
+        steps.add(
+            "attack.modifier",
+            f"Модификатор попадания: {prof} + ⌊{mark}/2⌋ − {thr} = {mod:+d}.",
+        )
+        if prof < thr:
+            steps.add(
+                "attack.below_threshold",
+                f"Владение {prof} ниже порога {thr}: штраф уже в модификаторе, "
+                "особые свойства оружия недоступны.",
+            )
+        total_mod = mod + bonus
+        if bonus:
+            steps.add("attack.modifier", f"Прочие бонусы {bonus:+d}: итого {total_mod:+d}.")
+
+        advantage, hindrance = bool(a["advantage"]), bool(a["hindrance"])
+        if advantage and hindrance:
+            steps.add("attack.advantage", f"Преимущество и помеха гасят друг друга: один {die_label(die)}.")
+        elif advantage:
+            steps.add("attack.advantage", f"Преимущество: 2к{die}, берётся лучший.")
+        elif hindrance:
+            steps.add("attack.hindrance", f"Помеха: 2к{die}, берётся худший.")
+
+        size, material = str(t["cover"]), str(t["cover_material"])
+        cover = cover_mz(size, material) if size != "none" else None
+        explicit = int(t["explicit_mz"])
+        out: dict[str, Any] = {"calculator": self.name, "hit_modifier": total_mod}
+        if t["target_is_cover"]:
+            if cover is None:
+                steps.add("attack.cover_target", "Стрелять по укрытию нельзя: укрытие не выбрано.")
+                mz = None
+            else:
+                mz = cover
+                steps.add(
+                    "attack.cover_formula",
+                    f"МЗ укрытия: 5 + {COVER_SIZE[size][1]} (размер) + {COVER_MATERIAL[material][1]} "
+                    f"(материал) = {cover}.",
+                )
+                steps.add("attack.cover_target", f"Атака по самому укрытию: против его МЗ {cover}.")
+                durability = int(t["cover_durability"])
+                taken = int(t["cover_damage_taken"])
+                dmg = int(t["weapon_damage"])
+                hits = hits_to_destroy(durability, taken, dmg)
+                left = max(0, durability - taken)
+                text = f"Прочность {durability}, уже нанесено {taken}: осталось {left}; " + (
+                    "укрытие уже разрушено."
+                    if hits == 0
+                    else f"при уроне {dmg} нужно попаданий: {hits}."
+                    if hits is not None
+                    else "оружие без урона его не разрушит."
+                )
+                steps.add("attack.cover_durability", text)
+                out["hits_to_destroy"] = hits
+        else:
+            natural = t.get("natural_mz")
+            acro = int(t["acrobatics"])
+            close = bool(t["close_range"])
+            full = natural if natural is not None else BASE_DIFFICULTY + acro
+            base = base_difficulty(acro, close, None if natural is None else int(natural))
+            what = f"природный МЗ {natural}" if natural is not None else f"4 + {acro} (Акробатика) = {full}"
+            steps.add("attack.base_difficulty", f"Базовая сложность попадания: {what}.")
+            if close:
+                steps.add(
+                    "attack.close_range", f"В пределах 15 футов: {full} / 2 с округлением вверх = {base}."
+                )
+            if cover is not None:
+                steps.add(
+                    "attack.cover_formula",
+                    f"МЗ укрытия: 5 + {COVER_SIZE[size][1]} (размер) + {COVER_MATERIAL[material][1]} "
+                    f"(материал) = {cover}.",
+                )
+                if close:
+                    steps.add("attack.close_range_base_only", "МЗ укрытия близость стрелка не уменьшает.")
+                steps.add("attack.cover_compare", f"Берётся большее из {base} и {cover}: {max(base, cover)}.")
+            mz = target_mz(base, cover, explicit)
+            if explicit:
+                steps.add("attack.explicit_after", f"Явные бонусы к МЗ +{explicit}: итоговый МЗ {mz}.")
+        out["mz"] = mz
+        if mz is not None:
+            p = hit_probability(die, total_mod, mz, advantage, hindrance)
+            need = mz - total_mod
+            steps.add(
+                "attack.cover_target" if t["target_is_cover"] else "attack.base_difficulty",
+                f"Попадание, если {die_label(die)} {total_mod:+d} ≥ {mz}, то есть на кубе {need} или больше.",
+            )
+            out["p_hit"] = p
+            out["outcomes"] = [
+                {
+                    "key": "hit",
+                    "label": "Попадание",
+                    "probability": p,
+                    "percent": percent(p),
+                    "rule": url("attack.modifier"),
+                },
+                {
+                    "key": "miss",
+                    "label": "Промах",
+                    "probability": 1 - p,
+                    "percent": percent(1 - p),
+                    "rule": url("attack.modifier"),
+                },
+            ]
+        out["steps"] = steps.items
+        return out
+
+
+CALCULATOR = AttackCalculator()

@@ -1,0 +1,241 @@
+"""`/// calculator | NAME`: a rules calculator in the page.
+
+The form is rendered at build time from the calculator's declared inputs, so it is readable and
+usable before any script runs (labels, ranges, defaults, the readings with links to the rules);
+`assets/calc.js` then runs the engine in a Pyodide worker. Rule links are written as
+`data-rb-rule="fatum/<page>/#<block>"` (site-root URLs, as the engine returns them) and turned
+into page-relative hrefs by `resolve_rule_links` once the page's URL is known.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import xml.etree.ElementTree as etree
+from typing import Any
+
+from bs4 import BeautifulSoup, Tag
+from markdown.util import AtomicString
+from pymdownx.blocks.block import Block
+
+from rulebook.mechanics import CALCULATORS, declaration
+from rulebook.mechanics.base import Field, Group
+
+ROOT_CLASS = "rb-calc"
+INTRO = (
+    "Расчёт запустится, как только вы измените значение или нажмёте кнопку: движок правил "
+    "(Python в WebAssembly) загружается один раз, дальше всё считается мгновенно и без сети."
+)
+
+
+def _text(parent: etree.Element, tag: str, text: str, attrib: dict[str, str] | None = None) -> etree.Element:
+    el = etree.SubElement(parent, tag, attrib or {})
+    el.text = AtomicString(text)
+    return el
+
+
+def _rule_link(parent: etree.Element, rule_url: str, text: str = "§ правило") -> etree.Element:
+    a = _text(parent, "a", text, {"class": "rb-calc__rule", "data-rb-rule": rule_url, "href": "#"})
+    return a
+
+
+def _value_type(f: Field) -> str:
+    if f.type == "choice":
+        return "int" if all(isinstance(c.value, int) for c in f.choices) else "str"
+    return f.type
+
+
+def _field(parent: etree.Element, uid: str, group: Group, f: Field) -> None:
+    fid = f"{uid}-{group.name}-{f.name}"
+    wrap = etree.SubElement(
+        parent, "div", {"class": f"rb-calc__field rb-calc__field--{f.type}", "data-field": f.name}
+    )
+    common = {
+        "id": fid,
+        "name": f.name,
+        "data-group": group.name,
+        "data-type": _value_type(f),
+        "aria-describedby": f"{fid}-error",
+    }
+    if f.type == "bool":
+        label = etree.SubElement(wrap, "label", {"for": fid})
+        box = etree.SubElement(label, "input", dict(common, type="checkbox"))
+        if f.default:
+            box.set("checked", "checked")
+        span = _text(label, "span", f.label)
+        span.tail = None
+    else:
+        _text(wrap, "label", f.label, {"for": fid})
+        if f.type == "choice":
+            sel = etree.SubElement(wrap, "select", common)
+            if f.default is None:
+                _text(sel, "option", "—", {"value": ""})
+            for c in f.choices:
+                opt = _text(sel, "option", c.label, {"value": str(c.value)})
+                if c.value == f.default:
+                    opt.set("selected", "selected")
+        else:
+            attrs = dict(common, type="text", inputmode="numeric", autocomplete="off", size="4")
+            if f.default is not None:
+                attrs["value"] = str(f.default)
+            else:
+                attrs["placeholder"] = "—"
+            if f.minimum is not None and f.maximum is not None:
+                attrs["title"] = f"целое число от {f.minimum} до {f.maximum}"
+                attrs["data-min"], attrs["data-max"] = str(f.minimum), str(f.maximum)
+            etree.SubElement(wrap, "input", attrs)
+    hint = f.help
+    if f.type == "int" and f.minimum is not None and f.maximum is not None:
+        hint = f"{f.minimum}…{f.maximum}" + (f"; {hint}" if hint else "")
+    if hint:
+        _text(wrap, "p", hint, {"class": "rb-calc__hint"})
+    err = _text(wrap, "p", "", {"class": "rb-calc__error", "id": f"{fid}-error", "role": "alert"})
+    err.set("hidden", "hidden")
+
+
+def _fieldset(
+    form: etree.Element,
+    uid: str,
+    group: Group,
+    preset: tuple[str, str, list[dict[str, Any]], bool] | None = None,
+) -> etree.Element:
+    fs = etree.SubElement(form, "fieldset", {"class": "rb-calc__group", "data-group": group.name})
+    _text(fs, "legend", group.label)
+    if preset:
+        _preset_select(fs, uid, *preset)
+    for f in group.fields:
+        _field(fs, uid, group, f)
+    return fs
+
+
+def _preset_select(
+    parent: etree.Element, uid: str, kind: str, label: str, items: list[dict[str, Any]], grouped: bool
+) -> None:
+    fid = f"{uid}-preset-{kind}"
+    wrap = etree.SubElement(parent, "div", {"class": "rb-calc__field rb-calc__preset", "data-preset": kind})
+    _text(wrap, "label", label, {"for": fid})
+    sel = etree.SubElement(wrap, "select", {"id": fid, "data-preset": kind})
+    _text(sel, "option", "— вручную —", {"value": ""})
+    groups: dict[str, etree.Element] = {}
+    for item in items:
+        target = sel
+        if grouped:
+            g = item["group"]
+            if g not in groups:
+                groups[g] = etree.SubElement(sel, "optgroup", {"label": g})
+            target = groups[g]
+        _text(
+            target,
+            "option",
+            item["name"],
+            {"value": item["key"], "data-preset-values": json.dumps(item, ensure_ascii=False)},
+        )
+    note = etree.SubElement(wrap, "p", {"class": "rb-calc__preset-note", "aria-live": "polite"})
+    note.set("hidden", "hidden")
+
+
+def _button(parent: etree.Element, action: str, text: str, kind: str = "") -> None:
+    cls = "md-button" + (" md-button--primary" if kind == "primary" else "")
+    _text(parent, "button", text, {"type": "button", "class": cls, "data-action": action})
+
+
+def _readings(root: etree.Element, decl: dict[str, Any]) -> None:
+    det = etree.SubElement(root, "details", {"class": "rb-calc__readings"})
+    _text(det, "summary", "Как калькулятор читает правила")
+    ul = etree.SubElement(det, "ul")
+    for r in decl["readings"]:
+        li = _text(ul, "li", r["text"] + " ")
+        _rule_link(li, r["rule"])
+
+
+def render(parent: etree.Element, name: str, uid: str) -> etree.Element:
+    """The widget's static HTML: header with status, form, empty output, readings."""
+    calc = CALCULATORS[name]
+    decl = declaration(name)
+    root = etree.SubElement(
+        parent,
+        "div",
+        {"class": f"{ROOT_CLASS} rb-skip", "id": uid, "data-rb-calc": name, "data-rb-state-key": uid},
+    )
+    head = etree.SubElement(root, "div", {"class": "rb-calc__head"})
+    _text(head, "p", f"Калькулятор: {calc.title}", {"class": "rb-calc__title"})
+    status = _text(head, "p", INTRO, {"class": "rb-calc__status", "role": "status", "aria-live": "polite"})
+    status.set("data-state", "idle")
+    prog = etree.SubElement(head, "progress", {"class": "rb-calc__progress", "max": "4", "value": "0"})
+    prog.set("hidden", "hidden")
+
+    form = etree.SubElement(root, "form", {"class": "rb-calc__form", "novalidate": "novalidate"})
+    if name == "check":
+        _fieldset(form, uid, calc.groups[0])
+        _fieldset(form, uid, calc.groups[1])
+    elif name == "attack":
+        weapons = [w for w in decl["presets"]["weapons"] if w["hit_die"] is not None]
+        _fieldset(form, uid, calc.groups[0], ("weapon", "Оружие из главы 4", weapons, True))
+        _fieldset(form, uid, calc.groups[1])
+    else:
+        _damage_form(form, uid, calc.groups, decl)
+    out = etree.SubElement(root, "div", {"class": "rb-calc__output", "aria-live": "polite"})
+    _text(out, "p", "Результат появится здесь.", {"class": "rb-calc__placeholder"})
+    _readings(root, decl)
+    return root
+
+
+def _damage_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
+    character, hit, care = groups
+    fs = _fieldset(form, uid, character, ("armor", "Броня из главы 4", decl["presets"]["armors"], False))
+    _text(
+        fs,
+        "p",
+        "Изменение персонажа пересчитывает весь записанный бой заново.",
+        {"class": "rb-calc__hint"},
+    )
+    fs = _fieldset(form, uid, hit, ("weapon", "Оружие из главы 4", decl["presets"]["weapons"], True))
+    bar = etree.SubElement(fs, "div", {"class": "rb-calc__actions"})
+    _button(bar, "hit", "Попадание", "primary")
+    fs = _fieldset(form, uid, care)
+    bar = etree.SubElement(fs, "div", {"class": "rb-calc__actions"})
+    _button(bar, "stabilise", "Стабилизировать")
+    _button(bar, "stop_bleeding", "Остановить Кровотечение")
+    fs = etree.SubElement(form, "fieldset", {"class": "rb-calc__group", "data-group": "turn"})
+    _text(fs, "legend", "Ход и отдых")
+    bar = etree.SubElement(fs, "div", {"class": "rb-calc__actions"})
+    _button(bar, "end_turn", "Конец хода")
+    _button(bar, "short_rest", "Короткий отдых")
+    _button(bar, "reset", "Начать заново")
+    _button(bar, "undo", "↶ Отменить")
+    _button(bar, "redo", "↷ Вернуть")
+
+
+class CalculatorBlock(Block):
+    """`/// calculator | check`: the check resolver; `damage`, `attack` likewise."""
+
+    NAME = "calculator"
+    ARGUMENT = True
+
+    def on_validate(self, parent: etree.Element) -> bool:
+        name = str(self.argument).strip()
+        if name not in CALCULATORS:
+            known = ", ".join(CALCULATORS)
+            raise ValueError(f"/// calculator | {name}: unknown calculator (known: {known})")
+        return True
+
+    def on_create(self, parent: etree.Element) -> etree.Element:
+        name = str(self.argument).strip()
+        # numbered per calculator and page (one Markdown instance per page): the id keys the
+        # stepper's saved fight, so adding another kind of calculator does not lose it
+        counts: dict[str, int] = self.md.__dict__.setdefault("_rb_calc_counts", {})
+        counts[name] = counts.get(name, 0) + 1
+        return render(parent, name, f"rb-calc-{name}-{counts[name]}")
+
+
+def resolve_rule_links(soup: BeautifulSoup, page_url: str) -> None:
+    """Site-root rule URLs -> hrefs relative to the page (`../03-boi/#shag-7--2`)."""
+    base = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url) + "/"
+    here = base.rstrip("/") or "."
+    for a in soup.select("a[data-rb-rule]"):
+        assert isinstance(a, Tag)
+        target = str(a["data-rb-rule"])
+        path, _, frag = target.partition("#")
+        rel = posixpath.relpath(path or ".", here)
+        rel = "" if rel == "." else rel.rstrip("/") + "/"
+        a["href"] = f"{rel}#{frag}" if frag else rel or "./"

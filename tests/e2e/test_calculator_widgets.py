@@ -1,0 +1,333 @@
+"""The calculators in the page, in Chromium: the check resolver under 1.1, the damage stepper
+under 3.9, the self-hosted Pyodide worker, saved state, and pages that must not load any of it.
+
+The site is built once into a temporary folder and served by a local HTTP server started here.
+Screenshots go to test-output/calculators/ (look at them).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import socketserver
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rulebook.mechanics import run
+
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("calculators-site")]
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-output" / "calculators"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BOOT_TIMEOUT = 60_000  # ms; the machine may be busy
+CHECK = "#rb-calc-check-1"
+DAMAGE = "#rb-calc-damage-1"
+
+
+class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+BUILD = """
+import sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+build(load_config("mkdocs.yml", site_url=sys.argv[1], site_dir=sys.argv[2], strict=True))
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built site, served locally. site_url is set to the server's address: Material's
+    instant navigation only works with a site_url (it reads the sitemap)."""
+    out = tmp_path_factory.mktemp("calc-site") / "site"
+    out.mkdir()
+    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run([sys.executable, "-c", BUILD, url + "/", str(out)], cwd=ROOT, env=env, check=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM}")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU")
+    pg = ctx.new_page()
+    pg.requests = []  # type: ignore[attr-defined]
+    pg.errors = []  # type: ignore[attr-defined]
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    # the context sees the page's requests and the worker's
+    ctx.on("request", lambda r: pg.requests.append(r.url))
+    yield pg
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+def shot(page, name: str, selector: str | None = None) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.add_style_tag(content=".md-header, .md-tabs { visibility: hidden !important; }")
+    target = page.locator(selector) if selector else page
+    target.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def fraction(page, widget: str, key: str) -> str:
+    return page.locator(f"{widget} [data-key={key}]").inner_text()
+
+
+def wait_for_fraction(page, widget: str, key: str, value: str) -> None:
+    page.wait_for_function(
+        "([sel, v]) => { const e = document.querySelector(sel); return e && e.textContent === v; }",
+        arg=[f"{widget} [data-key={key}]", value],
+        timeout=BOOT_TIMEOUT,
+    )
+
+
+def pyodide_requests(page) -> list[str]:
+    return [u for u in page.requests if "/assets/rulebook/pyodide/" in u or "/assets/rulebook/engine/" in u]
+
+
+# ---- the check resolver -----------------------------------------------------------------------------
+def test_check_resolver_shows_19_24_and_updates_with_advantage(site, page):
+    page.goto(f"{site}/fatum/01-bazovye-pravila/")
+    widget = page.locator(CHECK)
+    # readable before Python loads: the form is in the HTML
+    assert widget.locator("select[name=success_die]").count() == 1
+    assert "Как калькулятор читает правила" in widget.inner_text()
+    widget.scroll_into_view_if_needed()
+    widget.locator("select[name=success_die]").select_option("8")
+    widget.locator("input[name=bonus]").fill("1")
+    widget.locator("select[name=difficulty_die]").select_option("6")
+    wait_for_fraction(page, CHECK, "p_success", "19/24")
+    assert any(u.endswith(".wasm") for u in pyodide_requests(page)), "Pyodide was not loaded"
+    assert widget.locator("[data-outcome=crit_success] .rb-calc__fraction").inner_text() == "1/8"
+    assert widget.locator("[data-outcome=success] .rb-calc__fraction").inner_text() == "2/3"
+    shot(page, "check-1k8+1-vs-1k6", CHECK)
+
+    expected = run("check", {"success_die": 8, "bonus": 1, "difficulty_die": 6, "advantage": True})[
+        "p_success"
+    ]
+    assert expected != "19/24"
+    widget.locator("input[name=advantage]").check()
+    wait_for_fraction(page, CHECK, "p_success", expected)
+    shot(page, "check-with-advantage", CHECK)
+
+
+def test_invalid_input_shows_a_message_next_to_the_field(site, page):
+    page.goto(f"{site}/fatum/01-bazovye-pravila/")
+    widget = page.locator(CHECK)
+    widget.scroll_into_view_if_needed()
+    widget.locator("input[name=modifier]").fill("9")
+    error = widget.locator("[data-field=modifier] .rb-calc__error")
+    error.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    assert "от 0 до 5" in error.inner_text()
+    assert widget.locator("input[name=modifier]").get_attribute("aria-invalid") == "true"
+    widget.locator("input[name=modifier]").fill("2")
+    error.wait_for(state="hidden", timeout=BOOT_TIMEOUT)
+    widget.locator("input[name=bonus]").fill("abc")
+    bonus_error = widget.locator("[data-field=bonus] .rb-calc__error")
+    bonus_error.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    assert "целое число" in bonus_error.inner_text()
+    shot(page, "check-invalid-input", CHECK)
+
+
+# ---- the damage stepper -----------------------------------------------------------------------------
+def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_reload(site, page):
+    page.goto(f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
+    widget = page.locator(DAMAGE)
+    widget.scroll_into_view_if_needed()
+    widget.locator("select[name=armor]").select_option("medium")
+    widget.locator("input[name=bz_max]").fill("3")
+    widget.locator("input[name=bz]").fill("3")
+    widget.locator("select[data-preset=weapon]").select_option("army_carbine")  # medium, 3 damage
+    assert widget.locator("input[name=damage][data-group=hit]").input_value() == "3"
+    widget.locator("button[data-action=hit]").click()
+    widget.locator(".rb-calc__log li.is-latest").wait_for(timeout=BOOT_TIMEOUT)
+
+    def slots(severity: str) -> str:
+        return widget.locator(f".rb-calc__slot-count[data-severity={severity}]").inner_text()
+
+    assert slots("light") == "1 / 2"
+    assert slots("medium") == "0 / 1"
+    assert widget.locator(".rb-calc__slot.is-full").count() == 1
+    assert widget.locator(".rb-calc__bz-value").inner_text() == "2 / 3"
+    steps = widget.locator(".rb-calc__log li.is-latest .rb-calc__steps > li")
+    texts = steps.all_inner_texts()
+    assert [t[:6] for t in texts if t.startswith("Шаг")] == [f"Шаг {n}." for n in range(1, 9)]
+    hrefs = widget.locator(".rb-calc__log .rb-calc__rule").evaluate_all("els => els.map(e => e.href)")
+    assert all("/fatum/03-boi/#shag-" in h or "/fatum/03-boi/#" in h for h in hrefs)
+    shot(page, "damage-medium-armour-vs-carbine", DAMAGE)
+
+    page.reload()
+    widget = page.locator(DAMAGE)
+    widget.scroll_into_view_if_needed()
+    widget.locator(".rb-calc__log li.is-latest").wait_for(timeout=BOOT_TIMEOUT)
+    assert slots("light") == "1 / 2"
+    assert widget.locator(".rb-calc__bz-value").inner_text() == "2 / 3"
+    assert widget.locator("select[name=armor]").input_value() == "medium"
+    assert widget.locator("input[name=bz_max]").input_value() == "3"
+
+    widget.locator("button[data-action=undo]").click()
+    page.wait_for_function(
+        "sel => document.querySelector(sel).textContent === '3 / 3'",
+        arg=f"{DAMAGE} .rb-calc__bz-value",
+        timeout=BOOT_TIMEOUT,
+    )
+    assert slots("light") == "0 / 2"
+    widget.locator("button[data-action=redo]").click()
+    page.wait_for_function(
+        "sel => document.querySelector(sel).textContent === '2 / 3'",
+        arg=f"{DAMAGE} .rb-calc__bz-value",
+        timeout=BOOT_TIMEOUT,
+    )
+    shot(page, "damage-after-reload-undo-redo", DAMAGE)
+
+
+def test_a_corrupted_saved_fight_is_reset_with_a_message(site, page):
+    page.goto(f"{site}/fatum/03-boi/")
+    key = page.evaluate("() => 'rulebook:calc:' + location.pathname + '#rb-calc-damage-1'")
+    page.evaluate("k => localStorage.setItem(k, '{not json')", key)
+    page.reload()
+    widget = page.locator(DAMAGE)
+    widget.scroll_into_view_if_needed()
+    notice = widget.locator(".rb-calc__notice")
+    notice.wait_for(timeout=BOOT_TIMEOUT)
+    assert "повреждено и сброшено" in notice.inner_text()
+    saved = json.loads(page.evaluate("k => localStorage.getItem(k)", key))  # replaced by a fresh fight
+    assert saved["actions"] == [] and saved["cursor"] == 0
+    # a well-formed entry the engine rejects (a hit of 99 damage) is reset too
+    bad = {"v": 1, "character": {}, "actions": [{"type": "hit", "damage": 99}], "cursor": 1}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(bad)])
+    page.reload()
+    widget = page.locator(DAMAGE)
+    widget.scroll_into_view_if_needed()
+    widget.locator(".rb-calc__notice").wait_for(timeout=BOOT_TIMEOUT)
+    assert widget.locator(".rb-calc__slot.is-full").count() == 0
+
+
+# ---- the attack roll -----------------------------------------------------------------------------------
+def test_attack_roll_uses_the_3_3_example_and_a_chapter_4_preset(site, page):
+    page.goto(f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba")
+    widget = page.locator("#rb-calc-attack-1")
+    widget.scroll_into_view_if_needed()
+    widget.locator("select[data-preset=weapon]").select_option("army_carbine")
+    assert widget.locator("input[name=threshold]").input_value() == "2"
+    widget.locator("input[name=proficiency]").fill("2")
+    widget.locator("input[name=marksmanship]").fill("3")
+    widget.locator("input[name=acrobatics]").fill("2")
+    widget.locator("input[name=close_range]").check()
+    expected = run(
+        "attack",
+        {
+            "hit_die": 6,
+            "threshold": 2,
+            "proficiency": 2,
+            "marksmanship": 3,
+            "acrobatics": 2,
+            "close_range": True,
+        },
+    )
+    assert expected["mz"] == 3 and expected["hit_modifier"] == 1
+    wait_for_fraction(page, "#rb-calc-attack-1", "p_hit", expected["p_hit"])
+    assert "МЗ 3" in widget.locator(".rb-calc__summary").inner_text()
+    shot(page, "attack-army-carbine-close-range", "#rb-calc-attack-1")
+
+
+# ---- loading ----------------------------------------------------------------------------------------
+def test_a_page_without_calculators_requests_no_pyodide_file(site, page):
+    page.goto(f"{site}/fatum/02-sozdanie-personazha/")
+    page.wait_for_load_state("networkidle")
+    page.mouse.wheel(0, 4000)
+    page.wait_for_timeout(500)
+    loaded = [u for u in page.requests if "/assets/rulebook/" in u]
+    assert not pyodide_requests(page)
+    assert not [u for u in loaded if "/calc" in u.rsplit("/", 1)[-1] and "calc-loader" not in u]
+
+
+def test_the_worker_survives_instant_navigation(site, page):
+    page.goto(f"{site}/fatum/01-bazovye-pravila/")
+    widget = page.locator(CHECK)
+    widget.scroll_into_view_if_needed()
+    widget.locator("input[name=bonus]").fill("2")
+    page.wait_for_function(
+        "window.rulebookCalc && window.rulebookCalc.engine.state === 'ready'", timeout=BOOT_TIMEOUT
+    )
+    wasm_before = len([u for u in page.requests if u.endswith(".wasm")])
+    page.evaluate("window.__same_document = true")
+    page.locator("a.md-nav__link[href*='03-boi']").first.click()
+    page.wait_for_url("**/fatum/03-boi/")
+    assert page.evaluate("window.__same_document") is True, "instant navigation did not happen"
+    widget = page.locator(DAMAGE)
+    widget.scroll_into_view_if_needed()
+    widget.locator("button[data-action=end_turn]").click()
+    widget.locator(".rb-calc__log li.is-latest").wait_for(timeout=BOOT_TIMEOUT)
+    assert page.evaluate("window.rulebookCalc.engine.state") == "ready"
+    assert len([u for u in page.requests if u.endswith(".wasm")]) == wasm_before
+
+
+def test_without_the_snapshot_the_worker_boots_python_and_imports_the_engine_files(site, browser):
+    ctx = browser.new_context()
+    ctx.route("**/assets/rulebook/pyodide/snapshot-*.bin", lambda route: route.abort())
+    seen: list[str] = []
+    ctx.on("request", lambda r: seen.append(r.url))
+    pg = ctx.new_page()
+    pg.goto(f"{site}/fatum/01-bazovye-pravila/")
+    widget = pg.locator(CHECK)
+    widget.scroll_into_view_if_needed()
+    widget.locator("select[name=success_die]").select_option("8")
+    widget.locator("input[name=bonus]").fill("1")
+    wait_for_fraction(pg, CHECK, "p_success", "19/24")
+    assert any(u.split("?")[0].endswith("/engine/rulebook/mechanics/check.py") for u in seen)
+    assert pg.evaluate("window.rulebookCalc.engine.timings.snapshot") is None
+    ctx.close()
+
+
+def test_without_webassembly_the_widget_says_so_plainly(site, browser):
+    ctx = browser.new_context()
+    ctx.add_init_script("delete window.WebAssembly;")
+    pg = ctx.new_page()
+    pg.goto(f"{site}/fatum/01-bazovye-pravila/")
+    widget = pg.locator(CHECK)
+    widget.scroll_into_view_if_needed()
+    widget.locator("input[name=bonus]").fill("1")
+    status = widget.locator(".rb-calc__status[data-state=failed]")
+    status.wait_for(timeout=10_000)
+    assert "WebAssembly" in status.inner_text()
+    assert "Правила на странице от этого не зависят" in status.inner_text()
+    shot(pg, "check-without-webassembly", CHECK)
+    ctx.close()

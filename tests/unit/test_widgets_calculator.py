@@ -1,0 +1,119 @@
+"""`/// calculator | NAME` renders a usable form from the declared inputs, and the runtime copy
+refuses a missing or altered Pyodide."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import markdown
+import pytest
+from bs4 import BeautifulSoup
+from mkdocs.exceptions import PluginError
+from rulebook.widgets import runtime
+from rulebook.widgets.blocks import RulebookBlocksExtension
+from rulebook.widgets.calculator import resolve_rule_links
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def render(text: str) -> BeautifulSoup:
+    md = markdown.Markdown(extensions=[RulebookBlocksExtension(registry=[])])
+    return BeautifulSoup(md.convert(text), "html.parser")
+
+
+def test_the_check_block_renders_every_declared_field_with_its_default():
+    soup = render("/// calculator | check\n///\n")
+    root = soup.select_one("div.rb-calc.rb-skip[data-rb-calc=check]")
+    assert root["id"] == "rb-calc-check-1"
+    assert root.select_one("input[name=bonus]")["value"] == "0"
+    assert root.select_one("input[name=modifier]")["data-max"] == "5"
+    assert root.select_one("input[name=advantage][type=checkbox]") is not None
+    assert [o["value"] for o in root.select("select[name=difficulty_die] option")] == [
+        "4",
+        "6",
+        "8",
+        "10",
+        "12",
+    ]
+    for field in root.select("[name]"):
+        assert root.select_one(f"#{field['id']}-error") is not None  # a place for its message
+    assert root.select_one(".rb-calc__status").get_text().startswith("Расчёт запустится")
+
+
+def test_two_steppers_on_a_page_get_their_own_ids():
+    soup = render("/// calculator | damage\n///\n\ntext\n\n/// calculator | damage\n///\n")
+    assert [d["id"] for d in soup.select(".rb-calc")] == ["rb-calc-damage-1", "rb-calc-damage-2"]
+
+
+def test_presets_say_what_they_assume():
+    soup = render("/// calculator | damage\n///\n")
+    opt = soup.select_one("select[data-preset=weapon] option[value=heavy_melee]")
+    values = json.loads(opt["data-preset-values"])
+    assert values["attack_class"] == "medium" and "не указан" in values["assumed"]
+
+
+def test_an_unknown_calculator_is_an_error():
+    with pytest.raises(ValueError, match="unknown calculator"):
+        render("/// calculator | dice\n///\n")
+
+
+@pytest.mark.parametrize(
+    ("page_url", "rule", "href"),
+    [
+        ("fatum/03-boi/", "fatum/03-boi/#shag-7--2", "#shag-7--2"),
+        ("fatum/01-bazovye-pravila/", "fatum/03-boi/#shag-7--2", "../03-boi/#shag-7--2"),
+        ("", "fatum/03-boi/#x--1", "fatum/03-boi/#x--1"),
+    ],
+)
+def test_rule_links_become_relative_to_the_page(page_url, rule, href):
+    soup = BeautifulSoup(f'<a data-rb-rule="{rule}" href="#">§</a>', "html.parser")
+    resolve_rule_links(soup, page_url)
+    assert soup.a["href"] == href
+
+
+def test_a_missing_pyodide_package_names_npm_ci(tmp_path):
+    with pytest.raises(PluginError, match="npm ci"):
+        runtime.pyodide_source(tmp_path, "node_modules/pyodide")
+
+
+def test_an_altered_runtime_file_is_refused(tmp_path):
+    src = tmp_path / "node_modules" / "pyodide"
+    src.mkdir(parents=True)
+    (src / "package.json").write_text(json.dumps({"version": runtime.PYODIDE_VERSION}))
+    for name in runtime.PYODIDE_FILES:
+        (src / name).write_bytes(b"not the pinned file")
+    found = runtime.pyodide_source(tmp_path, "node_modules/pyodide")
+    with pytest.raises(PluginError, match="SHA-256"):
+        runtime.copy_pyodide(found, tmp_path / "site")
+
+
+def test_a_different_pyodide_version_is_refused(tmp_path):
+    src = tmp_path / "pyodide"
+    src.mkdir()
+    (src / "package.json").write_text(json.dumps({"version": "0.0.1"}))
+    with pytest.raises(PluginError, match="pinned"):
+        runtime.pyodide_source(tmp_path, "pyodide")
+
+
+def _load_script():
+    spec = importlib.util.spec_from_file_location("update_rule_ids", ROOT / "scripts" / "update_rule_ids.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_update_rule_ids_rewrites_only_the_url_literals():
+    mod = _load_script()
+    source = (
+        'X = (\n    Rule("a.b", "fatum/p/#s--1", "«Цитата» одна"),\n'
+        '    Rule(\n        "c.d",\n        "fatum/p/#s--2",\n        "другая",\n    ),\n)\n'
+    )
+    cites = mod.citations(source)
+    assert [(k, n.value, q) for k, n, q in cites] == [
+        ("a.b", "fatum/p/#s--1", "«Цитата» одна"),
+        ("c.d", "fatum/p/#s--2", "другая"),
+    ]
+    out = mod.rewrite(source, {1: "fatum/p/#s--5"}, [n for _, n, _ in cites])
+    assert out == source.replace("#s--2", "#s--5")
