@@ -60,8 +60,6 @@ def _calc(args: argparse.Namespace) -> int:
     return 0
 
 
-
-
 def _search(args: argparse.Namespace) -> int:
     from rulebook.search import cli as search_cli
 

@@ -22,3 +22,5 @@ class RulebookConfig(Config):
     pyodide = c.Type(str, default="node_modules/pyodide")
     # restore a build-time memory snapshot of the booted interpreter (made with node)
     pyodide_snapshot = c.Type(bool, default=True)
+    # where that snapshot is cached between builds, relative to mkdocs.yml (not published)
+    runtime_cache = c.Type(str, default=".cache/rulebook")

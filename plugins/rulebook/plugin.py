@@ -102,7 +102,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.search.finish(Path(config.site_dir))
         if self.config.calculators:
             root = Path(config.config_file_path).parent
-            runtime.install(Path(config.site_dir), root, self.config.pyodide, self.config.pyodide_snapshot)
+            runtime.install(
+                Path(config.site_dir),
+                root,
+                self.config.pyodide,
+                self.config.pyodide_snapshot,
+                self.config.runtime_cache,
+            )
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

@@ -23,7 +23,12 @@ def write_config(dest: Path, docs: Path, books: Path, cache: Path) -> Path:
     cache in `cache` (so parallel builds never share one)."""
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     text = re.sub(r"(?m)^docs_dir: .*$", f"docs_dir: {docs}", text)
-    text = re.sub(r"(?m)^(\s+)books: .*$", rf"\1books: {books}\n\1search_cache: {cache}", text)
+    text = re.sub(
+        r"(?m)^(\s+)books: .*$",
+        rf"\1books: {books}\n\1search_cache: {cache}\n\1pyodide: {ROOT / 'node_modules' / 'pyodide'}"
+        rf"\n\1runtime_cache: {ROOT / '.cache' / 'rulebook'}",
+        text,
+    )
     # paths relative to the project's mkdocs.yml must keep pointing into the project
     text = re.sub(
         r"(?m)^(\s+)custom_dir: (\S+)", lambda m: f"{m.group(1)}custom_dir: {ROOT / m.group(2)}", text

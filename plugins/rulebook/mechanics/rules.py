@@ -44,7 +44,7 @@ _RULES = (
     ),
     Rule(
         "check.modifier",
-        "fatum/01-bazovye-pravila/#kub-slozhnosti-i-modifikator--8",
+        "fatum/01-bazovye-pravila/#kub-slozhnosti-i-modifikator--3",
         "Мастер может прибавить к броску куба сложности модификатор обстоятельств",
     ),
     Rule(
@@ -79,22 +79,22 @@ _RULES = (
     ),
     Rule(
         "check.edge1",
-        "fatum/01-bazovye-pravila/#uspekh-na-grani--4",
+        "fatum/01-bazovye-pravila/#uspekh-na-grani--3",
         "Лёгкое: небольшое неудобство, быстро проходит.",
     ),
     Rule(
         "check.edge2",
-        "fatum/01-bazovye-pravila/#uspekh-na-grani--5",
+        "fatum/01-bazovye-pravila/#uspekh-na-grani--3",
         "Серьёзное: штраф -1 или -2 к связанным проверкам до конца сцены.",
     ),
     Rule(
         "check.edge3",
-        "fatum/01-bazovye-pravila/#uspekh-na-grani--6",
+        "fatum/01-bazovye-pravila/#uspekh-na-grani--3",
         "Тяжёлое: долговременный штраф, порча снаряжения или нарративный эффект",
     ),
     Rule(
         "check.edge_choice",
-        "fatum/01-bazovye-pravila/#uspekh-na-grani--7",
+        "fatum/01-bazovye-pravila/#uspekh-na-grani--4",
         "Решение об использовании «успеха на грани» принимает игрок.",
     ),
     Rule(
@@ -104,12 +104,12 @@ _RULES = (
     ),
     Rule(
         "check.advantage_d4",
-        "fatum/01-bazovye-pravila/#obshchii-printsip--7",
+        "fatum/01-bazovye-pravila/#obshchii-printsip--2",
         "Бросок 2к4, выбрать лучший",
     ),
     Rule(
         "check.hindrance_d12",
-        "fatum/01-bazovye-pravila/#obshchii-printsip--3",
+        "fatum/01-bazovye-pravila/#obshchii-printsip--2",
         "Бросок 2к12, выбрать худший",
     ),
     Rule(
@@ -165,7 +165,7 @@ _RULES = (
     ),
     Rule(
         "attack.cover_material",
-        "fatum/03-boi/#strelba-s-korotkoi-distantsii--11",
+        "fatum/03-boi/#strelba-s-korotkoi-distantsii--8",
         "Бонус за материал:",
     ),
     Rule(
@@ -180,7 +180,7 @@ _RULES = (
     ),
     Rule(
         "attack.cover_durability",
-        "fatum/03-boi/#povrezhdenie-ukrytii--9",
+        "fatum/03-boi/#povrezhdenie-ukrytii--5",
         "Когда накопленный урон по укрытию достигает его Прочности, укрытие разрушается",
     ),
     Rule(
@@ -231,32 +231,32 @@ _RULES = (
     ),
     Rule(
         "hit.wounds_none",
-        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--3",
+        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--2",
         "Ранений нет",
     ),
     Rule(
         "hit.wounds_1",
-        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--4",
+        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--2",
         "Лёгкое ранение",
     ),
     Rule(
         "hit.wounds_2",
-        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--5",
+        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--2",
         "Среднее ранение",
     ),
     Rule(
         "hit.wounds_3",
-        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--6",
+        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--2",
         "Среднее и Лёгкое ранения",
     ),
     Rule(
         "hit.wounds_4",
-        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--7",
+        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--2",
         "Серьёзное ранение",
     ),
     Rule(
         "hit.wounds_5",
-        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--8",
+        "fatum/03-boi/#shag-2-perevedite-uron-v-raneniia--2",
         "Критическое ранение",
     ),
     Rule(
@@ -296,22 +296,22 @@ _RULES = (
     ),
     Rule(
         "hit.steps_light",
-        "fatum/03-boi/#shag-5-opredelite-silu-zashchity--3",
+        "fatum/03-boi/#shag-5-opredelite-silu-zashchity--2",
         "На 1 ступень против лёгкого оружия, осколков и слабых атак",
     ),
     Rule(
         "hit.steps_medium",
-        "fatum/03-boi/#shag-5-opredelite-silu-zashchity--4",
+        "fatum/03-boi/#shag-5-opredelite-silu-zashchity--2",
         "На 1 ступень против лёгкого и среднего оружия",
     ),
     Rule(
         "hit.steps_heavy",
-        "fatum/03-boi/#shag-5-opredelite-silu-zashchity--5",
+        "fatum/03-boi/#shag-5-opredelite-silu-zashchity--2",
         "На 2 ступени против лёгкого и среднего оружия; на 1 ступень против тяжёлого и взрывного оружия",
     ),
     Rule(
         "hit.armor_piercing",
-        "fatum/03-boi/#shag-5-opredelite-silu-zashchity--7",
+        "fatum/03-boi/#shag-5-opredelite-silu-zashchity--4",
         "уменьшите предоставляемое бронёй снижение на 1 ступень, минимум до 0",
     ),
     Rule(
@@ -377,12 +377,12 @@ _RULES = (
     # ---- 3.9 wounds -------------------------------------------------------------------------
     Rule(
         "wounds.limits",
-        "fatum/03-boi/#shkala-ranenii--8",
+        "fatum/03-boi/#shkala-ranenii--4",
         "Базовые лимиты (без черт): 2 лёгких, 1 среднее, 1 серьёзное.",
     ),
     Rule(
         "wounds.critical_once",
-        "fatum/03-boi/#shkala-ranenii--8",
+        "fatum/03-boi/#shkala-ranenii--4",
         "Критическое всегда одно — после него персонаж выбывает.",
     ),
     Rule(
@@ -402,7 +402,7 @@ _RULES = (
     ),
     Rule(
         "wounds.critical",
-        "fatum/03-boi/#perevod-urona-v-raneniia--13",
+        "fatum/03-boi/#perevod-urona-v-raneniia--7",
         "Если персонаж получает критическое ранение, он обездвижен и не может действовать.",
     ),
     Rule(
@@ -553,104 +553,104 @@ _RULES = (
     # ---- chapter 4 armour properties ----------------------------------------------------------
     Rule(
         "armor.blast_reduction",
-        "fatum/04-snariazhenie/#4-2-bronia--5",
+        "fatum/04-snariazhenie/#4-2-bronia--1",
         "Числовой урон от взрывной атаки уменьшается на 1 до перевода урона в ранения, минимум до 0.",
     ),
     Rule(
         "armor.anaxion_rated",
-        "fatum/04-snariazhenie/#4-2-bronia--8",
+        "fatum/04-snariazhenie/#4-2-bronia--1",
         "Броня также применима против анаксионных атак и снижает созданные ими ранения на 1 ступень.",
     ),
     # ---- chapter 4 profiles (the presets) ------------------------------------------------------
-    Rule("preset.pocket_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--3", "Карманный пистолет"),
-    Rule("preset.medium_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--4", "Средний пистолет"),
-    Rule("preset.heavy_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--5", "Тяжёлый пистолет"),
-    Rule("preset.revolver", "fatum/04-snariazhenie/#4-1-1-pistolety--6", "Револьвер"),
-    Rule("preset.heavy_revolver", "fatum/04-snariazhenie/#4-1-1-pistolety--7", "Тяжёлый револьвер"),
-    Rule("preset.anaxion_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--8", "Анаксионный пистолет"),
-    Rule("preset.light_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--3", "Лёгкий карабин"),
-    Rule("preset.army_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--4", "Армейский карабин"),
-    Rule("preset.assault_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--5", "Штурмовой карабин"),
-    Rule("preset.automatic_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--6", "Автоматический карабин"),
-    Rule("preset.precise_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--7", "Точный карабин"),
+    Rule("preset.pocket_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--2", "Карманный пистолет"),
+    Rule("preset.medium_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--2", "Средний пистолет"),
+    Rule("preset.heavy_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--2", "Тяжёлый пистолет"),
+    Rule("preset.revolver", "fatum/04-snariazhenie/#4-1-1-pistolety--2", "Револьвер"),
+    Rule("preset.heavy_revolver", "fatum/04-snariazhenie/#4-1-1-pistolety--2", "Тяжёлый револьвер"),
+    Rule("preset.anaxion_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--2", "Анаксионный пистолет"),
+    Rule("preset.light_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--2", "Лёгкий карабин"),
+    Rule("preset.army_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--2", "Армейский карабин"),
+    Rule("preset.assault_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--2", "Штурмовой карабин"),
+    Rule("preset.automatic_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--2", "Автоматический карабин"),
+    Rule("preset.precise_carbine", "fatum/04-snariazhenie/#4-1-2-karabiny--2", "Точный карабин"),
     Rule(
-        "preset.hunting_rifle", "fatum/04-snariazhenie/#4-1-3-snaiperskie-vintovki--5", "Охотничья винтовка"
+        "preset.hunting_rifle", "fatum/04-snariazhenie/#4-1-3-snaiperskie-vintovki--4", "Охотничья винтовка"
     ),
     Rule(
-        "preset.service_rifle", "fatum/04-snariazhenie/#4-1-3-snaiperskie-vintovki--6", "Служебная винтовка"
+        "preset.service_rifle", "fatum/04-snariazhenie/#4-1-3-snaiperskie-vintovki--4", "Служебная винтовка"
     ),
     Rule(
-        "preset.sniper_rifle", "fatum/04-snariazhenie/#4-1-3-snaiperskie-vintovki--7", "Снайперская винтовка"
+        "preset.sniper_rifle", "fatum/04-snariazhenie/#4-1-3-snaiperskie-vintovki--4", "Снайперская винтовка"
     ),
     Rule(
-        "preset.anaxion_rifle", "fatum/04-snariazhenie/#4-1-3-snaiperskie-vintovki--8", "Анакисонная винтовка"
+        "preset.anaxion_rifle", "fatum/04-snariazhenie/#4-1-3-snaiperskie-vintovki--4", "Анакисонная винтовка"
     ),
-    Rule("preset.sawn_off", "fatum/04-snariazhenie/#konusnaia-ataka--11", "Обрез"),
-    Rule("preset.standard_shotgun", "fatum/04-snariazhenie/#konusnaia-ataka--12", "Стандартный дробовик"),
-    Rule("preset.combat_shotgun", "fatum/04-snariazhenie/#konusnaia-ataka--13", "Боевой дробовик"),
+    Rule("preset.sawn_off", "fatum/04-snariazhenie/#konusnaia-ataka--10", "Обрез"),
+    Rule("preset.standard_shotgun", "fatum/04-snariazhenie/#konusnaia-ataka--10", "Стандартный дробовик"),
+    Rule("preset.combat_shotgun", "fatum/04-snariazhenie/#konusnaia-ataka--10", "Боевой дробовик"),
     Rule(
         "preset.anaxion_shotgun",
-        "fatum/04-snariazhenie/#konusnaia-ataka--14",
+        "fatum/04-snariazhenie/#konusnaia-ataka--10",
         "Не использует конус. Атака только по одной цели.",
     ),
-    Rule("preset.flamethrower", "fatum/04-snariazhenie/#konusnaia-ataka--15", "Огнемётный"),
+    Rule("preset.flamethrower", "fatum/04-snariazhenie/#konusnaia-ataka--10", "Огнемётный"),
     Rule(
         "preset.light_grenade_launcher",
-        "fatum/04-snariazhenie/#4-1-5-tiazheloe-oruzhie--3",
+        "fatum/04-snariazhenie/#4-1-5-tiazheloe-oruzhie--2",
         "Лёгкий гранатомёт",
     ),
     Rule(
         "preset.heavy_grenade_launcher",
-        "fatum/04-snariazhenie/#4-1-5-tiazheloe-oruzhie--4",
+        "fatum/04-snariazhenie/#4-1-5-tiazheloe-oruzhie--2",
         "Тяжёлый гранатомёт",
     ),
-    Rule("preset.heavy_machine_gun", "fatum/04-snariazhenie/#4-1-5-tiazheloe-oruzhie--5", "Тяжёлый пулемёт"),
+    Rule("preset.heavy_machine_gun", "fatum/04-snariazhenie/#4-1-5-tiazheloe-oruzhie--2", "Тяжёлый пулемёт"),
     Rule(
         "preset.anaxion_emitter",
-        "fatum/04-snariazhenie/#4-1-5-tiazheloe-oruzhie--6",
+        "fatum/04-snariazhenie/#4-1-5-tiazheloe-oruzhie--2",
         "Анаксионный излучатель",
     ),
-    Rule("preset.small_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--2", "Малое оружие"),
-    Rule("preset.light_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--3", "Лёгкое оружие"),
-    Rule("preset.medium_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--4", "Среднее оружие"),
-    Rule("preset.heavy_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--5", "Тяжёлое оружие"),
-    Rule("preset.blunt_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--6", "Дробящее оружие"),
-    Rule("preset.polearm", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--7", "Древковое оружие"),
+    Rule("preset.small_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1", "Малое оружие"),
+    Rule("preset.light_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1", "Лёгкое оружие"),
+    Rule("preset.medium_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1", "Среднее оружие"),
+    Rule("preset.heavy_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1", "Тяжёлое оружие"),
+    Rule("preset.blunt_melee", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1", "Дробящее оружие"),
+    Rule("preset.polearm", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1", "Древковое оружие"),
     Rule(
         "preset.two_handed_melee",
-        "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--8",
+        "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1",
         "Тяжёлое двуручное оружие",
     ),
     Rule(
         "preset.anaxion_melee",
-        "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--9",
+        "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1",
         "Анаксионное оружие ближнего боя",
     ),
-    Rule("preset.unarmed", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--10", "Безоружный бой"),
-    Rule("preset.sturmblitz", "fatum/04-snariazhenie/#4-3-granaty--2", "Sturmblitz"),
-    Rule("preset.panzersturm", "fatum/04-snariazhenie/#4-3-granaty--3", "Panzersturm"),
-    Rule("preset.vektron_12", "fatum/04-snariazhenie/#4-3-granaty--6", "Vektron-12"),
-    Rule("preset.gpd", "fatum/04-snariazhenie/#4-3-granaty--7", "ГПД"),
-    Rule("preset.expansor_6", "fatum/04-snariazhenie/#4-3-granaty--8", "Экспансор-6"),
-    Rule("preset.entropy_7", "fatum/04-snariazhenie/#4-3-granaty--9", "Энтропия-7"),
-    Rule("preset.short_bow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--2", "Короткий лук"),
-    Rule("preset.long_bow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--5", "Длинный лук"),
-    Rule("preset.hunting_bow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--8", "Охотничий лук"),
-    Rule("preset.light_crossbow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--11", "Лёгкий арбалет"),
-    Rule("preset.heavy_crossbow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--14", "Тяжёлый арбалет"),
-    Rule("preset.concealed_armor", "fatum/04-snariazhenie/#4-2-bronia--2", "Скрытая броня"),
-    Rule("preset.field_vest", "fatum/04-snariazhenie/#4-2-bronia--3", "Полевой бронежилет"),
-    Rule("preset.army_vest", "fatum/04-snariazhenie/#4-2-bronia--4", "Армейский бронежилет"),
+    Rule("preset.unarmed", "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1", "Безоружный бой"),
+    Rule("preset.sturmblitz", "fatum/04-snariazhenie/#4-3-granaty--1", "Sturmblitz"),
+    Rule("preset.panzersturm", "fatum/04-snariazhenie/#4-3-granaty--1", "Panzersturm"),
+    Rule("preset.vektron_12", "fatum/04-snariazhenie/#4-3-granaty--1", "Vektron-12"),
+    Rule("preset.gpd", "fatum/04-snariazhenie/#4-3-granaty--1", "ГПД"),
+    Rule("preset.expansor_6", "fatum/04-snariazhenie/#4-3-granaty--1", "Экспансор-6"),
+    Rule("preset.entropy_7", "fatum/04-snariazhenie/#4-3-granaty--1", "Энтропия-7"),
+    Rule("preset.short_bow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--1", "Короткий лук"),
+    Rule("preset.long_bow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--1", "Длинный лук"),
+    Rule("preset.hunting_bow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--1", "Охотничий лук"),
+    Rule("preset.light_crossbow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--1", "Лёгкий арбалет"),
+    Rule("preset.heavy_crossbow", "fatum/04-snariazhenie/#4-6-osoboe-oruzhie--1", "Тяжёлый арбалет"),
+    Rule("preset.concealed_armor", "fatum/04-snariazhenie/#4-2-bronia--1", "Скрытая броня"),
+    Rule("preset.field_vest", "fatum/04-snariazhenie/#4-2-bronia--1", "Полевой бронежилет"),
+    Rule("preset.army_vest", "fatum/04-snariazhenie/#4-2-bronia--1", "Армейский бронежилет"),
     Rule(
-        "preset.fragmentation_suit", "fatum/04-snariazhenie/#4-2-bronia--5", "Противоосколочный бронекомплект"
+        "preset.fragmentation_suit", "fatum/04-snariazhenie/#4-2-bronia--1", "Противоосколочный бронекомплект"
     ),
-    Rule("preset.reinforced_suit", "fatum/04-snariazhenie/#4-2-bronia--6", "Усиленный бронекомплект"),
-    Rule("preset.stabilising_armor", "fatum/04-snariazhenie/#4-2-bronia--7", "Стабилизирующая тяжёлая броня"),
+    Rule("preset.reinforced_suit", "fatum/04-snariazhenie/#4-2-bronia--1", "Усиленный бронекомплект"),
+    Rule("preset.stabilising_armor", "fatum/04-snariazhenie/#4-2-bronia--1", "Стабилизирующая тяжёлая броня"),
     Rule(
-        "preset.anaxion_insulated", "fatum/04-snariazhenie/#4-2-bronia--8", "Анаксионно-изолированная броня"
+        "preset.anaxion_insulated", "fatum/04-snariazhenie/#4-2-bronia--1", "Анаксионно-изолированная броня"
     ),
-    Rule("preset.heavy_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--9", "Тяжёлый экзоскелет"),
-    Rule("preset.adaptive_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--10", "Адаптивный экзоскелет"),
+    Rule("preset.heavy_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Тяжёлый экзоскелет"),
+    Rule("preset.adaptive_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Адаптивный экзоскелет"),
 )
 
 RULES: dict[str, Rule] = {r.key: r for r in _RULES}

@@ -13,13 +13,12 @@ every deployment, and `mkdocs serve` builds into a temporary folder that disappe
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import hashlib
 import json
 import logging
 import shutil
 import tomllib
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
@@ -65,7 +64,11 @@ class SearchBuild:
         self.nav_order = src_uris
 
     def page_content(
-        self, html: str, page: Page, index: bool = True, decorate: Callable[[BeautifulSoup], None] | None = None
+        self,
+        html: str,
+        page: Page,
+        index: bool = True,
+        decorate: Callable[[BeautifulSoup], None] | None = None,
     ) -> str:
         """Block ids + search records from one parse of the page; `decorate` makes the other
         (deterministic) changes to the page's HTML in the same pass."""

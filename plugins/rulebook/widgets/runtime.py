@@ -126,12 +126,14 @@ def write_manifest(engine_dir: Path, manifest: dict[str, object]) -> None:
     (engine_dir / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
 
 
-def make_snapshot(root: Path, pyodide_dir: Path, engine_dir: Path, version: str) -> tuple[Path, str] | None:
+def make_snapshot(
+    cache_dir: Path, pyodide_dir: Path, engine_dir: Path, version: str
+) -> tuple[Path, str] | None:
     """A memory snapshot of Pyodide with the engine imported: from the cache, or made with node.
     None (and a warning) when it cannot be made; the site then works without it."""
     key_src = SNAPSHOT_SCRIPT.read_bytes() + f"{PYODIDE_VERSION}:{version}".encode()
     key = hashlib.sha256(key_src).hexdigest()[:16]
-    cache = root / ".cache" / "rulebook" / f"pyodide-snapshot-{key}.bin"
+    cache = cache_dir / f"pyodide-snapshot-{key}.bin"
     if cache.exists():
         return cache, key
     node = shutil.which("node")
@@ -155,11 +157,17 @@ def make_snapshot(root: Path, pyodide_dir: Path, engine_dir: Path, version: str)
     return cache, key
 
 
-def install(site_dir: Path, root: Path, pyodide_option: str, snapshot: bool = True) -> None:
+def install(
+    site_dir: Path,
+    root: Path,
+    pyodide_option: str,
+    snapshot: bool = True,
+    cache_option: str = ".cache/rulebook",
+) -> None:
     src = pyodide_source(root, pyodide_option)
     copy_pyodide(src, site_dir)
     engine_dir, version = copy_engine(site_dir)
-    made = make_snapshot(root, src, engine_dir, version) if snapshot else None
+    made = make_snapshot(root / cache_option, src, engine_dir, version) if snapshot else None
     if made is None:
         return
     cached, key = made
