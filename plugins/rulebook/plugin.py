@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from bs4 import BeautifulSoup
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -16,6 +18,10 @@ from rulebook import assets
 from rulebook.books import BookInfo, load_registry
 from rulebook.config import RulebookConfig
 from rulebook.html import blockids
+from rulebook.html.targets import Targets
+from rulebook.offline import manifest as offline_manifest
+from rulebook.offline import webapp
+from rulebook.widgets import transclude
 from rulebook.widgets.blocks import RulebookBlocksExtension
 
 
@@ -24,8 +30,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def __init__(self) -> None:
         self.registry: list[BookInfo] = []
+        self.targets = Targets({})
+        self.serving = False
 
     # ---- hooks ---------------------------------------------------------------------------
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        self.serving = command == "serve"  # no caching service worker while editing
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
@@ -34,6 +45,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not books.exists():
             raise PluginError(f"rulebook: book registry {books} not found (option 'books')")
         self.registry = load_registry(books, Path(config.docs_dir))
+        self.targets = Targets({b.slug: b.title for b in self.registry})
         config.markdown_extensions.append(RulebookBlocksExtension(registry=self.registry))  # type: ignore[arg-type]
         for css in assets.CSS:
             config.extra_css.append(css)
@@ -44,7 +56,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return None
-        for f in assets.files(config):
+        for f in [*assets.files(config), *webapp.files(config)]:
             files.append(f)
         return files
 
@@ -59,8 +71,28 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not self.config.enabled or not self.config.block_ids:
             return None
         soup = BeautifulSoup(html, "html.parser")
-        blockids.assign(soup, page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md"))
+        blocks = blockids.assign(soup, page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md"))
+        self.targets.add(page.url, page.title or "", str(page.meta.get("book", "")), blocks)
         return str(soup)
+
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
+        """Every page is rendered by now: fill the GM-screen cards from their sources."""
+        if not self.config.enabled:
+            return None
+        pages = [f.page for f in files.documentation_pages() if f.page is not None]
+        try:
+            transclude.fill_pages(pages, {b.slug: b.title for b in self.registry})
+        except transclude.CardError as e:
+            raise PluginError(f"rulebook: {e}") from None
+        return env
+
+    @event_priority(-100)  # last: the offline manifest lists every file the others wrote
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
+        site = Path(config.site_dir)
+        self.targets.write(site)
+        offline_manifest.write(site, enabled=not self.serving)
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

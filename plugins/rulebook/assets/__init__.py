@@ -9,8 +9,8 @@ from mkdocs.structure.files import File
 
 HERE = Path(__file__).parent
 PREFIX = "assets/rulebook"
-CSS = [f"{PREFIX}/rulebook.css"]
-JS = [f"{PREFIX}/rulebook.js"]
+CSS = [f"{PREFIX}/rulebook.css", f"{PREFIX}/pins.css", f"{PREFIX}/cards.css", f"{PREFIX}/offline.css"]
+JS = [f"{PREFIX}/rulebook.js", f"{PREFIX}/pins.js", f"{PREFIX}/offline.js"]
 
 
 def files(config: MkDocsConfig) -> list[File]:

@@ -11,6 +11,7 @@ from pymdownx.blocks import BlocksExtension, BlocksProcessor
 from pymdownx.blocks.block import Block
 
 from rulebook.books import BookInfo
+from rulebook.widgets.cards import CardBlock
 
 
 def _plural_chapters(n: int) -> str:
@@ -51,3 +52,4 @@ class RulebookBlocksExtension(BlocksExtension):
 
     def extendMarkdownBlocks(self, md: Markdown, block_mgr: BlocksProcessor) -> None:
         block_mgr.register(BooksBlock, self.getConfigs())
+        block_mgr.register(CardBlock, {})
