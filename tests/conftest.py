@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -30,6 +31,17 @@ def build_site(dest: Path, config: Path | None = None) -> subprocess.CompletedPr
     return subprocess.run(
         cmd, cwd=config.parent if config else ROOT, capture_output=True, text=True, env=env, check=False
     )
+
+
+def copy_project(dest: Path) -> Path:
+    """A buildable copy of the project's content (sources, docs, config, theme overrides) in dest;
+    returns its mkdocs.yml. The plugin itself comes from the installed package."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in ("sources", "docs", "overrides"):
+        if (ROOT / name).exists():
+            shutil.copytree(ROOT / name, dest / name)
+    shutil.copy2(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
+    return dest / "mkdocs.yml"
 
 
 @pytest.fixture(scope="session")

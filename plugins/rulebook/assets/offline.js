@@ -61,7 +61,7 @@
 
   function buildDialog() {
     if (dialog) return;
-    dialog = el("dialog", { id: "rb-offline", class: "rb-offline", "aria-labelledby": "rb-offline-title" });
+    dialog = el("dialog", { id: "rb-offline", class: "rb-offline md-typeset", "aria-labelledby": "rb-offline-title" });
     dialog.innerHTML =
       '<h2 id="rb-offline-title">Работа без сети</h2>' +
       '<p class="rb-offline__state" role="status"></p>' +

@@ -24,6 +24,7 @@
   var ICON_PIN = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M16 12V4h1V2H7v2h1v8l-2 2v2h5.2v6h1.6v-6H18v-2z"/></svg>';
   var ICON_PIN_OFF = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M16 12V4h1V2H7v2h1v8l-2 2v2h5.2v6h1.6v-6H18v-2zm-7.2 2 1.2-1.2V4h4v8.8l1.2 1.2z"/></svg>';
   var ICON_GRIP = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M7 19v-2h2v2zm4 0v-2h2v2zm4 0v-2h2v2zm-8-4v-2h2v2zm4 0v-2h2v2zm4 0v-2h2v2zm-8-4V9h2v2zm4 0V9h2v2zm4 0V9h2v2zM7 7V5h2v2zm4 0V5h2v2zm4 0V5h2v2z"/></svg>';
+  var ICON_DELETE = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM8 9h8v10H8zm7.5-5-1-1h-5l-1 1H5v2h14V4z"/></svg>';
   var ICON_CLOSE = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"/></svg>';
 
   // ---- where we are ----------------------------------------------------------------------
@@ -292,10 +293,10 @@
     var form = el("form", { class: "rb-pins__new" }, [
       el("label", { for: "rb-pins-new-name", text: "Новая сцена" }),
       el("input", { id: "rb-pins-new-name", type: "text", placeholder: "Бой в траншее", maxlength: "60", autocomplete: "off" }),
-      el("button", { type: "submit", class: "md-button", text: "Создать" })
+      el("button", { type: "submit", class: "rb-btn", text: "Создать" })
     ]);
     var foot = el("div", { class: "rb-pins__foot" }, [
-      el("button", { type: "button", class: "rb-pins__clear md-button", text: "Очистить всё" })
+      el("button", { type: "button", class: "rb-pins__clear rb-btn", text: "Очистить всё" })
     ]);
     live = el("div", { class: "rb-sr-only", role: "status", "aria-live": "polite" });
     panel.appendChild(head); panel.appendChild(help); panel.appendChild(list);
@@ -415,9 +416,9 @@
     radio.setAttribute("aria-label", "Закреплять в сцену «" + scene.name + "»");
     var rename = el("button", { type: "button", class: "rb-scene__btn", "data-focus": "ren:" + scene.id, "aria-label": "Переименовать сцену «" + scene.name + "»", title: "Переименовать", text: "✎" });
     rename.addEventListener("click", function () { startRename(sec, scene); });
-    var tools = [curLabel, rename];
+    var tools = data.scenes.length > 1 ? [curLabel, rename] : [rename];
     if (data.scenes.length > 1) {
-      var del = el("button", { type: "button", class: "rb-scene__btn", "data-focus": "del:" + scene.id, "aria-label": "Удалить сцену «" + scene.name + "»", title: "Удалить сцену", html: ICON_CLOSE });
+      var del = el("button", { type: "button", class: "rb-scene__btn", "data-focus": "del:" + scene.id, "aria-label": "Удалить сцену «" + scene.name + "»", title: "Удалить сцену", html: ICON_DELETE });
       del.addEventListener("click", function () {
         if (scene.pins.length && !window.confirm("Удалить сцену «" + scene.name + "» вместе с её закрепами (" + scene.pins.length + ")?")) return;
         data.scenes.splice(data.scenes.indexOf(scene), 1);
@@ -522,16 +523,17 @@
     var handle = ev.target.closest && ev.target.closest(".rb-pinned__handle");
     if (!handle || ev.button !== 0) return;
     var li = handle.closest(".rb-pinned");
-    drag = { li: li, key: li.getAttribute("data-key"), y: ev.clientY, started: false, id: ev.pointerId, handle: handle };
-    handle.setPointerCapture(ev.pointerId);
-    handle.addEventListener("pointermove", onDragMove);
-    handle.addEventListener("pointerup", onDragEnd);
-    handle.addEventListener("pointercancel", onDragEnd);
+    // Listen on the document, not with pointer capture: moving the item in the DOM would
+    // release a capture.
+    drag = { li: li, key: li.getAttribute("data-key"), y: ev.clientY, started: false, id: ev.pointerId };
+    document.addEventListener("pointermove", onDragMove);
+    document.addEventListener("pointerup", onDragEnd);
+    document.addEventListener("pointercancel", onDragEnd);
     ev.preventDefault();
   }
 
   function onDragMove(ev) {
-    if (!drag) return;
+    if (!drag || ev.pointerId !== drag.id) return;
     if (!drag.started) {
       if (Math.abs(ev.clientY - drag.y) < 4) return;
       drag.started = true;
@@ -562,13 +564,13 @@
     if (y < box.top + 24) panel.scrollTop -= 12; else if (y > box.bottom - 24) panel.scrollTop += 12;
   }
 
-  function onDragEnd() {
-    if (!drag) return;
+  function onDragEnd(ev) {
+    if (!drag || ev.pointerId !== drag.id) return;
     var d = drag;
     drag = null;
-    d.handle.removeEventListener("pointermove", onDragMove);
-    d.handle.removeEventListener("pointerup", onDragEnd);
-    d.handle.removeEventListener("pointercancel", onDragEnd);
+    document.removeEventListener("pointermove", onDragMove);
+    document.removeEventListener("pointerup", onDragEnd);
+    document.removeEventListener("pointercancel", onDragEnd);
     panel.classList.remove("is-sorting");
     d.li.classList.remove("is-dragging");
     if (!d.started) return;

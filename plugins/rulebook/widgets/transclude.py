@@ -23,6 +23,8 @@ from rulebook.slugs import slug
 from rulebook.widgets.cards import ATTR, CardSpec
 
 HEADING = re.compile(r"^h[1-6]$")
+# pymdownx leaves a block it cannot parse (say, bad YAML in its options) as plain text.
+UNPARSED = re.compile(r"(?:^|>)\s*///\s*card\b[^<\n]*", re.MULTILINE)
 _BASE = "http://rulebook.invalid/"  # only to resolve relative URLs; never emitted
 
 
@@ -361,7 +363,8 @@ def _relative(target: str, from_url: str) -> str:
     rel = posixpath.relpath("/" + target, "/" + from_dir)
     if rel == ".":
         return "./"
-    return rel + "/" if target.endswith("/") and not rel.endswith("/") else rel
+    is_dir = target == "" or target.endswith("/")
+    return rel + "/" if is_dir and not rel.endswith("/") else rel
 
 
 def _rebase(href: str, src_url: str, dst_url: str) -> str:
@@ -394,6 +397,12 @@ def fill_pages(pages: Iterable[Any], books: dict[str, str]) -> int:
     )
     n = 0
     for p in pages:
+        bad = UNPARSED.search(p.content or "")
+        if bad:
+            raise CardError(
+                f"{p.file.src_uri}: a card block was not understood and would show as text: "
+                f"{bad.group(0).lstrip('>').strip()!r}; check its options (quote a value containing ': ')"
+            )
         if p.content and has_cards(p.content):
             p.content = fill(p.content, sources.pages[p.file.src_uri], sources)
             n += 1
