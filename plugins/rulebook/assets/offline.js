@@ -242,9 +242,15 @@
       .catch(function (e) { error = String(e && e.message || e); setState("error"); });
   }
 
+  // A long session with instant navigation never reloads: look for a new build now and then.
+  var lastCheck = Date.now();
   function init() {
     buildButton();
     paint();
+    if (reg && Date.now() - lastCheck > 10 * 60 * 1000) {
+      lastCheck = Date.now();
+      reg.update().catch(function () { /* offline: try again later */ });
+    }
   }
 
   if (!("serviceWorker" in navigator) || !window.isSecureContext) {

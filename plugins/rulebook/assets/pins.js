@@ -448,7 +448,8 @@
       type: "button", class: "rb-pinned__handle", "data-focus": "handle:" + key,
       "aria-label": "Переместить «" + (pin.title || pin.id) + "»", "aria-describedby": "rb-pins-help", html: ICON_GRIP
     });
-    var meta = [bookTitle(pin), pin.page].filter(Boolean).join(" · ");
+    var info = targets && targets.pages[pin.path];
+    var meta = [bookTitle(pin) || (info && bookTitle({ book: info.b })), pin.page || (info && info.t)].filter(Boolean).join(" · ");
     var link = el("a", { class: "rb-pinned__link", href: hrefOf(pin), "data-focus": "link:" + key }, [
       el("span", { class: "rb-pinned__title", text: pin.title || pin.id }),
       meta ? el("span", { class: "rb-pinned__meta", text: meta }) : null,
@@ -502,7 +503,7 @@
       step(li.getAttribute("data-key"), ev.key === "ArrowUp" ? -1 : 1);
       return;
     }
-    if (ev.key === "Escape" && modal()) { ev.preventDefault(); close(true); return; }
+    if (ev.key === "Escape") { ev.preventDefault(); close(true); return; }
     if (ev.key === "Tab" && modal()) trapFocus(ev);
   }
 
@@ -628,29 +629,29 @@
   }
 
   // ---- pin buttons in the page ---------------------------------------------------------------
+  var proto = null; // one parsed button, cloned for each target (parsing SVG 1000+ times is slow)
+
   function decorate() {
     var root = article();
     if (!root) return;
-    var sections = new Map();
-    var els = root.querySelectorAll(HEADINGS + ", [data-rb-block][id]");
-    els.forEach(function (t) {
+    if (!proto) proto = el("button", { type: "button", class: "rb-pin", "aria-pressed": "false", title: "Закрепить справа", html: ICON_PIN_OFF });
+    var section = "";
+    // Document order: the last heading met is the section of the blocks that follow.
+    root.querySelectorAll(HEADINGS + ", [data-rb-block][id]").forEach(function (t) {
+      var heading = isHeading(t);
+      if (heading) section = clip(textOf(t), 60);
       if (t.__rbPin || t.closest(".rb-card__body")) return;
       t.__rbPin = true;
-      var label;
-      if (isHeading(t)) {
-        label = "Закрепить раздел «" + clip(textOf(t), 80) + "»";
-      } else {
-        var h = sectionHeading(t, root);
-        if (!sections.has(h)) sections.set(h, h ? clip(textOf(h), 60) : "");
-        label = "Закрепить абзац" + (sections.get(h) ? " из «" + sections.get(h) + "»" : "");
-      }
-      var b = el("button", { type: "button", class: "rb-pin", "aria-pressed": "false", "aria-label": label, title: "Закрепить справа", html: ICON_PIN_OFF });
+      var b = proto.cloneNode(true);
+      b.setAttribute("aria-label", heading ? "Закрепить раздел «" + section + "»" : "Закрепить абзац" + (section ? " из «" + section + "»" : ""));
       b.__rbTarget = t;
       if (INSIDE[t.tagName]) {
         t.appendChild(b);
       } else {
         var anchor = t.closest(".md-typeset__scrollwrap") || t;
-        var row = el("div", { class: "rb-pin-row" }, [b]);
+        var row = document.createElement("div");
+        row.className = "rb-pin-row";
+        row.appendChild(b);
         anchor.parentNode.insertBefore(row, anchor);
       }
     });
@@ -666,7 +667,8 @@
       var src = t.getAttribute("data-rb-pin-src");
       var key = src || keyOf(here(), t.id);
       var on = Boolean(find(key));
-      b.setAttribute("aria-pressed", on ? "true" : "false");
+      if (b.getAttribute("aria-pressed") === String(on)) return;
+      b.setAttribute("aria-pressed", String(on));
       b.innerHTML = on ? ICON_PIN : ICON_PIN_OFF;
       b.title = on ? "Открепить" : "Закрепить справа";
     });
