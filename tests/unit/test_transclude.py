@@ -166,3 +166,19 @@ def test_relative_urls(target: str, from_url: str, expected: str) -> None:
 def test_absolute_links_are_left_alone() -> None:
     assert _rebase("https://example.org/a#b", "fatum/03-boi/", "gm-screen/") == "https://example.org/a#b"
     assert _rebase("../../assets/i.png?v=1", "fatum/03-boi/", "gm-screen/") == "../assets/i.png?v=1"
+
+
+def test_a_table_is_transcluded_whole_and_without_ids() -> None:
+    table = (
+        '<h2 id="bronia">Броня</h2><p id="bronia--1" data-rb-block="">Классы:</p>'
+        '<table id="bronia--2" data-rb-block=""><thead><tr><th>Класс</th><th>Эффект</th></tr></thead>'
+        '<tbody><tr><td>Лёгкая</td><td id="yakor">−1 ступень</td></tr></tbody></table>'
+    )
+    src = Sources([RenderedPage("fatum/03-boi.md", "fatum/03-boi/", "Глава 3", table, "FATUM")])
+    gm = RenderedPage("gm-screen.md", "gm-screen/", "Экран", "")
+    for ref in ("fatum/03-boi.md#bronia", "fatum/03-boi.md#bronia--2"):
+        soup = BeautifulSoup(fill(card(ref), gm, src), "html.parser")
+        t = soup.select_one(".rb-card__body table")
+        assert t is not None, ref
+        assert [c.get_text() for c in t.find_all(["th", "td"])] == ["Класс", "Эффект", "Лёгкая", "−1 ступень"]
+        assert t.find(id=True) is None and not t.has_attr("id")

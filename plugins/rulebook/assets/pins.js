@@ -218,7 +218,7 @@
     pins.splice(hit.index, 1);
     if (to < 0 || to > pins.length) {
       var ns = data.scenes[si + delta];
-      if (!ns) { pins.splice(hit.index, 0, hit.pin); announce("«" + hit.pin.title + "» уже " + (delta < 0 ? "первый" : "последний")); return; }
+      if (!ns) { pins.splice(hit.index, 0, hit.pin); announce("«" + (hit.pin.title || hit.pin.id) + "» уже " + (delta < 0 ? "первый" : "последний")); return; }
       if (delta < 0) ns.pins.push(hit.pin); else ns.pins.unshift(hit.pin);
     } else {
       pins.splice(to, 0, hit.pin);
