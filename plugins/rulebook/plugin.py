@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from bs4 import BeautifulSoup
 from jinja2 import Environment
@@ -16,10 +17,14 @@ from mkdocs.structure.pages import Page
 from rulebook import assets
 from rulebook.books import BookInfo, load_registry
 from rulebook.config import RulebookConfig
-from rulebook.html import blockids, tables
+from rulebook.html import tables
+from rulebook.html.pipeline import PageProcessor
+from rulebook.html.targets import Targets
+from rulebook.offline import manifest as offline_manifest
+from rulebook.offline import webapp
 from rulebook.search.build import SearchBuild
 from rulebook.search.glossary import GlossaryError
-from rulebook.widgets import calculator, runtime
+from rulebook.widgets import calculator, runtime, transclude
 from rulebook.widgets.blocks import RulebookBlocksExtension
 
 
@@ -29,11 +34,15 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.registry: list[BookInfo] = []
         self.search: SearchBuild | None = None
-
-    def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Defined so that `mkdocs serve` keeps this instance (and its page cache) across rebuilds."""
+        self.pages = PageProcessor()  # kept across `mkdocs serve` rebuilds: its cache is the point
+        self.targets = Targets({})
+        self.serving = False
 
     # ---- hooks ---------------------------------------------------------------------------
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        # Defining on_startup also makes `mkdocs serve` keep this instance across rebuilds.
+        self.serving = command == "serve"  # no caching service worker while editing
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
@@ -42,6 +51,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not books.exists():
             raise PluginError(f"rulebook: book registry {books} not found (option 'books')")
         self.registry = load_registry(books, Path(config.docs_dir))
+        self.targets = Targets({b.slug: b.title for b in self.registry})
+        self.pages.start()
         if self.config.search and self.config.block_ids:
             cache = (root / self.config.search_cache).resolve()
             if self.search is None or self.search.cache_dir != cache:
@@ -62,13 +73,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return None
-        for f in assets.files(config):
+        for f in [*assets.files(config), *webapp.files(config)]:
             files.append(f)
         return files
-
-    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
-        env.globals["rulebook_books"] = {b.slug: b for b in self.registry}  # for the book badge
-        return env
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:
         if not self.config.enabled:
@@ -78,7 +85,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.search.set_nav([p.file.src_uri for p in nav.pages])
         return nav
 
-    @event_priority(-50)  # after other plugins changed the HTML, before search reads it
+    @event_priority(-50)  # after other plugins changed the HTML
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         if not self.config.enabled or not self.config.block_ids:
             return None
@@ -88,27 +95,39 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if calculator.ROOT_CLASS in html:
                 calculator.resolve_rule_links(soup, page.url)
 
+        done = self.pages.run(html, page, decorate, self.search.records if self.search else None)
         if self.search:
-            return self.search.page_content(html, page, decorate=decorate)
-        soup = BeautifulSoup(html, "html.parser")
-        blockids.assign(soup, page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md"))
-        decorate(soup)
-        return str(soup)
+            self.search.add_page(page, done.records)
+        self.targets.add(page.url, page.title or "", str(page.meta.get("book", "")), done.ids)
+        return done.html
 
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
+        """Every page is rendered by now: fill the GM-screen cards from their sources."""
+        if not self.config.enabled:
+            return None
+        env.globals["rulebook_books"] = {b.slug: b for b in self.registry}  # for the book badge
+        pages = [f.page for f in files.documentation_pages() if f.page is not None]
+        try:
+            transclude.fill_pages(pages, {b.slug: b.title for b in self.registry})
+        except transclude.CardError as e:
+            raise PluginError(f"rulebook: {e}") from None
+        return env
+
+    @event_priority(-100)  # last: the offline manifest lists every file the steps before wrote
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
+        site = Path(config.site_dir)
+        self.pages.finish()
         if self.search:
-            self.search.finish(Path(config.site_dir))
+            self.search.finish(site)
         if self.config.calculators:
             root = Path(config.config_file_path).parent
             runtime.install(
-                Path(config.site_dir),
-                root,
-                self.config.pyodide,
-                self.config.pyodide_snapshot,
-                self.config.runtime_cache,
+                site, root, self.config.pyodide, self.config.pyodide_snapshot, self.config.runtime_cache
             )
+        self.targets.write(site)
+        offline_manifest.write(site, enabled=not self.serving)
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

@@ -11,7 +11,7 @@ from tests.conftest import build_site
 
 
 def test_strict_build_has_no_warnings(tmp_path: Path) -> None:
-    proc = build_site(tmp_path)
+    proc = build_site(tmp_path / "site")
     log = proc.stdout + proc.stderr
     assert proc.returncode == 0, log
     assert "WARNING" not in log, log

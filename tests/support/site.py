@@ -71,13 +71,18 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(site: Path) -> Iterator[str]:
+def start_server(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """A static server for `site` in a background thread, and its URL (with a trailing slash)."""
     handler = functools.partial(_Handler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    t = threading.Thread(target=server.serve_forever, daemon=True)
-    t.start()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def serve(site: Path) -> Iterator[str]:
+    server, url = start_server(site)
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield url
     finally:
         server.shutdown()
         server.server_close()

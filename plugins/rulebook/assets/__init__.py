@@ -9,10 +9,22 @@ from mkdocs.structure.files import File
 
 HERE = Path(__file__).parent
 PREFIX = "assets/rulebook"
-CSS = [f"{PREFIX}/rulebook.css", f"{PREFIX}/palette.css"]
+CSS = [
+    f"{PREFIX}/rulebook.css",
+    f"{PREFIX}/palette.css",
+    f"{PREFIX}/pins.css",
+    f"{PREFIX}/cards.css",
+    f"{PREFIX}/offline.css",
+]
 # search-engine.js and search-stemmers.js are copied too, but loaded by the palette on first use;
 # calc-loader.js is tiny: it loads calc.js / calc.css only on pages that have a calculator.
-JS = [f"{PREFIX}/rulebook.js", f"{PREFIX}/palette.js", f"{PREFIX}/calc-loader.js"]
+JS = [
+    f"{PREFIX}/rulebook.js",
+    f"{PREFIX}/palette.js",
+    f"{PREFIX}/calc-loader.js",
+    f"{PREFIX}/pins.js",
+    f"{PREFIX}/offline.js",
+]
 
 
 def files(config: MkDocsConfig) -> list[File]:

@@ -1,7 +1,7 @@
 """Build-time search work, called from the plugin's hooks.
 
-- `page_content`: block ids (html.blockids) and the page's search records, from one parse; the
-  result is cached by the page's HTML so `mkdocs serve` rebuilds skip unchanged pages.
+- `records` / `add_page`: a page's search records, made from the one parse of the page that
+  html.pipeline does (and caches) for block ids, decorations and pin targets.
 - `finish`: per book, the whoosh index (rewritten only when the book's records changed) and the
   browser export, then the manifest.
 
@@ -18,14 +18,12 @@ import json
 import logging
 import shutil
 import tomllib
-from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
-from bs4 import BeautifulSoup
+from bs4 import Tag
 from mkdocs.structure.pages import Page
 from rulebook.books import BookInfo
-from rulebook.html import blockids
 from rulebook.search import analysis, export, windex
 from rulebook.search.extract import PageRecords, page_records
 from rulebook.search.glossary import Glossary, load
@@ -46,15 +44,12 @@ class SearchBuild:
         self.registry: list[BookInfo] = []
         self.glossaries: dict[str, Glossary] = {}
         self.nav_order: list[str] = []
-        self._used: set[str] = set()
         self.pages: dict[str, PageRecords] = {}  # src_uri -> records of this build
-        self._cache: dict[str, tuple[str, PageRecords]] = {}  # html digest -> (html, records)
 
     # ---- per build ---------------------------------------------------------------------------
     def start(self, registry: list[BookInfo], books_toml: Path) -> None:
         self.registry = registry
         self.pages = {}
-        self._used: set[str] = set()
         entries = tomllib.loads(books_toml.read_text(encoding="utf-8")).get("books", {})
         self.glossaries = {
             slug: load(books_toml.parent / e["glossary"]) for slug, e in entries.items() if e.get("glossary")
@@ -63,34 +58,14 @@ class SearchBuild:
     def set_nav(self, src_uris: list[str]) -> None:
         self.nav_order = src_uris
 
-    def page_content(
-        self,
-        html: str,
-        page: Page,
-        index: bool = True,
-        decorate: Callable[[BeautifulSoup], None] | None = None,
-    ) -> str:
-        """Block ids + search records from one parse of the page; `decorate` makes the other
-        (deterministic) changes to the page's HTML in the same pass."""
+    def records(self, pairs: list[tuple[Tag, str]], page: Page) -> PageRecords:
+        """The search records of one page, from the (block, section) pairs of its one parse."""
         book = str(page.meta.get("book") or "")
-        key = hashlib.sha1(
-            f"{page.file.src_uri}\0{page.url}\0{page.title}\0{book}\0{html}".encode()
-        ).hexdigest()
-        hit = self._cache.get(key)
-        if hit is None:
-            soup = BeautifulSoup(html, "html.parser")
-            pairs = blockids.assign(soup, _page_key(page))
-            if decorate is not None:
-                decorate(soup)
-            recs = page_records(
-                pairs, url=page.url, title=str(page.title or ""), book=book, page_key=_page_key(page)
-            )
-            hit = (str(soup), recs)
-            self._cache[key] = hit
-        self._used.add(key)
-        if index and book:
-            self.pages[page.file.src_uri] = hit[1]
-        return hit[0]
+        return page_records(pairs, url=page.url, title=str(page.title or ""), book=book, page_key=_page_key(page))
+
+    def add_page(self, page: Page, records: PageRecords) -> None:
+        if records.book:
+            self.pages[page.file.src_uri] = records
 
     # ---- after the build ---------------------------------------------------------------------
     def assemble(self) -> list[BookIndex]:
@@ -127,7 +102,6 @@ class SearchBuild:
         return books
 
     def finish(self, site_dir: Path) -> list[dict[str, object]]:
-        self._cache = {k: v for k, v in self._cache.items() if k in self._used}
         books = self.assemble()
         wdir = self.cache_dir / "whoosh"
         xdir = self.cache_dir / "export"

@@ -12,6 +12,7 @@ from pymdownx.blocks.block import Block
 
 from rulebook.books import BookInfo
 from rulebook.widgets.calculator import CalculatorBlock
+from rulebook.widgets.cards import CardBlock
 
 
 def _plural_chapters(n: int) -> str:
@@ -53,3 +54,4 @@ class RulebookBlocksExtension(BlocksExtension):
     def extendMarkdownBlocks(self, md: Markdown, block_mgr: BlocksProcessor) -> None:
         block_mgr.register(BooksBlock, self.getConfigs())
         block_mgr.register(CalculatorBlock, {})
+        block_mgr.register(CardBlock, {})

@@ -1,0 +1,104 @@
+"""The GM screen in the browser: cards carry the book's current text, link back, pin their source,
+follow an edit of the source after a rebuild, and print on A4 landscape."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.conftest import build_site, copy_project, serve
+
+ACTIONS_P1 = "3-2-deistviia-v-boiu--1"
+
+
+def card(page: Page, title: str):
+    return page.locator("section.rb-card", has=page.locator(".rb-card__title", has_text=title))
+
+
+def paragraph_text(page: Page, url: str, block_id: str) -> str:
+    page.goto(url)
+    return page.locator(f"[id='{block_id}']").evaluate(
+        "el => { const c = el.cloneNode(true); c.querySelectorAll('.rb-pin').forEach(n => n.remove());"
+        " return c.textContent.replace(/\\s+/g, ' ').trim(); }"
+    )
+
+
+def first_card_paragraph(page: Page, url: str, title: str) -> str:
+    page.goto(url)
+    return (
+        card(page, title)
+        .locator(".rb-card__body > p")
+        .first.evaluate("el => el.textContent.replace(/\\s+/g, ' ').trim()")
+    )
+
+
+def test_a_card_shows_the_source_paragraph_links_back_and_pins_its_source(
+    page: Page, server: str, shot: Path
+) -> None:
+    source = paragraph_text(page, f"{server}/fatum/03-boi/", ACTIONS_P1)
+    assert source.startswith("В бою каждое действие тратит")
+    assert first_card_paragraph(page, f"{server}/gm-screen/", "3.2. Действия в бою") == source
+    expect(page.locator(".rb-cards")).to_have_count(3)
+    page.screenshot(path=str(shot / "gm-screen.png"))
+    page.screenshot(path=str(shot / "gm-screen-full.png"), full_page=True)
+
+    # the card's pin pins the rule in the book, not the card
+    c = card(page, "Урон и ранения")
+    c.locator(".rb-card__title").hover()
+    c.locator(".rb-card__title .rb-pin").click()
+    saved = page.evaluate("JSON.parse(localStorage.getItem('rulebook.pins.v1')).scenes[0].pins[0]")
+    assert (saved["path"], saved["id"]) == ("fatum/03-boi/", "shkala-ranenii")
+    assert saved["title"] == "Урон и ранения" and saved["excerpt"]
+
+    card(page, "3.2. Действия в бою").locator(".rb-card__source a").first.click()
+    page.wait_for_url(re.compile(r"/fatum/03-boi/#3-2-deistviia-v-boiu$"))
+    expect(page.locator("[id='3-2-deistviia-v-boiu']")).to_have_class(re.compile(r"\brb-target\b"))
+
+
+def test_the_gm_screen_prints_on_a4_landscape(context: BrowserContext, server: str, shot: Path) -> None:
+    page = context.new_page()
+    page.goto(f"{server}/gm-screen/")
+    pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+    (shot / "gm-screen.pdf").write_bytes(pdf)
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
+    assert boxes, "no page in the PDF"
+    for w, h in boxes:
+        assert abs(float(w) - 841.9) < 2 and abs(float(h) - 595.3) < 2, (w, h)  # A4 landscape, points
+    # three dense columns: 7 pages now, 8 with FATUM's tables as real tables; one column takes 11
+    assert len(boxes) <= 9, f"{len(boxes)} pages: the screen should stay compact"
+    # what the paper shows, as a screenshot at A4 landscape size (96 dpi)
+    page.set_viewport_size({"width": 1123, "height": 794})
+    page.emulate_media(media="print")
+    page.screenshot(path=str(shot / "gm-screen-print.png"), full_page=True)
+    expect(page.locator(".rb-pins-toggle")).to_be_hidden()
+    expect(page.locator(".md-header")).to_be_hidden()
+    assert page.locator(".rb-cards").first.evaluate("e => getComputedStyle(e).columnCount") == "3"
+    page.close()
+
+
+def test_editing_a_source_paragraph_changes_its_card_after_a_rebuild(
+    context: BrowserContext, tmp_path: Path, shot: Path
+) -> None:
+    cfg = copy_project(tmp_path / "project")
+    chapter = tmp_path / "project/docs/fatum/03-boi.md"
+    old = "В бою каждое действие тратит Очки Действий (ОД)."
+    new = "В бою каждое действие, даже перезарядка, тратит Очки Действий (ОД)."
+    text = chapter.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    chapter.write_text(text.replace(old, new), encoding="utf-8")
+    proc = build_site(tmp_path / "site", cfg)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    httpd, url = serve(tmp_path / "site")
+    try:
+        page = context.new_page()
+        source = paragraph_text(page, f"{url}/fatum/03-boi/", ACTIONS_P1)
+        assert source.startswith(new)
+        shown = first_card_paragraph(page, f"{url}/gm-screen/", "3.2. Действия в бою")
+        assert shown == source
+        assert old not in shown
+        card(page, "3.2. Действия в бою").screenshot(path=str(shot / "edited-card.png"))
+        page.close()
+    finally:
+        httpd.shutdown()

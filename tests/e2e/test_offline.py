@@ -1,0 +1,150 @@
+"""Offline: the service worker keeps the whole site after the first visit, pins keep working with
+the network cut, a new build replaces the cache cleanly, and Pyodide is cached only on request."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.conftest import build_site, copy_project, serve
+
+READY = "window.rulebook && window.rulebook.offline && window.rulebook.offline.state === 'ready'"
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_function(READY, timeout=30_000)
+
+
+def cache_names(page: Page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def test_after_one_visit_every_page_and_pins_work_offline(
+    page: Page, context: BrowserContext, server: str, shot: Path
+) -> None:
+    page.goto(server + "/")
+    wait_ready(page)
+    assert [n for n in cache_names(page) if n.startswith("rulebook-core-")], cache_names(page)
+
+    context.set_offline(True)
+    try:
+        # pages never opened before come from the cache
+        page.goto(server + "/fatum/05-masteru/")
+        expect(page.locator("h1")).to_have_text(re.compile("Глава 5"))
+        b = page.locator("[data-rb-block]", has_text="Очки Угрозы — приблизительный инструмент").first
+        b.hover()
+        b.locator(":scope > .rb-pin").click()
+        page.goto(server + "/gm-screen/")
+        expect(page.locator("section.rb-card").first).to_be_visible()
+        page.locator("#rb-pins-toggle").click()
+        item = page.locator("#rb-pins .rb-pinned")
+        expect(item).to_have_count(1)
+        expect(item).not_to_have_class(re.compile("is-missing"))  # the id list came from the cache
+        page.screenshot(path=str(shot / "offline-gm-screen.png"))
+        item.locator(".rb-pinned__link").click()
+        page.wait_for_url(re.compile(r"/fatum/05-masteru/#ochki-ugrozy--1$"))
+        expect(page.locator("[id='ochki-ugrozy--1']")).to_have_class(re.compile(r"\brb-target\b"))
+        # the offline dialog says so; this site has no Pyodide, so nothing else is offered
+        page.locator("#rb-offline-toggle").click()
+        dialog = page.locator("#rb-offline")
+        expect(dialog).to_contain_text("доступны без сети")
+        expect(dialog.locator(".rb-offline__runtime")).to_be_hidden()
+        page.screenshot(path=str(shot / "offline-dialog.png"))
+        page.keyboard.press("Escape")
+        # an address that was never part of the site answers with the cached 404 page
+        resp = page.goto(server + "/net-takoi-stranitsy/")
+        assert resp is not None and resp.status == 404
+    finally:
+        context.set_offline(False)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Iterator[tuple[Path, Path, str]]:
+    """(mkdocs.yml of a project copy, its site dir, URL of the served site dir)."""
+    cfg = copy_project(tmp_path / "project")
+    site = tmp_path / "site"
+    site.mkdir()
+    httpd, url = serve(site)
+    yield cfg, site, url
+    httpd.shutdown()
+
+
+def build(cfg: Path, site: Path) -> None:
+    proc = build_site(site, cfg)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_a_new_build_replaces_the_cache_cleanly(
+    context: BrowserContext, project: tuple[Path, Path, str], shot: Path
+) -> None:
+    cfg, site, url = project
+    chapter = cfg.parent / "docs/fatum/03-boi.md"
+    old = "В бою каждое действие тратит Очки Действий (ОД)."
+    new = "В бою каждое действие тратит Очки Действий (ОД) — новая редакция."
+    build(cfg, site)
+    page = context.new_page()
+    page.goto(url + "/fatum/03-boi/")
+    wait_ready(page)
+    first = [n for n in cache_names(page) if n.startswith("rulebook-core-")]
+    assert len(first) == 1
+
+    chapter.write_text(chapter.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    build(cfg, site)
+    page.reload()  # the browser notices the new worker; the old build keeps serving meanwhile
+    page.wait_for_function("window.rulebook.offline.state === 'update'", timeout=30_000)
+    expect(page.locator("[id='3-2-deistviia-v-boiu--1']")).to_contain_text(old)  # no mix
+    page.locator("#rb-offline-toggle").click()
+    page.screenshot(path=str(shot / "update-offered.png"))
+    page.get_by_role("button", name="Обновить").click()
+    page.wait_for_function(READY, timeout=30_000)
+    expect(page.locator("[id='3-2-deistviia-v-boiu--1']")).to_contain_text(new)
+    now = [n for n in cache_names(page) if n.startswith("rulebook-")]
+    assert len(now) == 1 and now != first, now  # the old build's cache is gone
+
+    context.set_offline(True)
+    try:
+        page.goto(url + "/gm-screen/")
+        expect(page.locator("section.rb-card", has_text="3.2. Действия в бою")).to_contain_text(new)
+    finally:
+        context.set_offline(False)
+    page.close()
+
+
+def test_pyodide_is_cached_only_when_asked_and_then_works_offline(
+    context: BrowserContext, project: tuple[Path, Path, str], shot: Path
+) -> None:
+    cfg, site, url = project
+    runtime = cfg.parent / "docs/assets/pyodide"
+    runtime.mkdir(parents=True)
+    (runtime / "pyodide.mjs").write_text("export const loaded = 'pyodide stand-in';\n", encoding="utf-8")
+    (runtime / "pyodide.asm.wasm").write_bytes(bytes(range(256)) * 1200)  # 300 KB
+    build(cfg, site)
+    page = context.new_page()
+    page.goto(url + "/")
+    wait_ready(page)
+    fetch = "p => fetch(p).then(r => r.text()).then(t => t.length, () => -1)"
+
+    page.locator("#rb-offline-toggle").click()
+    runtime_box = page.locator("#rb-offline .rb-offline__runtime")
+    offer = runtime_box.get_by_role("button", name=re.compile(r"Скачать для работы без сети \(300 КБ\)"))
+    expect(offer).to_be_visible()
+    page.screenshot(path=str(shot / "pyodide-offer.png"))
+    context.set_offline(True)
+    assert page.evaluate(fetch, "assets/rulebook/pyodide/pyodide.mjs") == -1  # not cached behind the reader's back
+    context.set_offline(False)
+
+    offer.click()
+    expect(runtime_box).to_contain_text("сохранена", timeout=30_000)
+    page.screenshot(path=str(shot / "pyodide-cached.png"))
+    context.set_offline(True)
+    try:
+        assert page.evaluate(fetch, "assets/rulebook/pyodide/pyodide.mjs") > 0
+        assert page.evaluate(fetch, "assets/rulebook/pyodide/pyodide.asm.wasm") > 0
+    finally:
+        context.set_offline(False)
+    assert any(n.startswith("rulebook-pyodide-") for n in cache_names(page))
+    page.close()

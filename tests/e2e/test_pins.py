@@ -1,0 +1,301 @@
+"""Pins: pin a rule, keep it across reloads, reopen it in place, reorder, group into scenes, clear;
+a pin whose target vanished is shown as such; the palette's pin event; the phone drawer."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from tests.conftest import build_site, copy_project, serve
+
+COVER = "Укрытие — это любой объект"  # 3.3, first paragraph
+BASE_DIFFICULTY = "Базовая сложность попадания по открытой цели"  # 3.3, «Базовая сложность попадания»
+
+
+def block(page: Page, text: str) -> Locator:
+    return page.locator("[data-rb-block]", has_text=text).first
+
+
+def pin_block(page: Page, text: str) -> str:
+    b = block(page, text)
+    b.hover()
+    button = b.locator(":scope > .rb-pin")
+    expect(button).to_be_visible()
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    return str(b.get_attribute("id"))
+
+
+def open_panel(page: Page) -> Locator:
+    panel = page.locator("#rb-pins")
+    if not panel.is_visible():
+        page.locator("#rb-pins-toggle").click()
+    expect(panel).to_be_visible()
+    return panel
+
+
+def order(page: Page) -> list[str]:
+    return page.locator("#rb-pins .rb-pinned").evaluate_all("els => els.map(e => e.dataset.key)")
+
+
+def stored(page: Page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('rulebook.pins.v1')"))
+
+
+def test_a_pinned_paragraph_survives_a_reload_and_opens_in_place(page: Page, server: str, shot: Path) -> None:
+    page.goto(server + "/fatum/03-boi/")
+    cover = pin_block(page, COVER)
+    assert cover == "3-3-ukrytiia-i-zona-obstrela--1"
+    page.locator("[id='3-2-deistviia-v-boiu'] > .rb-pin").focus()  # keyboard reaches heading pins
+    page.keyboard.press("Enter")
+    expect(page.locator("[id='3-2-deistviia-v-boiu'] > .rb-pin")).to_have_attribute("aria-pressed", "true")
+
+    page.reload()
+    expect(page.locator("#rb-pins-toggle")).to_have_attribute("aria-label", "Закрепы: 2")
+    expect(block(page, COVER).locator(":scope > .rb-pin")).to_have_attribute("aria-pressed", "true")
+    panel = open_panel(page)
+    first = panel.locator(".rb-pinned").first
+    expect(first.locator(".rb-pinned__title")).to_have_text("3.3. Укрытия и Зона обстрела")
+    expect(first.locator(".rb-pinned__meta")).to_have_text("FATUM · Глава 3. Бой")
+    expect(first.locator(".rb-pinned__excerpt")).to_contain_text(COVER)
+    page.screenshot(path=str(shot / "panel.png"))
+
+    # from another page, one click lands on the paragraph, scrolled, highlighted and focused
+    page.goto(server + "/fatum/01-bazovye-pravila/")
+    open_panel(page).locator(".rb-pinned__link", has_text="3.3. Укрытия").click()
+    page.wait_for_url(re.compile(r"/fatum/03-boi/#3-3-ukrytiia-i-zona-obstrela--1$"))
+    target = page.locator(f"[id='{cover}']")
+    expect(target).to_have_class(re.compile(r"\brb-target\b"))
+    expect(target).to_be_in_viewport()
+    expect(target).to_be_focused()
+    page.screenshot(path=str(shot / "opened.png"))
+
+
+def test_pins_reorder_by_keyboard_and_drag_then_clear(page: Page, server: str, shot: Path) -> None:
+    page.goto(server + "/fatum/03-boi/")
+    a = pin_block(page, COVER)
+    b = pin_block(page, BASE_DIFFICULTY)
+    key_a, key_b = f"fatum/03-boi/#{a}", f"fatum/03-boi/#{b}"
+    panel = open_panel(page)
+    assert order(page) == [key_a, key_b]
+
+    handle = panel.locator(f".rb-pinned[data-key='{key_a}'] .rb-pinned__handle")
+    handle.focus()
+    page.keyboard.press("ArrowDown")
+    assert order(page) == [key_b, key_a]
+    expect(panel.locator(f".rb-pinned[data-key='{key_a}'] .rb-pinned__handle")).to_be_focused()
+    expect(panel.locator("[role=status]")).to_contain_text("позиция 2 из 2")
+    assert [p["id"] for p in stored(page)["scenes"][0]["pins"]] == [b, a]
+    page.keyboard.press("ArrowUp")
+    assert order(page) == [key_a, key_b]
+
+    # drag the second above the first with the pointer
+    src = panel.locator(f".rb-pinned[data-key='{key_b}'] .rb-pinned__handle").bounding_box()
+    dst = panel.locator(f".rb-pinned[data-key='{key_a}']").bounding_box()
+    assert src and dst
+    page.mouse.move(src["x"] + src["width"] / 2, src["y"] + src["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(src["x"] + 5, dst["y"] + 4, steps=8)
+    page.mouse.up()
+    assert order(page) == [key_b, key_a]
+    page.reload()
+    open_panel(page)
+    assert order(page) == [key_b, key_a]
+
+    page.once("dialog", lambda d: d.accept())
+    open_panel(page).get_by_role("button", name="Очистить всё").click()
+    expect(page.locator("#rb-pins .rb-pinned")).to_have_count(0)
+    expect(page.locator("#rb-pins-toggle")).to_have_attribute("aria-label", "Закрепы")
+    expect(block(page, COVER).locator(":scope > .rb-pin")).to_have_attribute("aria-pressed", "false")
+    assert stored(page)["scenes"][0]["pins"] == []
+    page.screenshot(path=str(shot / "cleared.png"))
+
+
+def test_pins_group_into_named_scenes(page: Page, server: str, shot: Path) -> None:
+    page.goto(server + "/fatum/03-boi/")
+    a = pin_block(page, COVER)
+    panel = open_panel(page)
+    panel.get_by_label("Новая сцена").fill("Бой в траншее")
+    panel.get_by_role("button", name="Создать").click()
+    trench = panel.locator(".rb-scene", has=page.get_by_role("heading", name="Бой в траншее"))
+    expect(trench).to_have_class(re.compile(r"\bis-current\b"))
+    b = pin_block(page, BASE_DIFFICULTY)
+    expect(trench.locator(".rb-pinned")).to_have_count(1)
+    assert [s["name"] for s in stored(page)["scenes"]] == ["Общие", "Бой в траншее"]
+    assert [p["id"] for p in stored(page)["scenes"][1]["pins"]] == [b]
+
+    # keyboard moves cross scene borders: up from the top of «Бой в траншее» -> end of «Общие»
+    trench.locator(".rb-pinned__handle").focus()
+    page.keyboard.press("ArrowUp")
+    assert [[p["id"] for p in s["pins"]] for s in stored(page)["scenes"]] == [[a, b], []]
+    page.keyboard.press("ArrowDown")
+    assert [[p["id"] for p in s["pins"]] for s in stored(page)["scenes"]] == [[a], [b]]
+
+    panel.get_by_role("button", name="Переименовать сцену «Бой в траншее»").click()
+    rename = panel.get_by_label("Название сцены")
+    rename.fill("Засада у моста")
+    rename.press("Enter")
+    expect(panel.get_by_role("heading", name="Засада у моста")).to_be_visible()
+    page.screenshot(path=str(shot / "scenes.png"))
+    page.once("dialog", lambda d: d.accept())
+    panel.get_by_role("button", name="Удалить сцену «Засада у моста»").click()
+    assert [[p["id"] for p in s["pins"]] for s in stored(page)["scenes"]] == [[a]]
+
+
+def test_a_pin_whose_target_vanished_is_kept_and_shown_as_missing(
+    page: Page, server: str, shot: Path
+) -> None:
+    page.goto(server + "/")
+    saved = {
+        "v": 1,
+        "current": "s1",
+        "scenes": [
+            {
+                "id": "s1",
+                "name": "Общие",
+                "pins": [
+                    {
+                        "path": "fatum/03-boi/",
+                        "id": "3-3-ukrytiia-i-zona-obstrela--1",
+                        "title": "3.3. Укрытия",
+                    },
+                    {
+                        "path": "fatum/03-boi/",
+                        "id": "3-3-ukrytiia-i-zona-obstrela--99",
+                        "title": "Правило старой сборки",
+                        "excerpt": "Абзац, которого больше нет.",
+                        "book": "fatum",
+                    },
+                    {"path": "fatum/07-ischeznuvshaia/", "id": "x--1", "title": "Исчезнувшая глава"},
+                ],
+            }
+        ],
+    }
+    page.evaluate("d => localStorage.setItem('rulebook.pins.v1', JSON.stringify(d))", saved)
+    page.reload()
+    panel = open_panel(page)
+    missing = panel.locator(".rb-pinned.is-missing")
+    expect(missing).to_have_count(2)
+    gone = panel.locator(".rb-pinned", has_text="Правило старой сборки")
+    expect(gone.locator(".rb-pinned__missing")).to_have_text("Не найдено в текущей версии книги")
+    expect(gone.locator(".rb-pinned__excerpt")).to_have_text("Абзац, которого больше нет.")
+    expect(panel.locator(".rb-pinned", has_text="3.3. Укрытия")).not_to_have_class(re.compile("is-missing"))
+    page.screenshot(path=str(shot / "missing.png"))
+
+    # a vanished page is not opened; a vanished block opens its page and says so
+    panel.locator(".rb-pinned__link", has_text="Исчезнувшая глава").click()
+    expect(page.locator(".rb-toast")).to_contain_text("этой страницы больше нет")
+    assert page.url.rstrip("/") == server
+    panel.locator(".rb-pinned__link", has_text="Правило старой сборки").click()
+    page.wait_for_url(re.compile(r"/fatum/03-boi/"))
+    expect(page.locator(".rb-toast")).to_contain_text("не найдено на странице")
+    assert len(stored(page)["scenes"][0]["pins"]) == 3  # nothing silently dropped
+
+
+def test_the_palette_pins_a_result_by_event(page: Page, server: str) -> None:
+    page.goto(server + "/fatum/01-bazovye-pravila/")
+    page.evaluate(
+        """() => document.dispatchEvent(new CustomEvent('rulebook:pin', {detail: {
+            id: '3-2-deistviia-v-boiu--1', url: 'fatum/03-boi/#3-2-deistviia-v-boiu--1',
+            title: '3.2. Действия в бою', book: 'fatum'}}))"""
+    )
+    expect(page.locator(".rb-toast")).to_contain_text("Закреплено")
+    item = open_panel(page).locator(".rb-pinned")
+    expect(item).to_have_count(1)
+    expect(item.locator(".rb-pinned__excerpt")).to_contain_text(
+        "В бою каждое действие тратит"
+    )  # read from the page
+    expect(item.locator(".rb-pinned__meta")).to_have_text("FATUM · Глава 3. Бой")
+    assert stored(page)["scenes"][0]["pins"][0]["path"] == "fatum/03-boi/"
+
+
+@pytest.fixture
+def phone(browser: Browser, server: str) -> Iterator[Page]:
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ru-RU"
+    )
+    p = ctx.new_page()
+    yield p
+    ctx.close()
+
+
+def test_on_a_phone_a_tap_shows_the_pin_button_and_the_panel_is_a_drawer(
+    phone: Page, server: str, shot: Path
+) -> None:
+    page = phone
+    page.goto(server + "/fatum/03-boi/")
+    b = block(page, COVER)
+    b.scroll_into_view_if_needed()
+    button = b.locator(":scope > .rb-pin")
+    assert button.evaluate("e => getComputedStyle(e).opacity") == "0"
+    b.tap()
+    expect(button).to_have_css("opacity", "1")
+    box = button.bounding_box()
+    assert box and box["width"] >= 24 and box["height"] >= 24  # a finger-sized target
+    assert box["x"] + box["width"] <= 390  # on screen
+    page.screenshot(path=str(shot / "tap.png"))
+    button.tap()
+    expect(button).to_have_attribute("aria-pressed", "true")
+
+    toggle = page.locator("#rb-pins-toggle")
+    toggle.tap()
+    panel = page.locator("#rb-pins")
+    expect(panel).to_have_attribute("role", "dialog")
+    expect(panel).to_have_attribute("aria-modal", "true")
+    expect(panel.locator(".rb-pins__title")).to_be_focused()
+    assert page.locator(".md-container").get_attribute("inert") is not None
+    page.screenshot(path=str(shot / "drawer.png"))
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(toggle).to_be_focused()
+    assert page.locator(".md-container").get_attribute("inert") is None
+
+    toggle.tap()
+    panel.locator(".rb-pinned__link").tap()  # opening a pin closes the drawer
+    expect(panel).to_be_hidden()
+    expect(page.locator("[id='3-3-ukrytiia-i-zona-obstrela--1']")).to_be_in_viewport()
+
+
+def test_with_instant_navigation_the_panel_survives_page_changes(
+    context: BrowserContext, tmp_path: Path, shot: Path
+) -> None:
+    """Material swaps pages without a reload once site_url matches the host: the panel stays,
+    new pages get their pin buttons, and a pin opens through the swap."""
+    site = tmp_path / "site"
+    site.mkdir()
+    httpd, url = serve(site)
+    try:
+        cfg = copy_project(tmp_path / "project")
+        cfg.write_text(
+            re.sub(r"(?m)^site_url:.*$", f'site_url: "{url}/"', cfg.read_text(encoding="utf-8")),
+            encoding="utf-8",
+        )
+        proc = build_site(site, cfg)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        page = context.new_page()
+        page.goto(url + "/fatum/03-boi/")
+        page.evaluate("window.__sameDocument = true")
+        cover = pin_block(page, COVER)
+        open_panel(page)
+        page.locator(".md-nav__link", has_text="Глава 1. Базовые правила").first.click()
+        page.wait_for_url(re.compile(r"/fatum/01-bazovye-pravila/$"))
+        expect(page.locator("h1")).to_have_text(re.compile("Глава 1"))
+        assert page.evaluate("window.__sameDocument === true"), "the page was reloaded, not swapped"
+        expect(page.locator("#rb-pins")).to_be_visible()
+        assert page.locator("#rb-pins").count() == 1
+        pin_block(page, "Проверка состоит из двух бросков")  # the new page has pin buttons
+        expect(page.locator("#rb-pins .rb-pinned")).to_have_count(2)
+        page.locator("#rb-pins .rb-pinned__link").first.click()
+        page.wait_for_url(re.compile(rf"/fatum/03-boi/#{cover}$"))
+        assert page.evaluate("window.__sameDocument === true")
+        expect(page.locator(f"[id='{cover}']")).to_have_class(re.compile(r"\brb-target\b"))
+        expect(page.locator(f"[id='{cover}']")).to_be_focused()
+        page.screenshot(path=str(shot / "instant.png"))
+        page.close()
+    finally:
+        httpd.shutdown()
