@@ -46,11 +46,9 @@ def copy_project(dest: Path) -> Path:
         if (ROOT / name).exists():
             shutil.copytree(ROOT / name, dest / name)
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    text = re.sub(
-        r"(?m)^(\s+)books: (.*)$",
-        rf"\1books: \2\n\1pyodide: {ROOT / 'node_modules' / 'pyodide'}\n\1runtime_cache: {ROOT / '.cache' / 'rulebook'}",
-        text,
-    )
+    runtime = f"pyodide: {ROOT / 'node_modules' / 'pyodide'}"
+    snapshots = f"runtime_cache: {ROOT / '.cache' / 'rulebook'}"
+    text = re.sub(r"(?m)^(\s+)books: (.*)$", rf"\1books: \2\n\1{runtime}\n\1{snapshots}", text)
     (dest / "mkdocs.yml").write_text(text, encoding="utf-8")
     return dest / "mkdocs.yml"
 

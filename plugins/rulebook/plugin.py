@@ -75,6 +75,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return None
         for f in [*assets.files(config), *webapp.files(config)]:
             files.append(f)
+        if self.search:
+            assets.drop_builtin_search(files)
         return files
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation | None:

@@ -161,7 +161,7 @@ def test_pin_targets_cover_every_block_and_heading_of_the_chapters(site: Path) -
 
 def test_under_mkdocs_serve_no_caching_worker_is_written(tmp_path: Path) -> None:
     plugin = RulebookPlugin()
-    plugin.load_config({})
+    plugin.load_config({"calculators": False})
     plugin.on_startup(command="serve", dirty=False)
     plugin.on_post_build(config=SimpleNamespace(site_dir=str(tmp_path)))  # type: ignore[arg-type]
     assert json.loads((tmp_path / "offline-manifest.json").read_text(encoding="utf-8")) == {"enabled": False}

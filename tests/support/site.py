@@ -70,7 +70,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@contextmanager
 def start_server(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     """A static server for `site` in a background thread, and its URL (with a trailing slash)."""
     handler = functools.partial(_Handler, directory=str(site))
@@ -79,6 +78,7 @@ def start_server(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+@contextmanager
 def serve(site: Path) -> Iterator[str]:
     server, url = start_server(site)
     try:

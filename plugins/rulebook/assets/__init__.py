@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, Files
 
 HERE = Path(__file__).parent
 PREFIX = "assets/rulebook"
@@ -32,3 +32,13 @@ def files(config: MkDocsConfig) -> list[File]:
         File.generated(config, f"{PREFIX}/{path.name}", abs_src_path=str(path))
         for path in sorted(HERE.glob("*.css")) + sorted(HERE.glob("*.js"))
     ]
+
+
+# Material ships its lunr search (60-odd scripts) with every theme build; with its search plugin
+# off they are never loaded, so they should not be published (or cached for offline use).
+BUILTIN_SEARCH = ("assets/javascripts/lunr/", "assets/javascripts/workers/search.")
+
+
+def drop_builtin_search(files: Files) -> None:
+    for f in [f for f in files if f.src_uri.startswith(BUILTIN_SEARCH)]:
+        files.remove(f)

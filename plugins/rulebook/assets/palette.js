@@ -361,7 +361,8 @@
     if (!header) return;
     const b = el("button", "md-header__button rb-search-button");
     b.type = "button";
-    b.setAttribute("aria-label", "Поиск (Ctrl+K)");
+    // the visible text («Поиск», «Ctrl K») is the accessible name; the shortcut is declared too
+    b.setAttribute("aria-keyshortcuts", "Control+K Meta+K /");
     b.title = "Поиск (Ctrl+K или /)";
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("viewBox", "0 0 24 24");

@@ -46,7 +46,9 @@ class PageProcessor:
         extract: Callable[[Pairs, Page], Any] | None = None,
     ) -> Processed:
         book = str(page.meta.get("book") or "")
-        key = hashlib.sha1(f"{page.file.src_uri}\0{page.url}\0{page.title}\0{book}\0{html}".encode()).hexdigest()
+        key = hashlib.sha1(
+            f"{page.file.src_uri}\0{page.url}\0{page.title}\0{book}\0{html}".encode()
+        ).hexdigest()
         hit = self._cache.get(key)
         if hit is None:
             soup = BeautifulSoup(html, "html.parser")

@@ -61,7 +61,9 @@ class SearchBuild:
     def records(self, pairs: list[tuple[Tag, str]], page: Page) -> PageRecords:
         """The search records of one page, from the (block, section) pairs of its one parse."""
         book = str(page.meta.get("book") or "")
-        return page_records(pairs, url=page.url, title=str(page.title or ""), book=book, page_key=_page_key(page))
+        return page_records(
+            pairs, url=page.url, title=str(page.title or ""), book=book, page_key=_page_key(page)
+        )
 
     def add_page(self, page: Page, records: PageRecords) -> None:
         if records.book:

@@ -16,7 +16,7 @@ from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 from markdown.util import AtomicString
-from pymdownx.blocks.block import Block
+from pymdownx.blocks.block import Block, type_boolean
 
 from rulebook.mechanics import CALCULATORS, declaration
 from rulebook.mechanics.base import Field, Group
@@ -148,14 +148,16 @@ def _readings(root: etree.Element, decl: dict[str, Any]) -> None:
         _rule_link(li, r["rule"])
 
 
-def render(parent: etree.Element, name: str, uid: str) -> etree.Element:
-    """The widget's static HTML: header with status, form, empty output, readings."""
+def render(parent: etree.Element, name: str, uid: str, compact: bool = False) -> etree.Element:
+    """The widget's static HTML: header with status, form, empty output, readings. A compact
+    widget (the GM screen) has the same form and output in less space."""
     calc = CALCULATORS[name]
     decl = declaration(name)
+    css = f"{ROOT_CLASS} rb-skip" + (f" {ROOT_CLASS}--compact" if compact else "")
     root = etree.SubElement(
         parent,
         "div",
-        {"class": f"{ROOT_CLASS} rb-skip", "id": uid, "data-rb-calc": name, "data-rb-state-key": uid},
+        {"class": css, "id": uid, "data-rb-calc": name, "data-rb-state-key": uid},
     )
     head = etree.SubElement(root, "div", {"class": "rb-calc__head"})
     _text(head, "p", f"Калькулятор: {calc.title}", {"class": "rb-calc__title"})
@@ -211,6 +213,7 @@ class CalculatorBlock(Block):
 
     NAME = "calculator"
     ARGUMENT = True
+    OPTIONS = {"compact": (False, type_boolean)}
 
     def on_validate(self, parent: etree.Element) -> bool:
         name = str(self.argument).strip()
@@ -225,7 +228,7 @@ class CalculatorBlock(Block):
         # stepper's saved fight, so adding another kind of calculator does not lose it
         counts: dict[str, int] = self.md.__dict__.setdefault("_rb_calc_counts", {})
         counts[name] = counts.get(name, 0) + 1
-        return render(parent, name, f"rb-calc-{name}-{counts[name]}")
+        return render(parent, name, f"rb-calc-{name}-{counts[name]}", bool(self.options["compact"]))
 
 
 def resolve_rule_links(soup: BeautifulSoup, page_url: str) -> None:

@@ -184,6 +184,7 @@ def _resolve(ref: str, spec: CardSpec, page: RenderedPage, sources: Sources) -> 
     if HEADING.match(el.name) and el.parent is doc:
         level = int(el.name[1])
         nodes = [_copy(n) for n in _section_after(el, level, spec.sections)]
+        nodes = [n for n in nodes if not _is_widget(n)]
         if not spec.examples:
             nodes = _drop_examples(nodes)
         return _Part(src, frag, _heading_text(el), True, level, _copy(el), nodes)
@@ -292,6 +293,12 @@ def _drop_examples(nodes: list[Tag]) -> list[Tag]:
             inner.decompose()
         out.append(n)
     return out
+
+
+def _is_widget(t: Tag) -> bool:
+    """An interactive widget placed in the book (a calculator): its form needs its own ids, so a
+    card never copies it; the GM screen embeds the calculators itself."""
+    return "rb-calc" in (t.get("class") or [])
 
 
 def _is_example(t: Tag) -> bool:
