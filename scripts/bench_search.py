@@ -141,6 +141,7 @@ def plain_config(dest: Path) -> Path:
     text = re.sub(r"(?m)^docs_dir: .*$", f"docs_dir: {ROOT / 'docs'}", text)
     text = re.sub(r"(?ms)^plugins:\n(?:  .*\n)+", "plugins:\n  - search\n", text)
     text = re.sub(r"(?m)^strict: true$", "strict: false", text)
+    text = re.sub(r"(?m)^\s+custom_dir: .*\n", "", text)  # the overrides need the plugin
     cfg = dest / "plain.yml"
     cfg.write_text(text, encoding="utf-8")
     return cfg

@@ -132,7 +132,8 @@ def test_pyodide_is_cached_only_when_asked_and_then_works_offline(
 
     page.locator("#rb-offline-toggle").click()
     runtime_box = page.locator("#rb-offline .rb-offline__runtime")
-    offer = runtime_box.get_by_role("button", name=re.compile(rf"Скачать для работы без сети \({int(size_mb)}(?:,\d)? МБ\)"))
+    label = re.compile(rf"Скачать для работы без сети \({int(size_mb)}(?:,\d)? МБ\)")
+    offer = runtime_box.get_by_role("button", name=label)
     expect(offer).to_be_visible()
     page.screenshot(path=str(shot / "pyodide-offer.png"))
     context.set_offline(True)

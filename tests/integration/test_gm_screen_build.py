@@ -78,11 +78,18 @@ def test_the_gm_screen_has_the_cards_the_table_needs(site: Path) -> None:
     }
     assert needed <= sources, needed - sources
     slot = gm.select_one("section.rb-card[data-rb-slot=calculators]")
-    assert slot is not None and slot.find("a", href=re.compile(r"01-bazovye-pravila/#1-1-proverki$"))
+    assert slot is not None
+    # the two calculators in compact form, embedded (a card never copies a book's widget)
+    assert {c["data-rb-calc"] for c in slot.select(".rb-calc--compact")} == {"check", "damage"}
+    assert len(gm.select(".rb-calc")) == 2
     # no card has an id that the page already uses, and the transcluded copies carry none
     ids = [t["id"] for t in gm.find_all(id=True)]
     assert len(ids) == len(set(ids))
-    assert not gm.select(".rb-card__body [id]")
+    assert not [
+        t
+        for t in gm.select(".rb-card__body [id]")
+        if not t.find_parent(class_="rb-calc") and "rb-calc" not in (t.get("class") or [])
+    ]
 
 
 def test_a_card_with_a_missing_reference_fails_the_build_naming_it(tmp_path: Path) -> None:

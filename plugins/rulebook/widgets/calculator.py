@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import posixpath
 import xml.etree.ElementTree as etree
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from bs4 import BeautifulSoup, Tag
 from markdown.util import AtomicString
@@ -213,7 +214,7 @@ class CalculatorBlock(Block):
 
     NAME = "calculator"
     ARGUMENT = True
-    OPTIONS = {"compact": (False, type_boolean)}
+    OPTIONS: ClassVar[dict[str, tuple[Any, Callable[[Any], Any]]]] = {"compact": (False, type_boolean)}
 
     def on_validate(self, parent: etree.Element) -> bool:
         name = str(self.argument).strip()
