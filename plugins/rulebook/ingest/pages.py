@@ -38,8 +38,8 @@ def paginate(book: BookConfig, blocks: list[Block]) -> list[Page]:
 
 def assign_anchors(page: Page) -> None:
     """Heading ids: the slug of the title; a title repeated on the page («Пример», «Срыв») is
-    qualified by its nearest numbered ancestor, so its id does not shift when another
-    repeat is added elsewhere; remaining clashes get -2, -3."""
+    qualified by its parent heading (`shag-5-sryv`, `pallid-stoimost-vida`), so its id does not
+    shift when another repeat is added elsewhere; remaining clashes get -2, -3."""
     heads = [b for b in page.blocks if isinstance(b, Heading)]
     counts = Counter(slug(h.text) for h in heads)
     used: set[str] = set()
@@ -49,9 +49,9 @@ def assign_anchors(page: Page) -> None:
             stack.pop()
         base = slug(h.text)
         if counts[base] > 1:
-            anc = next((a for a in reversed(stack) if a.number), stack[-1] if stack else None)
-            if anc is not None:
-                prefix = slug(anc.number.split(":", 1)[-1]) if anc.number else (anc.anchor or slug(anc.text))
+            anc = stack[-1] if stack else None
+            if anc is not None and anc.level > 1:  # a page title tells no two repeats apart
+                prefix = _qualifier(anc)
                 base = f"{prefix}-{base}"
         anchor, n = base, 2
         while anchor in used:
@@ -64,3 +64,14 @@ def assign_anchors(page: Page) -> None:
     for i, t in enumerate(tables, start=1):
         if not t.anchor:
             t.anchor = f"table-{i}"
+
+
+def _qualifier(anc: Heading) -> str:
+    """What tells two repeats apart: a section's number (`3-9`), else the first words of the
+    ancestor's title (`shag-5`, `modul-ii`, `prilozhenie-e`)."""
+    kind, _, num = anc.number.partition(":")
+    if num and kind == "section":
+        return slug(num)
+    if num:
+        return slug(" ".join(anc.text.split()[:2]))
+    return anc.anchor or slug(anc.text)
