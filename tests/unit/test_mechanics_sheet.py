@@ -274,7 +274,13 @@ def test_proficiency_points_come_from_the_och_levels_that_grant_them():
             "proficiency": {"pistols": 6},
         }
     )
-    assert d["derived"]["points"]["proficiency"] == {"spent": 6, "total": 7, "left": 1}
+    got = d["derived"]["points"]["proficiency"]
+    assert (got["spent"], got["total"], got["left"], got["text"]) == (
+        6,
+        7,
+        1,
+        "распределено 6 из 7, осталось 1",
+    )
 
 
 def test_xp_beyond_the_next_level_is_pointed_out():
@@ -303,7 +309,8 @@ def test_frequencies_come_from_the_book_unless_the_row_says_otherwise():
     }
     d = derive(ch)["derived"]
     assert [s["frequency"] for s in d["specialisations"]] == ["scene", "fight", "fight"]
-    assert d["doctrines"][0] == {"frequency": "fight", "incompatible": "Ненасилие"}
+    assert d["doctrines"][0]["frequency"] == "fight" and d["doctrines"][0]["incompatible"] == "Ненасилие"
+    assert d["specialisations"][0]["frequency_label"] == "1 раз за сцену (по таблице)"
 
 
 @pytest.mark.parametrize(("erudition", "allowed"), [(0, 2), (1, 2), (2, 3), (3, 4), (5, 5)])
@@ -447,21 +454,24 @@ def test_the_schema_describes_every_field_for_the_page():
 
 # ---- citations --------------------------------------------------------------------------------------------
 def test_every_step_warning_and_value_of_a_full_character_cites_a_rule():
+    och = {"strong": 6, "agile": 5, "vigilant": 5, "smart": 5, "enduring": 6, "charming": 6}
+    nch = {"healthy": 3, "brave": 3, "thrifty": 3}
+    bch = {"tough": 6, "lucky": 6, "confident": 1, "thoughtful": 1}
+    kinds = ("pistols", "melee", "bow", "crossbow", "grenade", "other")
     ch = {
         "identity": {"nation": "Скальв", "origin": "Железная дисциплина"},
         "progress": {"level": 7, "xp": 900},
-        "traits": traits({"strong": 6, "agile": 5, "vigilant": 5, "smart": 5, "enduring": 6, "charming": 6},
-                         {"healthy": 3, "brave": 3, "thrifty": 3}, {"tough": 6, "lucky": 6, "confident": 1, "thoughtful": 1}),
-        "wounds": {"light": 4, "medium": 2, "serious": 1, "critical": 1, "bleeding": True, "recovering": True},
+        "traits": traits(och, nch, bch),
+        "wounds": {"light": 4, "medium": 2, "serious": 1, "critical": 1, "bleeding": True, "recovering": 1},
         "armor": {"armor": "heavy", "bz_max": 8, "profile": "Стабилизирующая тяжёлая броня"},
         "combat": {"morale": 0, "ammo": 9},
         "condition": {"hunger": "exhausted", "sleep": "tired"},
         "resources": {"fortune": 5, "coins": 7},
         "aberrancy": {"strain": 5, "rank": 2},
-        "weapons": [{"category": c, "threshold": 2} for c in ("pistols", "melee", "bow", "crossbow", "grenade", "other")],
+        "weapons": [{"category": c, "threshold": 2} for c in kinds],
         "doctrines": [{"name": "Честь", "core": True}, {"name": "Цинизм", "core": True}],
         "languages": [{"name": f"Язык {i}"} for i in range(9)],
-    }  # fmt: skip
+    }
     out = derive(ch)
     cited = out["steps"] + out["warnings"] + out["derived"]["effects"] + out["derived"]["abilities"]
     cited += out["derived"]["weapons"]

@@ -41,7 +41,7 @@ def test_nations_and_origin_paths_follow_step_1():
             assert m, p
             parsed.append((m[1], (m[2], m[3])))
         book[nation] = tuple(parsed)
-    assert creation.NATIONS == book
+    assert book == creation.NATIONS
     for paths in book.values():
         for _, skills in paths:
             assert all(s in creation.SKILL_BY_NAME for s in skills)

@@ -186,7 +186,7 @@ def _progress(d: Derivation, ch: Mapping[str, Any], level: int) -> None:
 def _origin_skills(d: Derivation, ch: Mapping[str, Any]) -> tuple[str, ...]:
     nation = str(get(ch, "identity.nation")).strip()
     origin = str(get(ch, "identity.origin")).strip()
-    d.values["origin"] = {"known": False, "skills": []}
+    d.values["origin"] = {"known": False, "skills": [], "text": "не начислены (Путь не выбран)"}
     if not nation:
         return ()
     paths = creation.NATIONS.get(nation)
@@ -209,7 +209,11 @@ def _origin_skills(d: Derivation, ch: Mapping[str, Any]) -> tuple[str, ...]:
     for name, skill_names in paths:
         if name == origin:
             keys = tuple(creation.SKILL_BY_NAME[s].key for s in skill_names)
-            d.values["origin"] = {"known": True, "skills": list(keys)}
+            d.values["origin"] = {
+                "known": True,
+                "skills": list(keys),
+                "text": f"+1 {skill_names[0]}, +1 {skill_names[1]}",
+            }
             d.step(
                 "sheet.origin", f"{nation}, «{origin}»: +1 {skill_names[0]}, +1 {skill_names[1]}.", "origin"
             )
@@ -272,15 +276,23 @@ def _skills(d: Derivation, ch: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _budget(spent: int, total: int, verb: str) -> dict[str, Any]:
+    left = total - spent
+    text = f"{verb} {spent} из {total}" + (
+        f", осталось {left}" if left > 0 else f", лишних {-left}" if left else ""
+    )
+    return {"spent": spent, "total": total, "left": left, "text": text}
+
+
 def _points(d: Derivation, ch: Mapping[str, Any], level: int) -> None:
     traits = ch["traits"]
     spent = {k: sum(int(v) for v in traits[k].values()) for k in ("nch", "och", "bch")}
     total = {"nch": 3, "och": och_points(level), "bch": bch_points(level)}
     pros = sum(1 for s in SKILLS if ch["skills"][s.key]["professional"])
     allowed = professional_allowed(level)
-    d.values["points"] = {
-        k: {"spent": spent[k], "total": total[k], "left": total[k] - spent[k]} for k in spent
-    } | {"professional": {"spent": pros, "total": allowed, "left": allowed - pros}}
+    d.values["points"] = {k: _budget(spent[k], total[k], "вложено") for k in spent} | {
+        "professional": _budget(pros, allowed, "отмечено")
+    }
     names = {"nch": "НЧ", "och": "ОЧ", "bch": "БЧ"}
     for k in ("nch", "och", "bch"):
         rule = "sheet.points" if k == "nch" else "sheet.progression"
@@ -326,7 +338,7 @@ def _proficiency(d: Derivation, ch: Mapping[str, Any]) -> None:
     och = ch["traits"]["och"]
     earned = sum(proficiency_points(t.key, int(och[t.key])) for t in creation.OCH)
     spent = sum(int(v) for v in ch["proficiency"].values())
-    d.values["points"]["proficiency"] = {"spent": spent, "total": earned, "left": earned - spent}
+    d.values["points"]["proficiency"] = _budget(spent, earned, "распределено")
     d.step(
         "sheet.proficiency",
         f"«+1 владения оружием» от уровней ОЧ: {earned}; распределено по категориям: {spent}.",
@@ -440,6 +452,7 @@ def _combat(d: Derivation, ch: Mapping[str, Any], level: int, skills: dict[str, 
         "morale_max": morale_max,
         "shaken": shaken,
         "broken": broken,
+        "thresholds": f"Пошатнувшийся {shaken}, Надломленный {broken}, Сломленный 0",
         "initiative": initiative,
         "defence": defence,
         "throw_range": throw,
@@ -710,16 +723,27 @@ def _roles(d: Derivation, ch: Mapping[str, Any]) -> None:
     specs = [s for s in ch["specialisations"] if s["name"].strip()]
     traits = [t for t in ch["character_traits"] if t["name"].strip()]
     docs = [x for x in ch["doctrines"] if x["name"].strip()]
-    d.values["specialisations"] = [
-        {"frequency": _frequency(s, creation.SPECIALISATIONS)} for s in ch["specialisations"]
-    ]
-    d.values["doctrines"] = [
-        {
-            "frequency": _frequency(x, creation.DOCTRINES),
-            "incompatible": creation.DOCTRINES.get(x["name"].strip(), ("", ""))[0],
-        }
-        for x in ch["doctrines"]
-    ]
+    d.values["specialisations"] = []
+    for s in ch["specialisations"]:
+        freq = _frequency(s, creation.SPECIALISATIONS)
+        label = creation.FREQUENCY_NAMES.get(freq, "не указана")
+        known = s["name"].strip() in creation.SPECIALISATIONS
+        d.values["specialisations"].append(
+            {
+                "frequency": freq,
+                "frequency_label": label + (" (по таблице)" if known and not s["frequency"] else ""),
+            }
+        )
+    d.values["doctrines"] = []
+    for x in ch["doctrines"]:
+        freq = _frequency(x, creation.DOCTRINES)
+        partner = creation.DOCTRINES.get(x["name"].strip(), ("", ""))[0]
+        bits = [creation.FREQUENCY_NAMES.get(freq, "частота не указана")]
+        if partner:
+            bits.append(f"несовместима с «{partner}»")
+        if x["core"]:
+            bits.append("Стержневая")
+        d.values["doctrines"].append({"frequency": freq, "incompatible": partner, "text": "; ".join(bits)})
     if len(specs) > 3:
         d.warn(
             "specialisations",
@@ -796,7 +820,11 @@ def _languages(d: Derivation, ch: Mapping[str, Any], totals: Mapping[str, int]) 
     extra = extra_languages(totals["erudition"])
     allowed = 2 + extra
     known = sum(1 for x in ch["languages"] if x["name"].strip())
-    d.values["languages"] = {"allowed": allowed, "known": known}
+    d.values["languages"] = {
+        "allowed": allowed,
+        "known": known,
+        "text": f"доступно {allowed}, записано {known}",
+    }
     d.step(
         "sheet.languages",
         f"Языки: 2 базовых + {extra} за Эрудицию {signed(totals['erudition'])} = {allowed}.",

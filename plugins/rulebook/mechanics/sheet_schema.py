@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulebook.mechanics import creation
+from rulebook.mechanics import creation, presets
 from rulebook.mechanics.base import Choice, Field, InputError, reject_unknown
 from rulebook.mechanics.creation import FIGHT, SCENE, SKILLS, TRAITS
 from rulebook.mechanics.damage import ARMOR_NAMES
@@ -287,6 +287,8 @@ def parse_document(raw: object) -> list[dict[str, Any]]:
     if raw.get("book") != BOOK:
         raise InputError("book", f"лист другой книги ({raw.get('book')!r}), нужен {BOOK!r}")
     version = raw.get("version")
+    if isinstance(version, float) and version.is_integer():
+        version = int(version)  # JSON has one number type: 1.0 is 1, as in the page
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise InputError("version", "нет номера версии")
     if version > VERSION:
@@ -300,3 +302,53 @@ def parse_document(raw: object) -> list[dict[str, Any]]:
     if len(chars) > 50:
         raise InputError("characters", "не больше 50 персонажей в одном файле")
     return [parse_character(c, f"characters[{i}]") for i, c in enumerate(chars)]
+
+
+# ---- chapter 4 presets as sheet rows ------------------------------------------------------------------
+PRESET_CATEGORY = {
+    "Пистолеты": "pistols",
+    "Карабины": "carbines",
+    "Снайперские винтовки": "rifles",
+    "Дробовики": "shotguns",
+    "Тяжёлое оружие": "heavy",
+    "Оружие ближнего боя": "melee",
+    "Гранаты": "grenade",
+}
+
+
+def weapon_row(w: presets.Weapon) -> dict[str, Any]:
+    """A weapon row filled from a chapter 4 profile (valid under `CHARACTER`'s weapon record)."""
+    category = PRESET_CATEGORY.get(w.group) or ("crossbow" if "crossbow" in w.key else "bow")
+    return {
+        "name": w.name,
+        "category": category,
+        "hit_die": "/".join(f"1к{n}" for n in w.hit_dice),
+        "threshold": w.threshold,
+        "damage": w.damage,
+        "ap": w.ap,
+        "skill": w.skill or "either",
+        "bonus": 0,
+        "properties": w.properties,
+    }
+
+
+def armor_record(a: presets.Armor) -> dict[str, Any]:
+    """The armour record filled from a chapter 4 profile (the model is left to the player)."""
+    return {
+        "profile": a.name,
+        "armor": a.armor,
+        "bz_max": a.bz_max,
+        "bz": a.bz_max,
+        "speed": a.speed,
+        "properties": a.properties,
+    }
+
+
+def sheet_presets() -> dict[str, Any]:
+    """What the page's preset menus fill in, keyed by preset."""
+    return {
+        "weapons": [
+            {"key": w.key, "group": w.group, "name": w.name, "row": weapon_row(w)} for w in presets.WEAPONS
+        ],
+        "armors": [{"key": a.key, "name": a.name, "record": armor_record(a)} for a in presets.ARMORS],
+    }
