@@ -74,15 +74,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
+def browser(playwright):
+    # one Playwright driver per test process (the session fixture in conftest.py): a second
+    # sync_playwright() in the same process fails whenever xdist puts two browser modules together
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium not found at {CHROMIUM}")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture
@@ -92,8 +91,9 @@ def page(browser):
     pg.requests = []  # type: ignore[attr-defined]
     pg.errors = []  # type: ignore[attr-defined]
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    # the context sees the page's requests and the worker's
-    ctx.on("request", lambda r: pg.requests.append(r.url))
+    # the context sees the page's requests and the worker's; not the service worker's, which
+    # fills the offline cache with every file of the site in the background
+    ctx.on("request", lambda r: None if r.service_worker else pg.requests.append(r.url))
     yield pg
     assert not pg.errors, pg.errors
     ctx.close()
