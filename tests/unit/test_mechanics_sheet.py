@@ -18,6 +18,7 @@ from rulebook.mechanics.sheet_schema import (
     document,
     parse_character,
     parse_document,
+    sheet_presets,
 )
 
 SITE_URLS = {r.url for r in RULES.values()}
@@ -481,3 +482,16 @@ def test_every_step_warning_and_value_of_a_full_character_cites_a_rule():
 
 def test_the_readings_link_to_rules():
     assert all(r.rule in RULES for r in sheet.READINGS)
+
+
+def test_every_chapter_4_preset_fills_a_valid_row():
+    p = sheet_presets()
+    rows = [w["row"] for w in p["weapons"]]
+    for i in range(0, len(rows), 12):
+        parsed = parse_character({"weapons": rows[i : i + 12]})["weapons"]
+        assert [r["name"] for r in parsed] == [r["name"] for r in rows[i : i + 12]]
+    for a in p["armors"]:
+        assert parse_character({"armor": a["record"]})["armor"]["bz"] == a["record"]["bz_max"]
+    categories = {w["key"]: w["row"]["category"] for w in p["weapons"]}
+    assert categories["army_carbine"] == "carbines" and categories["heavy_crossbow"] == "crossbow"
+    assert categories["long_bow"] == "bow" and categories["unarmed"] == "melee"

@@ -285,6 +285,7 @@
 
   // ---- editing ------------------------------------------------------------------------------------
   Sheet.prototype.onEdit = function () {
+    this.syncCategories();
     var read = this.readForm();
     this.clearErrors();
     if (read.bad.length) {
@@ -348,7 +349,6 @@
       if (el) self.writeField(el, values[k]);
     });
     sel.value = "";
-    this.syncCategories();
     this.onEdit();
   };
 
@@ -597,7 +597,6 @@
       var t = e.target;
       if (t.hasAttribute("data-preset") || t === self.picker || t.type === "file") return;
       if (t.getAttribute("data-path") === "identity.nation") self.syncOrigins();
-      if (t.getAttribute("data-path") === "weapons[].category") self.syncCategories();
       self.onEdit();
     });
     root.addEventListener("change", function (e) {
