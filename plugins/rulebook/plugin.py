@@ -94,7 +94,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
         def decorate(soup: BeautifulSoup) -> None:
             tables.mark_prose_columns(soup)
-            if calculator.ROOT_CLASS in html:
+            if "data-rb-rule" in html:  # calculators, the sheet, the appendix's link to it
                 calculator.resolve_rule_links(soup, page.url)
 
         done = self.pages.run(html, page, decorate, self.search.records if self.search else None)

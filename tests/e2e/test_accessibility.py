@@ -26,12 +26,28 @@ def _with_offline_dialog(page: Page) -> None:
     expect(page.locator("#rb-offline")).to_be_visible()
 
 
+def _with_sheet_rows(page: Page) -> None:
+    """The sheet with a row of every kind and the engine's answers on the page."""
+    for rows in ("weapons", "abilities", "specialisations", "character_traits", "doctrines", "languages"):
+        page.locator(f"[data-add-row='{rows}']").click()
+    page.locator("[data-path='traits.och.vigilant']").fill("7")  # an error message next to a field
+    page.wait_for_function(
+        "document.querySelector('.rb-sheet').dataset.engine === 'ready' && "
+        "document.querySelector('.rb-sheet').dataset.computed",
+        timeout=90_000,
+    )
+    page.locator(".rb-sheet__why").evaluate("d => d.open = true")
+    expect(page.locator("#rb-sheet-traits-och-vigilant-error")).to_be_visible()
+
+
 PAGES: list[tuple[str, str, Callable[[Page], None] | None]] = [
     ("/", "home", None),
     ("/fatum/03-boi/", "chapter", None),
     ("/gm-screen/", "gm-screen", None),
     ("/fatum/03-boi/", "chapter-with-pins-panel", _with_pins_panel),
     ("/gm-screen/", "gm-screen-with-offline-dialog", _with_offline_dialog),
+    ("/sheet/", "sheet", None),
+    ("/sheet/", "sheet-with-rows-and-derived-values", _with_sheet_rows),
 ]
 
 

@@ -40,13 +40,12 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(base_url: str):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser.new_page()
-        browser.close()
+def page(base_url: str, playwright):
+    # one Playwright driver per test process (the session fixture in conftest.py): a second
+    # sync_playwright() in the same process fails whenever xdist puts two browser modules together
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    yield browser.new_page()
+    browser.close()
 
 
 def test_home_page_lists_five_books(page, base_url):

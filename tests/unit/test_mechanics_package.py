@@ -86,7 +86,7 @@ def test_invalid_input_exits_2_with_one_line_naming_the_field(capsys, argv, need
 def test_calc_list_names_every_calculator(capsys):
     assert main(["calc", "--list"]) == 0
     assert capsys.readouterr().out.split()[::2][:1] == ["check"]
-    assert set(CALCULATORS) == {"check", "attack", "damage"}
+    assert set(CALCULATORS) == {"check", "attack", "damage", "sheet"}
 
 
 def test_every_declared_default_is_valid_for_its_field():

@@ -26,6 +26,7 @@
     nextId: 1,
     pending: new Map(),
     widgets: new Set(),
+    listeners: new Set(),
   };
 
   function wasmAvailable() {
@@ -40,6 +41,14 @@
       if (!w.root.isConnected) { engine.widgets.delete(w); return; }
       w.showEngineState();
     });
+    engine.listeners.forEach(function (fn) { fn(engine); });
+  }
+
+  // other widgets (the character sheet) follow the engine's state through a listener
+  function subscribe(fn) {
+    engine.listeners.add(fn);
+    fn(engine);
+    return function () { engine.listeners.delete(fn); };
   }
 
   function fail(reason, message) {
@@ -665,7 +674,7 @@
     if (engine.state === "ready" || engine.state === "failed") broadcast();
   }
 
-  window.rulebookCalc = { engine: engine, compute: compute, start: startEngine, init: init };
+  window.rulebookCalc = { engine: engine, compute: compute, start: startEngine, init: init, subscribe: subscribe };
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
     window.document$.subscribe(function () { init(); });
   } else {

@@ -68,7 +68,7 @@
       '<progress class="rb-offline__bar" max="1" value="0" hidden></progress>' +
       '<div class="rb-offline__actions"></div>' +
       '<div class="rb-offline__runtime" hidden>' +
-      '<h3>Калькуляторы</h3><p class="rb-offline__runtime-text"></p><div class="rb-offline__runtime-actions"></div></div>' +
+      '<h3>Калькуляторы и лист персонажа</h3><p class="rb-offline__runtime-text"></p><div class="rb-offline__runtime-actions"></div></div>' +
       '<form method="dialog" class="rb-offline__close"><button class="md-button" type="submit">Закрыть</button></form>';
     document.body.appendChild(dialog);
     dialog.addEventListener("close", function () { if (button) button.focus(); });
@@ -139,12 +139,12 @@
     var acts = box.querySelector(".rb-offline__runtime-actions");
     acts.textContent = "";
     if (g.cached) {
-      p.textContent = "Среда Python для калькуляторов сохранена (" + mb(g.bytes) + "): калькуляторы работают без сети.";
+      p.textContent = "Среда Python для калькуляторов сохранена (" + mb(g.bytes) + "): калькуляторы и лист персонажа считают без сети.";
       acts.appendChild(actionButton("Удалить из памяти (" + mb(g.bytes) + ")", function () { ask("drop-group", "pyodide"); }));
     } else if (g.loading) {
       p.textContent = "Скачиваю среду Python для калькуляторов…";
     } else {
-      p.textContent = "Калькуляторы работают на Python (Pyodide). Чтобы они считали без сети, скачайте их среду заранее.";
+      p.textContent = "Калькуляторы и производные значения листа персонажа считаются на Python (Pyodide). Чтобы они считали без сети, скачайте эту среду заранее.";
       var b = actionButton("Скачать для работы без сети (" + mb(g.bytes) + ")", function () {
         g.loading = true;
         ask("cache-group", "pyodide");

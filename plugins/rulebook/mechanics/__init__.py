@@ -1,4 +1,4 @@
-"""Rules as code: FATUM's check resolver, attack roll and damage stepper.
+"""Rules as code: FATUM's check resolver, attack roll, damage stepper and character sheet.
 
 Standard library only and exact (`fractions.Fraction`): the same files run in the CLI, the tests
 and, copied into the site, in Pyodide. Every calculator declares its inputs and exposes
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulebook.mechanics import attack, check, damage, presets
+from rulebook.mechanics import attack, check, damage, presets, sheet
 from rulebook.mechanics.base import Calculator, InputError, describe, jsonable
 
 CALCULATORS: dict[str, Calculator] = {
-    c.name: c for c in (check.CALCULATOR, attack.CALCULATOR, damage.CALCULATOR)
+    c.name: c for c in (check.CALCULATOR, attack.CALCULATOR, damage.CALCULATOR, sheet.CALCULATOR)
 }
 
 __all__ = ["CALCULATORS", "InputError", "declaration", "run"]

@@ -38,7 +38,7 @@ class Choice:
 class Field:
     name: str
     label: str
-    type: str  # "int" | "bool" | "choice"
+    type: str  # "int" | "bool" | "choice" | "str" (`maximum` = its length limit)
     default: Value | None
     minimum: int | None = None
     maximum: int | None = None
@@ -52,6 +52,8 @@ class Field:
             return parse_bool(raw, where)
         if self.type == "int":
             return parse_int(raw, where, self.minimum, self.maximum)
+        if self.type == "str":
+            return parse_str(raw, where, self.maximum)
         if self.type == "choice":
             for c in self.choices:
                 if raw == c.value or (isinstance(c.value, int) and _int_or_none(raw) == c.value):
@@ -166,6 +168,14 @@ def parse_bool(raw: object, where: str) -> bool:
     if isinstance(raw, str) and raw.strip().lower() in ("true", "false"):
         return raw.strip().lower() == "true"
     raise InputError(where, f"нужно true или false, получено {raw!r}")
+
+
+def parse_str(raw: object, where: str, maximum: int | None = None) -> str:
+    if not isinstance(raw, str):
+        raise InputError(where, f"нужна строка, получено {raw!r}")
+    if maximum is not None and len(raw) > maximum:
+        raise InputError(where, f"не длиннее {maximum} символов, получено {len(raw)}")
+    return raw
 
 
 def parse_object(raw: object, where: str) -> Mapping[str, Any]:

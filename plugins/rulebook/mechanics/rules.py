@@ -651,6 +651,427 @@ _RULES = (
     ),
     Rule("preset.heavy_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Тяжёлый экзоскелет"),
     Rule("preset.adaptive_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Адаптивный экзоскелет"),
+    # ---- the character sheet: chapter 2, derived values and the rules they come from ---------
+    Rule(
+        "sheet.skills",
+        "fatum/02-sozdanie-personazha/#2-1-kharakteristiki-i-navyki--1",
+        "к которой относится навык, и прибавляете бонус самого навыка.",
+    ),
+    Rule(
+        "sheet.origin",
+        "fatum/02-sozdanie-personazha/#shag-1-natsiia--1",
+        "Выберите один из них и получите +1 к двум указанным навыкам.",
+    ),
+    Rule(
+        "sheet.nations",
+        "fatum/02-sozdanie-personazha/#shag-1-natsiia--4",
+        "Риторика революции: +1 Убеждение, +1 Интуиция",
+    ),
+    Rule(
+        "sheet.points",
+        "fatum/02-sozdanie-personazha/#shag-2-cherty--1",
+        "3 очка Начальных черт (НЧ), 3 очка Основных черт (ОЧ) и 2 очка Бонусных черт (БЧ).",
+    ),
+    Rule(
+        "sheet.nch_levels",
+        "fatum/02-sozdanie-personazha/#2-2-1-nachalnye-cherty-nch--1",
+        "Каждая имеет 3 уровня.",
+    ),
+    Rule(
+        "sheet.brave",
+        "fatum/02-sozdanie-personazha/#khrabryi--1",
+        "Уровень 1: +10 базовой морали.",
+    ),
+    Rule(
+        "sheet.brave_2",
+        "fatum/02-sozdanie-personazha/#khrabryi--2",
+        "Уровень 2: +15 базовой морали.",
+    ),
+    Rule(
+        "sheet.brave_3",
+        "fatum/02-sozdanie-personazha/#khrabryi--3",
+        "Уровень 3: +20 базовой морали.",
+    ),
+    Rule(
+        "sheet.stacking",
+        "fatum/02-sozdanie-personazha/#shag-2-cherty--1",
+        "Бонусы одного типа суммируются.",
+    ),
+    Rule(
+        "sheet.thrifty",
+        "fatum/02-sozdanie-personazha/#berezhlivyi--1",
+        "Уровень 1: +1 ОБ.",
+    ),
+    Rule(
+        "sheet.och_levels",
+        "fatum/02-sozdanie-personazha/#2-2-2-osnovnye-cherty-och--1",
+        "Определяют куб успеха и дают бонусы к навыкам и способности. Каждая имеет 6 уровней.",
+    ),
+    Rule(
+        "sheet.proficiency",
+        "fatum/02-sozdanie-personazha/#vladenie-oruzhiem--1",
+        "повышает на 1 владение одной выбранной категорией оружия",
+    ),
+    Rule(
+        "sheet.proficiency_base",
+        "fatum/02-sozdanie-personazha/#vladenie-oruzhiem--3",
+        "Максимальный уровень владения одной категорией — 6.",
+    ),
+    Rule(
+        "sheet.och_strong",
+        "fatum/02-sozdanie-personazha/#silnyi-sviazan-s-navykom-fizicheskaia-sila--1",
+        "+1 к проверкам Силы.",
+    ),
+    Rule(
+        "sheet.och_agile",
+        "fatum/02-sozdanie-personazha/#lovkii-navyki-lovkosti--1",
+        "+1 к проверкам Ловкости.",
+    ),
+    Rule(
+        "sheet.och_vigilant",
+        "fatum/02-sozdanie-personazha/#bditelnyi-navyki-kontsentratsii--1",
+        "+1 к проверкам Концентрации.",
+    ),
+    Rule(
+        "sheet.och_smart",
+        "fatum/02-sozdanie-personazha/#umnyi-navyki-intellekta--1",
+        "+1 к проверкам Интеллекта.",
+    ),
+    Rule(
+        "sheet.och_enduring",
+        "fatum/02-sozdanie-personazha/#vynoslivyi-navyki-vynoslivosti--1",
+        "+1 к проверкам Выносливости.",
+    ),
+    Rule(
+        "sheet.och_charming",
+        "fatum/02-sozdanie-personazha/#obaiatelnyi-navyki-kharizmy--1",
+        "+1 к проверкам Харизмы.",
+    ),
+    Rule(
+        "sheet.agile_speed",
+        "fatum/02-sozdanie-personazha/#lovkii-navyki-lovkosti--1",
+        "+5 футов к скорости",
+    ),
+    Rule(
+        "sheet.vigilant_5",
+        "fatum/02-sozdanie-personazha/#bditelnyi-navyki-kontsentratsii--1",
+        "бонус к Выживанию и Бдительности",
+    ),
+    Rule(
+        "sheet.bch_max",
+        "fatum/02-sozdanie-personazha/#2-2-3-bonusnye-cherty-bch--2",
+        "Каждая Бонусная черта имеет 6 уровней.",
+    ),
+    Rule(
+        "sheet.bch_tough",
+        "fatum/02-sozdanie-personazha/#krepkii--1",
+        "Среднее ранение даёт персонажу −1 к боевым проверкам вместо помехи.",
+    ),
+    Rule(
+        "sheet.tough_serious",
+        "fatum/02-sozdanie-personazha/#krepkii--1",
+        "При Серьёзном ранении Скорость персонажа уменьшается на 10 футов вместо уменьшения вдвое",
+    ),
+    Rule(
+        "sheet.tough_countdown",
+        "fatum/02-sozdanie-personazha/#krepkii--1",
+        "Отсчёт до смерти при Критическом ранении длится для персонажа 4 раунда вместо 3.",
+    ),
+    Rule(
+        "sheet.bch_confident",
+        "fatum/02-sozdanie-personazha/#uverennyi--1",
+        "1 раз за сцену, перед проверкой Харизмы или Воли",
+    ),
+    Rule(
+        "sheet.fortune",
+        "fatum/02-sozdanie-personazha/#udachlivyi--2",
+        "На 1-м уровне этой черты персонаж получает 1 Фортуну в начале каждой сцены.",
+    ),
+    Rule(
+        "sheet.fortune_4",
+        "fatum/02-sozdanie-personazha/#udachlivyi--5",
+        "В начале каждой сцены персонаж получает 2 Фортуны вместо 1.",
+    ),
+    Rule(
+        "sheet.bch_thoughtful",
+        "fatum/02-sozdanie-personazha/#vdumchivyi--2",
+        "Начиная с 1-го уровня черты он получает механику Изученной цели.",
+    ),
+    Rule(
+        "sheet.progression",
+        "fatum/02-sozdanie-personazha/#tablitsa-progressii--1",
+        "3 НЧ, 3 ОЧ, 2 БЧ",
+    ),
+    Rule(
+        "sheet.och_cap",
+        "fatum/02-sozdanie-personazha/#ogranichenie-razvitiia-osnovnykh-chert--1",
+        "Максимальный уровень каждой Основной черты ограничен общим уровнем персонажа.",
+    ),
+    Rule(
+        "sheet.och_cap_table",
+        "fatum/02-sozdanie-personazha/#ogranichenie-razvitiia-osnovnykh-chert--3",
+        "Максимальный уровень одной Основной черты",
+    ),
+    Rule(
+        "sheet.credits",
+        "fatum/02-sozdanie-personazha/#ogranichenie-razvitiia-osnovnykh-chert--11",
+        "Формула: 600 + 200 × (уровень − 1).",
+    ),
+    Rule(
+        "sheet.professional_count",
+        "fatum/02-sozdanie-personazha/#shag-3-professionalnye-navyki--1",
+        "На 3-м, 5-м и 9-м уровнях вы выбираете ещё по одному навыку",
+    ),
+    Rule(
+        "sheet.specialisations",
+        "fatum/02-sozdanie-personazha/#shag-4-spetsializatsiia--4",
+        "При создании персонажа выберите 2 Специализации.",
+    ),
+    Rule(
+        "sheet.specialisations_3",
+        "fatum/02-sozdanie-personazha/#shag-4-spetsializatsiia--5",
+        "Мастер может разрешить выбрать 3 Специализации.",
+    ),
+    Rule(
+        "sheet.specialisation_table",
+        "fatum/02-sozdanie-personazha/#tablitsa-spetsializatsii--1",
+        "Полевой стрелок",
+    ),
+    Rule(
+        "sheet.character_traits",
+        "fatum/02-sozdanie-personazha/#shag-5-cherty-kharaktera--6",
+        "При создании персонажа выберите 2 Черты характера.",
+    ),
+    Rule(
+        "sheet.opora_once",
+        "fatum/02-sozdanie-personazha/#opora--9",
+        "Персонаж может использовать только одну Опору Характера за сцену",
+    ),
+    Rule(
+        "sheet.breakdown",
+        "fatum/02-sozdanie-personazha/#5-sryv--1",
+        "1 раз за сцену Мастер может наложить на персонажа Срыв",
+    ),
+    Rule(
+        "sheet.doctrines",
+        "fatum/02-sozdanie-personazha/#shag-6-doktriny--5",
+        "При создании персонажа выберите 3 Доктрины.",
+    ),
+    Rule(
+        "sheet.doctrines_4",
+        "fatum/02-sozdanie-personazha/#shag-6-doktriny--6",
+        "Мастер может разрешить выбрать 4",
+    ),
+    Rule(
+        "sheet.doctrine_core",
+        "fatum/02-sozdanie-personazha/#shag-6-doktriny--7",
+        "Одна из выбранных Доктрин становится Стержневой.",
+    ),
+    Rule(
+        "sheet.doctrine_table",
+        "fatum/02-sozdanie-personazha/#tablitsa-doktrin--1",
+        "Несовместима с",
+    ),
+    Rule(
+        "sheet.gift_ranks",
+        "fatum/02-sozdanie-personazha/#shag-7-aberrantnost-optsionalno--4",
+        "Каждый Дар имеет три ранга: I, II и III.",
+    ),
+    Rule(
+        "sheet.strain_check",
+        "fatum/02-sozdanie-personazha/#napriazhenie--4",
+        "Напряжение равно 3 или выше, персонаж проходит проверку Воли против сложности 1к8.",
+    ),
+    Rule(
+        "sheet.strain_scene",
+        "fatum/02-sozdanie-personazha/#napriazhenie--6",
+        "После сцены Напряжение уменьшается на 1.",
+    ),
+    Rule(
+        "sheet.languages",
+        "fatum/02-sozdanie-personazha/#shag-8-iazyki--1",
+        "Если Эрудиция 0 или 1, дополнительных языков нет.",
+    ),
+    Rule(
+        "ability.right_of_strength",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--1",
+        "Право сильного — можете использовать половину бонуса Физ. силы",
+    ),
+    Rule(
+        "ability.iron_muscles",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--2",
+        "Железные мускулы — проверки Силы 1к6",
+    ),
+    Rule(
+        "ability.two_guns",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--3",
+        "Стрельба с двух рук — потратьте +1 ОБ",
+    ),
+    Rule(
+        "ability.night_friend",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--4",
+        "Друг ночи — +3 к Скрытности ночью",
+    ),
+    Rule(
+        "ability.ranging",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--5",
+        "Пристрелка — если ваша дальнобойная атака по цели промахнулась",
+    ),
+    Rule(
+        "ability.mark",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--6",
+        "Метка — 1 раз за бой потратьте 3 ОД",
+    ),
+    Rule(
+        "ability.erudite",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--7",
+        "Эрудит — можете прибавить половину уровня черты Умный",
+    ),
+    Rule(
+        "ability.athlete",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--8",
+        "Атлет — к проверкам Физ. силы и Акробатики прибавляйте половину бонуса Выдержки.",
+    ),
+    Rule(
+        "ability.keen_eye",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--9",
+        "Опытный взгляд — действием 1 ОД",
+    ),
+    Rule(
+        "ability.tenacious",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--10",
+        "Живучий — после боя автоматически восстанавливаете 1 Лёгкое ранение.",
+    ),
+    Rule(
+        "ability.orator",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--11",
+        "Оратор — к проверкам Очарования и Убеждения прибавляйте уровень черты Обаятельный.",
+    ),
+    Rule(
+        "ability.favourable_light",
+        "fatum/02-sozdanie-personazha/#prilozhenie-i-spisok-sposobnostei--12",
+        "В выгодном свете — если в социальной сцене есть персонаж с Харизмой ниже вашей",
+    ),
+    Rule(
+        "ability.erudite_round",
+        "fatum/06-prilozheniia/#osnovnye-cherty-och--1",
+        "половину уровня черты «Умный», округляя вверх",
+    ),
+    Rule(
+        "sheet.right_of_strength_round",
+        "fatum/06-prilozheniia/#osnovnye-cherty-och--1",
+        "прибавляйте половину бонуса Физической силы, округляя вверх",
+    ),
+    Rule(
+        "sheet.ap",
+        "fatum/01-bazovye-pravila/#bazovoe-znachenie-i-rost-s-urovnem--2",
+        "ОД за раунд",
+    ),
+    Rule(
+        "sheet.speed",
+        "fatum/01-bazovye-pravila/#bazovaia-skorost--2",
+        "Базовая скорость: 30 футов + бонусы от черт и способностей.",
+    ),
+    Rule(
+        "sheet.morale",
+        "fatum/01-bazovye-pravila/#bazovyi-zapas-morali--1",
+        "10 + модификатор Воли + бонус от черты «Храбрый» + иные бонусы.",
+    ),
+    Rule(
+        "sheet.zero_morale",
+        "fatum/01-bazovye-pravila/#effekt-nulevoi-morali--1",
+        "Все его действия получают штраф –3",
+    ),
+    Rule(
+        "sheet.hunger",
+        "fatum/01-bazovye-pravila/#pripasy-i-golod--5",
+        "Штраф –1 к навыкам Физической Силы и Выносливости.",
+    ),
+    Rule(
+        "sheet.supplies",
+        "fatum/01-bazovye-pravila/#pripasy-i-golod--3",
+        "1 Припас = 1 сытый привал.",
+    ),
+    Rule(
+        "sheet.sleep",
+        "fatum/01-bazovye-pravila/#son-i-ustalost--2",
+        "Штраф –1 к навыкам Интеллекта и Концентрации.",
+    ),
+    Rule(
+        "sheet.initiative",
+        "fatum/03-boi/#3-1-poriadok-khodov-initsiativa--3",
+        "(определяется уровнем вашей Основной черты Бдительный) + бонус навыка Бдительность",
+    ),
+    Rule(
+        "sheet.ammo",
+        "fatum/03-boi/#3-8-ochki-boezapasa-ob--2",
+        "Базовый запас персонажа: 3 ОБ.",
+    ),
+    Rule(
+        "sheet.throw_range",
+        "fatum/03-boi/#metatelnoe-oruzhie--1",
+        "Дальность = 30 футов + (бонус Физ. силы × 10)",
+    ),
+    Rule(
+        "sheet.wound_effects",
+        "fatum/03-boi/#shkala-ranenii--3",
+        "Помеха на все боевые навыки.",
+    ),
+    Rule(
+        "sheet.serious_effects",
+        "fatum/03-boi/#shkala-ranenii--3",
+        "Скорость передвижения падает вдвое, штраф −2 ко всем проверкам.",
+    ),
+    Rule(
+        "sheet.melee_bonus",
+        "fatum/03-boi/#ataka-v-blizhnem-boiu--6",
+        "каждый прибавляет подходящий бонус, указанный в профиле оружия.",
+    ),
+    Rule(
+        "sheet.melee_profiles",
+        "fatum/04-snariazhenie/#4-5-oruzhie-blizhnego-boia--1",
+        "Акробатика или Физ. сила",
+    ),
+    Rule(
+        "sheet.bow_bonus",
+        "fatum/04-snariazhenie/#luki-i-arbalety-besshumnoe-oruzhie--5",
+        "Бонус попадания из лука равен бонусу Физической силы + половине бонуса Меткости, округляя вниз.",
+    ),
+    Rule(
+        "sheet.bow_strength",
+        "fatum/04-snariazhenie/#luki-i-arbalety-besshumnoe-oruzhie--5",
+        "Для использования лука требуется бонус навыка Физическая сила не ниже 2.",
+    ),
+    Rule(
+        "sheet.crossbow_bonus",
+        "fatum/04-snariazhenie/#luki-i-arbalety-besshumnoe-oruzhie--6",
+        "Бонус попадания из арбалета равен полному бонусу Меткости.",
+    ),
+    Rule(
+        "sheet.stabilising_armor",
+        "fatum/04-snariazhenie/#4-2-bronia--1",
+        "Числовой штраф −2 от Серьёзного ранения становится −1.",
+    ),
+    Rule(
+        "sheet.coins",
+        "fatum/05-masteru/#nakoplenie--1",
+        "Неизрасходованные монеты переходят между сессиями.",
+    ),
+    Rule(
+        "sheet.coins_cap",
+        "fatum/05-masteru/#nakoplenie--2",
+        "мягкий предел в 5 монет на персонажа",
+    ),
+    Rule(
+        "sheet.morale_thresholds",
+        "fatum/06-prilozheniia/#porogi-morali--3",
+        "Половина и четверть максимальной морали округляются вниз. Порог Надлома не может быть ниже 1.",
+    ),
+    Rule(
+        "sheet.sheet_fields",
+        "fatum/06-prilozheniia/#prilozhenie-g-zapolnenie-lista-personazha--3",
+        "Имя, нация и происхождение",
+    ),
 )
 
 RULES: dict[str, Rule] = {r.key: r for r in _RULES}

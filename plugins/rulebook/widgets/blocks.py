@@ -13,6 +13,7 @@ from pymdownx.blocks.block import Block
 from rulebook.books import BookInfo
 from rulebook.widgets.calculator import CalculatorBlock
 from rulebook.widgets.cards import CardBlock
+from rulebook.widgets.sheet import SheetBlock, SheetLinkBlock
 
 
 def _plural_chapters(n: int) -> str:
@@ -55,3 +56,5 @@ class RulebookBlocksExtension(BlocksExtension):
         block_mgr.register(BooksBlock, self.getConfigs())
         block_mgr.register(CalculatorBlock, {})
         block_mgr.register(CardBlock, {})
+        block_mgr.register(SheetBlock, {})
+        block_mgr.register(SheetLinkBlock, {})

@@ -218,6 +218,8 @@ class CalculatorBlock(Block):
 
     def on_validate(self, parent: etree.Element) -> bool:
         name = str(self.argument).strip()
+        if name == "sheet":
+            raise ValueError("/// calculator | sheet: the character sheet has its own block, `/// sheet`")
         if name not in CALCULATORS:
             known = ", ".join(CALCULATORS)
             raise ValueError(f"/// calculator | {name}: unknown calculator (known: {known})")

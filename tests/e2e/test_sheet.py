@@ -1,0 +1,391 @@
+"""The character sheet in Chromium: filled in, kept across reloads, exported and imported (a
+broken file changes nothing), derived values from the Python engine, several characters, paper,
+phones, Material's instant navigation, no WebAssembly, and offline use.
+
+The site is built once for this module with a site_url (Material's instant navigation needs
+one) and served locally. Screenshots go to test-output/e2e/<test>/ (look at them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from rulebook.mechanics import run
+
+from tests.conftest import build_site
+from tests.support import site as support
+
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("sheet-site")]
+
+BOOT = 90_000  # ms for Pyodide to start on a busy machine
+STORE = "rulebook:sheet:fatum"
+READY = (
+    "document.querySelector('.rb-sheet') && document.querySelector('.rb-sheet').dataset.engine === 'ready'"
+)
+
+
+@pytest.fixture(scope="module")
+def sheet_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    base = tmp_path_factory.mktemp("sheet")
+    site = base / "site"
+    site.mkdir()
+    server, url = support.start_server(site)
+    work = base / "cfg"
+    work.mkdir()
+    cfg = support.write_config(
+        work, support.ROOT / "docs", support.ROOT / "sources" / "books.toml", work / "cache"
+    )
+    cfg.write_text(
+        re.sub(r"(?m)^site_url: .*$", f'site_url: "{url}"', cfg.read_text(encoding="utf-8")), encoding="utf-8"
+    )
+    proc = build_site(site, cfg)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    yield url.rstrip("/")
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, sheet_site: str) -> Iterator[Page]:
+    """A page of this module's site that must not ask any other host for anything."""
+    p = context.new_page()
+    foreign: list[str] = []
+    p.on(
+        "request",
+        lambda r: None if r.url.startswith((sheet_site, "data:", "blob:")) else foreign.append(r.url),
+    )
+    yield p
+    assert not foreign, f"requests outside the site: {foreign}"
+
+
+@pytest.fixture
+def sheet(page: Page, sheet_site: str) -> Page:
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    page.goto(sheet_site + "/sheet/")
+    expect(page.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
+    return page
+
+
+def field(page: Page, path: str, row: int | None = None):
+    if row is None:
+        return page.locator(f".rb-sheet [data-path='{path}']")
+    return page.locator(f".rb-sheet [data-rows] > .rb-sheet__row[data-index='{row}'] [data-path='{path}']")
+
+
+def derived(page: Page, path: str, row: int | None = None):
+    if row is None:
+        return page.locator(f".rb-sheet [data-derived='{path}']").first
+    return page.locator(f".rb-sheet [data-rows] > .rb-sheet__row[data-index='{row}'] [data-derived='{path}']")
+
+
+def saved(page: Page) -> dict:
+    return json.loads(page.evaluate("k => localStorage.getItem(k)", STORE) or "null")
+
+
+def wait_saved(page: Page, predicate: str) -> None:
+    """Until the stored current character satisfies `predicate` (JS, `c` is the character)."""
+    page.wait_for_function(
+        f"""() => {{ const s = JSON.parse(localStorage.getItem('{STORE}') || 'null');
+                   if (!s) return false; const c = s.characters.find(x => x.id === s.current);
+                   return !!c && ({predicate}); }}"""
+    )
+
+
+def fill_character(page: Page) -> None:
+    field(page, "identity.name").fill("Элиза Деллаж")
+    field(page, "identity.nation").fill("Тевриец")
+    field(page, "identity.origin").fill("Военная подготовка")
+    field(page, "progress.level").fill("3")
+    field(page, "traits.och.vigilant").fill("4")
+    field(page, "traits.och.agile").fill("2")
+    field(page, "traits.nch.healthy").fill("2")
+    field(page, "traits.nch.brave").fill("1")
+    field(page, "skills.marksmanship.professional").check()
+    field(page, "proficiency.carbines").fill("2")
+    page.locator("[data-add-row='weapons']").click()
+    page.locator(".rb-sheet__row[data-index='0'] select[data-preset='weapon']").select_option("army_carbine")
+    page.locator("#rb-sheet-armor-preset").select_option("army_vest")
+    page.locator("#rb-sheet-wound-light-1").check()
+    field(page, "inventory.credits").fill("1000")
+    wait_saved(page, "c.weapons.length === 1 && c.inventory.credits === 1000 && c.wounds.light === 1")
+
+
+def expect_filled(page: Page) -> None:
+    expect(field(page, "identity.name")).to_have_value("Элиза Деллаж")
+    expect(field(page, "traits.och.vigilant")).to_have_value("4")
+    expect(field(page, "skills.marksmanship.professional")).to_be_checked()
+    expect(field(page, "weapons[].name", 0)).to_have_value("Армейский карабин")
+    expect(field(page, "weapons[].threshold", 0)).to_have_value("2")
+    expect(field(page, "armor.profile")).to_have_value("Армейский бронежилет")
+    expect(page.locator("#rb-sheet-wound-light-1")).to_be_checked()
+    expect(field(page, "inventory.credits")).to_have_value("1000")
+
+
+def test_a_filled_sheet_survives_a_reload_with_its_derived_values(sheet: Page, shot: Path) -> None:
+    expect(sheet.locator(".rb-sheet__status")).to_contain_text("Лист")  # readable before Python
+    fill_character(sheet)
+    sheet.wait_for_function(READY, timeout=BOOT)
+    # Тевриец «Военная подготовка» +1, Бдительный 4 +2; professional 1к8 → 1к10; 2 + ⌊3/2⌋ − 2 = +1
+    expect(derived(sheet, "skills.marksmanship.total_label")).to_have_text("+3", timeout=BOOT)
+    expect(derived(sheet, "skills.marksmanship.die_label")).to_have_text("1к10")
+    expect(derived(sheet, "weapons[].hit_label", 0)).to_have_text("+1")
+    sheet.screenshot(path=str(shot / "filled.png"), full_page=True)
+
+    sheet.reload()
+    expect_filled(sheet)
+    expect(derived(sheet, "weapons[].hit_label", 0)).to_have_text("+1", timeout=BOOT)
+    expect(derived(sheet, "combat.morale_max")).to_have_text("23")  # 10 + Воля 3 + Храбрый 10
+    expect(sheet.locator("[data-slot-group='light'] .rb-sheet__box:not([hidden])")).to_have_count(3)
+    assert not sheet.errors  # type: ignore[attr-defined]
+
+
+def test_the_derived_success_die_updates_when_a_trait_level_changes(sheet: Page, shot: Path) -> None:
+    die = derived(sheet, "skills.marksmanship.die_label")
+    trait_die = derived(sheet, "traits.vigilant.die")
+    field(sheet, "traits.och.vigilant").fill("2")
+    expect(die).to_have_text("1к6", timeout=BOOT)
+    field(sheet, "traits.och.vigilant").fill("3")
+    expect(die).to_have_text("1к8")
+    expect(trait_die).to_have_text("1к8")
+    field(sheet, "skills.marksmanship.professional").check()
+    expect(die).to_have_text("1к10")
+    engine = run(
+        "sheet",
+        {
+            "character": {
+                "traits": {"och": {"vigilant": 3}},
+                "skills": {"marksmanship": {"professional": True}},
+            }
+        },
+    )
+    assert engine["derived"]["skills"]["marksmanship"]["die_label"] == "1к10"
+    # an out-of-range level is refused next to the field and never saved
+    wait_saved(sheet, "c.traits.och.vigilant === 3 && c.skills.marksmanship.professional")
+    field(sheet, "traits.och.vigilant").fill("9")
+    error = sheet.locator("#rb-sheet-traits-och-vigilant-error")
+    expect(error).to_contain_text("от 0 до 6")
+    expect(field(sheet, "traits.och.vigilant")).to_have_attribute("aria-invalid", "true")
+    sheet.wait_for_timeout(500)  # longer than the save delay
+    assert saved(sheet)["characters"][0]["traits"]["och"]["vigilant"] == 3
+    sheet.locator(".rb-sheet__section[data-section='traits']").screenshot(path=str(shot / "traits.png"))
+    field(sheet, "traits.och.vigilant").fill("5")
+    expect(error).to_be_hidden()
+    expect(die).to_have_text("1к12")
+
+
+def test_wound_slots_follow_healthy_and_the_hit_modifier_follows_proficiency(sheet: Page) -> None:
+    boxes = sheet.locator("[data-slot-group='light'] .rb-sheet__box:not([hidden])")
+    field(sheet, "traits.nch.healthy").fill("3")
+    expect(boxes).to_have_count(4, timeout=BOOT)
+    expect(sheet.locator("[data-slot-group='medium'] .rb-sheet__box:not([hidden])")).to_have_count(2)
+    field(sheet, "traits.nch.healthy").fill("0")
+    expect(boxes).to_have_count(2)
+    sheet.locator("[data-add-row='weapons']").click()
+    sheet.locator(".rb-sheet__row[data-index='0'] select[data-preset='weapon']").select_option("heavy_pistol")
+    hit = derived(sheet, "weapons[].hit_label", 0)
+    expect(hit).to_have_text("−2")  # 0 + ⌊0/2⌋ − 2
+    field(sheet, "proficiency.pistols").fill("1")
+    field(sheet, "skills.marksmanship.extra").fill("2")
+    expect(hit).to_have_text("+0")  # the second example of 3.7: 1 + 1 − 2
+    expect(derived(sheet, "weapons[].note", 0)).to_contain_text("Владение 1")
+
+
+def test_export_clear_import_brings_the_character_back(sheet: Page, tmp_path: Path, shot: Path) -> None:
+    fill_character(sheet)
+    with sheet.expect_download() as info:
+        sheet.locator("[data-sheet-action='export']").click()
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    assert path.name.endswith(".fatum.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["format"] == "rulebook-character-sheet" and doc["version"] == 1 and len(doc["characters"]) == 1
+
+    sheet.once("dialog", lambda d: d.accept())
+    sheet.locator("[data-sheet-action='delete']").click()
+    expect(field(sheet, "identity.name")).to_have_value("")
+    expect(field(sheet, "weapons[].name", 0)).to_have_count(0)
+    assert len(saved(sheet)["characters"]) == 1  # a fresh blank one
+
+    sheet.locator("#rb-sheet-file").set_input_files(str(path))
+    expect(sheet.locator(".rb-sheet__message")).to_contain_text("Загружен персонаж «Элиза Деллаж")
+    expect_filled(sheet)
+    assert [c["identity"]["name"] for c in saved(sheet)["characters"]] == ["", "Элиза Деллаж"]
+    expect(derived(sheet, "weapons[].hit_label", 0)).to_have_text("+1", timeout=BOOT)
+    sheet.screenshot(path=str(shot / "imported.png"))
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        (
+            '{"format": "rulebook-character-sheet", "book": "fatum", "version": 1, "characters": [',
+            "это не JSON",
+        ),
+        ('{"name": "Конан", "class": "варвар"}', "это не файл листа персонажа"),
+        (
+            '{"format": "rulebook-character-sheet", "book": "fatum", "version": 1, '
+            '"characters": [{"traits": {"och": {"vigilant": 9}}}]}',
+            "characters[0].traits.och.vigilant",
+        ),
+        (
+            '{"format": "rulebook-character-sheet", "book": "fatum", "version": 7, "characters": [{}]}',
+            "версии 7",
+        ),
+    ],
+    ids=["syntax", "foreign", "out-of-range", "newer"],
+)
+def test_a_broken_or_foreign_file_changes_nothing_and_says_why(
+    sheet: Page, tmp_path: Path, shot: Path, content: str, needle: str
+) -> None:
+    field(sheet, "identity.name").fill("Остаётся")
+    wait_saved(sheet, "c.identity.name === 'Остаётся'")
+    before = sheet.evaluate("k => localStorage.getItem(k)", STORE)
+    bad = tmp_path / "broken.json"
+    bad.write_text(content, encoding="utf-8")
+    sheet.locator("#rb-sheet-file").set_input_files(str(bad))
+    message = sheet.locator(".rb-sheet__message")
+    expect(message).to_contain_text("не загружен")
+    expect(message).to_contain_text(needle)
+    expect(message).to_contain_text("не изменились")
+    assert sheet.evaluate("k => localStorage.getItem(k)", STORE) == before
+    expect(field(sheet, "identity.name")).to_have_value("Остаётся")
+    expect(sheet.locator("#rb-sheet-character option")).to_have_count(1)
+    sheet.locator(".rb-sheet__bar").screenshot(path=str(shot / "refused.png"))
+
+
+def test_several_characters_are_kept_apart(sheet: Page) -> None:
+    field(sheet, "identity.name").fill("Первый")
+    wait_saved(sheet, "c.identity.name === 'Первый'")
+    sheet.locator("[data-sheet-action='new']").click()
+    expect(field(sheet, "identity.name")).to_have_value("")
+    field(sheet, "identity.name").fill("Второй")
+    field(sheet, "traits.och.smart").fill("3")
+    wait_saved(sheet, "c.identity.name === 'Второй'")
+    picker = sheet.locator("#rb-sheet-character")
+    expect(picker.locator("option")).to_have_count(2)
+    picker.select_option(label="Первый, ур. 1")
+    expect(field(sheet, "identity.name")).to_have_value("Первый")
+    expect(field(sheet, "traits.och.smart")).to_have_value("0")
+    sheet.reload()
+    expect(field(sheet, "identity.name")).to_have_value("Первый")  # the current one is remembered
+    picker.select_option(label="Второй, ур. 1")
+    expect(field(sheet, "traits.och.smart")).to_have_value("3")
+
+
+def test_a_new_scene_restores_fortune_and_once_per_scene_abilities(sheet: Page) -> None:
+    field(sheet, "traits.bch.lucky").fill("4")
+    sheet.locator("[data-add-row='specialisations']").click()
+    field(sheet, "specialisations[].name", 0).fill("Медик")
+    field(sheet, "specialisations[].used", 0).check()
+    field(sheet, "resources.fortune").fill("0")
+    field(sheet, "resources.support_used").check()
+    expect(derived(sheet, "specialisations[].frequency_label", 0)).to_have_text(
+        "1 раз за сцену (по таблице)", timeout=BOOT
+    )
+    sheet.locator("[data-engine-action='new_fight']").click()
+    sheet.wait_for_timeout(300)
+    expect(field(sheet, "specialisations[].used", 0)).to_be_checked()  # once per scene, not per fight
+    sheet.locator("[data-engine-action='new_scene']").click()
+    expect(field(sheet, "resources.fortune")).to_have_value("2")
+    expect(field(sheet, "specialisations[].used", 0)).not_to_be_checked()
+    expect(field(sheet, "resources.support_used")).not_to_be_checked()
+    wait_saved(sheet, "c.resources.fortune === 2")
+
+
+def test_the_sheet_prints_on_one_or_two_a4_pages(sheet: Page, shot: Path) -> None:
+    fill_character(sheet)
+    sheet.locator("[data-add-row='weapons']").click()
+    sheet.locator(".rb-sheet__row[data-index='1'] select[data-preset='weapon']").select_option("light_melee")
+    expect(derived(sheet, "weapons[].hit_label", 1)).not_to_have_text("—", timeout=BOOT)
+    sheet.emulate_media(media="print")
+    sheet.screenshot(path=str(shot / "print-media.png"), full_page=True)
+    expect(sheet.locator(".rb-sheet__bar")).to_be_hidden()
+    expect(sheet.locator(".md-header")).to_be_hidden()
+    pdf = sheet.pdf(format="A4", print_background=False)
+    (shot / "sheet.pdf").write_bytes(pdf)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert 1 <= pages <= 2, f"{pages} pages"
+
+
+def test_on_a_phone_the_sheet_fits_the_screen(browser: Browser, sheet_site: str, shot: Path) -> None:
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ru-RU"
+    )
+    pg = ctx.new_page()
+    pg.goto(sheet_site + "/sheet/")
+    expect(pg.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
+    pg.locator("[data-add-row='weapons']").tap()
+    pg.wait_for_function(READY, timeout=BOOT)
+    pg.screenshot(path=str(shot / "phone-top.png"))
+    pg.locator(".rb-sheet__section[data-section='weapons']").screenshot(path=str(shot / "phone-weapons.png"))
+    overflow = pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"the page scrolls sideways by {overflow}px"
+    ctx.close()
+
+
+def test_instant_navigation_initialises_the_sheet_and_keeps_the_worker(page: Page, sheet_site: str) -> None:
+    page.goto(sheet_site + "/fatum/01-bazovye-pravila/")
+    page.locator("#rb-calc-check-1 input[name=bonus]").fill("1")
+    page.wait_for_function(
+        "window.rulebookCalc && window.rulebookCalc.engine.state === 'ready'", timeout=BOOT
+    )
+    page.evaluate("window.__same_document = true")
+    page.locator(".md-nav__link[href$='sheet/']").first.click()
+    page.wait_for_url("**/sheet/")
+    assert page.evaluate("window.__same_document") is True, "instant navigation did not happen"
+    expect(page.locator(".rb-sheet[data-rb-ready][data-engine='ready']")).to_be_attached(timeout=BOOT)
+    field(page, "traits.och.strong").fill("5")
+    expect(derived(page, "skills.strength.die_label")).to_have_text("1к10", timeout=BOOT)
+    assert page.evaluate("window.__same_document") is True
+
+
+def test_without_webassembly_the_sheet_says_so_and_still_saves(
+    browser: Browser, sheet_site: str, shot: Path
+) -> None:
+    ctx = browser.new_context(locale="ru-RU")
+    ctx.add_init_script("delete window.WebAssembly;")
+    pg = ctx.new_page()
+    pg.goto(sheet_site + "/sheet/")
+    status = pg.locator(".rb-sheet__status[data-state=failed]")
+    expect(status).to_contain_text("WebAssembly", timeout=20_000)
+    expect(status).to_contain_text("можно заполнять, сохранять и печатать")
+    field(pg, "identity.name").fill("Без Python")
+    wait_saved(pg, "c.identity.name === 'Без Python'")
+    pg.reload()
+    expect(field(pg, "identity.name")).to_have_value("Без Python")
+    pg.locator(".rb-sheet__bar").screenshot(path=str(shot / "no-wasm.png"))
+    ctx.close()
+
+
+def test_the_sheet_runs_offline_after_the_site_and_runtime_are_cached(
+    context: BrowserContext, sheet_site: str, shot: Path
+) -> None:
+    pg = context.new_page()
+    pg.goto(sheet_site + "/")
+    pg.wait_for_function(
+        "window.rulebook && window.rulebook.offline && window.rulebook.offline.state === 'ready'",
+        timeout=60_000,
+    )
+    pg.locator("#rb-offline-toggle").click()
+    runtime = pg.locator("#rb-offline .rb-offline__runtime")
+    runtime.get_by_role("button", name=re.compile("Скачать для работы без сети")).click()
+    expect(runtime).to_contain_text("сохранена", timeout=120_000)
+    pg.keyboard.press("Escape")
+    context.set_offline(True)
+    try:
+        pg.goto(sheet_site + "/sheet/")
+        expect(pg.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
+        field(pg, "traits.och.smart").fill("3")
+        field(pg, "skills.medicine.professional").check()
+        expect(derived(pg, "skills.medicine.die_label")).to_have_text("1к10", timeout=BOOT)
+        expect(pg.locator(".rb-sheet__status")).to_contain_text("Движок правил готов")
+        pg.screenshot(path=str(shot / "offline.png"))
+    finally:
+        context.set_offline(False)
+    pg.close()
