@@ -849,7 +849,7 @@ _RULES = (
     ),
     Rule(
         "sheet.breakdown",
-        "fatum/02-sozdanie-personazha/#5-sryv--1",
+        "fatum/02-sozdanie-personazha/#shag-5-sryv--1",
         "1 раз за сцену Мастер может наложить на персонажа Срыв",
     ),
     Rule(
