@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rulebook.search import build, engine  # noqa: E402
+from rulebook.search import analysis, build, engine  # noqa: E402
 from rulebook.search.model import BookIndex  # noqa: E402
 
 from tests.support import site as support  # noqa: E402
@@ -56,7 +56,9 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def fold(s: str) -> str:
-    return s.lower().replace("ё", "е")
+    """Text as its sequence of normalised words, so an expectation matches across punctuation and
+    table cells ("Рывок 2 ОД" in the row "Рывок · 2 ОД · ...")."""
+    return " ".join(analysis.surfaces(s))
 
 
 # ---- quality ---------------------------------------------------------------------------------
@@ -78,7 +80,13 @@ def quality(books: list[BookIndex], queries: list[dict]) -> dict:
     for q in queries:
         if q.get("book") and q["book"] not in by_slug:
             continue
-        out = engine.search(books, q["q"], limit=5, book_filter=[q["book"]] if q.get("book") else None)
+        out = engine.search(
+            books,
+            q["q"],
+            limit=5,
+            book_filter=[q["book"]] if q.get("book") else None,
+            prefer=q.get("prefer"),
+        )
         rank = 0
         for i, r in enumerate(out["results"], 1):
             if fold(q["expect"]) in fold(section_text(by_slug[r["book"]], r["url"])):

@@ -52,10 +52,16 @@ EXTRA = [
 
 def queries() -> list[dict]:
     qs = [
-        {"q": q["q"]} for q in tomllib.loads((ROOT / "scripts" / "search_queries.toml").read_text())["query"]
+        {"q": q["q"], **({"prefer": q["prefer"]} if q.get("prefer") else {})}
+        for q in tomllib.loads((ROOT / "scripts" / "search_queries.toml").read_text())["query"]
     ]
     qs += [{"q": q} for q in EXTRA]
     qs += [{"q": q["q"], "book": "fatum"} for q in qs[:10]]
+    qs += [
+        {"q": q, "prefer": slug}
+        for q in ("кровотечение", "хиты", "КБ", "атака")
+        for slug in ("fatum", "sf2e")
+    ]
     return qs
 
 
@@ -71,7 +77,10 @@ def both(built_site, tmp_path_factory):
     js = json.loads(out.stdout)
     books = build.load_books(cache)
     py = [
-        engine.search(books, q["q"], limit=5, book_filter=[q["book"]] if q.get("book") else None) for q in qs
+        engine.search(
+            books, q["q"], limit=5, book_filter=[q["book"]] if q.get("book") else None, prefer=q.get("prefer")
+        )
+        for q in qs
     ]
     return qs, py, js, books
 

@@ -113,6 +113,7 @@ class SearchBuild:
             shutil.rmtree(out_dir)
         out_dir.mkdir(parents=True)
         entries = []
+        stats = []
         for b in books:
             stamp = _stamp(b)
             target = wdir / b.slug
@@ -121,16 +122,20 @@ class SearchBuild:
                 windex.write(target, b, stamp)
                 cached.unlink(missing_ok=True)
             meta = xdir / f"{b.slug}.meta.json"
-            if cached.exists() and meta.exists() and json.loads(meta.read_text())["stamp"] == stamp:
-                entry = json.loads(meta.read_text())["entry"]
+            known = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
+            if cached.exists() and known.get("stamp") == stamp and "stats" in known:
+                entry, st = known["entry"], known["stats"]
                 shutil.copyfile(cached, out_dir / entry["file"])
             else:
-                entry = export.write_book(out_dir, windex.read(target, postings=False))
+                exported = windex.read(target, postings=False)
+                entry = export.write_book(out_dir, exported)
+                st = export.book_stats(exported)
                 shutil.copyfile(out_dir / entry["file"], cached)
-                meta.write_text(json.dumps({"stamp": stamp, "entry": entry}), encoding="utf-8")
+                meta.write_text(json.dumps({"stamp": stamp, "entry": entry, "stats": st}), encoding="utf-8")
             entry["records"] = len(b.records)
             entries.append(entry)
-        export.write_manifest(out_dir, entries)
+            stats.append(st)
+        export.write_manifest(out_dir, entries, stats)
         wdir.mkdir(parents=True, exist_ok=True)
         (wdir / BOOKS_FILE).write_text(json.dumps([b.slug for b in books]), encoding="utf-8")
         return entries

@@ -6,9 +6,12 @@ tables (postings from whoosh, or from the text) identically."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rulebook.search import analysis
+
+_LETTER = re.compile(r"[^\W\d_]")
 
 Postings = dict[int, list[tuple[int, int]]]  # stem id -> [(record or section, tf)], ascending
 
@@ -60,6 +63,36 @@ class BookIndex:
     avg_head: float = 1.0
     avg_path: float = 1.0
     sec_records: list[tuple[int, int]] = field(default_factory=list)  # own records [start, end)
+    _head_stems: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
+    _title_words: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict, repr=False)
+
+    # ---- per-section word tables, made when first asked for -------------------------------------
+    def head_stems(self, s: int) -> frozenset[int]:
+        """The stems of the section's heading with its English original and tag."""
+        hit = self._head_stems.get(s)
+        if hit is None:
+            sec = self.sections[s]
+            hit = self._head_stems[s] = frozenset(
+                self.surface_stem[w] for w in analysis.surfaces(sec.head_text)
+            )
+        return hit
+
+    def title_words(self, s: int) -> tuple[tuple[int, ...], ...]:
+        """The stems of the content words of the title, and of the English original if any:
+        words with a letter that are not optional (numbering and question words aside)."""
+        hit = self._title_words.get(s)
+        if hit is None:
+            sec = self.sections[s]
+            hit = self._title_words[s] = tuple(
+                tuple(
+                    self.surface_stem[w]
+                    for w in analysis.surfaces(t)
+                    if _LETTER.search(w) and not analysis.is_optional(w)
+                )
+                for t in (sec.title, sec.original)
+                if t
+            )
+        return hit
 
     # ---- derived tables, shared by both loaders ---------------------------------------------
     def path_text(self, s: int) -> str:
