@@ -69,7 +69,13 @@ def shot(page: Page, name: str) -> None:
 
 
 def rendered(page: Page, q: str) -> None:
-    page.wait_for_function("(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q", arg=q)
+    """The results of `q` from every book are on screen (the palette may show those of the book
+    being read first, while the others load)."""
+    page.wait_for_function(
+        "(q) => { const d = document.querySelector('.rb-palette').dataset;"
+        " return d.renderedQuery === q && d.renderedComplete === 'true'; }",
+        arg=q,
+    )
 
 
 def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(browser, base):
@@ -101,7 +107,7 @@ def test_arrow_keys_move_and_enter_opens_a_paragraph_block(browser, base):
     second = page.locator(".rb-result").nth(1)
     assert second.get_attribute("aria-selected") == "true"
     target = page.evaluate(
-        "window.rulebook.search.engine.search('перевязочный комплект', 12, []).results[1].url"
+        "window.rulebook.search.query('перевязочный комплект', 12).then((o) => o.results[1].url)"
     )
     page.keyboard.press("Enter")
     anchor = target.split("#")[1]

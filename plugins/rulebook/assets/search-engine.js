@@ -22,6 +22,7 @@
     this.markRe = new RegExp("[" + marks + "]", "gu");
     this.splitRe = /[\p{L}\p{N}]+/gu;
     this.plainRe = /^[0-9a-zа-яё]+$/;
+    this.pureRe = /^(?:[а-я]+|[a-z]+)$/;
     this.cyr = new Set(spec.cyrillic);
     this.lat = new Set(spec.latin);
     this.toCyr = spec.lookalikes;
@@ -101,6 +102,12 @@
     let hit = this.wordCache.get(raw);
     if (hit) return hit;
     let w = raw.toLowerCase();
+    // one script and no ё, no digits: nothing to fold, map or unify (most words)
+    if (this.pureRe.test(w)) {
+      hit = [w];
+      this.wordCache.set(raw, hit);
+      return hit;
+    }
     let parts;
     if (!this.plainRe.test(w)) {
       w = raw.normalize("NFKC").toLowerCase();
@@ -1092,5 +1099,44 @@
     return out;
   };
 
-  return { Engine: Engine, Analysis: Analysis, BookIndex: BookIndex, Corpus: Corpus, osa: osa, round6: round6 };
+  // ---- loading a site's index (the search worker, or the page when workers are unavailable) -----
+  /* The book files in the order to build them: the book being read first, then the manifest's order. */
+  function loadOrder(books, current) {
+    const order = books.map(function (b, i) { return i; });
+    return order.sort(function (a, b) { return (books[b].slug === current) - (books[a].slug === current) || a - b; });
+  }
+
+  /* Builds an engine from the manifest and book files (promises, already requested), one book per
+     task: `ready(engine)` once the first (the book being read) can answer, `added(slug, ms)` after
+     each. The statistics that scores depend on come with the manifest, so a result scores the same
+     before and after the other books arrive. Resolves with the engine and the timings. */
+  async function loadIndex(manifestP, payloadsP, current, pause, ready, added) {
+    const t0 = now();
+    const manifest = await manifestP;
+    const payloads = await payloadsP;
+    const engine = new Engine(manifest.analysis, manifest.corpus);
+    const load = { first: 0, total: 0, books: [] };
+    const order = loadOrder(manifest.books, current);
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
+      const payload = await payloads[i];
+      const w = now();
+      if (k > 0) await pause();
+      const b0 = now();
+      engine.addBook(payload, i);
+      const b1 = now();
+      load.books.push({ slug: manifest.books[i].slug, wait: w - t0, build: b1 - b0 });
+      if (added) added(manifest.books[i].slug, b1 - b0);
+      if (k === 0) { load.first = b1 - t0; ready(engine); }
+    }
+    load.total = now() - t0;
+    return { engine: engine, load: load, manifest: manifest };
+  }
+
+  function now() { return typeof performance !== "undefined" ? performance.now() : Date.now(); }
+
+  return {
+    Engine: Engine, Analysis: Analysis, BookIndex: BookIndex, Corpus: Corpus, osa: osa, round6: round6,
+    loadOrder: loadOrder, loadIndex: loadIndex,
+  };
 });
