@@ -237,3 +237,36 @@ def test_the_palette_fits_a_phone_screen(browser, base):
     assert box and box["width"] <= 390
     shot(page, "palette-phone")
     page.close()
+
+
+def test_the_palette_answers_from_the_book_being_read_while_the_others_load(browser, base):
+    ctx = browser.new_context()  # an empty cache: nothing is loaded yet
+    page = ctx.new_page()
+    page.goto(base + "sf2e/vedenie-igry/", wait_until="domcontentloaded")
+    page.wait_for_function("window.rulebook && window.rulebook.search")
+    page.evaluate("window.rulebook.search.open('кровотечение')")
+    rendered(page, "кровотечение")
+    load = page.evaluate("window.rulebook.search.loadTimings")
+    assert load["books"][0]["slug"] == "sf2e"  # built first
+    assert len(load["books"]) == 5
+    first = page.evaluate("window.rulebook.search.timings[0]")
+    assert first["query"] == "кровотечение" and first["complete"] is False  # answered before the rest
+    # then the results of every book replace them
+    assert "FATUM" in page.locator(".rb-result__book").all_inner_texts()
+    ctx.close()
+
+
+def test_the_page_behind_the_open_palette_neither_scrolls_nor_restyles(browser, base):
+    page = browser.new_page()
+    page.goto(base + "fatum/03-boi/")
+    page.mouse.wheel(0, 600)
+    page.wait_for_function("window.scrollY > 0")
+    before = page.evaluate("[window.scrollY, document.documentElement.className]")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("броня")
+    rendered(page, "броня")
+    page.mouse.move(10, 700)  # over the backdrop
+    page.mouse.wheel(0, 800)
+    page.wait_for_timeout(200)
+    assert page.evaluate("[window.scrollY, document.documentElement.className]") == before
+    page.close()

@@ -153,3 +153,28 @@ def test_the_generated_js_stemmers_are_up_to_date():
         text=True,
     )
     assert r.returncode == 0, r.stderr
+
+
+def test_the_browser_counts_the_shipped_statistics_itself_when_the_manifest_has_none(built_site, tmp_path):
+    site, _ = built_site
+    script = (
+        "const fs=require('fs'),path=require('path');const {Engine}=require(process.argv[1]);"
+        "const dir=path.join(process.argv[2],'search');"
+        "const m=JSON.parse(fs.readFileSync(path.join(dir,'manifest.json'),'utf8'));"
+        "const a=new Engine(m.analysis,m.corpus),b=new Engine(m.analysis);"
+        "for(const x of m.books){const p=fs.readFileSync(path.join(dir,x.file),'utf8');"
+        "a.addBook(JSON.parse(p));b.addBook(JSON.parse(p));}"
+        "const ca=a.corpus(),cb=b.corpus();let bad=0,n=0;"
+        "a.books.forEach((bk,i)=>{for(let s=0;s<bk.stems.length;s++){n++;"
+        "if(ca.dfOf(bk,s)!==cb.dfOf(b.books[i],s))bad++;}});"
+        "process.stdout.write(JSON.stringify({bad:bad,n:n,avg:[ca.avgText===cb.avgText,"
+        "ca.avgHead===cb.avgHead,ca.avgPath===cb.avgPath,ca.records===cb.records]}));"
+    )
+    out = subprocess.run(
+        ["node", "-e", script, str(ROOT / "plugins/rulebook/assets/search-engine.js"), str(site)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    got = json.loads(out.stdout)
+    assert got["n"] > 10000 and got["bad"] == 0 and all(got["avg"])

@@ -63,6 +63,7 @@ class BookIndex:
     avg_head: float = 1.0
     avg_path: float = 1.0
     sec_records: list[tuple[int, int]] = field(default_factory=list)  # own records [start, end)
+    _vocab: list[str] | None = field(default=None, repr=False)
     _head_stems: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
     _title_words: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict, repr=False)
 
@@ -113,15 +114,16 @@ class BookIndex:
 
     def vocab_order(self) -> list[str]:
         """Surfaces in order of first occurrence (section heads, then record texts): the order
-        the exported stem table follows."""
+        the exported stem table follows. Made once: the whoosh index and the export both use it."""
+        if self._vocab is not None:
+            return self._vocab
         seen: dict[str, None] = {}
         for s in self.sections:
-            for w in analysis.surfaces(s.head_text):
-                seen.setdefault(w, None)
+            seen.update(dict.fromkeys(analysis.surfaces(s.head_text)))
         for r in self.records:
-            for w in analysis.surfaces(r.text):
-                seen.setdefault(w, None)
-        return list(seen)
+            seen.update(dict.fromkeys(analysis.surfaces(r.text)))
+        self._vocab = list(seen)
+        return self._vocab
 
     def set_vocab(self, pairs: list[tuple[str, str]]) -> None:
         for surface, st in pairs:
@@ -173,4 +175,22 @@ class BookIndex:
             add(self.text_post, i, count(r.text))
         for i, s in enumerate(self.sections):
             add(self.head_post, i, count(s.head_text))
-            add(self.path_post, i, count(self.path_text(i)))
+        self.derive_paths()
+
+    def derive_paths(self) -> None:
+        """Postings of the heading paths from those of the headings: the path of a section is its
+        ancestors' headings, so a stem counts there as often as in all of them together."""
+        heads: list[dict[int, int]] = [{} for _ in self.sections]
+        for sid, post in self.head_post.items():
+            for s, tf in post:
+                heads[s][sid] = tf
+        self.path_post = {}
+        for i in range(len(self.sections)):
+            c: dict[int, int] = {}
+            p = self.sections[i].parent
+            while p >= 0:
+                for sid, tf in heads[p].items():
+                    c[sid] = c.get(sid, 0) + tf
+                p = self.sections[p].parent
+            for sid, tf in c.items():
+                self.path_post.setdefault(sid, []).append((i, tf))
