@@ -315,9 +315,9 @@ def print_report(r: dict) -> None:
     if "browser" in r:
         br = r["browser"]
         runs = ", ".join(f"{x:.0f}" for x in br["cold_runs_ms"])
-        load = json.dumps(
-            {k: (round(v) if isinstance(v, float) else v) for k, v in (br["cold_load"] or {}).items()},
-            ensure_ascii=False,
+        cl = br["cold_load"] or {}
+        load = f"first book in {cl.get('first', 0):.0f}, all in {cl.get('total', 0):.0f}; " + ", ".join(
+            f"{b['slug']} file ready {b['ready']:.0f}, built in {b['build']:.0f}" for b in cl.get("books", [])
         )
         print(
             f"\nBrowser (headless Chromium): engine p50 {br['engine_p50_ms']:.2f} ms, "
@@ -334,7 +334,7 @@ def print_report(r: dict) -> None:
             "cache, local server;\n    palette opened with «кровотечение» once the page's scripts run, timed "
             "from the start of the index load\n    to the first rendered results, answered from the book "
             f"being read while the others load\n    (runs on /{COLD_PAGES[0]}: {runs}; median per page: "
-            f"{pages}); every book in after {br['cold_all_books_ms']:.0f} ms;\n    last load (ms): {load}"
+            f"{pages}); every book in after {br['cold_all_books_ms']:.0f} ms;\n    last load (ms from its start): {load}"
         )
     if "build" in r:
         b = r["build"]

@@ -89,3 +89,11 @@ def test_the_manifest_ships_the_statistics_the_python_engine_counts_over_all_boo
     )
     shared = {st for st in counted.df if sum(st in b.stem_id for b in books) > 1}
     assert shipped["df"] == {st: counted.df[st] for st in sorted(shared)}
+
+
+def test_cli_prefer_ranks_the_book_being_read_a_little_higher(built_site):
+    _, cache = built_site
+    plain = json.loads(cli(cache, "хиты", "--json", "--limit", "3").stdout)
+    read = json.loads(cli(cache, "хиты", "--json", "--limit", "3", "--prefer", "fatum").stdout)
+    assert plain[0]["book"] != "fatum" and read[0]["book"] == "fatum"
+    assert cli(cache, "хиты", "--prefer", "nosuchbook").returncode == 2

@@ -93,7 +93,7 @@
       return window.rulebook.searchEngine.loadIndex(manifestP, payloadsP, currentBook(), afterPaint, function (e) {
         state.engine = e;
         ready(e);
-      });
+      }, null, t0);
     }).then(function (done) {
       state.load = done.load;
       state.complete = true;

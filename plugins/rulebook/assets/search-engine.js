@@ -1109,9 +1109,10 @@
   /* Builds an engine from the manifest and book files (promises, already requested), one book per
      task: `ready(engine)` once the first (the book being read) can answer, `added(slug, ms)` after
      each. The statistics that scores depend on come with the manifest, so a result scores the same
-     before and after the other books arrive. Resolves with the engine and the timings. */
-  async function loadIndex(manifestP, payloadsP, current, pause, ready, added) {
-    const t0 = now();
+     before and after the other books arrive. Resolves with the engine and the timings (ms since
+     `t0`, the start of the load). */
+  async function loadIndex(manifestP, payloadsP, current, pause, ready, added, t0) {
+    if (t0 === undefined) t0 = now();
     const manifest = await manifestP;
     const payloads = await payloadsP;
     const engine = new Engine(manifest.analysis, manifest.corpus);
@@ -1125,7 +1126,7 @@
       const b0 = now();
       engine.addBook(payload, i);
       const b1 = now();
-      load.books.push({ slug: manifest.books[i].slug, wait: w - t0, build: b1 - b0 });
+      load.books.push({ slug: manifest.books[i].slug, ready: w - t0, build: b1 - b0 });
       if (added) added(manifest.books[i].slug, b1 - b0);
       if (k === 0) { load.first = b1 - t0; ready(engine); }
     }

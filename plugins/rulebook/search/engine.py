@@ -5,15 +5,18 @@ two return the same results (tests/integration/test_search_parity.py holds them 
 
 1. The query is split on spaces; `@slug` words filter books; the last word is a prefix unless the
    query ends with a space.
-2. Per book (glossaries, vocabularies and statistics are per book): a chunk none of whose words
-   the book knows is retried in the other keyboard layout; glossary phrases become groups with
-   alternatives; each word expands to stems: its own, prefix completions (last word), and, only
-   when nothing else matched, words within the typo budget.
+2. Per book (glossaries and vocabularies are per book): a chunk that no searched book knows is
+   retried in the other keyboard layout; glossary phrases become groups with alternatives; each
+   word expands to stems: its own, its derivational relatives and fleeting-vowel forms, prefix
+   completions (last word), and, only when no searched book knows the word, words within the typo
+   budget.
 3. BM25F over the block text, its section heading (with English original and tag) and the
-   heading path; a record must match every required group (AND), else it ranks by how many it
-   matches (the fallback); the best `rerank` get bonuses for exact words, phrase/proximity and a
-   heading match, then a decay for more results from one section, de-duplication, and a merge
-   across books.
+   heading path, with rarity and average lengths counted over all the books (`Corpus`: a word
+   weighs the same in every book, whatever the filter); a record must match every required group
+   (AND), else it ranks by how many it matches (the fallback); then a heading the query names
+   exactly (`title_exact`) comes before the rest; the best `rerank` get bonuses for exact words,
+   phrase/proximity and a heading match, then a decay for more results from one section,
+   de-duplication, and a merge across books, where the book being read (`prefer`) gains a little.
 4. Nothing found: once more with a larger typo budget, and the corrected query is offered
    ("did you mean").
 """
