@@ -334,7 +334,8 @@ def print_report(r: dict) -> None:
             "cache, local server;\n    palette opened with «кровотечение» once the page's scripts run, timed "
             "from the start of the index load\n    to the first rendered results, answered from the book "
             f"being read while the others load\n    (runs on /{COLD_PAGES[0]}: {runs}; median per page: "
-            f"{pages}); every book in after {br['cold_all_books_ms']:.0f} ms;\n    last load (ms from its start): {load}"
+            f"{pages}); every book in after {br['cold_all_books_ms']:.0f} ms;\n"
+            f"    last load (ms from its start): {load}"
         )
     if "build" in r:
         b = r["build"]
