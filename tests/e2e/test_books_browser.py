@@ -40,13 +40,11 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(base_url: str):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser.new_page()
-        browser.close()
+def page(base_url: str, playwright):
+    # the session's Playwright (tests/e2e/conftest.py): a second one in the same worker would fail
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    yield browser.new_page()
+    browser.close()
 
 
 def test_home_page_lists_five_books(page, base_url):

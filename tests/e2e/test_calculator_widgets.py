@@ -74,15 +74,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
+def browser(playwright):
+    # the session's Playwright (tests/e2e/conftest.py): a second one in the same worker would fail
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium not found at {CHROMIUM}")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture
@@ -92,8 +90,9 @@ def page(browser):
     pg.requests = []  # type: ignore[attr-defined]
     pg.errors = []  # type: ignore[attr-defined]
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    # the context sees the page's requests and the worker's
-    ctx.on("request", lambda r: pg.requests.append(r.url))
+    # the context sees the page's requests and the calculator worker's (not the offline service
+    # worker's: it downloads the whole site, engine included, on any page)
+    ctx.on("request", lambda r: r.service_worker is None and pg.requests.append(r.url))
     yield pg
     assert not pg.errors, pg.errors
     ctx.close()
