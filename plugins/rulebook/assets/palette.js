@@ -76,8 +76,14 @@
     const payloadsP = manifestP.then(function (m) {
       state.books = m.books;
       renderChips();
-      return m.books.map(function (b) {
-        const p = fetchJSON(new URL("search/" + b.file, ROOT).href);
+      // the book built first (the one being read, else the first) is requested and parsed
+      // first, the others once it is in, so that their parsing does not delay the first answer
+      const lead = Math.max(0, m.books.findIndex(function (b) { return b.slug === currentBook(); }));
+      const get = function (b) { return fetchJSON(new URL("search/" + b.file, ROOT).href); };
+      const first = m.books.length ? get(m.books[lead]) : Promise.resolve();
+      const after = first.then(function () {}, function () {});
+      return m.books.map(function (b, i) {
+        const p = i === lead ? first : after.then(function () { return get(b); });
         p.catch(function () {}); // reported when awaited
         return p;
       });
