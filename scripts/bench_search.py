@@ -5,12 +5,17 @@
 Builds the site into a temporary folder (or reuses DIR from an earlier run, which holds `site/`
 and `cache/`), then reports:
 - quality per query category: hit@1, hit@5, MRR (a hit: the result's block or its section
-  contains the expected text), with the Python runtime (the parity test shows the JS one agrees);
+  contains the expected text, compared word by word after the search's own normalisation), with
+  the Python runtime (the parity test shows the JS one agrees); a query's `prefer` is the book
+  being read, as the palette passes it;
 - the JS engine in headless Chromium: p50/p95 per-query time over the query set and every prefix
-  of it (what typing sends), p95 keystroke-to-rendered-results, cold time to first result;
+  of it (what typing sends), p95 keystroke-to-rendered-results, and the cold first result: a
+  fresh browser context (empty HTTP cache) on a local server, the palette opened with a query as
+  soon as the page's scripts run, timed from the start of the index load to the first rendered
+  results (answered from the book being read while the others load), on three pages;
 - the browser index size, raw and gzip, next to the gzip size of the text it indexes;
-- build time with the plugin against a plain Material build of the same docs with Material's
-  built-in search, and the `mkdocs serve` rebuild after editing one page.
+- build time with the plugin (empty search cache) against a plain Material build of the same
+  docs with Material's built-in search, and the `mkdocs serve` rebuild after editing one page.
 """
 
 from __future__ import annotations

@@ -167,7 +167,9 @@ def _write_indexes(jobs: list[tuple[Path, BookIndex, str]]) -> Callable[[], None
                 windex.write(*job)
 
         return in_turn
-    pool = ProcessPoolExecutor(max_workers=min(len(jobs), cores), mp_context=mp.get_context("fork"))
+    workers = min(len(jobs), cores)
+    log.debug(f"rulebook: writing {len(jobs)} search indexes in {workers} processes")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork"))
     # the biggest book first, so that the others share the remaining workers
     futures = [pool.submit(windex.write, *job) for job in sorted(jobs, key=lambda j: -len(j[1].records))]
 

@@ -1,8 +1,8 @@
 """The in-memory index of one book that the query engine runs on.
 
-Both runtimes build the same structure: Python from the whoosh index (store.py), the browser
-from the exported file (export.py -> assets/search-engine.js). `from_parts` fills the derived
-tables (postings from whoosh, or from the text) identically."""
+Both runtimes build the same structure: Python from the whoosh index (windex.py), the browser
+from the exported file (export.py -> assets/search-engine.js); the derived tables (lengths,
+heading paths, section ranges) are filled the same way by both."""
 
 from __future__ import annotations
 
