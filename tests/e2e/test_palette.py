@@ -178,6 +178,20 @@ def test_the_book_filter_returns_only_that_book(browser, two_books):
     page.close()
 
 
+def test_a_result_the_reader_moved_to_stays_chosen_when_the_other_books_arrive(browser, base):
+    ctx = browser.new_context()  # an empty cache: the first results come from this book alone
+    page = ctx.new_page()
+    page.goto(base + "sf2e/vedenie-igry/", wait_until="domcontentloaded")
+    page.wait_for_function("window.rulebook && window.rulebook.search")
+    page.evaluate("window.rulebook.search.open('урон')")
+    page.wait_for_function("document.querySelector('.rb-palette').dataset.renderedQuery === 'урон'")
+    page.keyboard.press("ArrowDown")
+    chosen = page.locator(".rb-result[aria-selected=true] .rb-result__title").inner_text()
+    rendered(page, "урон")  # every book in
+    assert page.locator(".rb-result[aria-selected=true] .rb-result__title").inner_text() == chosen
+    ctx.close()
+
+
 def test_the_palette_works_offline_from_the_http_cache(browser, base):
     """After one online visit, with the network cut, a fresh page load (so nothing is kept in
     memory) gets the page, scripts and index from Chromium's HTTP cache (the test server sends
@@ -188,6 +202,7 @@ def test_the_palette_works_offline_from_the_http_cache(browser, base):
     page.keyboard.press("Control+k")
     page.keyboard.type("стабилизация")
     rendered(page, "стабилизация")
+    page.wait_for_load_state("networkidle")  # the browser has stored what it fetched
     ctx.set_offline(True)
     page.goto(base + "fatum/03-boi/")  # a normal navigation: fresh cache entries are used as they are
     page.keyboard.press("Control+k")
@@ -219,11 +234,13 @@ def test_pin_key_dispatches_an_event_with_the_result(browser, base):
         "window.__pins = []; document.addEventListener('rulebook:pin', e => window.__pins.push(e.detail))"
     )
     page.keyboard.press("Control+k")
-    page.keyboard.type("рывок")
-    rendered(page, "рывок")
+    page.keyboard.type("перегруппировка")
+    rendered(page, "перегруппировка")
     page.keyboard.press("Alt+p")
     pins = page.evaluate("window.__pins")
+    first = page.locator(".rb-result").first.locator(".rb-result__title").inner_text()
     assert len(pins) == 1 and pins[0]["book"] == "fatum" and "#" in pins[0]["url"] and pins[0]["id"]
+    assert pins[0]["title"] == first == "Перегруппировка"
     page.close()
 
 

@@ -25,6 +25,7 @@
     loadStarted: null, // performance.now() when the index started loading
     shownQuery: null, // the query whose results are on screen
     shownPartial: false, // ... from the first book only
+    moved: false, // the reader moved the selection in these results
   };
   let ui = null;
 
@@ -269,9 +270,11 @@
   }
 
   function render(out, q) {
-    // the same query again (its results now from every book): the chosen result stays chosen
-    const before = q === state.shownQuery && state.results[state.active];
+    // the same query again (its results now from every book): a result the reader moved to stays
+    // chosen; otherwise the new first result is
+    const before = q === state.shownQuery && state.moved && state.results[state.active];
     const keep = before && before.url ? before.url : null;
+    if (q !== state.shownQuery) state.moved = false;
     ui.list.textContent = "";
     state.results = out.results;
     state.shownQuery = q;
@@ -372,8 +375,8 @@
 
   function onKey(e) {
     const n = ui.list.querySelectorAll("[role=option]").length;
-    if (e.key === "ArrowDown") { e.preventDefault(); setActive(state.active + 1 < n ? state.active + 1 : 0); }
-    else if (e.key === "ArrowUp") { e.preventDefault(); setActive(state.active > 0 ? state.active - 1 : n - 1); }
+    if (e.key === "ArrowDown") { e.preventDefault(); state.moved = true; setActive(state.active + 1 < n ? state.active + 1 : 0); }
+    else if (e.key === "ArrowUp") { e.preventDefault(); state.moved = true; setActive(state.active > 0 ? state.active - 1 : n - 1); }
     else if (e.key === "Enter") {
       e.preventDefault();
       if (state.active < 0) return;
