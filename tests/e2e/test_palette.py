@@ -70,7 +70,13 @@ def shot(page: Page, name: str) -> None:
 
 
 def rendered(page: Page, q: str) -> None:
-    page.wait_for_function("(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q", arg=q)
+    """The results of `q` from every book are on screen (the palette may show those of the book
+    being read first, while the others load)."""
+    page.wait_for_function(
+        "(q) => { const d = document.querySelector('.rb-palette').dataset;"
+        " return d.renderedQuery === q && d.renderedComplete === 'true'; }",
+        arg=q,
+    )
 
 
 def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(browser, base):
@@ -102,7 +108,7 @@ def test_arrow_keys_move_and_enter_opens_a_paragraph_block(browser, base):
     second = page.locator(".rb-result").nth(1)
     assert second.get_attribute("aria-selected") == "true"
     target = page.evaluate(
-        "window.rulebook.search.engine.search('перевязочный комплект', 12, []).results[1].url"
+        "window.rulebook.search.query('перевязочный комплект', 12).then((o) => o.results[1].url)"
     )
     page.keyboard.press("Enter")
     anchor = target.split("#")[1]
@@ -173,6 +179,20 @@ def test_the_book_filter_returns_only_that_book(browser, two_books):
     page.close()
 
 
+def test_a_result_the_reader_moved_to_stays_chosen_when_the_other_books_arrive(browser, base):
+    ctx = browser.new_context()  # an empty cache: the first results come from this book alone
+    page = ctx.new_page()
+    page.goto(base + "sf2e/vedenie-igry/", wait_until="domcontentloaded")
+    page.wait_for_function("window.rulebook && window.rulebook.search")
+    page.evaluate("window.rulebook.search.open('урон')")
+    page.wait_for_function("document.querySelector('.rb-palette').dataset.renderedQuery === 'урон'")
+    page.keyboard.press("ArrowDown")
+    chosen = page.locator(".rb-result[aria-selected=true] .rb-result__title").inner_text()
+    rendered(page, "урон")  # every book in
+    assert page.locator(".rb-result[aria-selected=true] .rb-result__title").inner_text() == chosen
+    ctx.close()
+
+
 def test_the_palette_works_offline_from_the_http_cache(browser, base):
     """After one online visit, with the network cut, a fresh page load (so nothing is kept in
     memory) gets the page, scripts and index from Chromium's HTTP cache (the test server sends
@@ -183,6 +203,7 @@ def test_the_palette_works_offline_from_the_http_cache(browser, base):
     page.keyboard.press("Control+k")
     page.keyboard.type("стабилизация")
     rendered(page, "стабилизация")
+    page.wait_for_load_state("networkidle")  # the browser has stored what it fetched
     ctx.set_offline(True)
     page.goto(base + "fatum/03-boi/")  # a normal navigation: fresh cache entries are used as they are
     page.keyboard.press("Control+k")
@@ -214,11 +235,13 @@ def test_pin_key_dispatches_an_event_with_the_result(browser, base):
         "window.__pins = []; document.addEventListener('rulebook:pin', e => window.__pins.push(e.detail))"
     )
     page.keyboard.press("Control+k")
-    page.keyboard.type("рывок")
-    rendered(page, "рывок")
+    page.keyboard.type("перегруппировка")
+    rendered(page, "перегруппировка")
     page.keyboard.press("Alt+p")
     pins = page.evaluate("window.__pins")
+    first = page.locator(".rb-result").first.locator(".rb-result__title").inner_text()
     assert len(pins) == 1 and pins[0]["book"] == "fatum" and "#" in pins[0]["url"] and pins[0]["id"]
+    assert pins[0]["title"] == first == "Перегруппировка"
     page.close()
 
 
@@ -231,4 +254,37 @@ def test_the_palette_fits_a_phone_screen(browser, base):
     box = page.locator(".rb-palette__dialog").bounding_box()
     assert box and box["width"] <= 390
     shot(page, "palette-phone")
+    page.close()
+
+
+def test_the_palette_answers_from_the_book_being_read_while_the_others_load(browser, base):
+    ctx = browser.new_context()  # an empty cache: nothing is loaded yet
+    page = ctx.new_page()
+    page.goto(base + "sf2e/vedenie-igry/", wait_until="domcontentloaded")
+    page.wait_for_function("window.rulebook && window.rulebook.search")
+    page.evaluate("window.rulebook.search.open('кровотечение')")
+    rendered(page, "кровотечение")
+    load = page.evaluate("window.rulebook.search.loadTimings")
+    assert load["books"][0]["slug"] == "sf2e"  # built first
+    assert len(load["books"]) == 5
+    first = page.evaluate("window.rulebook.search.timings[0]")
+    assert first["query"] == "кровотечение" and first["complete"] is False  # answered before the rest
+    # then the results of every book replace them
+    assert "FATUM" in page.locator(".rb-result__book").all_inner_texts()
+    ctx.close()
+
+
+def test_the_page_behind_the_open_palette_neither_scrolls_nor_restyles(browser, base):
+    page = browser.new_page()
+    page.goto(base + "fatum/03-boi/")
+    page.mouse.wheel(0, 600)
+    page.wait_for_function("window.scrollY > 0")
+    before = page.evaluate("[window.scrollY, document.documentElement.className]")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("броня")
+    rendered(page, "броня")
+    page.mouse.move(10, 700)  # over the backdrop
+    page.mouse.wheel(0, 800)
+    page.wait_for_timeout(200)
+    assert page.evaluate("[window.scrollY, document.documentElement.className]") == before
     page.close()

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rulebook.search import build, engine
 
 pytestmark = pytest.mark.build
 RULEBOOK = Path(sys.executable).with_name("rulebook")
@@ -73,3 +74,26 @@ def test_every_result_url_points_at_an_element_of_the_built_page(built_site):
         page, _, anchor = x["url"].partition("#")
         html = (site / page / "index.html").read_text(encoding="utf-8")
         assert f'id="{anchor}"' in html, x["url"]
+
+
+def test_the_manifest_ships_the_statistics_the_python_engine_counts_over_all_books(built_site):
+    site, cache = built_site
+    shipped = json.loads((site / "search" / "manifest.json").read_text(encoding="utf-8"))["corpus"]
+    books = build.load_books(cache)
+    counted = engine.corpus_of(books)
+    assert (shipped["records"], shipped["text_len"], shipped["head_len"], shipped["path_len"]) == (
+        counted.records,
+        counted.text_len,
+        counted.head_len,
+        counted.path_len,
+    )
+    shared = {st for st in counted.df if sum(st in b.stem_id for b in books) > 1}
+    assert shipped["df"] == {st: counted.df[st] for st in sorted(shared)}
+
+
+def test_cli_prefer_ranks_the_book_being_read_a_little_higher(built_site):
+    _, cache = built_site
+    plain = json.loads(cli(cache, "хиты", "--json", "--limit", "3").stdout)
+    read = json.loads(cli(cache, "хиты", "--json", "--limit", "3", "--prefer", "fatum").stdout)
+    assert plain[0]["book"] != "fatum" and read[0]["book"] == "fatum"
+    assert cli(cache, "хиты", "--prefer", "nosuchbook").returncode == 2

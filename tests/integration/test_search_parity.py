@@ -52,10 +52,16 @@ EXTRA = [
 
 def queries() -> list[dict]:
     qs = [
-        {"q": q["q"]} for q in tomllib.loads((ROOT / "scripts" / "search_queries.toml").read_text())["query"]
+        {"q": q["q"], **({"prefer": q["prefer"]} if q.get("prefer") else {})}
+        for q in tomllib.loads((ROOT / "scripts" / "search_queries.toml").read_text())["query"]
     ]
     qs += [{"q": q} for q in EXTRA]
     qs += [{"q": q["q"], "book": "fatum"} for q in qs[:10]]
+    qs += [
+        {"q": q, "prefer": slug}
+        for q in ("кровотечение", "хиты", "КБ", "атака")
+        for slug in ("fatum", "sf2e")
+    ]
     return qs
 
 
@@ -71,7 +77,10 @@ def both(built_site, tmp_path_factory):
     js = json.loads(out.stdout)
     books = build.load_books(cache)
     py = [
-        engine.search(books, q["q"], limit=5, book_filter=[q["book"]] if q.get("book") else None) for q in qs
+        engine.search(
+            books, q["q"], limit=5, book_filter=[q["book"]] if q.get("book") else None, prefer=q.get("prefer")
+        )
+        for q in qs
     ]
     return qs, py, js, books
 
@@ -144,3 +153,28 @@ def test_the_generated_js_stemmers_are_up_to_date():
         text=True,
     )
     assert r.returncode == 0, r.stderr
+
+
+def test_the_browser_counts_the_shipped_statistics_itself_when_the_manifest_has_none(built_site, tmp_path):
+    site, _ = built_site
+    script = (
+        "const fs=require('fs'),path=require('path');const {Engine}=require(process.argv[1]);"
+        "const dir=path.join(process.argv[2],'search');"
+        "const m=JSON.parse(fs.readFileSync(path.join(dir,'manifest.json'),'utf8'));"
+        "const a=new Engine(m.analysis,m.corpus),b=new Engine(m.analysis);"
+        "for(const x of m.books){const p=fs.readFileSync(path.join(dir,x.file),'utf8');"
+        "a.addBook(JSON.parse(p));b.addBook(JSON.parse(p));}"
+        "const ca=a.corpus(),cb=b.corpus();let bad=0,n=0;"
+        "a.books.forEach((bk,i)=>{for(let s=0;s<bk.stems.length;s++){n++;"
+        "if(ca.dfOf(bk,s)!==cb.dfOf(b.books[i],s))bad++;}});"
+        "process.stdout.write(JSON.stringify({bad:bad,n:n,avg:[ca.avgText===cb.avgText,"
+        "ca.avgHead===cb.avgHead,ca.avgPath===cb.avgPath,ca.records===cb.records]}));"
+    )
+    out = subprocess.run(
+        ["node", "-e", script, str(ROOT / "plugins/rulebook/assets/search-engine.js"), str(site)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    got = json.loads(out.stdout)
+    assert got["n"] > 10000 and got["bad"] == 0 and all(got["avg"])

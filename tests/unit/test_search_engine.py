@@ -1,4 +1,4 @@
-from rulebook.search import engine
+from rulebook.search import analysis, engine
 from rulebook.search.engine import osa
 
 from tests.support.books import book
@@ -130,3 +130,127 @@ def test_snippets_highlight_the_matched_words():
 def test_english_originals_and_words_are_searchable():
     sf = book("sf", [("Штраф множественной атаки", 1, ["Multiple attack penalty applies."])])
     assert engine.search([sf], "multiple attack penalties")["results"]
+
+
+# ---- several books ------------------------------------------------------------------------------
+# A big book that is about bleeding (the word is everywhere in it) and a small one that mentions it
+# once, under a longer heading.
+BIG = book(
+    "big",
+    [
+        ("Кровотечение", 2, ["Кровотечение — потеря крови.", "Кровотечение останавливает перевязка."]),
+        ("Остановка кровотечения", 2, ["Кровотечение останавливают проверкой."]),
+        ("Повторное кровотечение", 2, ["Кровотечение не складывается."]),
+        ("Кровотечение и броня", 2, ["Броня не мешает кровотечению."]),
+    ]
+    + [(f"Правило {i}", 2, [f"Обычный текст номер {i} про бой и раны."]) for i in range(20)],
+)
+SMALL = book(
+    "small",
+    [("Урон от кровотечения", 2, ["Продолжительный урон: кровотечение."]), ("Атака", 2, ["Удар."])],
+)
+
+
+def test_an_exact_heading_match_outranks_a_heading_that_only_contains_the_word_across_books():
+    for q in ("кровотечение", "кравотечение", "кровотечения "):
+        top = engine.search([SMALL, BIG], q)["results"][0]
+        assert (top["book"], top["title"]) == ("big", "Кровотечение"), q
+
+
+def test_a_word_weighs_the_same_in_every_book():
+    # rarity is counted over all the books, so the small book gains nothing from being small
+    c = engine.corpus_of([BIG, SMALL])
+    assert c.records == len(BIG.records) + len(SMALL.records)
+    sid_big, sid_small = BIG.stem_id["кровотечен"], SMALL.stem_id["кровотечен"]
+    assert c.df["кровотечен"] == len(BIG.text_post[sid_big]) + len(SMALL.text_post[sid_small])
+
+
+def test_a_book_filter_does_not_change_the_scores_of_the_books_searched():
+    both = {r["url"]: r["score"] for r in engine.search([BIG, SMALL], "кровотечение", limit=50)["results"]}
+    small = engine.search([BIG, SMALL], "кровотечение", limit=50, book_filter=["small"])["results"]
+    assert small and all(both[r["url"]] == r["score"] for r in small)
+
+
+def test_the_book_being_read_ranks_a_little_higher():
+    twin = book(
+        "twin",
+        [("Кровотечение", 2, ["Кровотечение — потеря крови.", "Кровотечение останавливает перевязка."])],
+    )
+    other = book(
+        "other",
+        [("Кровотечение", 2, ["Кровотечение — потеря крови.", "Кровотечение останавливает перевязка."])],
+    )
+    assert engine.search([other, twin], "кровотечение")["results"][0]["book"] == "other"  # tie: book order
+    assert engine.search([other, twin], "кровотечение", prefer="twin")["results"][0]["book"] == "twin"
+
+
+def test_a_much_better_answer_from_another_book_still_wins_over_the_book_being_read():
+    out = engine.search([SMALL, BIG], "кровотечение", prefer="small")["results"]
+    assert (out[0]["book"], out[0]["title"]) == ("big", "Кровотечение")
+
+
+def test_a_heading_completed_from_the_word_being_typed_is_not_an_exact_title():
+    b = book("b", [("Одержимость", 2, ["Демон вселяется."]), ("Очки Действий (ОД)", 2, ["ОД тратят в ход."])])
+    plan = engine.plan(b, engine.parse("од"))
+    h = next(i for i, r in enumerate(b.records) if r.text == "Одержимость")
+    assert not engine.title_exact(b, h, plan.groups)
+    assert titles("од", [b])[0] == "Очки Действий (ОД)"
+
+
+def test_a_heading_with_words_the_query_lacks_is_not_an_exact_title():
+    b = book(
+        "b", [("Как работает броня в бою", 2, ["Броня снижает ранения."]), ("Броня", 2, ["Профиль брони."])]
+    )
+    plan = engine.plan(b, engine.parse("броня "))
+    first = {r.text: i for i, r in enumerate(b.records)}
+    assert engine.title_exact(b, first["Броня"], plan.groups)
+    assert not engine.title_exact(b, first["Как работает броня в бою"], plan.groups)
+    # every word of the query must be in the heading too, question words included
+    plan = engine.plan(b, engine.parse("как работает броня "))
+    assert not engine.title_exact(b, first["Броня"], plan.groups)
+
+
+def test_a_fleeting_vowel_does_not_hide_a_word_form():
+    # Snowball leaves проверок (genitive plural) and проверк (проверка, проверки) apart
+    b = book(
+        "b",
+        [("Групповые проверки", 2, ["Мастер просит бросок."]), ("Группа", 2, ["Отряд проверок не делает."])],
+    )
+    assert titles("групповых проверок", [b])[0] == "Групповые проверки"
+    assert analysis.fleeting_variants("проверок") == ["проверк"]
+    assert analysis.fleeting_variants("рывк") == ["рывок", "рывек"]
+    assert analysis.fleeting_variants("ход") == []
+
+
+def test_prepositions_are_optional_words():
+    b = book(
+        "b",
+        [
+            ("Количество противников", 2, ["Число противников не больше числа героев."]),
+            ("Броня", 2, ["Броня против пуль, герои рады."]),
+        ],
+    )
+    assert titles("сколько противников против героев", [b])[0] == "Количество противников"
+
+
+def test_a_word_one_book_knows_is_not_retried_in_the_other_layout():
+    # "VP" typed on a Russian layout would be "МЗ": a book that knows VP keeps it as typed
+    latin = book("latin", [("Очки энергии", 2, ["Очки энергии (vitality points, VP) тратятся первыми."])])
+    cyr = book("cyr", [("Модификатор защиты (МЗ)", 2, ["МЗ — сложность попадания."])])
+    out = engine.search([cyr, latin], "VP")
+    assert out["results"][0]["book"] == "latin" and out["suggestion"] is None
+    assert engine.search([cyr], "VP")["results"][0]["title"] == "Модификатор защиты (МЗ)"  # alone: retried
+
+
+def test_the_same_paragraph_scores_the_same_in_a_book_that_often_uses_the_word_and_one_that_rarely_does():
+    para = "Если рана открыта, начинается кровотечение и персонаж слабеет."
+    often = book("often", [("Раны", 2, [para] + [f"Кровотечение, случай {i}." for i in range(30)])])
+    rarely = book("rarely", [("Раны", 2, [para] + [f"Прочее, случай {i}." for i in range(30)])])
+    # (the two are one block to the reader, shown once: each book is asked on its own)
+    scores = {
+        slug: engine.search([often, rarely], "начинается кровотечение", book_filter=[slug])["results"][0][
+            "score"
+        ]
+        for slug in ("often", "rarely")
+    }
+    assert scores["often"] == scores["rarely"]

@@ -117,3 +117,14 @@ def test_update_rule_ids_rewrites_only_the_url_literals():
     ]
     out = mod.rewrite(source, {1: "fatum/p/#s--5"}, [n for _, n, _ in cites])
     assert out == source.replace("#s--2", "#s--5")
+
+
+def test_a_runtime_file_is_linked_into_the_site_not_copied(tmp_path):
+    src = tmp_path / "big.bin"
+    src.write_bytes(b"x" * 1000)
+    target = tmp_path / "site" / "big.bin"
+    target.parent.mkdir()
+    target.write_bytes(b"old")  # a stale copy from an earlier build is replaced
+    runtime.place(src, target)
+    assert target.read_bytes() == src.read_bytes()
+    assert target.stat().st_ino == src.stat().st_ino

@@ -11,16 +11,21 @@
   const RECENT_MAX = 8;
   const LIMIT = 12;
   const state = {
-    engine: null,
-    loading: null,
-    manifest: null,
+    engine: null, // answers once the first book is in
+    loading: null, // resolves when every book is in
+    ready: null, // resolves when the book being read (or the first) can answer
     books: [], // manifest entries
+    complete: false, // every book is in
     filter: new Set(), // chosen book slugs; empty = all books
     results: [],
     active: -1,
     lastFocus: null,
     timings: [],
     load: null,
+    loadStarted: null, // performance.now() when the index started loading
+    shownQuery: null, // the query whose results are on screen
+    shownPartial: false, // ... from the first book only
+    moved: false, // the reader moved the selection in these results
   };
   let ui = null;
 
@@ -41,31 +46,69 @@
     return r.json();
   }
 
+  /* The book of the page being read (its slug is the first part of the page's path), if any. */
+  function currentBook() {
+    const path = location.pathname.startsWith(ROOT.pathname) ? location.pathname.slice(ROOT.pathname.length) : "";
+    const slug = decodeURIComponent(path.split("/")[0] || "");
+    return state.books.some(function (b) { return b.slug === slug; }) ? slug : null;
+  }
+
+  /* After the next frame is painted (or 50 ms, for a hidden tab that paints none). */
+  function afterPaint() {
+    return new Promise(function (resolve) {
+      let done = false;
+      const go = function () { if (!done) { done = true; setTimeout(resolve, 0); } };
+      requestAnimationFrame(go);
+      setTimeout(go, 50);
+    });
+  }
+
+  /* Starts loading the index (once); resolves when every book is in. The manifest, the engine's
+     scripts and then the book files are requested side by side; the book being read is built
+     first and answers (state.engine) while the others are built, one per frame, so typing stays
+     responsive. */
   function ensureLoaded() {
     if (state.loading) return state.loading;
     const t0 = performance.now();
-    state.loading = (async function () {
-      const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href);
-      // the engine looks the stemmers up when it first stems, so the two load side by side
-      const rb = window.rulebook || {};
-      await Promise.all([
-        rb.stemmers ? null : loadScript("search-stemmers.js"),
-        rb.searchEngine ? null : loadScript("search-engine.js"),
-      ]);
-      const manifest = await manifestP;
-      state.manifest = manifest;
-      state.books = manifest.books;
-      const payloads = await Promise.all(
-        manifest.books.map(function (b) { return fetchJSON(new URL("search/" + b.file, ROOT).href); })
-      );
-      const t1 = performance.now();
-      const engine = new window.rulebook.searchEngine.Engine(manifest.analysis);
-      for (const p of payloads) engine.addBook(p);
-      state.engine = engine;
-      state.load = { fetch: t1 - t0, build: performance.now() - t1, total: performance.now() - t0 };
+    state.loadStarted = t0;
+    let ready;
+    state.ready = new Promise(function (resolve) { ready = resolve; });
+    const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href);
+    const payloadsP = manifestP.then(function (m) {
+      state.books = m.books;
       renderChips();
-      return engine;
-    })();
+      // the book built first (the one being read, else the first) is requested and parsed
+      // first, the others once it is in, so that their parsing does not delay the first answer
+      const lead = Math.max(0, m.books.findIndex(function (b) { return b.slug === currentBook(); }));
+      const get = function (b) { return fetchJSON(new URL("search/" + b.file, ROOT).href); };
+      const first = m.books.length ? get(m.books[lead]) : Promise.resolve();
+      const after = first.then(function () {}, function () {});
+      return m.books.map(function (b, i) {
+        const p = i === lead ? first : after.then(function () { return get(b); });
+        p.catch(function () {}); // reported when awaited
+        return p;
+      });
+    });
+    payloadsP.catch(function () {});
+    const rb = window.rulebook || {};
+    state.loading = Promise.all([
+      // the engine looks the stemmers up when it first stems, so the two load side by side
+      rb.stemmers ? null : loadScript("search-stemmers.js"),
+      rb.searchEngine ? null : loadScript("search-engine.js"),
+      manifestP,
+    ]).then(function () {
+      return window.rulebook.searchEngine.loadIndex(manifestP, payloadsP, currentBook(), afterPaint, function (e) {
+        state.engine = e;
+        ready(e);
+      }, null, t0);
+    }).then(function (done) {
+      state.load = done.load;
+      state.complete = true;
+      renderChips();
+      // results shown from the first book only are replaced by those of every book
+      if (ui && !ui.root.hidden && ui.input.value.trim() && state.shownPartial) update();
+      return done.engine;
+    });
     state.loading.catch(function (err) {
       state.loading = null;
       if (ui) setStatus("Не удалось загрузить поисковый индекс (" + err.message + ").");
@@ -141,6 +184,11 @@
     close.addEventListener("click", hide);
     backdrop.addEventListener("click", hide);
     list.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep focus in the input
+    // the page behind stays put: wheel and touch scrolling outside the result list is dropped (a
+    // class on <html> with overflow: hidden would restyle the whole page, tens of ms on a long one)
+    const still = function (e) { if (!list.contains(e.target)) e.preventDefault(); };
+    root.addEventListener("wheel", still, { passive: false });
+    root.addEventListener("touchmove", still, { passive: false });
     list.addEventListener("click", function (e) {
       const li = e.target.closest("[data-index]");
       if (!li) return;
@@ -222,8 +270,14 @@
   }
 
   function render(out, q) {
+    // the same query again (its results now from every book): a result the reader moved to stays
+    // chosen; otherwise the new first result is
+    const before = q === state.shownQuery && state.moved && state.results[state.active];
+    const keep = before && before.url ? before.url : null;
+    if (q !== state.shownQuery) state.moved = false;
     ui.list.textContent = "";
     state.results = out.results;
+    state.shownQuery = q;
     const notes = [];
     if (out.suggestion && out.suggestion !== q.trim().toLowerCase()) {
       notes.push((out.results.length ? "Показаны результаты для «" : "Возможно, вы искали «") + out.suggestion + "»");
@@ -247,27 +301,42 @@
       ui.list.append(li);
     });
     ui.input.setAttribute("aria-expanded", String(out.results.length > 0));
-    setActive(0);
+    const again = keep ? out.results.findIndex(function (r) { return r.url === keep; }) : -1;
+    setActive(again > 0 ? again : 0);
   }
 
+  /* Runs the query in the input and renders its results (from the first book in, while the
+     others load). */
   function update(t0) {
     if (!ui) return;
     const start = typeof t0 === "number" ? t0 : performance.now();
     const q = ui.input.value;
+    // until the answer is on screen, no query counts as rendered (tests and the benchmark wait on it)
+    delete ui.root.dataset.renderedQuery;
+    delete ui.root.dataset.renderedComplete;
     if (!q.trim()) { renderRecent(); return; }
-    if (!state.engine) {
+    const filter = Array.from(state.filter);
+    // nothing in yet, or a chosen book may not be: wait (for the first book, or for all of them)
+    if (!state.engine || (!state.complete && filter.length)) {
       setStatus("Загрузка индекса…");
-      ensureLoaded().then(function () { if (ui.input.value === q) update(start); });
+      const all = ensureLoaded();
+      (state.engine ? all : state.ready).then(function () { if (ui.input.value === q) update(start); }, function () {});
       return;
     }
     const e0 = performance.now();
-    const out = state.engine.search(q, LIMIT, Array.from(state.filter));
+    const out = state.engine.search(q, LIMIT, filter, currentBook());
     const e1 = performance.now();
+    const complete = state.complete;
     render(out, q);
+    state.shownPartial = !complete;
+    if (!complete) setStatus((ui.status.textContent ? ui.status.textContent + ". " : "") + "Загружаются остальные книги…");
     requestAnimationFrame(function () {
-      state.timings.push({ query: q, engine: e1 - e0, render: performance.now() - start });
+      const at = performance.now();
+      state.timings.push({ query: q, engine: e1 - e0, render: at - start, at: at, complete: complete });
       if (state.timings.length > 500) state.timings.shift();
+      if (ui.input.value !== q) return;
       ui.root.dataset.renderedQuery = q;
+      ui.root.dataset.renderedComplete = String(complete);
     });
     ui.root.dataset.query = q;
   }
@@ -306,8 +375,8 @@
 
   function onKey(e) {
     const n = ui.list.querySelectorAll("[role=option]").length;
-    if (e.key === "ArrowDown") { e.preventDefault(); setActive(state.active + 1 < n ? state.active + 1 : 0); }
-    else if (e.key === "ArrowUp") { e.preventDefault(); setActive(state.active > 0 ? state.active - 1 : n - 1); }
+    if (e.key === "ArrowDown") { e.preventDefault(); state.moved = true; setActive(state.active + 1 < n ? state.active + 1 : 0); }
+    else if (e.key === "ArrowUp") { e.preventDefault(); state.moved = true; setActive(state.active > 0 ? state.active - 1 : n - 1); }
     else if (e.key === "Enter") {
       e.preventDefault();
       if (state.active < 0) return;
@@ -323,7 +392,6 @@
     if (!ui.root.hidden) { ui.input.focus(); return; }
     state.lastFocus = document.activeElement;
     ui.root.hidden = false;
-    document.documentElement.classList.add("rb-palette-open");
     if (typeof query === "string") ui.input.value = query;
     ui.input.focus();
     ui.input.select();
@@ -334,7 +402,6 @@
   function hide() {
     if (!ui || ui.root.hidden) return;
     ui.root.hidden = true;
-    document.documentElement.classList.remove("rb-palette-open");
     ui.input.setAttribute("aria-expanded", "false");
     if (state.lastFocus && state.lastFocus.focus && document.body.contains(state.lastFocus)) state.lastFocus.focus();
   }
@@ -390,9 +457,25 @@
     open: show,
     close: hide,
     load: ensureLoaded,
-    query: function (q, limit, books) { return ensureLoaded().then(function (e) { return e.search(q, limit || LIMIT, books || []); }); },
+    /* The results of a query from every book, as the palette would show them on this page. */
+    query: function (q, limit, books) {
+      return ensureLoaded().then(function (e) { return e.search(q, limit || LIMIT, books || [], currentBook()); });
+    },
+    /* The engine's own time (ms) per query, for the benchmark (after a warm-up). */
+    bench: function (queries, limit) {
+      return ensureLoaded().then(function (e) {
+        for (const q of queries.slice(0, 50)) e.search(q, limit || LIMIT, []);
+        return queries.map(function (q) {
+          const t = performance.now();
+          e.search(q, limit || LIMIT, []);
+          return performance.now() - t;
+        });
+      });
+    },
     timings: state.timings,
     get loadTimings() { return state.load; },
+    get loadStarted() { return state.loadStarted; },
+    get complete() { return state.complete; },
     get engine() { return state.engine; },
   };
 })();

@@ -44,6 +44,11 @@ _DIE = SPEC["dice"]["letter"]
 _LAYOUT_L2C = dict(zip(SPEC["layout"]["latin"], SPEC["layout"]["cyrillic"], strict=True))
 _LAYOUT_C2L = {v: k for k, v in _LAYOUT_L2C.items()}
 OPTIONAL = frozenset(SPEC["optional_words"])
+_FLEET = SPEC["fleeting"]
+_FLEET_DROP = re.compile(
+    rf"^(.{{{_FLEET['min'] - 2},}}[{_FLEET['consonants']}])[{_FLEET['vowels']}]([{_FLEET['consonants']}])$"
+)
+_FLEET_ADD = re.compile(rf"^(.{{{_FLEET['min'] - 2},}}[{_FLEET['consonants']}])([{_FLEET['consonants']}])$")
 
 _ru = Stemmer.Stemmer("russian")
 _en = Stemmer.Stemmer("english")
@@ -142,6 +147,18 @@ def layout_swap(chunk: str) -> str | None:
     if has_cyr and not has_lat:
         return "".join(_LAYOUT_C2L.get(c, c) for c in chunk)
     return None
+
+
+def fleeting_variants(st: str) -> list[str]:
+    """The stem with its fleeting vowel dropped or restored before the final consonant
+    (проверок/проверк, рывок/рывк): Russian inflection moves the vowel, the stemmer keeps it."""
+    m = _FLEET_DROP.match(st)
+    if m:
+        return [m.group(1) + m.group(2)]
+    m = _FLEET_ADD.match(st)
+    if m:
+        return [m.group(1) + v + m.group(2) for v in _FLEET["vowels"]]
+    return []
 
 
 def is_optional(surface: str) -> bool:

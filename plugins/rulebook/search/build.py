@@ -2,8 +2,8 @@
 
 - `records` / `add_page`: a page's search records, made from the one parse of the page that
   html.pipeline does (and caches) for block ids, decorations and pin targets.
-- `finish`: per book, the whoosh index (rewritten only when the book's records changed) and the
-  browser export, then the manifest.
+- `finish`: per book, the whoosh index and the browser export, both made from the same assembled
+  book and rewritten only when its records changed (else copied from the cache), then the manifest.
 
 The whoosh indexes live outside the published site, in the plugin's cache folder (default
 `.cache/search/` next to mkdocs.yml): the browser never reads them, they would add megabytes to
@@ -16,9 +16,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import multiprocessing as mp
+import os
 import shutil
+import threading
 import tomllib
-from dataclasses import asdict
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from bs4 import Tag
@@ -30,7 +34,7 @@ from rulebook.search.glossary import Glossary, load
 from rulebook.search.model import BookIndex, RecordData, SectionData
 
 log = logging.getLogger("mkdocs.plugins.rulebook.search")
-INDEX_VERSION = "1"
+INDEX_VERSION = "3"
 BOOKS_FILE = "books.json"
 
 
@@ -112,28 +116,71 @@ class SearchBuild:
         if out_dir.exists():
             shutil.rmtree(out_dir)
         out_dir.mkdir(parents=True)
+        stamps = [_stamp(b) for b in books]
+        # whoosh indexes to rewrite: their books' words are analysed here first (a forked writer
+        # inherits the analysis caches), then written beside the export work below
+        stale = [
+            (wdir / b.slug, b, st)
+            for b, st in zip(books, stamps, strict=True)
+            if windex.stamp_of(wdir / b.slug) != st
+        ]
+        for _, b, _ in stale:
+            b.vocab_order()
+        writing = _write_indexes(stale)
         entries = []
-        for b in books:
-            stamp = _stamp(b)
-            target = wdir / b.slug
+        stats = []
+        for b, stamp in zip(books, stamps, strict=True):
             cached = xdir / f"{b.slug}.json"
-            if windex.stamp_of(target) != stamp:
-                windex.write(target, b, stamp)
-                cached.unlink(missing_ok=True)
             meta = xdir / f"{b.slug}.meta.json"
-            if cached.exists() and meta.exists() and json.loads(meta.read_text())["stamp"] == stamp:
-                entry = json.loads(meta.read_text())["entry"]
-                shutil.copyfile(cached, out_dir / entry["file"])
+            known = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
+            if cached.exists() and known.get("stamp") == stamp and "stats" in known:
+                entry, st = known["entry"], known["stats"]
+                _place(cached, out_dir / entry["file"])
             else:
-                entry = export.write_book(out_dir, windex.read(target, postings=False))
+                # the browser's file holds what the whoosh index holds, from the same book
+                b.set_vocab([(w, analysis.stem(w)) for w in b.vocab_order()])
+                entry = export.write_book(out_dir, b)
+                st = export.book_stats(b)
                 shutil.copyfile(out_dir / entry["file"], cached)
-                meta.write_text(json.dumps({"stamp": stamp, "entry": entry}), encoding="utf-8")
+                meta.write_text(json.dumps({"stamp": stamp, "entry": entry, "stats": st}), encoding="utf-8")
             entry["records"] = len(b.records)
             entries.append(entry)
-        export.write_manifest(out_dir, entries)
+            stats.append(st)
+        writing()
+        export.write_manifest(out_dir, entries, stats)
         wdir.mkdir(parents=True, exist_ok=True)
         (wdir / BOOKS_FILE).write_text(json.dumps([b.slug for b in books]), encoding="utf-8")
         return entries
+
+
+def _write_indexes(jobs: list[tuple[Path, BookIndex, str]]) -> Callable[[], None]:
+    """Start writing whoosh indexes (target, book, stamp); the returned function waits for them.
+    Whoosh writes in pure Python, a second or so for all the books: with more than one index to
+    write and more than one core, they are written by forked processes while this one goes on
+    (not under `mkdocs serve`, whose threads make forking unsafe; it rewrites one book at a time
+    anyway)."""
+    cores = os.cpu_count() or 1
+    if len(jobs) < 2 or cores < 2 or threading.active_count() > 1 or "fork" not in mp.get_all_start_methods():
+
+        def in_turn() -> None:
+            for job in jobs:
+                windex.write(*job)
+
+        return in_turn
+    workers = min(len(jobs), cores)
+    log.debug(f"rulebook: writing {len(jobs)} search indexes in {workers} processes")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork"))
+    # the biggest book first, so that the others share the remaining workers
+    futures = [pool.submit(windex.write, *job) for job in sorted(jobs, key=lambda j: -len(j[1].records))]
+
+    def wait() -> None:
+        try:
+            for f in futures:
+                f.result()
+        finally:
+            pool.shutdown()
+
+    return wait
 
 
 def _stamp(b: BookIndex) -> str:
@@ -141,9 +188,21 @@ def _stamp(b: BookIndex) -> str:
     h.update(INDEX_VERSION.encode())
     h.update(json.dumps(analysis.SPEC, sort_keys=True).encode())
     h.update(json.dumps([b.slug, b.title, b.pages, b.glossary], ensure_ascii=False).encode())
-    h.update(json.dumps([asdict(s) for s in b.sections], ensure_ascii=False).encode())
-    h.update(json.dumps([asdict(r) for r in b.records], ensure_ascii=False).encode())
+    for s in b.sections:
+        h.update(
+            f"{s.page}\x1f{s.parent}\x1f{s.level}\x1f{s.anchor}\x1f{s.title}\x1f{s.original}\x1f{s.tag}\x1e".encode()
+        )
+    for r in b.records:
+        h.update(f"{r.section}\x1f{r.kind}\x1f{r.anchor}\x1f{r.text}\x1e".encode())
     return h.hexdigest()
+
+
+def _place(src: Path, target: Path) -> None:
+    """A cached file into the site: a hard link where possible (the site is rebuilt often)."""
+    try:
+        os.link(src, target)
+    except OSError:
+        shutil.copyfile(src, target)
 
 
 def load_books(cache_dir: Path, slugs: list[str] | None = None) -> list[BookIndex]:

@@ -1,5 +1,5 @@
-"""`rulebook search "QUERY" [--book SLUG] [--limit N] [--json]`: the Python runtime of the search
-engine, run from the project root against the whoosh index of the last build."""
+"""`rulebook search "QUERY" [--book SLUG] [--prefer SLUG] [--limit N] [--json]`: the Python runtime
+of the search engine, run from the project root against the whoosh index of the last build."""
 
 from __future__ import annotations
 
@@ -18,6 +18,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("query", help='what to look for; "@slug" words limit the books')
     p.add_argument("--book", action="append", default=[], metavar="SLUG", help="only this book (repeatable)")
     p.add_argument("--limit", type=int, default=10, metavar="N", help="at most N results (default 10)")
+    p.add_argument(
+        "--prefer",
+        metavar="SLUG",
+        help="rank this book's results a little higher, as the palette does for the book being read",
+    )
     p.add_argument("--json", action="store_true", help="print a JSON list of results, best first")
     p.add_argument(
         "--index",
@@ -46,14 +51,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"rulebook search: {err}", file=sys.stderr)
         return 2
     known = {b.slug for b in books}
-    unknown = [s for s in args.book if s.lower() not in known]
+    unknown = [s for s in [*args.book, *([args.prefer] if args.prefer else [])] if s.lower() not in known]
     if unknown:
         print(
             f"rulebook search: unknown book {', '.join(unknown)} (indexed: {', '.join(sorted(known))})",
             file=sys.stderr,
         )
         return 2
-    out = engine.search(books, args.query, limit=max(1, args.limit), book_filter=args.book)
+    prefer = args.prefer.lower() if args.prefer else None
+    out = engine.search(books, args.query, limit=max(1, args.limit), book_filter=args.book, prefer=prefer)
     if args.json:
         print(json.dumps(out["results"], ensure_ascii=False, indent=2))
         if out["suggestion"]:

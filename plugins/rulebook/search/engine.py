@@ -5,15 +5,18 @@ two return the same results (tests/integration/test_search_parity.py holds them 
 
 1. The query is split on spaces; `@slug` words filter books; the last word is a prefix unless the
    query ends with a space.
-2. Per book (glossaries, vocabularies and statistics are per book): a chunk none of whose words
-   the book knows is retried in the other keyboard layout; glossary phrases become groups with
-   alternatives; each word expands to stems: its own, prefix completions (last word), and, only
-   when nothing else matched, words within the typo budget.
+2. Per book (glossaries and vocabularies are per book): a chunk that no searched book knows is
+   retried in the other keyboard layout; glossary phrases become groups with alternatives; each
+   word expands to stems: its own, its derivational relatives and fleeting-vowel forms, prefix
+   completions (last word), and, only when no searched book knows the word, words within the typo
+   budget.
 3. BM25F over the block text, its section heading (with English original and tag) and the
-   heading path; a record must match every required group (AND), else it ranks by how many it
-   matches (the fallback); the best `rerank` get bonuses for exact words, phrase/proximity and a
-   heading match, then a decay for more results from one section, de-duplication, and a merge
-   across books.
+   heading path, with rarity and average lengths counted over all the books (`Corpus`: a word
+   weighs the same in every book, whatever the filter); a record must match every required group
+   (AND), else it ranks by how many it matches (the fallback); then a heading the query names
+   exactly (`title_exact`) comes before the rest; the best `rerank` get bonuses for exact words,
+   phrase/proximity and a heading match, then a decay for more results from one section,
+   de-duplication, and a merge across books, where the book being read (`prefer`) gains a little.
 4. Nothing found: once more with a larger typo budget, and the corrected query is offered
    ("did you mean").
 """
@@ -60,6 +63,7 @@ def parse(query: str) -> Parsed:
 class Slot:
     word: str
     stems: dict[int, float]
+    whole: set[int] = field(default_factory=set)  # stems matched as whole words (not completions)
     correction: str | None = None  # a typo's best replacement, for "did you mean"
 
 
@@ -75,6 +79,7 @@ class Group:
     alts: list[Alt]
     required: bool = True
     stems: set[int] = field(default_factory=set)  # every stem any alternative matches
+    whole: set[int] = field(default_factory=set)  # ... as a whole word, not as a completion
 
 
 @dataclass
@@ -133,6 +138,60 @@ def _df(book: BookIndex, sid: int) -> int:
     return len(book.text_post.get(sid, ()))
 
 
+# ---- statistics over all books -------------------------------------------------------------------
+@dataclass
+class Corpus:
+    """Rarity and average field lengths over every book of the index, as if the books were one
+    collection: a word weighs the same in every book, so the merged list ranks by the texts, not by
+    how big each book is. The browser reads the same figures from the manifest (export.corpus)."""
+
+    records: int
+    text_len: int
+    sections: int
+    head_len: int
+    path_len: int
+    df: dict[str, int]  # stem -> records containing it, in all books
+
+    @property
+    def avg_text(self) -> float:
+        return self.text_len / self.records if self.records and self.text_len else 1.0
+
+    @property
+    def avg_head(self) -> float:
+        return self.head_len / self.sections if self.sections and self.head_len else 1.0
+
+    @property
+    def avg_path(self) -> float:
+        return self.path_len / self.sections if self.sections and self.path_len else 1.0
+
+
+def corpus_of(books: list[BookIndex]) -> Corpus:
+    c = Corpus(0, 0, 0, 0, 0, {})
+    for b in books:
+        c.records += len(b.records)
+        c.text_len += sum(b.rec_len)
+        c.sections += len(b.sections)
+        c.head_len += sum(b.head_len)
+        c.path_len += sum(b.path_len)
+        for sid, post in b.text_post.items():
+            st = b.stems[sid]
+            c.df[st] = c.df.get(st, 0) + len(post)
+    return c
+
+
+_CORPORA: dict[tuple[int, ...], tuple[list[BookIndex], Corpus]] = {}
+
+
+def _corpus(books: list[BookIndex]) -> Corpus:
+    key = tuple(id(b) for b in books)
+    hit = _CORPORA.get(key)
+    if hit is None:
+        if len(_CORPORA) > 8:
+            _CORPORA.clear()
+        hit = _CORPORA[key] = (list(books), corpus_of(books))  # the list keeps the ids alive
+    return hit[1]
+
+
 def expand(
     book: BookIndex, w: str, is_prefix: bool, relaxed: bool, scope: list[BookIndex] | None = None
 ) -> Slot:
@@ -156,6 +215,11 @@ def expand(
             sid2 = book.stem_id.get(own_stem[:n])
             if sid2 is not None:
                 stems[sid2] = max(stems.get(sid2, 0.0), P["w_stem_prefix"])
+    for t in analysis.fleeting_variants(own_stem):
+        sid = book.stem_id.get(t)
+        if sid is not None and sid != own:
+            stems[sid] = max(stems.get(sid, 0.0), P["w_stem"])
+    whole = set(stems)
     completions = 0
     if is_prefix and len(w) >= P["min_prefix"]:
         found: list[int] = []
@@ -180,7 +244,7 @@ def expand(
             if wt > stems.get(sid, 0.0):
                 stems[sid] = wt
         completions = len(found)
-    slot = Slot(w, stems)
+    slot = Slot(w, stems, whole)
     # typos only for a word no book in the search knows (an exact word in one book must not lose
     # to a guessed one in another)
     others = [b for b in (scope or []) if b is not book]
@@ -210,6 +274,7 @@ def expand(
                     break
                 taken.add(sid)
                 stems[sid] = P["w_typo1"] if d <= 1 else P["w_typo2"]
+                whole.add(sid)
             if cands:
                 slot.correction = cands[0][2]
     return slot
@@ -219,7 +284,7 @@ def _phrase_slots(book: BookIndex, phrase: str) -> list[Slot]:
     out = []
     for w in analysis.surfaces(phrase):
         sid = book.stem_id.get(_stem_of(book, w))
-        out.append(Slot(w, {sid: 1.0} if sid is not None else {}))
+        out.append(Slot(w, {sid: 1.0} if sid is not None else {}, {sid} if sid is not None else set()))
     return out
 
 
@@ -236,7 +301,12 @@ def plan(
         def prefs(ts: list[str], last: bool = last) -> list[bool]:
             return [parsed.prefix and last and ti == len(ts) - 1 for ti in range(len(ts))]
 
-        if toks and not all(_known(book, t, p) for t, p in zip(toks, prefs(toks), strict=True)):
+        # the other layout only for a chunk that no searched book knows as typed (VP is a word
+        # of one book, not МЗ typed on a Latin keyboard)
+        if toks and not any(
+            all(_known(b, t, p) for t, p in zip(toks, prefs(toks), strict=True))
+            for b in [book, *(scope or [])]
+        ):
             swapped = analysis.layout_swap(chunk)
             if swapped is not None:
                 stoks = list(analysis.surfaces(swapped))
@@ -291,6 +361,7 @@ def plan(
         for a in g.alts:
             for s in a.slots:
                 g.stems.update(s.stems)
+                g.whole.update(s.whole)
     # did you mean: the query as the engine understood it, if that differs from what was typed
     fixes = {s.word: s.correction for g in groups for a in g.alts for s in a.slots if s.correction}
     suggestion = None
@@ -306,22 +377,27 @@ class Hit:
     rec: int
     cov: int
     required: int
+    title: int  # 1 for a heading the query names exactly (title_exact)
     score: float
     groups: list[Group]
 
 
-def _slot_scores(book: BookIndex, slot: Slot) -> dict[int, float]:
-    n = len(book.records)
+def idf(c: Corpus, df: int) -> float:
+    """BM25's rarity on a fixed scale (`idf_records`), from the share of all records that hold
+    the stem."""
+    ref = P["idf_records"]
+    d = df * ref / c.records
+    return math.log(1 + (ref - d + 0.5) / (d + 0.5))
+
+
+def _slot_scores(book: BookIndex, slot: Slot, c: Corpus) -> dict[int, float]:
     k1 = P["k1"]
     bt, bh = P["b_text"], P["b_head"]
+    avg_text, avg_head, avg_path = c.avg_text, c.avg_head, c.avg_path
     out: dict[int, float] = {}
     for sid in sorted(slot.stems):
         w = slot.stems[sid]
-        # rarity as a share of the book, on a common scale: books of any size rank alike, and
-        # one book's statistics never change another's ranking
-        ref = P["idf_records"]
-        df = _df(book, sid) * ref / n
-        idf = math.log(1 + (ref - df + 0.5) / (df + 0.5))
+        weight = w * idf(c, c.df.get(book.stems[sid], 0))
         comp: dict[int, list[int]] = {}
         for r, tf in book.text_post.get(sid, ()):
             comp.setdefault(r, [0, 0, 0])[0] = tf
@@ -336,20 +412,20 @@ def _slot_scores(book: BookIndex, slot: Slot) -> dict[int, float]:
         for r, (t1, t2, t3) in comp.items():
             s = book.records[r].section
             tfw = (
-                P["w_text"] * t1 / (1 - bt + bt * book.rec_len[r] / book.avg_text)
-                + P["w_head"] * t2 / (1 - bh + bh * book.head_len[s] / book.avg_head)
-                + P["w_path"] * t3 / (1 - bh + bh * book.path_len[s] / book.avg_path)
+                P["w_text"] * t1 / (1 - bt + bt * book.rec_len[r] / avg_text)
+                + P["w_head"] * t2 / (1 - bh + bh * book.head_len[s] / avg_head)
+                + P["w_path"] * t3 / (1 - bh + bh * book.path_len[s] / avg_path)
             )
-            v = w * idf * tfw * (k1 + 1) / (k1 + tfw)
+            v = weight * tfw * (k1 + 1) / (k1 + tfw)
             if v > out.get(r, 0.0):
                 out[r] = v
     return out
 
 
-def _group_scores(book: BookIndex, g: Group) -> dict[int, float]:
+def _group_scores(book: BookIndex, g: Group, c: Corpus) -> dict[int, float]:
     out: dict[int, float] = {}
     for alt in g.alts:
-        per = [_slot_scores(book, s) for s in alt.slots]
+        per = [_slot_scores(book, s, c) for s in alt.slots]
         if not per:
             continue
         first = per[0]
@@ -410,20 +486,44 @@ def _bonus(book: BookIndex, rec: int, groups: list[Group]) -> float:
                     best = need
             if best:
                 bonus += P["bonus_near"] * (best - 1) / (m - 1)
-    hstems = {book.surface_stem[t] for t in head}
-    req = [g for g in groups if g.required]
-    if req and all(g.stems & hstems for g in req):
+    if _heading_matches(book, r.section, groups):
         bonus += P["bonus_heading"]
         if r.kind == "h":
             bonus += P["bonus_heading_block"]
     return bonus
 
 
-def score_book(book: BookIndex, p: Plan) -> list[Hit]:
+def _heading_matches(book: BookIndex, s: int, groups: list[Group]) -> bool:
+    """Every required word of the query is in the section's heading (title, original or tag)."""
+    hstems = book.head_stems(s)
+    req = [g for g in groups if g.required]
+    return bool(req) and all(not g.stems.isdisjoint(hstems) for g in req)
+
+
+def title_exact(book: BookIndex, rec: int, groups: list[Group]) -> bool:
+    """A heading the query names exactly: every word of the query (optional ones too) is in the
+    heading, and every word of the title (or of its English original) is one the query matched as
+    a whole word, not as a completion of the word being typed (numbers and optional words of the
+    title aside). Such a heading ranks above headings that only contain the words, as a
+    documentation search ranks an exact title first."""
+    r = book.records[rec]
+    if r.kind != "h":
+        return False
+    hstems = book.head_stems(r.section)
+    if not all(not g.stems.isdisjoint(hstems) for g in groups):
+        return False
+    matched: set[int] = set()
+    for g in groups:
+        matched |= g.whole
+    return any(ws and all(sid in matched for sid in ws) for ws in book.title_words(r.section))
+
+
+def score_book(book: BookIndex, p: Plan, c: Corpus | None = None) -> list[Hit]:
     groups = p.groups
     if not groups:
         return []
-    scores = [_group_scores(book, g) for g in groups]
+    c = c or corpus_of([book])
+    scores = [_group_scores(book, g, c) for g in groups]
     required = [i for i, g in enumerate(groups) if g.required]
     cand: set[int] = set()
     for s in scores:
@@ -439,19 +539,21 @@ def score_book(book: BookIndex, p: Plan) -> list[Hit]:
         rows.append((cov, base, r))
     rows.sort(key=lambda x: (-x[0], -round6(x[1]), x[2]))
     rows = rows[: int(P["rerank"])]
-    ranked = [(cov, base * _bonus(book, r, groups), r) for cov, base, r in rows]
-    ranked.sort(key=lambda x: (-x[0], -round6(x[1]), x[2]))
+    ranked = [
+        (cov, int(title_exact(book, r, groups)), base * _bonus(book, r, groups), r) for cov, base, r in rows
+    ]
+    ranked.sort(key=lambda x: (-x[0], -x[1], -round6(x[2]), x[3]))
     seen: dict[int, int] = {}
     decayed = []
-    for cov, sc, r in ranked:
+    for cov, title, sc, r in ranked:
         s = book.records[r].section
-        c = seen.get(s, 0)
-        seen[s] = c + 1
-        for _ in range(c):
+        n = seen.get(s, 0)
+        seen[s] = n + 1
+        for _ in range(n):
             sc *= P["same_section_decay"]
-        decayed.append((cov, sc, r))
-    decayed.sort(key=lambda x: (-x[0], -round6(x[1]), x[2]))
-    return [Hit(book, r, cov, len(required), round6(sc), groups) for cov, sc, r in decayed]
+        decayed.append((cov, title, sc, r))
+    decayed.sort(key=lambda x: (-x[0], -x[1], -round6(x[2]), x[3]))
+    return [Hit(book, r, cov, len(required), title, round6(sc), groups) for cov, title, sc, r in decayed]
 
 
 # ---- snippets --------------------------------------------------------------------------------
@@ -537,29 +639,42 @@ def _key(h: Hit) -> str:
 
 
 def search(
-    books: list[BookIndex], query: str, limit: int = 10, book_filter: list[str] | None = None
+    books: list[BookIndex],
+    query: str,
+    limit: int = 10,
+    book_filter: list[str] | None = None,
+    prefer: str | None = None,
 ) -> dict[str, Any]:
+    """The best `limit` results from `books` (all the books of the index: the statistics are
+    theirs, whatever the filter). `prefer`: the slug of the book being read, whose results rank
+    a little higher (`prefer_book`)."""
     parsed = parse(query)
     wanted = [s.lower() for s in (book_filter or [])] + parsed.books
     scope = [b for b in books if not wanted or b.slug in wanted]
-    out = _run(scope, parsed, limit, relaxed=False)
+    c = _corpus(books)
+    out = _run(scope, parsed, limit, False, c, prefer)
     if not out["results"] and parsed.chunks:
-        again = _run(scope, parsed, limit, relaxed=True)
+        again = _run(scope, parsed, limit, True, c, prefer)
         if again["results"]:
             out = again
     out["books"] = [b.slug for b in scope]
     return out
 
 
-def _run(scope: list[BookIndex], parsed: Parsed, limit: int, relaxed: bool) -> dict[str, Any]:
-    hits: list[tuple[float, float, int, int, Hit]] = []
+def _run(
+    scope: list[BookIndex], parsed: Parsed, limit: int, relaxed: bool, c: Corpus, prefer: str | None
+) -> dict[str, Any]:
+    hits: list[tuple[float, int, float, int, int, Hit]] = []
     suggestions: list[str | None] = []
     for bi, b in enumerate(scope):
         p = plan(b, parsed, relaxed, scope)
         suggestions.append(p.suggestion)
-        for h in score_book(b, p):
-            hits.append((-(h.cov / h.required), -h.score, bi, h.rec, h))
-    hits.sort(key=lambda x: x[:4])
+        boost = P["prefer_book"] if b.slug == prefer else 1.0
+        for h in score_book(b, p, c):
+            if boost != 1.0:
+                h.score = round6(h.score * boost)
+            hits.append((-(h.cov / h.required), -h.title, -h.score, bi, h.rec, h))
+    hits.sort(key=lambda x: x[:5])
     results = []
     seen: set[str] = set()
     for *_, h in hits:

@@ -1,7 +1,11 @@
 """The browser's copy of a book's index, derived from the whoosh index.
 
 One file per book, `search/<slug>.<hash>.json` (a content hash in the name, so it can be cached
-for good), plus `search/manifest.json` listing them with the analysis definition.
+for good), plus `search/manifest.json` listing them with the analysis definition and the
+statistics over all books that ranking needs (record and section counts, summed field lengths,
+and how many records hold each stem that several books share; a stem of one book only counts
+its records there), so that a book's results score the same whether or not the other books
+have been loaded yet.
 
 What a file holds: pages, sections (heading, English original, tag, parent), records (block
 text, which is also what snippets are cut from), the glossary, and the vocabulary's stem table.
@@ -65,6 +69,41 @@ def book_payload(book: BookIndex) -> dict[str, Any]:
     }
 
 
+def book_stats(book: BookIndex) -> dict[str, Any]:
+    """What one book adds to the statistics over all books (see `corpus`)."""
+    if not book.rec_len:
+        book.build_postings_from_text()
+        book.finish()
+    return {
+        "records": len(book.records),
+        "text_len": sum(book.rec_len),
+        "sections": len(book.sections),
+        "head_len": sum(book.head_len),
+        "path_len": sum(book.path_len),
+        "df": {book.stems[sid]: len(post) for sid, post in book.text_post.items() if post},
+        "stems": sorted(book.stems),
+    }
+
+
+def corpus(stats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The statistics over all books (engine.Corpus), from each book's `book_stats`."""
+    books_of: dict[str, int] = {}
+    df: dict[str, int] = {}
+    for st in stats:
+        for stem in st["stems"]:
+            books_of[stem] = books_of.get(stem, 0) + 1
+        for stem, n in st["df"].items():
+            df[stem] = df.get(stem, 0) + n
+    return {
+        "records": sum(st["records"] for st in stats),
+        "text_len": sum(st["text_len"] for st in stats),
+        "sections": sum(st["sections"] for st in stats),
+        "head_len": sum(st["head_len"] for st in stats),
+        "path_len": sum(st["path_len"] for st in stats),
+        "df": {stem: df[stem] for stem in sorted(df) if books_of.get(stem, 0) > 1},
+    }
+
+
 def dumps(payload: dict[str, Any]) -> bytes:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
@@ -78,6 +117,6 @@ def write_book(site_search: Path, book: BookIndex) -> dict[str, Any]:
     return {"slug": book.slug, "title": book.title, "file": name, "bytes": len(data)}
 
 
-def write_manifest(site_search: Path, books: list[dict[str, Any]]) -> None:
-    manifest = {"format": FORMAT, "analysis": analysis.SPEC, "books": books}
+def write_manifest(site_search: Path, books: list[dict[str, Any]], stats: list[dict[str, Any]]) -> None:
+    manifest = {"format": FORMAT, "analysis": analysis.SPEC, "corpus": corpus(stats), "books": books}
     (site_search / "manifest.json").write_bytes(dumps(manifest))

@@ -1,14 +1,17 @@
 """The in-memory index of one book that the query engine runs on.
 
-Both runtimes build the same structure: Python from the whoosh index (store.py), the browser
-from the exported file (export.py -> assets/search-engine.js). `from_parts` fills the derived
-tables (postings from whoosh, or from the text) identically."""
+Both runtimes build the same structure: Python from the whoosh index (windex.py), the browser
+from the exported file (export.py -> assets/search-engine.js); the derived tables (lengths,
+heading paths, section ranges) are filled the same way by both."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rulebook.search import analysis
+
+_LETTER = re.compile(r"[^\W\d_]")
 
 Postings = dict[int, list[tuple[int, int]]]  # stem id -> [(record or section, tf)], ascending
 
@@ -60,6 +63,37 @@ class BookIndex:
     avg_head: float = 1.0
     avg_path: float = 1.0
     sec_records: list[tuple[int, int]] = field(default_factory=list)  # own records [start, end)
+    _vocab: list[str] | None = field(default=None, repr=False)
+    _head_stems: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
+    _title_words: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict, repr=False)
+
+    # ---- per-section word tables, made when first asked for -------------------------------------
+    def head_stems(self, s: int) -> frozenset[int]:
+        """The stems of the section's heading with its English original and tag."""
+        hit = self._head_stems.get(s)
+        if hit is None:
+            sec = self.sections[s]
+            hit = self._head_stems[s] = frozenset(
+                self.surface_stem[w] for w in analysis.surfaces(sec.head_text)
+            )
+        return hit
+
+    def title_words(self, s: int) -> tuple[tuple[int, ...], ...]:
+        """The stems of the content words of the title, and of the English original if any:
+        words with a letter that are not optional (numbering and question words aside)."""
+        hit = self._title_words.get(s)
+        if hit is None:
+            sec = self.sections[s]
+            hit = self._title_words[s] = tuple(
+                tuple(
+                    self.surface_stem[w]
+                    for w in analysis.surfaces(t)
+                    if _LETTER.search(w) and not analysis.is_optional(w)
+                )
+                for t in (sec.title, sec.original)
+                if t
+            )
+        return hit
 
     # ---- derived tables, shared by both loaders ---------------------------------------------
     def path_text(self, s: int) -> str:
@@ -80,15 +114,16 @@ class BookIndex:
 
     def vocab_order(self) -> list[str]:
         """Surfaces in order of first occurrence (section heads, then record texts): the order
-        the exported stem table follows."""
+        the exported stem table follows. Made once: the whoosh index and the export both use it."""
+        if self._vocab is not None:
+            return self._vocab
         seen: dict[str, None] = {}
         for s in self.sections:
-            for w in analysis.surfaces(s.head_text):
-                seen.setdefault(w, None)
+            seen.update(dict.fromkeys(analysis.surfaces(s.head_text)))
         for r in self.records:
-            for w in analysis.surfaces(r.text):
-                seen.setdefault(w, None)
-        return list(seen)
+            seen.update(dict.fromkeys(analysis.surfaces(r.text)))
+        self._vocab = list(seen)
+        return self._vocab
 
     def set_vocab(self, pairs: list[tuple[str, str]]) -> None:
         for surface, st in pairs:
@@ -140,4 +175,22 @@ class BookIndex:
             add(self.text_post, i, count(r.text))
         for i, s in enumerate(self.sections):
             add(self.head_post, i, count(s.head_text))
-            add(self.path_post, i, count(self.path_text(i)))
+        self.derive_paths()
+
+    def derive_paths(self) -> None:
+        """Postings of the heading paths from those of the headings: the path of a section is its
+        ancestors' headings, so a stem counts there as often as in all of them together."""
+        heads: list[dict[int, int]] = [{} for _ in self.sections]
+        for sid, post in self.head_post.items():
+            for s, tf in post:
+                heads[s][sid] = tf
+        self.path_post = {}
+        for i in range(len(self.sections)):
+            c: dict[int, int] = {}
+            p = self.sections[i].parent
+            while p >= 0:
+                for sid, tf in heads[p].items():
+                    c[sid] = c.get(sid, 0) + tf
+                p = self.sections[p].parent
+            for sid, tf in c.items():
+                self.path_post.setdefault(sid, []).append((i, tf))

@@ -1,8 +1,8 @@
 """The whoosh index: one per book, written at build time, read by the CLI and by the export.
 
 Documents: one `book` document (title, pages, glossary, vocabulary of surface forms), one per
-section (the stems of its heading with its English original and tag, and of its ancestors'
-headings) and one per record (the stems of its block text), analysed by analysis.py.
+section (the stems of its heading with its English original and tag) and one per record (the
+stems of its block text), analysed by analysis.py.
 Whoosh stores lengths rounded, so exact lengths are recomputed from the text by
 model.BookIndex.finish in both runtimes.
 """
@@ -22,6 +22,11 @@ from whoosh import fields, index
 from whoosh.analysis import Token, Tokenizer
 
 STAMP = "content.sha1"
+FORMAT = 3  # of the stored book document
+
+
+class StaleIndex(FileNotFoundError):
+    """An index written by another version of this module: the site must be built again."""
 
 
 class _Tokens(Tokenizer):
@@ -67,45 +72,46 @@ class _Tokens(Tokenizer):
 
 
 def schema() -> fields.Schema:
+    # Only the stems are indexed. What is read back (the book, its sections and records) is stored
+    # once, in the first document: a stored value per document costs a pickle and a compression
+    # each, a fifth of the write time. The heading path of a section is not indexed either: its
+    # stems are those of the ancestors' headings (model.derive_paths).
     stem = _Tokens(stems=True)
     return fields.Schema(
-        kind=fields.ID(stored=True),  # book | section | record
-        order=fields.NUMERIC(stored=True, sortable=True),
         data=fields.STORED(),
         text_stems=fields.TEXT(analyzer=stem, phrase=False),
         head_stems=fields.TEXT(analyzer=stem, phrase=False),
-        path_stems=fields.TEXT(analyzer=stem, phrase=False),
     )
 
 
 def write(target: Path, book: BookIndex, stamp: str) -> None:
-    """Write the book's index into `target` (replaced atomically)."""
+    """Write the book's index into `target` (replaced atomically). Documents, in this order (one
+    segment, so document numbers follow it): the book, each section, each record."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     try:
         ix = index.create_in(str(tmp), schema())
         w = ix.writer()
-        meta = {"slug": book.slug, "title": book.title, "pages": book.pages, "glossary": book.glossary}
-        # The surface forms (the vocabulary that prefix and typo matching scan) are stored with the
-        # book, not indexed per record: indexing them doubled the write time, and the engine finds
-        # exact forms again in the few texts it re-ranks.
-        meta["surfaces"] = book.vocab_order()
-        w.add_document(kind="book", order=0, data=json.dumps(meta, ensure_ascii=False))
-        for i, s in enumerate(book.sections):
-            w.add_document(
-                kind="section",
-                order=i,
-                data=json.dumps([s.page, s.parent, s.level, s.anchor, s.title, s.original, s.tag]),
-                head_stems=s.head_text,
-                path_stems=book.path_text(i),
-            )
-        for i, r in enumerate(book.records):
-            w.add_document(
-                kind="record",
-                order=i,
-                data=json.dumps([r.section, r.kind, r.anchor, r.text], ensure_ascii=False),
-                text_stems=r.text,
-            )
+        meta = {
+            "format": FORMAT,
+            "slug": book.slug,
+            "title": book.title,
+            "pages": book.pages,
+            "glossary": book.glossary,
+            # The surface forms (the vocabulary that prefix and typo matching scan) are stored with
+            # the book, not indexed per record: indexing them doubled the write time, and the
+            # engine finds exact forms again in the few texts it re-ranks.
+            "surfaces": book.vocab_order(),
+            "sections": [
+                [s.page, s.parent, s.level, s.anchor, s.title, s.original, s.tag] for s in book.sections
+            ],
+            "records": [[r.section, r.kind, r.anchor, r.text] for r in book.records],
+        }
+        w.add_document(data=json.dumps(meta, ensure_ascii=False))
+        for s in book.sections:
+            w.add_document(head_stems=s.head_text)
+        for r in book.records:
+            w.add_document(text_stems=r.text)
         w.commit()
         (tmp / STAMP).write_text(stamp, encoding="utf-8")
         old = target.with_name(target.name + ".old")
@@ -130,27 +136,18 @@ def read(target: Path, postings: bool = True) -> BookIndex:
     ix = index.open_dir(str(target))
     with ix.searcher() as searcher:
         reader = searcher.reader()
-        meta: dict[str, Any] = {}
-        sections: dict[int, SectionData] = {}
-        records: dict[int, RecordData] = {}
-        sec_of_doc: dict[int, int] = {}
-        rec_of_doc: dict[int, int] = {}
-        for docnum, stored in reader.iter_docs():
-            data = json.loads(stored["data"])
-            if stored["kind"] == "book":
-                meta = data
-            elif stored["kind"] == "section":
-                sections[stored["order"]] = SectionData(*data)
-                sec_of_doc[docnum] = stored["order"]
-            else:
-                records[stored["order"]] = RecordData(*data)
-                rec_of_doc[docnum] = stored["order"]
+        meta: dict[str, Any] = json.loads(reader.stored_fields(0).get("data") or "{}")
+        if meta.get("format") != FORMAT:
+            raise StaleIndex(f"{target}: a search index of another version: build the site again")
+        n_sec, n_rec = len(meta["sections"]), len(meta["records"])
+        if reader.doc_count_all() != 1 + n_sec + n_rec:
+            raise ValueError(f"{target}: {reader.doc_count_all()} documents, expected {1 + n_sec + n_rec}")
         book = BookIndex(
             slug=meta["slug"],
             title=meta["title"],
             pages=[tuple(p) for p in meta["pages"]],  # type: ignore[misc]
-            sections=[sections[i] for i in range(len(sections))],
-            records=[records[i] for i in range(len(records))],
+            sections=[SectionData(*d) for d in meta["sections"]],
+            records=[RecordData(*d) for d in meta["records"]],
             glossary=[(src, tuple(dst)) for src, dst in meta["glossary"]],
         )
         book.set_vocab([(s, analysis.stem(s)) for s in meta["surfaces"]])
@@ -158,7 +155,8 @@ def read(target: Path, postings: bool = True) -> BookIndex:
         if not postings:
             return book
 
-        def read_postings(field: str, ids: dict[int, int]) -> dict[int, list[tuple[int, int]]]:
+        def read_postings(field: str, first: int, n: int) -> dict[int, list[tuple[int, int]]]:
+            """Postings of documents first .. first+n-1, numbered from 0."""
             out: dict[int, list[tuple[int, int]]] = {}
             for raw in reader.lexicon(field):
                 term = raw.decode("utf-8")
@@ -168,14 +166,15 @@ def read(target: Path, postings: bool = True) -> BookIndex:
                 m = reader.postings(field, term)
                 lst = []
                 while m.is_active():
-                    if m.id() in ids:
-                        lst.append((ids[m.id()], int(m.weight())))
+                    i = m.id() - first
+                    if 0 <= i < n:
+                        lst.append((i, int(m.weight())))
                     m.next()
                 out[sid] = sorted(lst)
             return out
 
-        book.text_post = read_postings("text_stems", rec_of_doc)
-        book.head_post = read_postings("head_stems", sec_of_doc)
-        book.path_post = read_postings("path_stems", sec_of_doc)
+        book.text_post = read_postings("text_stems", 1 + n_sec, n_rec)
+        book.head_post = read_postings("head_stems", 1, n_sec)
+    book.derive_paths()
     book.finish()
     return book

@@ -238,7 +238,7 @@ def resolve_rule_links(soup: BeautifulSoup, page_url: str) -> None:
     """Site-root rule URLs -> hrefs relative to the page (`../03-boi/#shag-7--2`)."""
     base = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url) + "/"
     here = base.rstrip("/") or "."
-    for a in soup.select("a[data-rb-rule]"):
+    for a in soup.find_all("a", attrs={"data-rb-rule": True}):
         assert isinstance(a, Tag)
         target = str(a["data-rb-rule"])
         path, _, frag = target.partition("#")

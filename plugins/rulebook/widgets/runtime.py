@@ -95,9 +95,20 @@ def copy_pyodide(src: Path, site_dir: Path) -> list[Path]:
         target = dest / name
         tst = target.stat() if target.exists() else None
         if tst is None or tst.st_size != st.st_size or tst.st_mtime_ns < st.st_mtime_ns:
-            shutil.copy2(f, target)
+            place(f, target)
         out.append(target)
     return out
+
+
+def place(src: Path, target: Path) -> None:
+    """`src` at `target`: a hard link where the file system allows (the runtime is tens of MB and
+    never changes in the site, so every build would otherwise copy it and delete the last copy),
+    else a copy."""
+    target.unlink(missing_ok=True)
+    try:
+        os.link(src, target)
+    except OSError:
+        shutil.copy2(src, target)
 
 
 def copy_engine(site_dir: Path) -> tuple[Path, str]:
@@ -172,7 +183,7 @@ def install(
         return
     cached, key = made
     name = f"snapshot-{key}.bin"
-    shutil.copy2(cached, site_dir / SITE_DIR / "pyodide" / name)
+    place(cached, site_dir / SITE_DIR / "pyodide" / name)
     manifest = json.loads((engine_dir / "manifest.json").read_text(encoding="utf-8"))
     manifest["snapshot"] = f"pyodide/{name}"
     write_manifest(engine_dir, manifest)

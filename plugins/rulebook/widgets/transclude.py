@@ -41,8 +41,13 @@ class RenderedPage:
     book: str = ""  # the book's title, for the «Источник» line
 
 
+# src_uri -> (HTML, its parse): a `mkdocs serve` rebuild does not parse an unchanged source page
+# again (cards only read the parse: they copy what they take from it)
+_PARSED: dict[str, tuple[str, BeautifulSoup]] = {}
+
+
 class Sources:
-    """Rendered pages by src_uri, each parsed at most once per build."""
+    """Rendered pages by src_uri, each parsed at most once per build (and kept while unchanged)."""
 
     def __init__(self, pages: Iterable[RenderedPage]) -> None:
         self.pages = {p.src_uri: p for p in pages}
@@ -55,7 +60,10 @@ class Sources:
                 raise CardError(
                     f"{src_uri} was not rendered in this build (a --dirty rebuild?); rebuild in full"
                 )
-            self._soups[src_uri] = BeautifulSoup(html, "html.parser")
+            kept = _PARSED.get(src_uri)
+            if kept is None or kept[0] != html:
+                kept = _PARSED[src_uri] = (html, BeautifulSoup(html, "html.parser"))
+            self._soups[src_uri] = kept[1]
         return self._soups[src_uri]
 
 
@@ -337,7 +345,7 @@ def _copy_empty(el: Tag) -> Tag:
 
 def _heading_text(h: Tag) -> str:
     c = _copy(h)
-    for a in c.select("a.headerlink"):
+    for a in c.find_all("a", class_="headerlink"):
         a.decompose()
     return " ".join(c.get_text(" ", strip=True).split())
 
