@@ -30,16 +30,10 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.browser import ARGS, CHROMIUM  # noqa: E402
+
 PAGE = "/fatum/01-bazovye-pravila/"
 WIDGET = "#rb-calc-check-1"
 TARGETS = {"cold": 2500.0, "warm": 1500.0, "recompute_p95": 30.0}

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import os
 import re
 import statistics
 import sys
@@ -39,18 +38,9 @@ from rulebook.search import analysis, build, engine  # noqa: E402
 from rulebook.search.model import BookIndex  # noqa: E402
 
 from tests.support import site as support  # noqa: E402
+from tests.support.browser import ARGS, CHROMIUM  # noqa: E402
 
 COLD_PAGES = ["fatum/03-boi/", "sf2e/vedenie-igry/", ""]  # a FATUM chapter, a smaller book, the home page
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def pct(xs: list[float], p: float) -> float:

@@ -13,19 +13,11 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.support.browser import ARGS, CHROMIUM
 
-pytestmark = [pytest.mark.e2e, pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")]
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [pytest.mark.e2e]
 
 
 @pytest.fixture(scope="module")

@@ -21,20 +21,12 @@ from pathlib import Path
 import pytest
 from rulebook.mechanics import run
 
+from tests.support.browser import ARGS, CHROMIUM
+
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("calculators-site")]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output" / "calculators"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 BOOT_TIMEOUT = 60_000  # ms; the machine may be busy
 CHECK = "#rb-calc-check-1"
 DAMAGE = "#rb-calc-damage-1"

@@ -10,18 +10,9 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.support import site as support
+from tests.support.browser import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.e2e
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHOTS = Path(os.environ.get("RULEBOOK_SHOTS", "test-output/screenshots"))
 XSS = "<img src=x onerror=alert(1)>"
 
