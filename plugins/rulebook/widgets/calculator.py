@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from bs4 import BeautifulSoup, Tag
-from markdown.util import AtomicString
 from pymdownx.blocks.block import Block, type_boolean
 
 from rulebook.mechanics import CALCULATORS, declaration
 from rulebook.mechanics.base import Field, Group
+from rulebook.widgets.elements import preset_options, text_el
 
 ROOT_CLASS = "rb-calc"
 INTRO = (
@@ -29,10 +29,7 @@ INTRO = (
 )
 
 
-def _text(parent: etree.Element, tag: str, text: str, attrib: dict[str, str] | None = None) -> etree.Element:
-    el = etree.SubElement(parent, tag, attrib or {})
-    el.text = AtomicString(text)
-    return el
+_text = text_el
 
 
 def _rule_link(parent: etree.Element, rule_url: str, text: str = "§ правило") -> etree.Element:
@@ -117,20 +114,12 @@ def _preset_select(
     _text(wrap, "label", label, {"for": fid})
     sel = etree.SubElement(wrap, "select", {"id": fid, "data-preset": kind})
     _text(sel, "option", "— вручную —", {"value": ""})
-    groups: dict[str, etree.Element] = {}
-    for item in items:
-        target = sel
-        if grouped:
-            g = item["group"]
-            if g not in groups:
-                groups[g] = etree.SubElement(sel, "optgroup", {"label": g})
-            target = groups[g]
-        _text(
-            target,
-            "option",
-            item["name"],
-            {"value": item["key"], "data-preset-values": json.dumps(item, ensure_ascii=False)},
-        )
+    preset_options(
+        sel,
+        items,
+        grouped,
+        lambda item: {"value": item["key"], "data-preset-values": json.dumps(item, ensure_ascii=False)},
+    )
     note = etree.SubElement(wrap, "p", {"class": "rb-calc__preset-note", "aria-live": "polite"})
     note.set("hidden", "hidden")
 

@@ -23,6 +23,7 @@ from rulebook.mechanics.base import Field
 from rulebook.mechanics.records import Record, Rows
 from rulebook.mechanics.rules import url
 from rulebook.mechanics.sheet_schema import CHARACTER, FORMAT, VERSION, sheet_presets
+from rulebook.widgets.elements import preset_options, text_el
 
 ROOT_CLASS = "rb-sheet"
 INTRO = (
@@ -33,10 +34,7 @@ INTRO = (
 SKILL_GROUPS = [(t, [s for s in creation.SKILLS if s.trait == t.key]) for t in creation.OCH]
 
 
-def _text(parent: etree.Element, tag: str, text: str, attrib: dict[str, str] | None = None) -> etree.Element:
-    el = etree.SubElement(parent, tag, attrib or {})
-    el.text = AtomicString(text)
-    return el
+_text = text_el
 
 
 def _rule_link(parent: etree.Element, key: str, text: str = "§") -> etree.Element:
@@ -427,16 +425,7 @@ def _preset_select(parent: etree.Element, fid: str, kind: str, label: str, group
     _text(wrap, "label", label, {"for": fid, "class": "rb-sheet__label"})
     sel = etree.SubElement(wrap, "select", {"id": fid, "data-preset": kind})
     _text(sel, "option", "— выбрать из главы 4 —", {"value": ""})
-    items = sheet_presets()["weapons" if kind == "weapon" else "armors"]
-    groups: dict[str, etree.Element] = {}
-    for item in items:
-        target = sel
-        if grouped:
-            g = item["group"]
-            if g not in groups:
-                groups[g] = etree.SubElement(sel, "optgroup", {"label": g})
-            target = groups[g]
-        _text(target, "option", item["name"], {"value": item["key"]})
+    preset_options(sel, sheet_presets()["weapons" if kind == "weapon" else "armors"], grouped)
 
 
 def _armor(form: Form) -> None:
