@@ -3,15 +3,9 @@ book it belongs to (with the translator's credit from the source's footer)."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
 
 from tests.support.browser import ARGS, CHROMIUM
 
@@ -21,14 +15,9 @@ pytestmark = [pytest.mark.e2e]
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = tmp_path_factory.mktemp("site")
-    build(load_config(str(ROOT / "mkdocs.yml"), site_dir=str(out), strict=True))
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+def base_url(server: str) -> str:
+    """The session's built site (tests/conftest.py), with a trailing slash."""
+    return server + "/"
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ import functools
 import http.server
 import json
 import os
-import socketserver
 import subprocess
 import sys
 import threading
@@ -22,6 +21,7 @@ import pytest
 from rulebook.mechanics import run
 
 from tests.support.browser import ARGS, CHROMIUM
+from tests.support.site import QuietServer
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("calculators-site")]
 
@@ -32,7 +32,7 @@ CHECK = "#rb-calc-check-1"
 DAMAGE = "#rb-calc-damage-1"
 
 
-class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+class _Server(QuietServer):
     daemon_threads = True
 
 

@@ -70,10 +70,21 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that cancels a request (a page left mid-download) is not an error worth a
+    traceback in the test log."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def start_server(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     """A static server for `site` in a background thread, and its URL (with a trailing slash)."""
     handler = functools.partial(_Handler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
