@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 
 from rulebook.ingest import markdown
-from rulebook.ingest.config import load_books
 from rulebook.ingest.model import (
     Document,
     Heading,
@@ -18,9 +16,9 @@ from rulebook.ingest.model import (
     Strong,
     Table,
     plain,
-    walk,
 )
-from rulebook.ingest.pipeline import parse_book
+
+from tests.support import ingested
 
 ROOT = Path(__file__).resolve().parents[2]
 MISSING = [
@@ -36,22 +34,20 @@ MISSING = [
 ]
 
 
-@lru_cache(maxsize=1)
 def doc() -> Document:
-    book = next(b for b in load_books(ROOT / "sources" / "books.toml") if b.slug == "dnd2024")
-    return parse_book(book)
+    return ingested.parsed("dnd2024")
 
 
 def blocks() -> list:
-    return [b for p in doc().pages for b in walk(p.blocks)]
+    return ingested.blocks("dnd2024")
 
 
 def headings() -> list[Heading]:
-    return [b for b in blocks() if isinstance(b, Heading)]
+    return ingested.headings("dnd2024")
 
 
 def heading(title: str) -> Heading:
-    return next(h for h in headings() if h.text == title)
+    return ingested.heading("dnd2024", title)
 
 
 def paragraph(start: str) -> Paragraph:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from rulebook.ingest import markdown
-from rulebook.ingest.config import load_books
 from rulebook.ingest.model import (
     Document,
     Heading,
@@ -17,25 +15,23 @@ from rulebook.ingest.model import (
     Sup,
     Table,
     plain,
-    walk,
 )
-from rulebook.ingest.pipeline import parse_book
+
+from tests.support import ingested
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@lru_cache(maxsize=1)
 def doc() -> Document:
-    book = next(b for b in load_books(ROOT / "sources" / "books.toml") if b.slug == "dnd35")
-    return parse_book(book)
+    return ingested.parsed("dnd35")
 
 
 def blocks() -> list:
-    return [b for p in doc().pages for b in walk(p.blocks)]
+    return ingested.blocks("dnd35")
 
 
 def headings() -> list[Heading]:
-    return [b for b in blocks() if isinstance(b, Heading)]
+    return ingested.headings("dnd35")
 
 
 def level(title: str) -> int:

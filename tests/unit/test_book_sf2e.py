@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 
 from rulebook.ingest import markdown
-from rulebook.ingest.config import load_books
 from rulebook.ingest.model import (
     Admonition,
     DefList,
@@ -19,29 +17,27 @@ from rulebook.ingest.model import (
     Paragraph,
     Table,
     plain,
-    walk,
 )
-from rulebook.ingest.pipeline import parse_book
+
+from tests.support import ingested
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@lru_cache(maxsize=1)
 def doc() -> Document:
-    book = next(b for b in load_books(ROOT / "sources" / "books.toml") if b.slug == "sf2e")
-    return parse_book(book)
+    return ingested.parsed("sf2e")
 
 
 def blocks() -> list:
-    return [b for p in doc().pages for b in walk(p.blocks)]
+    return ingested.blocks("sf2e")
 
 
 def headings() -> list[Heading]:
-    return [b for b in blocks() if isinstance(b, Heading)]
+    return ingested.headings("sf2e")
 
 
 def heading(title: str) -> Heading:
-    return next(h for h in headings() if h.text == title)
+    return ingested.heading("sf2e", title)
 
 
 def deflists() -> list[DefList]:

@@ -7,15 +7,16 @@ from pathlib import Path
 
 from rulebook.ingest import markdown
 from rulebook.ingest.config import load_books
-from rulebook.ingest.model import Document, Heading, Link, Paragraph, Sup, Table, plain, walk
-from rulebook.ingest.pipeline import parse_book, render_book
+from rulebook.ingest.model import Document, Heading, Link, Paragraph, Sup, Table, plain
+from rulebook.ingest.pipeline import render_book
+
+from tests.support import ingested
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@lru_cache(maxsize=1)
 def doc() -> Document:
-    return parse_book(book())
+    return ingested.parsed("swd20")
 
 
 @lru_cache(maxsize=1)
@@ -24,11 +25,11 @@ def book():
 
 
 def blocks() -> list:
-    return [b for p in doc().pages for b in walk(p.blocks)]
+    return ingested.blocks("swd20")
 
 
 def headings() -> list[Heading]:
-    return [b for b in blocks() if isinstance(b, Heading)]
+    return ingested.headings("swd20")
 
 
 def table(num: str) -> Table:

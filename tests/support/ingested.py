@@ -1,0 +1,34 @@
+"""A project book parsed once per test process, with the lookups golden tests need."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rulebook.ingest.config import BookConfig, load_books
+from rulebook.ingest.model import Block, Document, Heading, walk
+from rulebook.ingest.pipeline import parse_book
+
+from tests.support.site import ROOT
+
+
+@cache
+def config(slug: str) -> BookConfig:
+    return next(b for b in load_books(ROOT / "sources" / "books.toml") if b.slug == slug)
+
+
+@cache
+def parsed(slug: str) -> Document:
+    return parse_book(config(slug))
+
+
+def blocks(slug: str) -> list[Block]:
+    """Every block of the book, depth first (list items' and boxes' children included)."""
+    return [b for p in parsed(slug).pages for b in walk(p.blocks)]
+
+
+def headings(slug: str) -> list[Heading]:
+    return [b for b in blocks(slug) if isinstance(b, Heading)]
+
+
+def heading(slug: str, title: str) -> Heading:
+    return next(h for h in headings(slug) if h.text == title)
