@@ -674,7 +674,7 @@
     if (engine.state === "ready" || engine.state === "failed") broadcast();
   }
 
-  window.rulebookCalc = { engine: engine, compute: compute, start: startEngine, init: init, subscribe: subscribe };
+  window.rulebookCalc = { engine: engine, compute: compute, start: startEngine, init: init, subscribe: subscribe, site: SITE };
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
     window.document$.subscribe(function () { init(); });
   } else {

@@ -10,9 +10,8 @@
   "use strict";
   if (window.rulebookSheet) return;
 
-  var SELF = document.currentScript && document.currentScript.src;
-  var BASE = new URL("./", SELF || location.href);   // …/assets/rulebook/
-  var SITE = new URL("../../", BASE);                 // the site root
+  // calc-loader.js loads calc.js (the engine bridge) first; it knows the site root
+  var SITE = window.rulebookCalc.site;
   var STORE = "rulebook:sheet:fatum";
   var STORE_VERSION = 1;
   var MAX_FILE = 2 * 1024 * 1024;
