@@ -20,6 +20,7 @@ from rulebook.config import RulebookConfig
 from rulebook.html import tables
 from rulebook.html.pipeline import PageProcessor
 from rulebook.html.targets import Targets
+from rulebook.ingest.errors import IngestError
 from rulebook.offline import manifest as offline_manifest
 from rulebook.offline import webapp
 from rulebook.search.build import SearchBuild
@@ -50,7 +51,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         books = root / self.config.books
         if not books.exists():
             raise PluginError(f"rulebook: book registry {books} not found (option 'books')")
-        self.registry = load_registry(books, Path(config.docs_dir))
+        try:
+            self.registry = load_registry(books, Path(config.docs_dir))
+        except IngestError as err:  # one line naming books.toml and the line, not a traceback
+            raise PluginError(f"rulebook: {err}") from None
         self.targets = Targets({b.slug: b.title for b in self.registry})
         self.pages.start()
         if self.config.search and self.config.block_ids:

@@ -9,17 +9,14 @@ short isolated line (D&D 3.5, Star Wars). Levels come from numbering rules, an o
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from rulebook.ingest.config import BookConfig, HeadingRule
-from rulebook.ingest.model import Heading
+from rulebook.ingest.errors import IngestError
+from rulebook.ingest.model import Heading, fold
 
 _ENGLISH = re.compile(r"\s*\((?P<en>[A-Z0-9][^()]*(?:\([^()]*\)[^()]*)*)\)(?P<glyph>\s*[◆◇↩]+)?\s*$")
-
-
-def fold(text: str) -> str:
-    """Case- and ё-insensitive key for titles."""
-    return re.sub(r"\s+", " ", text.replace("ё", "е").replace("Ё", "Е")).strip().casefold()
 
 
 @dataclass
@@ -33,10 +30,12 @@ class Candidate:
 
 class HeadingDetector:
     def __init__(self, book: BookConfig) -> None:
+        self.book = book
         self.cfg = book.headings
         self.glued = {fold(t) for t in self.cfg.glued}
         self.last_structural = 0
         self.used_outline: set[str] = set()  # outline keys that placed a heading
+        self.occurrences: Counter[str] = Counter()  # outline key -> headings with that title so far
 
     # ---- cues ----------------------------------------------------------------------------
     def rule_for(self, text: str) -> tuple[HeadingRule, re.Match[str]] | None:
@@ -89,6 +88,30 @@ class HeadingDetector:
             t = c.suffix.sub("", t).strip()
         return t
 
+    def outline_level(self, title: str, line: int) -> int | None:
+        """The level the outline gives this occurrence of the title (None: not listed). A list
+        gives one level per occurrence, 0 for an occurrence the outline leaves alone."""
+        key = fold(title)
+        if key not in self.cfg.outline:
+            return None
+        self.used_outline.add(key)
+        value = self.cfg.outline[key]
+        n = self.occurrences[key]
+        self.occurrences[key] += 1
+        if isinstance(value, int):
+            return value
+        if n >= len(value):
+            written = self.cfg.outline_titles.get(key, title)
+            raise IngestError(
+                f"headings.outline: «{written}» lists {len(value)} level(s), but the title occurs "
+                f"again at line {line} of {self.book.source.name}: add a level for that occurrence "
+                "(0 leaves it one level below the last listed heading)",
+                path=self.book.config_file,
+                line=self.book.where("headings", "outline", written),
+                book=self.book.slug,
+            )
+        return value[n] or None
+
     # ---- building ------------------------------------------------------------------------
     def candidate(self, text: str) -> Candidate:
         c = self.cfg
@@ -116,13 +139,7 @@ class HeadingDetector:
     def make(self, text: str, line: int) -> Heading:
         c = self.cfg
         cand = self.candidate(text)
-        for key in (f"L{line}", fold(cand.text)):
-            if key in c.outline:
-                self.used_outline.add(key)
-                level = c.outline[key]
-                break
-        else:
-            level = None
+        level = self.outline_level(cand.text, line)
         structural = False
         if level is not None:
             structural = True

@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter, deque
 
-from rulebook.ingest import deflists, footnotes, tabtables
-from rulebook.ingest import tables as tbl
+from rulebook.ingest import deflists, footnotes
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.headings import HeadingDetector, fold
+from rulebook.ingest.headings import HeadingDetector
 from rulebook.ingest.model import (
     Admonition,
     Block,
@@ -29,11 +28,13 @@ from rulebook.ingest.model import (
     Table,
     Text,
     plain,
+    table_anchor,
     walk,
 )
 from rulebook.ingest.prepare import ATTACHMENT, segment
 from rulebook.ingest.reader import SourceLine
-from rulebook.ingest.tablespec import TableSpec
+from rulebook.ingest.tables import space, tab
+from rulebook.ingest.tables.spec import TableSpec
 
 Lines = list[SourceLine]
 _LABEL_MAX = 90
@@ -63,15 +64,24 @@ class Parser:
     def check_config_used(self, blocks: list[Block]) -> None:
         """An outline entry or a declared caption that matched nothing is stale (or mistyped):
         fail at its line in books.toml rather than silently misplace the text."""
-        raw = {(k if k.startswith("L") and k[1:].isdigit() else fold(k)): k for k in self.outline_keys()}
-        for key in self.book.headings.outline:
+        cfg = self.book.headings
+        for key, value in cfg.outline.items():
+            name = cfg.outline_titles.get(key, key)
+            seen = self.h.occurrences[key]
             if key not in self.h.used_outline:
-                name = raw.get(key, key)
-                raise IngestError(
+                raise self.book.fail(
                     f"headings.outline entry {name!r} matches no heading of the text",
-                    path=self.book.config_file,
-                    line=self.book.where("headings", "outline", name),
-                    book=self.book.slug,
+                    "headings",
+                    "outline",
+                    name,
+                )
+            if isinstance(value, list) and seen < len(value):
+                raise self.book.fail(
+                    f"headings.outline entry {name!r} lists {len(value)} levels, but the title occurs "
+                    f"{seen} time(s)",
+                    "headings",
+                    "outline",
+                    name,
                 )
         found = {plain(b.inlines) for b in walk(blocks) if isinstance(b, Paragraph) and b.role == "caption"}
         found |= {b.caption for b in walk(blocks) if isinstance(b, Table)}
@@ -92,23 +102,13 @@ class Parser:
                     book=self.book.slug,
                 )
         for num in self.book.tables.kv:
-            if not any(
-                isinstance(b, Table) and b.anchor == tabtables.table_anchor(num) for b in walk(blocks)
-            ):
+            if not any(isinstance(b, Table) and b.anchor == table_anchor(num) for b in walk(blocks)):
                 raise IngestError(
                     f"tables.kv names table {num!r}, but no caption of the text has that number",
                     path=self.book.config_file,
                     line=self.book.where("tables", "kv"),
                     book=self.book.slug,
                 )
-
-    def outline_keys(self) -> list[str]:
-        """The outline keys as written in books.toml (the config keeps them folded)."""
-        loc = self.book.locate
-        if loc is None:
-            return []
-        prefix = ("books", self.book.slug, "headings", "outline")
-        return [k[-1] for k in loc.lines if len(k) == 5 and k[:4] == prefix]
 
     def push(self, lines: Lines) -> None:
         if lines:
@@ -165,7 +165,7 @@ class Parser:
         if spec is not None:
             return [self.space_table(spec, lines)]
         if self.is_tab_table(lines):
-            return [self.table_with_notes(tbl.tab_table(self.book, lines, self.report))]
+            return [self.table_with_notes(tab.tab_table(self.book, lines, self.report))]
         if len(lines) == 1 and self.h.is_heading(first.text):
             return [self.heading(first)]
         found = deflists.detect(self.book, lines)
@@ -206,11 +206,10 @@ class Parser:
             ):
                 body.append(None)
                 body.extend(self.queue.popleft())
-        table, rest = tbl.space_table(self.book, spec, lines[0], body)
+        table, rest = space.space_table(self.book, spec, lines[0], body)
         if rest:
             self.push(rest)
         self.report.tables += 1
-        self.report.hinted_tables += 1
         return table
 
     # ---- delimited tables, captions, footnotes --------------------------------------------
@@ -237,7 +236,7 @@ class Parser:
         self.push(lines[1:])
         sep = self.book.tables.kv.get(num) if num else None
         if sep is not None:
-            n = tabtables.kv_extent(list(self.queue), sep)
+            n = tab.kv_extent(list(self.queue), sep)
             if n == 0:
                 raise IngestError(
                     f"table {num} is declared as «key{sep}value» lines (tables.kv) but no such line "
@@ -247,14 +246,14 @@ class Parser:
                     book=self.book.slug,
                 )
             blocks = [self.queue.popleft() for _ in range(n)]
-            table = tabtables.kv_table(self.book, blocks, sep, self.report, text)
+            table = tab.kv_table(self.book, blocks, sep, self.report, text)
         elif self.queue and self.is_tab_table(self.queue[0]):
-            table = tbl.tab_table(self.book, self.queue.popleft(), self.report, caption=text)
+            table = tab.tab_table(self.book, self.queue.popleft(), self.report, caption=text)
         else:
             table = None
         if table is not None:
             if num:
-                table.anchor = tabtables.table_anchor(num)
+                table.anchor = table_anchor(num)
             return [self.table_with_notes(table)]
         self.report.missing_tables.append((first.no, text))
         return [

@@ -19,7 +19,7 @@ from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget
 from rulebook.ingest.parser import Parser
 from rulebook.ingest.prepare import strip_chrome
 from rulebook.ingest.reader import read_source
-from rulebook.ingest.tablespec import load_specs
+from rulebook.ingest.tables.spec import load_specs
 from rulebook.ingest.xrefs import HeadingIndex, link_page
 
 

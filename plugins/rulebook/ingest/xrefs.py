@@ -8,7 +8,6 @@ import re
 from dataclasses import dataclass
 
 from rulebook.ingest.config import BookConfig, XrefRule
-from rulebook.ingest.headings import fold
 from rulebook.ingest.model import (
     DefList,
     Heading,
@@ -20,9 +19,10 @@ from rulebook.ingest.model import (
     Report,
     Table,
     Text,
+    fold,
+    table_anchor,
     walk,
 )
-from rulebook.ingest.tabtables import table_anchor
 
 
 @dataclass(frozen=True)

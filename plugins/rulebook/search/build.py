@@ -20,7 +20,6 @@ import multiprocessing as mp
 import os
 import shutil
 import threading
-import tomllib
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -54,10 +53,7 @@ class SearchBuild:
     def start(self, registry: list[BookInfo], books_toml: Path) -> None:
         self.registry = registry
         self.pages = {}
-        entries = tomllib.loads(books_toml.read_text(encoding="utf-8")).get("books", {})
-        self.glossaries = {
-            slug: load(books_toml.parent / e["glossary"]) for slug, e in entries.items() if e.get("glossary")
-        }
+        self.glossaries = {b.slug: load(b.glossary) for b in registry if b.glossary}  # validated paths
 
     def set_nav(self, src_uris: list[str]) -> None:
         self.nav_order = src_uris
