@@ -800,9 +800,15 @@ def _rows(table: Table, prefix: str, array: bool = False) -> list[tuple[str, str
     for f in table.fields:
         name = f"{prefix}{f.name}"
         sub = f.type
-        if isinstance(sub, ListOf) and isinstance(sub.item, Table) and not isinstance(sub.item, OneOf):
+        if isinstance(sub, ListOf) and isinstance(sub.item, Table):
             rows.append((f"`[[{name}]]`", "list of tables", "", f.doc + _applies(f)))
             rows += _rows(sub.item, f"{name}.", True)
+            continue
+        if isinstance(sub, ListOf) and isinstance(sub.item, OneOf):
+            rows.append((f"`{name}`", sub.name, "", f.doc + _applies(f)))
+            for t in sub.item.types:
+                if isinstance(t, Table):
+                    rows += _rows(t, f"{name}.", True)
             continue
         if isinstance(sub, Table):
             rows.append((f"`[{name}]`", "table", "", f.doc + _applies(f)))
