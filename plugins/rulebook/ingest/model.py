@@ -6,6 +6,7 @@ Every node remembers the source line it came from, so errors and reports can poi
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rulebook.ingest.reader import SourceLine
@@ -19,6 +20,13 @@ class Text:
 
 @dataclass(frozen=True)
 class Strong:
+    text: str
+
+
+@dataclass(frozen=True)
+class Em:
+    """Emphasis a markup source gave (HTML <em>/<i>, Markdown *text*)."""
+
     text: str
 
 
@@ -41,7 +49,7 @@ class Break:
     """A line break inside a block (multi-line table cells, stat blocks)."""
 
 
-Inline = Text | Strong | Link | Sup | Break
+Inline = Text | Strong | Em | Link | Sup | Break
 
 
 def plain(inlines: list[Inline]) -> str:
@@ -206,6 +214,7 @@ class Document:
     pages: list[Page]
     report: Report
     source: list[SourceLine] = field(default_factory=list)  # the text after chrome removal
+    source_words: Counter[str] | None = None  # a markup source's own words (text: from `source`)
 
 
 @dataclass

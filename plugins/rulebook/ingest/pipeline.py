@@ -12,7 +12,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.ingest import coverage, footnotes, markdown, pages
+from rulebook.ingest import coverage, footnotes, markdown, markup, pages
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, walk
@@ -24,6 +24,8 @@ from rulebook.ingest.xrefs import HeadingIndex, link_page
 
 
 def parse_book(book: BookConfig) -> Document:
+    if book.kind != "text":
+        return _parse_markup(book)
     if not book.source.is_file():
         raise IngestError(
             f"source file {book.source} not found (key 'source' of this book)",
@@ -49,6 +51,20 @@ def parse_book(book: BookConfig) -> Document:
         link_page(book, p, index, report)
         _place_widgets(book, p)
     return Document(book.slug, book_pages, report, prepared.lines)
+
+
+def _parse_markup(book: BookConfig) -> Document:
+    """An HTML or Markdown source: its structure comes from the markup (see markup)."""
+    mb = markup.parse(book)
+    book_pages = pages.paginate(book, mb.blocks)
+    for p in book_pages:
+        pages.assign_anchors(p)
+    markup.resolve_links(mb, book_pages, mb.report)
+    index = HeadingIndex(book_pages)
+    for p in book_pages:
+        link_page(book, p, index, mb.report)
+        _place_widgets(book, p)
+    return Document(book.slug, book_pages, mb.report, [], source_words=mb.words)
 
 
 def _check_specs_used(book: BookConfig, specs: dict[str, list], blocks: list) -> None:
