@@ -66,6 +66,9 @@ class SearchBuild:
         )
 
     def add_page(self, page: Page, records: PageRecords) -> None:
+        search = page.meta.get("search")
+        if isinstance(search, dict) and search.get("exclude"):  # Material's front-matter opt-out
+            return
         if records.book:
             self.pages[page.file.src_uri] = records
 
