@@ -49,6 +49,7 @@ class HeadingConfig:
     glued: list[str] = field(default_factory=list)  # titles that are headings although glued to text
     outline: dict[str, int | list[int]] = field(default_factory=dict)  # folded title -> level(s)
     outline_titles: dict[str, str] = field(default_factory=dict)  # folded title -> as written
+    nest: dict[str, int | list[int]] = field(default_factory=dict)  # folded umbrella -> children
     default_level: int = 2
     relative: bool = True  # unnumbered heading = last structural heading + 1
     suffix: Pattern | None = None  # stripped from the heading (003's " #")
@@ -380,7 +381,8 @@ def _headings(d: dict[str, Any], fail: Any) -> HeadingConfig:
         always=d["always"],
         glued=d["glued"],
         outline=outline,
-        outline_titles={fold(t): t for t in d["outline"]},
+        outline_titles={fold(t): t for t in [*d["outline"], *d["nest"]]},
+        nest={fold(t): n for t, n in d["nest"].items()},
         default_level=d["default_level"],
         relative=d["relative"],
         suffix=d["suffix"],

@@ -16,6 +16,8 @@ from rulebook.ingest.config import BookConfig, HeadingRule
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Heading, fold
 
+key_of = fold
+
 _ENGLISH = re.compile(r"\s*\((?P<en>[A-Z0-9][^()]*(?:\([^()]*\)[^()]*)*)\)(?P<glyph>\s*[◆◇↩]+)?\s*$")
 
 
@@ -36,6 +38,9 @@ class HeadingDetector:
         self.last_structural = 0
         self.used_outline: set[str] = set()  # outline keys that placed a heading
         self.occurrences: Counter[str] = Counter()  # outline key -> headings with that title so far
+        self.nest_seen: Counter[str] = Counter()  # nest key -> occurrences so far
+        self.used_nest: set[str] = set()
+        self.umbrellas: list[list[int]] = []  # [level, children still to place] of open umbrellas
 
     # ---- cues ----------------------------------------------------------------------------
     def rule_for(self, text: str) -> tuple[HeadingRule, re.Match[str]] | None:
@@ -112,6 +117,19 @@ class HeadingDetector:
             )
         return value[n] or None
 
+    def nest_count(self, title: str, line: int) -> int:
+        """How many of the following headings `headings.nest` puts one level below this one."""
+        key = fold(title)
+        value = self.cfg.nest.get(key)
+        if value is None:
+            return 0
+        self.used_nest.add(key)
+        n = self.nest_seen[key]
+        self.nest_seen[key] += 1
+        if isinstance(value, int):
+            return value
+        return value[n] if n < len(value) else 0
+
     # ---- building ------------------------------------------------------------------------
     def candidate(self, text: str) -> Candidate:
         c = self.cfg
@@ -153,9 +171,20 @@ class HeadingDetector:
             level = self.last_structural + 1
         else:
             level = c.default_level
+        while self.umbrellas and (self.umbrellas[-1][1] == 0 or level <= self.umbrellas[-1][0] - 1):
+            self.umbrellas.pop()  # its children are all placed, or a heading above it ends it
+        if self.umbrellas and cand.rule is None and key_of(cand.text) not in c.outline:
+            top = self.umbrellas[-1]
+            level = top[0] + 1  # a child of the umbrella heading above it
+            top[1] -= 1
+        elif self.umbrellas:
+            self.umbrellas[-1][1] -= 1
         level = max(1, min(level, c.max_level))
         if structural:
             self.last_structural = level
+        children = self.nest_count(cand.text, line)
+        if children:
+            self.umbrellas.append([level, children])
         number = cand.number
         if cand.rule is not None and number:
             number = f"{cand.rule.kind}:{number}"

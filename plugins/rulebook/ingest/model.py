@@ -228,6 +228,7 @@ class Report:
     tables: int = 0
     missing_tables: list[tuple[int, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[tuple[int, str]] = field(default_factory=list)  # (source line, what may be wrong)
 
 
 def walk(blocks: list[Block]) -> list[Block]:

@@ -83,6 +83,12 @@ class Parser:
                     "outline",
                     name,
                 )
+        for key in cfg.nest:
+            if key not in self.h.used_nest:
+                name = cfg.outline_titles.get(key, key)
+                raise self.book.fail(
+                    f"headings.nest entry {name!r} matches no heading of the text", "headings", "nest", name
+                )
         found = {plain(b.inlines) for b in walk(blocks) if isinstance(b, Paragraph) and b.role == "caption"}
         found |= {b.caption for b in walk(blocks) if isinstance(b, Table)}
         for cap in self.book.tables.orphan_captions:
@@ -164,8 +170,20 @@ class Parser:
         spec = self.spec_for(first.text)
         if spec is not None:
             return [self.space_table(spec, lines)]
+        if self.is_tab_table(lines) and "\t" not in first.text and self.is_tab_table(lines[1:]):
+            # a line without TABs glued above a table: a heading, or a caption the entry must name
+            if self.h.is_heading(first.text.strip()) or self.h.splits_block(first.text):
+                self.push(lines[1:])
+                return [self.heading(first)]
+            raise IngestError(
+                f"«{first.text.strip()[:60]}» is glued above the table under it (no blank line, no TAB): "
+                "if it is a heading, list it in headings.glued; if it is a caption, set tables.caption",
+                path=self.book.source,
+                line=first.no,
+                book=self.book.slug,
+            )
         if self.is_tab_table(lines):
-            return [self.table_with_notes(tab.tab_table(self.book, lines, self.report))]
+            return [self.table_with_notes(self.tab_table(lines))]
         if len(lines) == 1 and self.h.is_heading(first.text):
             return [self.heading(first)]
         found = deflists.detect(self.book, lines)
@@ -213,6 +231,29 @@ class Parser:
         return table
 
     # ---- delimited tables, captions, footnotes --------------------------------------------
+    def tab_table(self, lines: Lines, caption: str = "") -> Table:
+        """A TAB table; its capture stops at a heading glued under it (a numbering rule or a
+        `headings.glued` title), which goes back to the queue. A group row that reads like a
+        heading is reported: it may be a heading the entry should list."""
+        for i in range(1, len(lines)):
+            if "\t" not in lines[i].text and self.h.splits_block(lines[i].text):
+                self.push(lines[i:])
+                lines = lines[:i]
+                break
+        table = tab.tab_table(self.book, lines, self.report, caption=caption)
+        if self.book.tables.section_row is None:
+            for row in table.rows:
+                text = plain(row.cells[0].inlines) if row.group else ""
+                if text and self.h.is_heading(text):
+                    self.report.warnings.append(
+                        (
+                            row.line,
+                            f"«{text}» reads like a heading but became a group row of the table at "
+                            f"line {table.line}: if it is a heading, list it in headings.glued",
+                        )
+                    )
+        return table
+
     def is_tab_table(self, lines: Lines) -> bool:
         return self.book.tables.delimiter == "tab" and sum("\t" in ln.text for ln in lines) >= 2
 
@@ -248,7 +289,7 @@ class Parser:
             blocks = [self.queue.popleft() for _ in range(n)]
             table = tab.kv_table(self.book, blocks, sep, self.report, text)
         elif self.queue and self.is_tab_table(self.queue[0]):
-            table = tab.tab_table(self.book, self.queue.popleft(), self.report, caption=text)
+            table = self.tab_table(self.queue.popleft(), caption=text)
         else:
             table = None
         if table is not None:

@@ -12,7 +12,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.ingest import coverage, footnotes, markdown, markup, pages
+from rulebook.ingest import coverage, footnotes, markdown, markup, outline, pages
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, walk
@@ -220,4 +220,6 @@ def summary(r: BookResult) -> list[str]:
         lines.append(f"  table missing in the source at line {line}: «{text}»")
     for note in rep.notes:
         lines.append(f"  note: {note}")
+    for line, text in sorted([*rep.warnings, *outline.empty_sections(r.doc)]):
+        lines.append(f"  warning: line {line}: {text}")
     return lines

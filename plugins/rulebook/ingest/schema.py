@@ -358,6 +358,10 @@ def suggest(word: str, known: Any) -> str:
 
 
 # ---- the registry -----------------------------------------------------------------------------
+def _is_list(value: Any) -> int:
+    return int(isinstance(value, list))
+
+
 def _runin_kind(value: Any) -> int:
     return 1 if isinstance(value, dict) else 0
 
@@ -451,6 +455,14 @@ HEADINGS = Table(
             "leaves that occurrence unlisted; a title occurring more often than listed is an "
             "error); an unlisted heading sits one level below the last listed or numbered one",
             {},
+        ),
+        Field(
+            "nest",
+            MapOf(OneOf(Int(1), ListOf(Int(0), single=False), accepts=_is_list), "title"),
+            "umbrella headings: title → how many of the headings after it sit one level below it "
+            "(a list: one count per occurrence); the way out of an «empty section» warning",
+            {},
+            sources=(TEXT,),
         ),
         Field(
             "glued",
