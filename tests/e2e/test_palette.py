@@ -46,7 +46,8 @@ def two_books(tmp_path_factory):
     )
     books.write_text(
         books.read_text(encoding="utf-8")
-        + '\n[books.demo]\ntitle = "Демо"\nsystem = "Демо"\ndescription = "Проверочная книга."\n',
+        + '\n[books.demo]\ntitle = "Демо"\nsystem = "Демо"\nsource = "demo.txt"\n'
+        + 'description = "Проверочная книга."\n',
         encoding="utf-8",
     )
     cfg = support.write_config(tmp, docs, books, tmp / "cache")

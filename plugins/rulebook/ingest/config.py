@@ -262,13 +262,18 @@ def _site_paths(docs: Path) -> set[str]:
     for p in docs.iterdir():
         if p.is_file() and p.suffix == ".md":
             out.add(p.stem)
-        elif p.is_dir():
-            index = p / "index.md"
-            if not (
-                index.is_file() and GENERATED_MARK in index.read_text(encoding="utf-8", errors="replace")
-            ):
-                out.add(p.name)
+        elif p.is_dir() and not _book_folder(p):
+            out.add(p.name)
     return out
+
+
+def _book_folder(folder: Path) -> bool:
+    """A folder of book pages: written by ingest, or an index whose front matter names the book."""
+    index = folder / "index.md"
+    if not index.is_file():
+        return False
+    text = index.read_text(encoding="utf-8", errors="replace")
+    return GENERATED_MARK in text or bool(re.search(rf'(?m)^book:\s*"?{re.escape(folder.name)}"?\s*$', text))
 
 
 def _book(slug: str, cfg: Path, loc: KeyLocator, v: dict[str, Any], kind: str) -> BookConfig:
