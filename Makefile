@@ -49,9 +49,10 @@ build: deps ingest
 serve: deps ingest
 	$(BIN)/mkdocs serve --strict -a $(HOST)
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check plugins scripts tests
 	$(BIN)/ruff format --check plugins scripts tests
+	node_modules/.bin/eslint --max-warnings 0 .
 
 # pytest exits 5 when it collects nothing: make treats that, like any non-zero code, as a failure.
 test: deps chromium ingest-check lint

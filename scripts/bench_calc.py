@@ -52,7 +52,7 @@ async (sel) => {
   die.dispatchEvent(new Event('change', {bubbles: true}));
   const t1 = await done;
   return {ms: t1 - t0, answer: w.querySelector('[data-key=p_success]').textContent,
-          timings: window.rulebookCalc.engine.timings};
+          timings: window.rulebook.calc.engine.timings};
 }
 """
 
@@ -122,7 +122,7 @@ def measure(url: str, runs: int, changes: int) -> dict[str, list[float]]:
             for kind in ("cold", "warm"):
                 page = ctx.new_page()
                 page.goto(url + PAGE)
-                page.wait_for_function("window.rulebookCalc !== undefined")
+                page.wait_for_function("window.rulebook.calc !== undefined")
                 first = page.evaluate(FIRST, WIDGET)
                 if first["answer"] != "19/24":
                     raise SystemExit(f"wrong answer on run {run}: {first['answer']}")

@@ -213,7 +213,9 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
 
 def test_a_corrupted_saved_fight_is_reset_with_a_message(site, page):
     page.goto(f"{site}/fatum/03-boi/")
-    key = page.evaluate("() => 'rulebook:calc:' + location.pathname + '#rb-calc-damage-1'")
+    key = page.evaluate(
+        "() => rulebook.core.storage('calc.' + rulebook.core.pathOf(location.href) + '#rb-calc-damage-1').key"
+    )
     page.evaluate("k => localStorage.setItem(k, '{not json')", key)
     page.reload()
     widget = page.locator(DAMAGE)
@@ -278,7 +280,7 @@ def test_the_worker_survives_instant_navigation(site, page):
     widget.scroll_into_view_if_needed()
     widget.locator("input[name=bonus]").fill("2")
     page.wait_for_function(
-        "window.rulebookCalc && window.rulebookCalc.engine.state === 'ready'", timeout=BOOT_TIMEOUT
+        "window.rulebook.calc && window.rulebook.calc.engine.state === 'ready'", timeout=BOOT_TIMEOUT
     )
     wasm_before = len([u for u in page.requests if u.endswith(".wasm")])
     page.evaluate("window.__same_document = true")
@@ -289,7 +291,7 @@ def test_the_worker_survives_instant_navigation(site, page):
     widget.scroll_into_view_if_needed()
     widget.locator("button[data-action=end_turn]").click()
     widget.locator(".rb-calc__log li.is-latest").wait_for(timeout=BOOT_TIMEOUT)
-    assert page.evaluate("window.rulebookCalc.engine.state") == "ready"
+    assert page.evaluate("window.rulebook.calc.engine.state") == "ready"
     assert len([u for u in page.requests if u.endswith(".wasm")]) == wasm_before
 
 
@@ -306,7 +308,7 @@ def test_without_the_snapshot_the_worker_boots_python_and_imports_the_engine_fil
     widget.locator("input[name=bonus]").fill("1")
     wait_for_fraction(pg, CHECK, "p_success", "19/24")
     assert any(u.split("?")[0].endswith("/engine/rulebook/mechanics/check.py") for u in seen)
-    assert pg.evaluate("window.rulebookCalc.engine.timings.snapshot") is None
+    assert pg.evaluate("window.rulebook.calc.engine.timings.snapshot") is None
     ctx.close()
 
 

@@ -48,7 +48,7 @@ def test_a_card_shows_the_source_paragraph_links_back_and_pins_its_source(
     c = card(page, "Урон и ранения")
     c.locator(".rb-card__title").hover()
     c.locator(".rb-card__title .rb-pin").click()
-    saved = page.evaluate("JSON.parse(localStorage.getItem('rulebook.pins.v1')).scenes[0].pins[0]")
+    saved = page.evaluate("JSON.parse(localStorage.getItem(rulebook.pins.store)).scenes[0].pins[0]")
     assert (saved["path"], saved["id"]) == ("fatum/03-boi/", "shkala-ranenii")
     assert saved["title"] == "Урон и ранения" and saved["excerpt"]
 

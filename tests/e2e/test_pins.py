@@ -44,7 +44,7 @@ def order(page: Page) -> list[str]:
 
 
 def stored(page: Page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('rulebook.pins.v1')"))
+    return json.loads(page.evaluate("localStorage.getItem(rulebook.pins.store)"))
 
 
 def test_a_pinned_paragraph_survives_a_reload_and_opens_in_place(page: Page, server: str, shot: Path) -> None:
@@ -176,7 +176,7 @@ def test_a_pin_whose_target_vanished_is_kept_and_shown_as_missing(
             }
         ],
     }
-    page.evaluate("d => localStorage.setItem('rulebook.pins.v1', JSON.stringify(d))", saved)
+    page.evaluate("d => localStorage.setItem(rulebook.pins.store, JSON.stringify(d))", saved)
     page.reload()
     panel = open_panel(page)
     missing = panel.locator(".rb-pinned.is-missing")

@@ -23,7 +23,7 @@ from tests.support import site as support
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("sheet-site")]
 
 BOOT = 90_000  # ms for Pyodide to start on a busy machine
-STORE = "rulebook:sheet:fatum"
+STORE = "rulebook.core.storage('sheet.fatum').key"  # JS: the stored characters' key
 READY = (
     "document.querySelector('.rb-sheet') && document.querySelector('.rb-sheet').dataset.engine === 'ready'"
 )
@@ -85,13 +85,13 @@ def derived(page: Page, path: str, row: int | None = None):
 
 
 def saved(page: Page) -> dict:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", STORE) or "null")
+    return json.loads(page.evaluate(f"localStorage.getItem({STORE})") or "null")
 
 
 def wait_saved(page: Page, predicate: str) -> None:
     """Until the stored current character satisfies `predicate` (JS, `c` is the character)."""
     page.wait_for_function(
-        f"""() => {{ const s = JSON.parse(localStorage.getItem('{STORE}') || 'null');
+        f"""() => {{ const s = JSON.parse(localStorage.getItem({STORE}) || 'null');
                    if (!s) return false; const c = s.characters.find(x => x.id === s.current);
                    return !!c && ({predicate}); }}"""
     )
@@ -245,7 +245,7 @@ def test_a_broken_or_foreign_file_changes_nothing_and_says_why(
 ) -> None:
     field(sheet, "identity.name").fill("Остаётся")
     wait_saved(sheet, "c.identity.name === 'Остаётся'")
-    before = sheet.evaluate("k => localStorage.getItem(k)", STORE)
+    before = sheet.evaluate(f"localStorage.getItem({STORE})")
     bad = tmp_path / "broken.json"
     bad.write_text(content, encoding="utf-8")
     sheet.locator("#rb-sheet-file").set_input_files(str(bad))
@@ -253,7 +253,7 @@ def test_a_broken_or_foreign_file_changes_nothing_and_says_why(
     expect(message).to_contain_text("не загружен")
     expect(message).to_contain_text(needle)
     expect(message).to_contain_text("не изменились")
-    assert sheet.evaluate("k => localStorage.getItem(k)", STORE) == before
+    assert sheet.evaluate(f"localStorage.getItem({STORE})") == before
     expect(field(sheet, "identity.name")).to_have_value("Остаётся")
     expect(sheet.locator("#rb-sheet-character option")).to_have_count(1)
     sheet.locator(".rb-sheet__bar").screenshot(path=str(shot / "refused.png"))
@@ -333,7 +333,7 @@ def test_instant_navigation_initialises_the_sheet_and_keeps_the_worker(page: Pag
     page.goto(sheet_site + "/fatum/01-bazovye-pravila/")
     page.locator("#rb-calc-check-1 input[name=bonus]").fill("1")
     page.wait_for_function(
-        "window.rulebookCalc && window.rulebookCalc.engine.state === 'ready'", timeout=BOOT
+        "window.rulebook.calc && window.rulebook.calc.engine.state === 'ready'", timeout=BOOT
     )
     page.evaluate("window.__same_document = true")
     page.locator(".md-nav__link[href$='sheet/']").first.click()

@@ -17,4 +17,4 @@ for (const b of manifest.books) {
 }
 const queries = JSON.parse(fs.readFileSync(queriesFile, "utf8"));
 const out = queries.map((x) => engine.search(x.q, x.limit || 5, x.book ? [x.book] : [], x.prefer || null));
-process.stdout.write(JSON.stringify({ vocab: vocab, results: out }));
+process.stdout.write(JSON.stringify({ vocab, results: out }));

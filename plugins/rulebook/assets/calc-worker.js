@@ -11,7 +11,7 @@ let booting = null;
 let calc = null;
 
 function progress(stage, label) {
-  self.postMessage({ type: "progress", stage: stage, label: label });
+  self.postMessage({ type: "progress", stage, label });
 }
 
 async function boot() {
@@ -23,9 +23,9 @@ async function boot() {
   }
   progress(1, "Загрузка среды Python (WebAssembly)…");
   const timings = {};
-  const mark = function (name) { timings[name] = Math.round(performance.now() - t0); };
+  const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
   const loaded = await Promise.all([
-    fetch(new URL("engine/manifest.json", BASE)).then(function (r) {
+    fetch(new URL("engine/manifest.json", BASE)).then((r) => {
       if (!r.ok) throw new Error("engine manifest: HTTP " + r.status);
       return r.json();
     }),
@@ -35,14 +35,14 @@ async function boot() {
   mark("module");
   const options = {
     indexURL: new URL("pyodide/", BASE).href,
-    stdout: function () {},
-    stderr: function (line) { console.warn("[pyodide]", line); },
+    stdout: () => {},
+    stderr: (line) => console.warn("[pyodide]", line),
   };
   let pyodide = null;
   if (manifest.snapshot) {
     // a booted interpreter with the engine imported, made at build time; fall back if refused
     try {
-      const snap = fetch(new URL(manifest.snapshot, BASE)).then(function (r) {
+      const snap = fetch(new URL(manifest.snapshot, BASE)).then((r) => {
         if (!r.ok) throw new Error("snapshot: HTTP " + r.status);
         return r.arrayBuffer();
       });
@@ -58,7 +58,7 @@ async function boot() {
   const current = pyodide.runPython("globals().get('_rb_engine_version')");
   if (current !== manifest.version) {
     progress(2, "Загрузка правил…");
-    const files = await Promise.all(manifest.files.map(async function (rel) {
+    const files = await Promise.all(manifest.files.map(async (rel) => {
       const r = await fetch(new URL("engine/" + rel + "?v=" + manifest.version, BASE));
       if (!r.ok) throw new Error(rel + ": HTTP " + r.status);
       return [rel, await r.text()];
@@ -88,12 +88,12 @@ async function boot() {
   calc("check", "{}");  // warm the import caches: the first real answer is then as fast as the rest
   mark("warm");
   progress(4, "Готово");
-  self.postMessage({ type: "ready", ms: performance.now() - t0, timings: timings });
+  self.postMessage({ type: "ready", ms: performance.now() - t0, timings });
 }
 
 function ensureBooted() {
   if (!booting) {
-    booting = boot().catch(function (err) {
+    booting = boot().catch((err) => {
       self.postMessage({
         type: "failed",
         reason: (err && err.reason) || (typeof WebAssembly !== "object" ? "nowasm" : "load"),
@@ -105,10 +105,10 @@ function ensureBooted() {
   return booting;
 }
 
-self.onmessage = async function (ev) {
+self.onmessage = async (ev) => {
   const msg = ev.data || {};
   if (msg.type === "boot") {
-    ensureBooted().catch(function () {});
+    ensureBooted().catch(() => {});
     return;
   }
   if (msg.type !== "compute") return;
@@ -121,7 +121,7 @@ self.onmessage = async function (ev) {
   const t0 = performance.now();
   try {
     const out = calc(msg.name, msg.inputs);
-    self.postMessage({ type: "result", id: msg.id, out: out, ms: performance.now() - t0 });
+    self.postMessage({ type: "result", id: msg.id, out, ms: performance.now() - t0 });
   } catch (err) {
     self.postMessage({ type: "error", id: msg.id, message: String((err && err.message) || err) });
   }

@@ -5,18 +5,19 @@
    the wound slots and the armour's БЗ. The damage stepper keeps its fight (character, actions,
    undo position) in localStorage. One worker per tab: with Material's instant navigation it
    survives page changes. */
-(function () {
+(() => {
   "use strict";
-  if (window.rulebookCalc) return;
+  const rb = window.rulebook;
+  if (rb.calc) return;
 
-  var SELF = document.currentScript && document.currentScript.src;
-  var BASE = new URL("./", SELF || location.href);        // …/assets/rulebook/
-  var SITE = new URL("../../", BASE);                      // the site root
-  var STORE_PREFIX = "rulebook:calc:";
-  var STORE_VERSION = 1;
+  const { onPage, storage } = rb.core;
+  const h = rb.core.el; // short: this file builds many elements
+  const BASE = rb.core.assets;
+  const SITE = rb.core.root;
+  const STORE_VERSION = 1;
 
   // ---- the worker ----------------------------------------------------------------------------
-  var engine = {
+  const engine = {
     worker: null,
     state: "idle",          // idle | loading | ready | failed
     stage: 0,
@@ -33,29 +34,31 @@
     try {
       return typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function" &&
         typeof Worker === "function";
-    } catch (e) { return false; }
+    } catch {
+      return false;
+    }
   }
 
   function broadcast() {
-    engine.widgets.forEach(function (w) {
+    engine.widgets.forEach((w) => {
       if (!w.root.isConnected) { engine.widgets.delete(w); return; }
       w.showEngineState();
     });
-    engine.listeners.forEach(function (fn) { fn(engine); });
+    engine.listeners.forEach((fn) => { fn(engine); });
   }
 
   // other widgets (the character sheet) follow the engine's state through a listener
   function subscribe(fn) {
     engine.listeners.add(fn);
     fn(engine);
-    return function () { engine.listeners.delete(fn); };
+    return () => engine.listeners.delete(fn);
   }
 
   function fail(reason, message) {
     engine.state = "failed";
     engine.reason = reason;
     if (message) console.warn("rulebook calculator:", message);
-    engine.pending.forEach(function (p) { p.reject(new Error(reason)); });
+    engine.pending.forEach((p) => { p.reject(new Error(reason)); });
     engine.pending.clear();
     broadcast();
   }
@@ -72,8 +75,8 @@
       fail("noworker", String(e));
       return;
     }
-    engine.worker.onmessage = function (ev) {
-      var m = ev.data || {};
+    engine.worker.onmessage = (ev) => {
+      const m = ev.data || {};
       if (m.type === "progress") {
         engine.stage = m.stage;
         engine.label = m.label;
@@ -86,14 +89,14 @@
       } else if (m.type === "failed") {
         fail(m.reason || "load", m.message);
       } else if (m.type === "result" || m.type === "error") {
-        var p = engine.pending.get(m.id);
+        const p = engine.pending.get(m.id);
         if (!p) return;
         engine.pending.delete(m.id);
         if (m.type === "result") p.resolve(JSON.parse(m.out));
         else p.reject(new Error(m.message));
       }
     };
-    engine.worker.onerror = function (ev) {
+    engine.worker.onerror = (ev) => {
       ev.preventDefault();
       fail("load", ev.message || "worker error");
     };
@@ -101,28 +104,24 @@
     broadcast();
   }
 
+  /* While the engine boots: its stage on the progress bar `bar`, and "what it does, 1.2 с". */
+  function showLoading(bar, fallback) {
+    bar.hidden = false;
+    if (engine.stage >= 2) bar.value = engine.stage; else bar.removeAttribute("value");
+    return (engine.label || fallback) + " " + ((performance.now() - engine.started) / 1000).toFixed(1) + " с";
+  }
+
   function compute(name, inputs) {
     startEngine();
     if (engine.state === "failed") return Promise.reject(new Error(engine.reason));
-    var id = engine.nextId++;
-    return new Promise(function (resolve, reject) {
-      engine.pending.set(id, { resolve: resolve, reject: reject });
-      engine.worker.postMessage({ type: "compute", id: id, name: name, inputs: JSON.stringify(inputs) });
+    const id = engine.nextId++;
+    return new Promise((resolve, reject) => {
+      engine.pending.set(id, { resolve, reject });
+      engine.worker.postMessage({ type: "compute", id, name, inputs: JSON.stringify(inputs) });
     });
   }
 
   // ---- small DOM helpers -------------------------------------------------------------------------
-  function h(tag, attrs, children) {
-    var el = document.createElement(tag);
-    if (attrs) Object.keys(attrs).forEach(function (k) {
-      if (k === "text") el.textContent = attrs[k];
-      else if (k === "class") el.className = attrs[k];
-      else if (attrs[k] !== null && attrs[k] !== undefined) el.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { if (c) el.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
-    return el;
-  }
-
   function ruleHref(rule) { return new URL(rule, SITE).href; }
 
   function ruleLink(rule, text) {
@@ -130,12 +129,12 @@
   }
 
   function readField(el) {
-    var type = el.getAttribute("data-type");
+    const type = el.getAttribute("data-type");
     if (el.type === "checkbox") return el.checked;
-    var v = (el.value || "").trim();
+    const v = (el.value || "").trim();
     if (v === "") return undefined;
     if (type === "int") {
-      var norm = v.replace("−", "-");
+      const norm = v.replace("−", "-");
       return /^[+-]?\d+$/.test(norm) ? parseInt(norm, 10) : v;   // the engine names a bad value
     }
     return v;
@@ -147,252 +146,248 @@
   }
 
   function groupValues(form, group) {
-    var out = {};
-    form.querySelectorAll("[name][data-group='" + group + "']").forEach(function (el) {
+    const out = {};
+    form.querySelectorAll("[name][data-group='" + group + "']").forEach((el) => {
       if (el.disabled) return;
-      var v = readField(el);
+      const v = readField(el);
       if (v !== undefined) out[el.name] = v;
     });
     return out;
   }
 
   // ---- a widget ------------------------------------------------------------------------------------
-  function Widget(root) {
-    this.root = root;
-    this.name = root.getAttribute("data-rb-calc");
-    this.form = root.querySelector(".rb-calc__form");
-    this.output = root.querySelector(".rb-calc__output");
-    this.status = root.querySelector(".rb-calc__status");
-    this.progress = root.querySelector(".rb-calc__progress");
-    this.busy = false;
-    this.dirty = false;
-    this.lastResult = null;
-    this.timer = null;
-    root.setAttribute("data-rb-ready", "");
-    engine.widgets.add(this);
+  class Widget {
+    constructor(root) {
+      this.root = root;
+      this.name = root.getAttribute("data-rb-calc");
+      this.form = root.querySelector(".rb-calc__form");
+      this.output = root.querySelector(".rb-calc__output");
+      this.status = root.querySelector(".rb-calc__status");
+      this.progress = root.querySelector(".rb-calc__progress");
+      this.busy = false;
+      this.dirty = false;
+      this.lastResult = null;
+      this.timer = null;
+      root.setAttribute("data-rb-ready", "");
+      engine.widgets.add(this);
+    }
+
+    showEngineState() {
+      const s = this.status, p = this.progress;
+      s.setAttribute("data-state", engine.state);
+      if (engine.state === "loading") {
+        s.textContent = showLoading(p, "Запуск калькулятора…");
+        clearTimeout(this.tick);
+        this.tick = setTimeout(() => { if (engine.state === "loading") this.showEngineState(); }, 200);
+      } else if (engine.state === "ready") {
+        p.hidden = true;
+        s.textContent = "Калькулятор готов: результат обновляется при каждом изменении.";
+      } else if (engine.state === "failed") {
+        p.hidden = true;
+        s.textContent = engine.reason === "nowasm" || engine.reason === "noworker"
+          ? "Этот браузер не может запустить калькулятор: нужен WebAssembly (и Web Worker). Правила на странице от этого не зависят."
+          : "Калькулятор не загрузился (движок правил недоступен). Правила на странице от этого не зависят; попробуйте обновить страницу.";
+        this.root.classList.add("rb-calc--failed");
+      }
+    }
+
+    clearErrors() {
+      this.root.querySelectorAll(".rb-calc__error").forEach((e) => { e.hidden = true; e.textContent = ""; });
+      this.root.querySelectorAll("[aria-invalid]").forEach((e) => { e.removeAttribute("aria-invalid"); });
+    }
+
+    // field path from the engine ("bonus", "rolled.success", "actions[2].damage", "character.bz")
+    fieldFor(path) {
+      let group = null, name = path;
+      const m = /^actions\[\d+\]\.(.+)$/.exec(path);
+      if (m) { name = m[1]; group = this.actionGroup(name); }
+      else if (path.indexOf(".") > 0) { group = path.split(".")[0]; name = path.split(".").slice(1).join("."); }
+      const sel = "[name='" + name + "']" + (group ? "[data-group='" + group + "']" : "");
+      return this.form.querySelector(sel) || this.form.querySelector("[name='" + name + "']");
+    }
+
+    actionGroup(name) {
+      const el = this.form.querySelector("[name='" + name + "'][data-group='hit']");
+      return el ? "hit" : "care";
+    }
+
+    showError(res) {
+      const el = this.fieldFor(res.field);
+      const msg = res.message || res.error;
+      if (el) {
+        el.setAttribute("aria-invalid", "true");
+        const slot = this.root.querySelector("#" + CSS.escape(el.id + "-error"));
+        if (slot) { slot.textContent = msg; slot.hidden = false; return; }
+      }
+      this.output.replaceChildren(h("p", { class: "rb-calc__problem", role: "alert", text: res.error || msg }));
+    }
+
+    schedule(delay) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => { this.run(); }, delay || 0);
+    }
+
+    // one request at a time; a change during a request runs once more afterwards
+    run() {
+      if (this.busy) { this.dirty = true; return; }
+      const inputs = this.inputs();
+      if (!inputs) return;
+      this.busy = true;
+      this.root.setAttribute("aria-busy", "true");
+      compute(this.name, inputs).then((res) => {
+        this.accept(res, inputs);
+        this.root.dispatchEvent(new CustomEvent("rb-calc-result", { detail: res }));
+      }).catch((err) => {
+        if (engine.state !== "failed") {
+          this.output.replaceChildren(h("p", { class: "rb-calc__problem", role: "alert", text: "Внутренняя ошибка калькулятора: " + err.message }));
+        }
+      }).then(() => {
+        this.busy = false;
+        this.root.removeAttribute("aria-busy");
+        if (this.dirty) { this.dirty = false; this.run(); }
+      });
+    }
+
+    accept(res, inputs) {
+      this.clearErrors();
+      this.output.classList.toggle("is-stale", !res.ok);  // the answer shown is for earlier input
+      if (res.ok) this.render(res.result, inputs);
+      else this.showError(res);
+    }
+
+    bind() {
+      const starter = () => startEngine();
+      this.root.addEventListener("pointerdown", starter, { once: true });
+      this.root.addEventListener("focusin", starter, { once: true });
+      if ("IntersectionObserver" in window) {
+        const io = new IntersectionObserver((entries) => {
+          entries.forEach((e) => { if (e.isIntersecting) { io.disconnect(); startEngine(); this.onVisible(); } });
+        }, { rootMargin: "200px" });
+        io.observe(this.root);
+      }
+      this.form.addEventListener("submit", (e) => { e.preventDefault(); });
+      this.form.querySelectorAll("select[data-preset]").forEach((sel) => {
+        sel.addEventListener("change", () => { this.applyPreset(sel); });
+      });
+      this.form.addEventListener("input", (e) => { this.onInput(e); });
+      this.form.addEventListener("change", (e) => { if (e.target.type === "checkbox" || e.target.tagName === "SELECT") this.onInput(e); });
+      this.showEngineState();
+    }
+
+    onVisible() { this.schedule(0); }
+
+    onInput(e) {
+      if (e && e.target && e.target.hasAttribute("data-preset")) return;
+      this.syncControls();
+      this.schedule(0);
+    }
+
+    syncControls() {}
+
+    applyPreset(sel) {
+      const opt = sel.selectedOptions[0];
+      const note = sel.parentElement.querySelector(".rb-calc__preset-note");
+      if (!opt || !opt.value) { note.hidden = true; return; }
+      const p = JSON.parse(opt.getAttribute("data-preset-values"));
+      const kind = sel.getAttribute("data-preset");
+      const form = this.form;
+      const set = (group, name, value) => {
+        if (value === null || value === undefined) return;
+        const el = form.querySelector("[name='" + name + "'][data-group='" + group + "']");
+        if (el) writeField(el, value);
+      };
+      if (kind === "armor") {
+        ["armor", "bz_max", "armor_vs_anaxion", "armor_blast_reduction"].forEach((k) => { set("character", k, p[k]); });
+        set("character", "bz", p.bz_max);
+      } else if (this.name === "damage") {
+        ["damage", "attack_class", "armor_piercing", "anaxion", "special", "source"].forEach((k) => { set("hit", k, p[k]); });
+      } else {
+        set("attacker", "hit_die", p.hit_die);
+        set("attacker", "threshold", p.threshold);
+        set("target", "weapon_damage", p.damage);
+      }
+      const bits = [p.properties];
+      if (p.hit_note) bits.push(p.hit_note);
+      if (p.assumed) bits.push("Допущение: " + p.assumed);
+      note.replaceChildren(h("span", { text: bits.filter(Boolean).join(" ") + " " }), ruleLink(p.rule, "§ профиль"));
+      note.hidden = false;
+      this.onInput();
+    }
   }
 
-  Widget.prototype.showEngineState = function () {
-    var s = this.status, p = this.progress;
-    s.setAttribute("data-state", engine.state);
-    if (engine.state === "loading") {
-      p.hidden = false;
-      if (engine.stage >= 2) p.value = engine.stage; else p.removeAttribute("value");
-      var secs = ((performance.now() - engine.started) / 1000).toFixed(1);
-      s.textContent = (engine.label || "Запуск калькулятора…") + " " + secs + " с";
-      var self = this;
-      clearTimeout(this.tick);
-      this.tick = setTimeout(function () { if (engine.state === "loading") self.showEngineState(); }, 200);
-    } else if (engine.state === "ready") {
-      p.hidden = true;
-      s.textContent = "Калькулятор готов: результат обновляется при каждом изменении.";
-    } else if (engine.state === "failed") {
-      p.hidden = true;
-      s.textContent = engine.reason === "nowasm" || engine.reason === "noworker"
-        ? "Этот браузер не может запустить калькулятор: нужен WebAssembly (и Web Worker). Правила на странице от этого не зависят."
-        : "Калькулятор не загрузился (движок правил недоступен). Правила на странице от этого не зависят; попробуйте обновить страницу.";
-      this.root.classList.add("rb-calc--failed");
-    }
-  };
-
-  Widget.prototype.clearErrors = function () {
-    this.root.querySelectorAll(".rb-calc__error").forEach(function (e) { e.hidden = true; e.textContent = ""; });
-    this.root.querySelectorAll("[aria-invalid]").forEach(function (e) { e.removeAttribute("aria-invalid"); });
-  };
-
-  // field path from the engine ("bonus", "rolled.success", "actions[2].damage", "character.bz")
-  Widget.prototype.fieldFor = function (path) {
-    var group = null, name = path;
-    var m = /^actions\[\d+\]\.(.+)$/.exec(path);
-    if (m) { name = m[1]; group = this.actionGroup(name); }
-    else if (path.indexOf(".") > 0) { group = path.split(".")[0]; name = path.split(".").slice(1).join("."); }
-    var sel = "[name='" + name + "']" + (group ? "[data-group='" + group + "']" : "");
-    return this.form.querySelector(sel) || this.form.querySelector("[name='" + name + "']");
-  };
-
-  Widget.prototype.actionGroup = function (name) {
-    var el = this.form.querySelector("[name='" + name + "'][data-group='hit']");
-    return el ? "hit" : "care";
-  };
-
-  Widget.prototype.showError = function (res) {
-    var el = this.fieldFor(res.field);
-    var msg = res.message || res.error;
-    if (el) {
-      el.setAttribute("aria-invalid", "true");
-      var slot = this.root.querySelector("#" + CSS.escape(el.id + "-error"));
-      if (slot) { slot.textContent = msg; slot.hidden = false; return; }
-    }
-    this.output.replaceChildren(h("p", { class: "rb-calc__problem", role: "alert", text: res.error || msg }));
-  };
-
-  Widget.prototype.schedule = function (delay) {
-    var self = this;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(function () { self.run(); }, delay || 0);
-  };
-
-  // one request at a time; a change during a request runs once more afterwards
-  Widget.prototype.run = function () {
-    if (this.busy) { this.dirty = true; return; }
-    var inputs = this.inputs();
-    if (!inputs) return;
-    var self = this;
-    this.busy = true;
-    this.root.setAttribute("aria-busy", "true");
-    compute(this.name, inputs).then(function (res) {
-      self.accept(res, inputs);
-      self.root.dispatchEvent(new CustomEvent("rb-calc-result", { detail: res }));
-    }).catch(function (err) {
-      if (engine.state !== "failed") {
-        self.output.replaceChildren(h("p", { class: "rb-calc__problem", role: "alert", text: "Внутренняя ошибка калькулятора: " + err.message }));
-      }
-    }).then(function () {
-      self.busy = false;
-      self.root.removeAttribute("aria-busy");
-      if (self.dirty) { self.dirty = false; self.run(); }
-    });
-  };
-
-  Widget.prototype.accept = function (res, inputs) {
-    this.clearErrors();
-    this.output.classList.toggle("is-stale", !res.ok);  // the answer shown is for earlier input
-    if (res.ok) this.render(res.result, inputs);
-    else this.showError(res);
-  };
-
-  Widget.prototype.bind = function () {
-    var self = this;
-    var starter = function () { startEngine(); };
-    this.root.addEventListener("pointerdown", starter, { once: true });
-    this.root.addEventListener("focusin", starter, { once: true });
-    if ("IntersectionObserver" in window) {
-      var io = new IntersectionObserver(function (entries) {
-        entries.forEach(function (e) { if (e.isIntersecting) { io.disconnect(); startEngine(); self.onVisible(); } });
-      }, { rootMargin: "200px" });
-      io.observe(this.root);
-    }
-    this.form.addEventListener("submit", function (e) { e.preventDefault(); });
-    this.form.querySelectorAll("select[data-preset]").forEach(function (sel) {
-      sel.addEventListener("change", function () { self.applyPreset(sel); });
-    });
-    this.form.addEventListener("input", function (e) { self.onInput(e); });
-    this.form.addEventListener("change", function (e) { if (e.target.type === "checkbox" || e.target.tagName === "SELECT") self.onInput(e); });
-    this.showEngineState();
-  };
-
-  Widget.prototype.onVisible = function () { this.schedule(0); };
-  Widget.prototype.onInput = function (e) {
-    if (e && e.target && e.target.hasAttribute("data-preset")) return;
-    this.syncControls();
-    this.schedule(0);
-  };
-  Widget.prototype.syncControls = function () {};
-
-  Widget.prototype.applyPreset = function (sel) {
-    var opt = sel.selectedOptions[0];
-    var note = sel.parentElement.querySelector(".rb-calc__preset-note");
-    if (!opt || !opt.value) { note.hidden = true; return; }
-    var p = JSON.parse(opt.getAttribute("data-preset-values"));
-    var kind = sel.getAttribute("data-preset");
-    var form = this.form;
-    var set = function (group, name, value) {
-      if (value === null || value === undefined) return;
-      var el = form.querySelector("[name='" + name + "'][data-group='" + group + "']");
-      if (el) writeField(el, value);
-    };
-    if (kind === "armor") {
-      ["armor", "bz_max", "armor_vs_anaxion", "armor_blast_reduction"].forEach(function (k) { set("character", k, p[k]); });
-      set("character", "bz", p.bz_max);
-    } else if (this.name === "damage") {
-      ["damage", "attack_class", "armor_piercing", "anaxion", "special", "source"].forEach(function (k) { set("hit", k, p[k]); });
-    } else {
-      set("attacker", "hit_die", p.hit_die);
-      set("attacker", "threshold", p.threshold);
-      set("target", "weapon_damage", p.damage);
-    }
-    var bits = [p.properties];
-    if (p.hit_note) bits.push(p.hit_note);
-    if (p.assumed) bits.push("Допущение: " + p.assumed);
-    note.replaceChildren(h("span", { text: bits.filter(Boolean).join(" ") + " " }), ruleLink(p.rule, "§ профиль"));
-    note.hidden = false;
-    this.onInput();
-  };
-
   // ---- the check resolver and the attack roll: bars --------------------------------------------
-  function Bars(root) { Widget.call(this, root); }
-  Bars.prototype = Object.create(Widget.prototype);
+  class Bars extends Widget {
+    syncControls() {
+      if (this.name !== "check") return;
+      const trait = this.form.querySelector("[name='trait_level']");
+      const die = this.form.querySelector("[name='success_die']");
+      const pro = this.form.querySelector("[name='professional']");
+      const useTrait = trait.value.trim() !== "";
+      die.disabled = useTrait;
+      pro.disabled = !useTrait;
+    }
 
-  Bars.prototype.syncControls = function () {
-    if (this.name !== "check") return;
-    var trait = this.form.querySelector("[name='trait_level']");
-    var die = this.form.querySelector("[name='success_die']");
-    var pro = this.form.querySelector("[name='professional']");
-    var useTrait = trait.value.trim() !== "";
-    die.disabled = useTrait;
-    pro.disabled = !useTrait;
-  };
+    inputs() {
+      if (this.name === "attack") {
+        const a = groupValues(this.form, "attacker"), t = groupValues(this.form, "target");
+        Object.keys(t).forEach((k) => { a[k] = t[k]; });
+        return a;
+      }
+      const v = groupValues(this.form, "check");
+      const rolled = groupValues(this.form, "rolled");
+      if (Object.keys(rolled).length) v.rolled = rolled;
+      return v;
+    }
 
-  Bars.prototype.inputs = function () {
-    if (this.name === "attack") {
-      var a = groupValues(this.form, "attacker"), t = groupValues(this.form, "target");
-      Object.keys(t).forEach(function (k) { a[k] = t[k]; });
-      return a;
+    render(r) {
+      const nodes = [];
+      if (this.name === "check") {
+        const e = r.effective;
+        nodes.push(h("p", { class: "rb-calc__summary" }, [
+          h("strong", { text: "Успех (с критическим): " }),
+          h("span", { class: "rb-calc__fraction", "data-key": "p_success", text: r.p_success }),
+          " ≈ " + pct(r.p_success),
+          h("br"),
+          "С успехом на грани: " + r.p_success_or_edge + " ≈ " + pct(r.p_success_or_edge) + ". ",
+          "Бросок: " + e.success_label + (e.bonus ? " " + signed(e.bonus) : "") + " против " + e.difficulty_label +
+            (e.modifier ? " + " + e.modifier : "") + ".",
+        ]));
+      } else if (r.mz !== null && r.mz !== undefined) {
+        nodes.push(h("p", { class: "rb-calc__summary" }, [
+          h("strong", { text: "Попадание: " }),
+          h("span", { class: "rb-calc__fraction", "data-key": "p_hit", text: r.p_hit }),
+          " ≈ " + pct(r.p_hit) + ". Модификатор " + signed(r.hit_modifier) + ", МЗ " + r.mz + ".",
+          r.hits_to_destroy !== undefined && r.hits_to_destroy !== null ? " Попаданий до разрушения укрытия: " + r.hits_to_destroy + "." : "",
+        ]));
+      }
+      if (r.outcomes) nodes.push(bars(r.outcomes));
+      if (r.outcome) {
+        nodes.push(h("p", { class: "rb-calc__outcome", "data-outcome": r.outcome }, [h("strong", { text: "Выпало: " + r.outcome_label })]));
+        nodes.push(stepList(r.roll_steps));
+      }
+      if (r.group) {
+        nodes.push(h("p", { class: "rb-calc__group-result", text: "Групповая проверка: " + r.group.members + " участников, нужно успехов: " + r.group.needed + "; вероятность " + r.group.p_success + " ≈ " + pct(r.group.p_success) + "." }));
+      }
+      nodes.push(h("details", { class: "rb-calc__why" }, [h("summary", { text: "Как считалось" }), stepList(r.steps)]));
+      this.output.replaceChildren.apply(this.output, nodes);
+      this.lastResult = r;
     }
-    var v = groupValues(this.form, "check");
-    var rolled = groupValues(this.form, "rolled");
-    if (Object.keys(rolled).length) v.rolled = rolled;
-    return v;
-  };
-
-  Bars.prototype.render = function (r) {
-    var nodes = [];
-    if (this.name === "check") {
-      var e = r.effective;
-      nodes.push(h("p", { class: "rb-calc__summary" }, [
-        h("strong", { text: "Успех (с критическим): " }),
-        h("span", { class: "rb-calc__fraction", "data-key": "p_success", text: r.p_success }),
-        " ≈ " + pct(r.p_success),
-        h("br"),
-        "С успехом на грани: " + r.p_success_or_edge + " ≈ " + pct(r.p_success_or_edge) + ". ",
-        "Бросок: " + e.success_label + (e.bonus ? " " + signed(e.bonus) : "") + " против " + e.difficulty_label +
-          (e.modifier ? " + " + e.modifier : "") + ".",
-      ]));
-    } else if (r.mz !== null && r.mz !== undefined) {
-      nodes.push(h("p", { class: "rb-calc__summary" }, [
-        h("strong", { text: "Попадание: " }),
-        h("span", { class: "rb-calc__fraction", "data-key": "p_hit", text: r.p_hit }),
-        " ≈ " + pct(r.p_hit) + ". Модификатор " + signed(r.hit_modifier) + ", МЗ " + r.mz + ".",
-        r.hits_to_destroy !== undefined && r.hits_to_destroy !== null ? " Попаданий до разрушения укрытия: " + r.hits_to_destroy + "." : "",
-      ]));
-    }
-    if (r.outcomes) nodes.push(bars(r.outcomes));
-    if (r.outcome) {
-      nodes.push(h("p", { class: "rb-calc__outcome", "data-outcome": r.outcome }, [h("strong", { text: "Выпало: " + r.outcome_label })]));
-      nodes.push(stepList(r.roll_steps));
-    }
-    if (r.group) {
-      nodes.push(h("p", { class: "rb-calc__group-result", text: "Групповая проверка: " + r.group.members + " участников, нужно успехов: " + r.group.needed + "; вероятность " + r.group.p_success + " ≈ " + pct(r.group.p_success) + "." }));
-    }
-    nodes.push(h("details", { class: "rb-calc__why" }, [h("summary", { text: "Как считалось" }), stepList(r.steps)]));
-    this.output.replaceChildren.apply(this.output, nodes);
-    this.lastResult = r;
-  };
+  }
 
   function frac(s) {
-    var parts = String(s).split("/");
+    const parts = String(s).split("/");
     return parts.length === 2 ? Number(parts[0]) / Number(parts[1]) : Number(parts[0]);
   }
   function pct(s) {
-    var v = frac(s) * 100;
+    const v = frac(s) * 100;
     return (Math.round(v * 10) / 10).toFixed(1).replace(".", ",") + " %";
   }
   function signed(n) { return (n >= 0 ? "+" : "−") + Math.abs(n); }
 
   function bars(outcomes) {
-    var list = h("ul", { class: "rb-calc__bars" });
-    outcomes.forEach(function (o) {
-      var width = Math.max(0, Math.min(100, frac(o.probability) * 100));
+    const list = h("ul", { class: "rb-calc__bars" });
+    outcomes.forEach((o) => {
+      const width = Math.max(0, Math.min(100, frac(o.probability) * 100));
       list.appendChild(h("li", { class: "rb-calc__bar", "data-outcome": o.key }, [
         h("span", { class: "rb-calc__bar-label" }, [o.label + " ", ruleLink(o.rule)]),
         h("span", { class: "rb-calc__bar-track", "aria-hidden": "true" }, [
@@ -407,264 +402,259 @@
   }
 
   function stepList(steps) {
-    var ol = h("ol", { class: "rb-calc__steps" });
-    (steps || []).forEach(function (s) {
+    const ol = h("ol", { class: "rb-calc__steps" });
+    (steps || []).forEach((s) => {
       ol.appendChild(h("li", { "data-kind": s.kind || null }, [s.text + " ", ruleLink(s.rule)]));
     });
     return ol;
   }
 
   // ---- the damage stepper ------------------------------------------------------------------------
-  var SEV = ["light", "medium", "serious", "critical"];
-  var SEV_LABEL = { light: "Лёгкие", medium: "Средние", serious: "Серьёзные", critical: "Критическое" };
+  const SEV = ["light", "medium", "serious", "critical"];
+  const SEV_LABEL = { light: "Лёгкие", medium: "Средние", serious: "Серьёзные", critical: "Критическое" };
 
-  function Stepper(root) {
-    Widget.call(this, root);
-    this.key = STORE_PREFIX + location.pathname + "#" + root.getAttribute("data-rb-state-key");
-    this.actions = [];
-    this.cursor = 0;
-    this.queue = [];
-    this.inFlight = null;
-    this.notice = "";
-    this.load();
-  }
-  Stepper.prototype = Object.create(Widget.prototype);
-
-  Stepper.prototype.load = function () {
-    var raw = null;
-    try { raw = localStorage.getItem(this.key); } catch (e) { return; }
-    if (raw === null) return;
-    try {
-      var saved = JSON.parse(raw);
-      if (!saved || saved.v !== STORE_VERSION || !Array.isArray(saved.actions) ||
-          typeof saved.cursor !== "number" || saved.cursor < 0 || saved.cursor > saved.actions.length ||
-          typeof saved.character !== "object" || saved.character === null) {
-        throw new Error("shape");
-      }
-      this.actions = saved.actions;
-      this.cursor = saved.cursor;
-      var form = this.form;
-      Object.keys(saved.character).forEach(function (k) {
-        var el = form.querySelector("[name='" + k + "'][data-group='character']");
-        if (el) writeField(el, saved.character[k]);
-      });
-      this.restored = true;
-    } catch (e) {
-      this.resetStore("Сохранённое состояние калькулятора было повреждено и сброшено.");
-    }
-  };
-
-  Stepper.prototype.resetStore = function (notice) {
-    this.actions = [];
-    this.cursor = 0;
-    this.notice = notice;
-    try { localStorage.removeItem(this.key); } catch (e) { /* private mode */ }
-  };
-
-  Stepper.prototype.save = function () {
-    try {
-      localStorage.setItem(this.key, JSON.stringify({
-        v: STORE_VERSION, character: groupValues(this.form, "character"), actions: this.actions, cursor: this.cursor,
-      }));
-    } catch (e) { /* storage full or disabled: the fight just is not remembered */ }
-  };
-
-  // every request goes through Widget.run, one at a time: a button press waits for the
-  // recompute in flight instead of racing it
-  Stepper.prototype.inputs = function () {
-    var acts = this.actions.slice(0, this.cursor);
-    this.inFlight = this.queue.shift() || null;
-    if (this.inFlight) acts = acts.concat([this.inFlight]);
-    return { character: groupValues(this.form, "character"), actions: acts };
-  };
-
-  Stepper.prototype.accept = function (res, inputs) {
-    var action = this.inFlight;
-    this.inFlight = null;
-    this.clearErrors();
-    if (!res.ok) {
+  class Stepper extends Widget {
+    constructor(root) {
+      super(root);
+      const key = "#" + root.getAttribute("data-rb-state-key");
+      this.store = storage("calc." + rb.core.pathOf(location.href) + key, { legacy: "rulebook:calc:" + location.pathname + key });
+      this.actions = [];
+      this.cursor = 0;
       this.queue = [];
-      this.output.classList.toggle("is-stale", !action);  // a refused action leaves the fight as it was
-      this.showError(res);
-      return;
-    }
-    this.output.classList.remove("is-stale");
-    if (action) {
-      this.actions = this.actions.slice(0, this.cursor).concat([action]);
-      this.cursor = this.actions.length;
-      this.updateButtons();
-    }
-    this.save();  // the character as accepted, the fight, the undo position
-    this.render(res.result, inputs);
-    if (this.queue.length) this.schedule(0);
-  };
-
-  Stepper.prototype.bind = function () {
-    Widget.prototype.bind.call(this);
-    var self = this;
-    this.form.querySelectorAll("button[data-action]").forEach(function (b) {
-      b.addEventListener("click", function () { self.act(b.getAttribute("data-action")); });
-    });
-    this.updateButtons();
-  };
-
-  Stepper.prototype.onInput = function (e) {
-    var t = e && e.target;
-    if (t && t.hasAttribute("data-preset")) return;
-    // only the character changes the fight; the hit and care fields wait for their button
-    if (!t || t.getAttribute("data-group") === "character") this.schedule(0);
-  };
-
-  Stepper.prototype.actionFromForm = function (type) {
-    if (type === "hit") return Object.assign({ type: "hit" }, groupValues(this.form, "hit"));
-    if (type === "stabilise") {
-      var c = groupValues(this.form, "care"), a = { type: type };
-      if (c.outcome !== undefined) a.outcome = c.outcome;
-      return a;
-    }
-    if (type === "stop_bleeding") {
-      var care = groupValues(this.form, "care"), b = { type: type };
-      if (care.kit) b.kit = true; else if (care.outcome !== undefined) b.outcome = care.outcome;
-      if (care.self) b.self = true;
-      if (care.out_of_combat) b.out_of_combat = true;
-      return b;
-    }
-    return { type: type };
-  };
-
-  Stepper.prototype.act = function (type) {
-    startEngine();
-    if (type === "undo" || type === "redo") {
-      this.cursor = Math.max(0, Math.min(this.actions.length, this.cursor + (type === "undo" ? -1 : 1)));
-      this.queue = [];
-      this.save();
-      this.updateButtons();
-      this.schedule(0);
-      return;
-    }
-    this.queue.push(this.actionFromForm(type));
-    this.schedule(0);
-  };
-
-  Stepper.prototype.updateButtons = function () {
-    var undo = this.form.querySelector("[data-action='undo']");
-    var redo = this.form.querySelector("[data-action='redo']");
-    if (undo) undo.disabled = this.cursor === 0;
-    if (redo) redo.disabled = this.cursor >= this.actions.length;
-  };
-
-  Stepper.prototype.run = function () {
-    var self = this;
-    var had = this.actions.length;
-    var restoring = this.restored;
-    this.restored = false;
-    Widget.prototype.run.call(this);
-    // a stored fight the engine rejects is reset, with a message, never a crash
-    if (restoring && had) {
-      this.root.addEventListener("rb-calc-result", function once(ev) {
-        self.root.removeEventListener("rb-calc-result", once);
-        var res = ev.detail;
-        if (!res.ok && /^(actions|character|state)/.test(res.field || "")) {
-          self.clearErrors();
-          self.resetStore("Сохранённое состояние калькулятора было повреждено и сброшено.");
-          self.updateButtons();
-          self.schedule(0);
-        }
-      });
-    }
-  };
-
-  Stepper.prototype.describeAction = function (a) {
-    var label = function (group, name, value) {
-      var el = this.form.querySelector("select[name='" + name + "'][data-group='" + group + "'] option[value='" + value + "']");
-      return el ? el.textContent : String(value);
-    }.bind(this);
-    switch (a.type) {
-      case "hit":
-        var bits = ["урон " + (a.damage === undefined ? 3 : a.damage), label("hit", "attack_class", a.attack_class || "medium")];
-        if (a.armor_piercing) bits.push("бронебойное");
-        if (a.anaxion) bits.push("анаксионная");
-        if (a.special) bits.push("особая атака");
-        bits.push(label("hit", "source", a.source || "firearm"));
-        return "Попадание: " + bits.join(", ");
-      case "end_turn": return "Конец хода";
-      case "stabilise": return "Стабилизация" + (a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
-      case "stop_bleeding":
-        return "Остановка Кровотечения" + (a.self ? " (самопомощь)" : "") +
-          (a.kit ? ": перевязочный комплект" : a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
-      case "short_rest": return "Короткий отдых";
-      case "reset": return "Начать заново";
-      default: return a.type;
-    }
-  };
-
-  Stepper.prototype.render = function (r, inputs) {
-    var s = r.state, nodes = [];
-    if (this.notice) {
-      nodes.push(h("p", { class: "rb-calc__notice", role: "status", text: this.notice }));
+      this.inFlight = null;
       this.notice = "";
+      this.load();
     }
-    var badges = h("p", { class: "rb-calc__badges" });
-    if (s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--dead", text: "Погиб" }));
-    else if (s.immobilised) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--critical", text: "Обездвижен: отсчёт до смерти " + (s.countdown || 0) + " из 3" }));
-    if (s.bleeding && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--bleeding", text: "Кровотечение" }));
-    if (s.recovering && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge", text: "Восстановление: −2 ко всем проверкам" }));
-    if (!badges.childNodes.length) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--ok", text: "В строю" }));
-    nodes.push(badges);
 
-    var table = h("table", { class: "rb-calc__slots" }, [h("caption", { text: "Слоты ранений" })]);
-    SEV.forEach(function (k) {
-      var cells = h("td", { class: "rb-calc__slot-cells" });
-      for (var i = 0; i < s.limits[k]; i++) {
-        var full = i < s.wounds[k];
-        cells.appendChild(h("span", {
-          class: "rb-calc__slot" + (full ? " is-full" : ""),
-          "data-severity": k,
-          title: full ? "занят" : "свободен",
-        }));
+    load() {
+      const got = this.store.read();
+      if (got.state === "missing" || got.state === "unavailable") return;
+      try {
+        const saved = got.value; // undefined when the text is not JSON
+        if (!saved || saved.v !== STORE_VERSION || !Array.isArray(saved.actions) ||
+            typeof saved.cursor !== "number" || saved.cursor < 0 || saved.cursor > saved.actions.length ||
+            typeof saved.character !== "object" || saved.character === null) {
+          throw new Error("shape");
+        }
+        this.actions = saved.actions;
+        this.cursor = saved.cursor;
+        const form = this.form;
+        Object.keys(saved.character).forEach((k) => {
+          const el = form.querySelector("[name='" + k + "'][data-group='character']");
+          if (el) writeField(el, saved.character[k]);
+        });
+        this.restored = true;
+      } catch {
+        this.resetStore("Сохранённое состояние калькулятора было повреждено и сброшено.");
       }
-      table.appendChild(h("tr", { "data-severity": k }, [
-        h("th", { scope: "row", text: SEV_LABEL[k] }), cells,
-        h("td", { class: "rb-calc__slot-count", "data-severity": k, text: s.wounds[k] + " / " + s.limits[k] }),
-      ]));
-    });
-    nodes.push(table);
-
-    if (s.armor !== "none") {
-      var meter = h("meter", { min: "0", max: String(Math.max(1, s.bz_max)), value: String(s.bz), class: "rb-calc__bz-meter" });
-      nodes.push(h("p", { class: "rb-calc__bz" }, [
-        h("strong", { text: "БЗ брони: " }),
-        h("span", { class: "rb-calc__bz-value", text: s.bz + " / " + s.bz_max }), " ", meter,
-        s.bz === 0 ? " — броня повреждена и не защищает" : "",
-      ]));
-    } else {
-      nodes.push(h("p", { class: "rb-calc__bz", text: "Брони нет." }));
     }
 
-    var acts = inputs.actions;
-    if (!acts.length) {
-      nodes.push(h("p", { class: "rb-calc__placeholder", text: "Действий пока нет: задайте попадание и нажмите «Попадание»." }));
-    } else {
-      var log = h("ol", { class: "rb-calc__log" });
-      var byAction = {};
-      r.steps.forEach(function (st) { (byAction[st.action] = byAction[st.action] || []).push(st); });
-      var self = this;
-      acts.forEach(function (a, i) {
-        var li = h("li", { class: i === acts.length - 1 ? "is-latest" : null }, [
-          h("strong", { text: self.describeAction(a) }), stepList(byAction[i]),
-        ]);
-        log.appendChild(li);
+    resetStore(notice) {
+      this.actions = [];
+      this.cursor = 0;
+      this.notice = notice;
+      this.store.remove();
+    }
+
+    save() {
+      // storage full or disabled: the fight just is not remembered
+      this.store.set({ v: STORE_VERSION, character: groupValues(this.form, "character"), actions: this.actions, cursor: this.cursor });
+    }
+
+    // every request goes through Widget.run, one at a time: a button press waits for the
+    // recompute in flight instead of racing it
+    inputs() {
+      let acts = this.actions.slice(0, this.cursor);
+      this.inFlight = this.queue.shift() || null;
+      if (this.inFlight) acts = acts.concat([this.inFlight]);
+      return { character: groupValues(this.form, "character"), actions: acts };
+    }
+
+    accept(res, inputs) {
+      const action = this.inFlight;
+      this.inFlight = null;
+      this.clearErrors();
+      if (!res.ok) {
+        this.queue = [];
+        this.output.classList.toggle("is-stale", !action);  // a refused action leaves the fight as it was
+        this.showError(res);
+        return;
+      }
+      this.output.classList.remove("is-stale");
+      if (action) {
+        this.actions = this.actions.slice(0, this.cursor).concat([action]);
+        this.cursor = this.actions.length;
+        this.updateButtons();
+      }
+      this.save();  // the character as accepted, the fight, the undo position
+      this.render(res.result, inputs);
+      if (this.queue.length) this.schedule(0);
+    }
+
+    bind() {
+      super.bind();
+      this.form.querySelectorAll("button[data-action]").forEach((b) => {
+        b.addEventListener("click", () => { this.act(b.getAttribute("data-action")); });
       });
-      nodes.push(h("h4", { class: "rb-calc__log-title", text: "Ход боя" }), log);
+      this.updateButtons();
     }
-    this.output.replaceChildren.apply(this.output, nodes);
-    this.lastResult = r;
-  };
+
+    onInput(e) {
+      const t = e && e.target;
+      if (t && t.hasAttribute("data-preset")) return;
+      // only the character changes the fight; the hit and care fields wait for their button
+      if (!t || t.getAttribute("data-group") === "character") this.schedule(0);
+    }
+
+    actionFromForm(type) {
+      if (type === "hit") return Object.assign({ type: "hit" }, groupValues(this.form, "hit"));
+      if (type === "stabilise") {
+        const c = groupValues(this.form, "care"), a = { type };
+        if (c.outcome !== undefined) a.outcome = c.outcome;
+        return a;
+      }
+      if (type === "stop_bleeding") {
+        const care = groupValues(this.form, "care"), b = { type };
+        if (care.kit) b.kit = true; else if (care.outcome !== undefined) b.outcome = care.outcome;
+        if (care.self) b.self = true;
+        if (care.out_of_combat) b.out_of_combat = true;
+        return b;
+      }
+      return { type };
+    }
+
+    act(type) {
+      startEngine();
+      if (type === "undo" || type === "redo") {
+        this.cursor = Math.max(0, Math.min(this.actions.length, this.cursor + (type === "undo" ? -1 : 1)));
+        this.queue = [];
+        this.save();
+        this.updateButtons();
+        this.schedule(0);
+        return;
+      }
+      this.queue.push(this.actionFromForm(type));
+      this.schedule(0);
+    }
+
+    updateButtons() {
+      const undo = this.form.querySelector("[data-action='undo']");
+      const redo = this.form.querySelector("[data-action='redo']");
+      if (undo) undo.disabled = this.cursor === 0;
+      if (redo) redo.disabled = this.cursor >= this.actions.length;
+    }
+
+    run() {
+      const had = this.actions.length;
+      const restoring = this.restored;
+      this.restored = false;
+      super.run();
+      // a stored fight the engine rejects is reset, with a message, never a crash
+      if (restoring && had) {
+        this.root.addEventListener("rb-calc-result", (ev) => {
+          const res = ev.detail;
+          if (!res.ok && /^(actions|character|state)/.test(res.field || "")) {
+            this.clearErrors();
+            this.resetStore("Сохранённое состояние калькулятора было повреждено и сброшено.");
+            this.updateButtons();
+            this.schedule(0);
+          }
+        }, { once: true });
+      }
+    }
+
+    describeAction(a) {
+      const label = (group, name, value) => {
+        const el = this.form.querySelector("select[name='" + name + "'][data-group='" + group + "'] option[value='" + value + "']");
+        return el ? el.textContent : String(value);
+      };
+      switch (a.type) {
+        case "hit": {
+          const bits = ["урон " + (a.damage === undefined ? 3 : a.damage), label("hit", "attack_class", a.attack_class || "medium")];
+          if (a.armor_piercing) bits.push("бронебойное");
+          if (a.anaxion) bits.push("анаксионная");
+          if (a.special) bits.push("особая атака");
+          bits.push(label("hit", "source", a.source || "firearm"));
+          return "Попадание: " + bits.join(", ");
+        }
+        case "end_turn": return "Конец хода";
+        case "stabilise": return "Стабилизация" + (a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
+        case "stop_bleeding":
+          return "Остановка Кровотечения" + (a.self ? " (самопомощь)" : "") +
+            (a.kit ? ": перевязочный комплект" : a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
+        case "short_rest": return "Короткий отдых";
+        case "reset": return "Начать заново";
+        default: return a.type;
+      }
+    }
+
+    render(r, inputs) {
+      const s = r.state, nodes = [];
+      if (this.notice) {
+        nodes.push(h("p", { class: "rb-calc__notice", role: "status", text: this.notice }));
+        this.notice = "";
+      }
+      const badges = h("p", { class: "rb-calc__badges" });
+      if (s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--dead", text: "Погиб" }));
+      else if (s.immobilised) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--critical", text: "Обездвижен: отсчёт до смерти " + (s.countdown || 0) + " из 3" }));
+      if (s.bleeding && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--bleeding", text: "Кровотечение" }));
+      if (s.recovering && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge", text: "Восстановление: −2 ко всем проверкам" }));
+      if (!badges.childNodes.length) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--ok", text: "В строю" }));
+      nodes.push(badges);
+
+      const table = h("table", { class: "rb-calc__slots" }, [h("caption", { text: "Слоты ранений" })]);
+      SEV.forEach((k) => {
+        const cells = h("td", { class: "rb-calc__slot-cells" });
+        for (let i = 0; i < s.limits[k]; i++) {
+          const full = i < s.wounds[k];
+          cells.appendChild(h("span", {
+            class: "rb-calc__slot" + (full ? " is-full" : ""),
+            "data-severity": k,
+            title: full ? "занят" : "свободен",
+          }));
+        }
+        table.appendChild(h("tr", { "data-severity": k }, [
+          h("th", { scope: "row", text: SEV_LABEL[k] }), cells,
+          h("td", { class: "rb-calc__slot-count", "data-severity": k, text: s.wounds[k] + " / " + s.limits[k] }),
+        ]));
+      });
+      nodes.push(table);
+
+      if (s.armor !== "none") {
+        const meter = h("meter", { min: "0", max: String(Math.max(1, s.bz_max)), value: String(s.bz), class: "rb-calc__bz-meter" });
+        nodes.push(h("p", { class: "rb-calc__bz" }, [
+          h("strong", { text: "БЗ брони: " }),
+          h("span", { class: "rb-calc__bz-value", text: s.bz + " / " + s.bz_max }), " ", meter,
+          s.bz === 0 ? " — броня повреждена и не защищает" : "",
+        ]));
+      } else {
+        nodes.push(h("p", { class: "rb-calc__bz", text: "Брони нет." }));
+      }
+
+      const acts = inputs.actions;
+      if (!acts.length) {
+        nodes.push(h("p", { class: "rb-calc__placeholder", text: "Действий пока нет: задайте попадание и нажмите «Попадание»." }));
+      } else {
+        const log = h("ol", { class: "rb-calc__log" });
+        const byAction = {};
+        r.steps.forEach((st) => { (byAction[st.action] = byAction[st.action] || []).push(st); });
+        acts.forEach((a, i) => {
+          const li = h("li", { class: i === acts.length - 1 ? "is-latest" : null }, [
+            h("strong", { text: this.describeAction(a) }), stepList(byAction[i]),
+          ]);
+          log.appendChild(li);
+        });
+        nodes.push(h("h4", { class: "rb-calc__log-title", text: "Ход боя" }), log);
+      }
+      this.output.replaceChildren.apply(this.output, nodes);
+      this.lastResult = r;
+    }
+  }
 
   // ---- start ---------------------------------------------------------------------------------
   function setup(root) {
     if (root.hasAttribute("data-rb-ready")) return;
-    var w = root.getAttribute("data-rb-calc") === "damage" ? new Stepper(root) : new Bars(root);
+    const w = root.getAttribute("data-rb-calc") === "damage" ? new Stepper(root) : new Bars(root);
     w.bind();
     w.syncControls();
   }
@@ -674,10 +664,6 @@
     if (engine.state === "ready" || engine.state === "failed") broadcast();
   }
 
-  window.rulebookCalc = { engine: engine, compute: compute, start: startEngine, init: init, subscribe: subscribe, site: SITE };
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(function () { init(); });
-  } else {
-    init();
-  }
+  rb.calc = { engine, compute, start: startEngine, init, subscribe, showLoading, site: SITE };
+  onPage(init);
 })();

@@ -4,40 +4,29 @@
    to it only when the reader clicks «Обновить», so one tab never mixes two builds.
    State for other scripts and tests: window.rulebook.offline.state
    ("unsupported" | "off" | "installing" | "ready" | "update" | "error"). */
-(function () {
+(() => {
   "use strict";
+  const rb = window.rulebook;
+  const { el, onPage } = rb.core;
 
   // Material Design Icons (Apache 2.0), as shipped with Material for MkDocs.
-  var ICONS = {
+  const ICONS = {
     idle: '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6.5 20q-2.28 0-3.89-1.57Q1 16.85 1 14.58q0-1.95 1.17-3.48 1.18-1.53 3.08-1.95.43-1.8 2.13-3.42Q9.07 4.1 11 4.1q.83 0 1.41.59.59.59.59 1.41v6.05l1.6-1.55L16 12l-4 4-4-4 1.4-1.4 1.6 1.55V6.1q-1.9.35-2.95 1.84T7 11h-.5q-1.45 0-2.47 1.03Q3 13.05 3 14.5T4.03 17q1.02 1 2.47 1h12q1.05 0 1.77-.73.73-.72.73-1.77t-.73-1.77Q19.55 13 18.5 13H17v-2q0-1.2-.55-2.24Q15.9 7.73 15 7V4.68q1.85.87 2.93 2.58Q19 9 19 11q1.73.2 2.86 1.5 1.14 1.28 1.14 3 0 1.88-1.31 3.19T18.5 20M12 11.05"/></svg>',
     ready: '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M13 19c0 .34.04.67.09 1H6.5c-1.5 0-2.81-.5-3.89-1.57C1.54 17.38 1 16.09 1 14.58q0-1.95 1.17-3.48C3.34 9.57 4 9.43 5.25 9.15c.42-1.53 1.25-2.77 2.5-3.72S10.42 4 12 4c1.95 0 3.6.68 4.96 2.04S19 9.05 19 11c1.15.13 2.1.63 2.86 1.5.51.57.84 1.21 1 1.92A5.9 5.9 0 0 0 19 13h-2v-2c0-1.38-.5-2.56-1.46-3.54C14.56 6.5 13.38 6 12 6s-2.56.5-3.54 1.46C7.5 8.44 7 9.62 7 11h-.5c-.97 0-1.79.34-2.47 1.03-.69.68-1.03 1.5-1.03 2.47s.34 1.79 1.03 2.5c.68.66 1.5 1 2.47 1h6.59c-.05.33-.09.66-.09 1m4.75.43-1.59-1.59L15 19l2.75 3 4.75-4.75-1.16-1.41z"/></svg>',
     update: '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4.03 12.03C3.34 12.71 3 13.53 3 14.5s.34 1.79 1.03 2.5c.68.66 1.5 1 2.47 1h6.59c-.05.33-.09.66-.09 1s.04.67.09 1H6.5c-1.5 0-2.81-.5-3.89-1.57C1.54 17.38 1 16.09 1 14.58q0-1.95 1.17-3.48C3.34 9.57 4 9.43 5.25 9.15c.42-1.53 1.25-2.77 2.5-3.72S10.42 4 12 4c1.95 0 3.6.68 4.96 2.04S19 9.05 19 11c1.15.13 2.1.63 2.86 1.5.51.57.84 1.21 1 1.92A5.9 5.9 0 0 0 19 13h-2v-2c0-1.38-.5-2.56-1.46-3.54C14.56 6.5 13.38 6 12 6s-2.56.5-3.54 1.46C7.5 8.44 7 9.62 7 11h-.5c-.97 0-1.79.34-2.47 1.03M16 18h2v4h2v-4h2l-3-3z"/></svg>',
     error: '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19.8 22.6 17.15 20H6.5q-2.3 0-3.9-1.6T1 14.5q0-1.92 1.19-3.42 1.19-1.51 3.06-1.93.08-.2.15-.39.1-.19.15-.41L1.4 4.2l1.4-1.4 18.4 18.4M6.5 18h8.65L7.1 9.95q-.05.28-.07.55-.03.23-.03.5h-.5q-1.45 0-2.47 1.03Q3 13.05 3 14.5T4.03 17q1.02 1 2.47 1m15.1.75-1.45-1.4q.43-.35.64-.81T21 15.5q0-1.05-.73-1.77-.72-.73-1.77-.73H17v-2q0-2.07-1.46-3.54Q14.08 6 12 6q-.67 0-1.3.16-.63.17-1.2.52L8.05 5.23q.88-.6 1.86-.92Q10.9 4 12 4q2.93 0 4.96 2.04Q19 8.07 19 11q1.73.2 2.86 1.5 1.14 1.28 1.14 3 0 1-.37 1.81-.38.84-1.03 1.44m-6.77-6.72"/></svg>'
   };
 
-  var ROOT = (function () {
-    var base = ".";
-    var cfg = document.getElementById("__config");
-    if (cfg) { try { base = JSON.parse(cfg.textContent).base || "."; } catch (e) { /* default */ } }
-    return new URL(base.replace(/\/?$/, "/"), location.href);
-  })();
+  const ROOT = rb.core.root;
 
-  var api = { state: "off", version: null, groups: {} };
-  window.rulebook = window.rulebook || {};
-  window.rulebook.offline = api;
+  const api = { state: "off", version: null, groups: {} };
+  rb.offline = api;
 
-  var summary = null, reg = null, button = null, dialog = null, progress = null, updating = false, error = "";
+  let summary = null, reg = null, button = null, dialog = null, progress = null, updating = false, error = "";
 
   function mb(bytes) {
     if (bytes < 1024 * 1024) return Math.max(1, Math.round(bytes / 1024)) + " КБ";
     return (bytes / 1048576).toLocaleString("ru-RU", { maximumFractionDigits: 1 }) + " МБ";
-  }
-
-  function el(tag, attrs, text) {
-    var n = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { n.setAttribute(k, attrs[k]); });
-    if (text) n.textContent = text;
-    return n;
   }
 
   function setState(s) {
@@ -50,11 +39,11 @@
   function buildButton() {
     button = document.getElementById("rb-offline-toggle");
     if (button) return;
-    var inner = document.querySelector(".md-header__inner");
+    const inner = document.querySelector(".md-header__inner");
     if (!inner) return;
     button = el("button", { id: "rb-offline-toggle", type: "button", class: "md-header__button md-icon rb-offline-toggle", "aria-haspopup": "dialog" });
-    var pins = document.getElementById("rb-pins-toggle");
-    var before = pins || inner.querySelector(".md-header__option, .md-header__source");
+    const pins = document.getElementById("rb-pins-toggle");
+    const before = pins || inner.querySelector(".md-header__option, .md-header__source");
     if (before) inner.insertBefore(button, before); else inner.appendChild(button);
     button.addEventListener("click", openDialog);
   }
@@ -71,7 +60,7 @@
       '<h3>Калькуляторы и лист персонажа</h3><p class="rb-offline__runtime-text"></p><div class="rb-offline__runtime-actions"></div></div>' +
       '<form method="dialog" class="rb-offline__close"><button class="md-button" type="submit">Закрыть</button></form>';
     document.body.appendChild(dialog);
-    dialog.addEventListener("close", function () { if (button) button.focus(); });
+    dialog.addEventListener("close", () => { if (button) button.focus(); });
   }
 
   function openDialog() {
@@ -82,14 +71,14 @@
   }
 
   function actionButton(label, onClick, primary) {
-    var b = el("button", { type: "button", class: "md-button" + (primary ? " md-button--primary" : "") }, label);
+    const b = el("button", { type: "button", class: "md-button" + (primary ? " md-button--primary" : ""), text: label });
     b.addEventListener("click", onClick);
     return b;
   }
 
   function paint() {
     if (button) {
-      var labels = {
+      const labels = {
         unsupported: "Офлайн-режим недоступен в этом браузере",
         off: "Работа без сети",
         installing: "Сохранение сайта для работы без сети…",
@@ -97,7 +86,7 @@
         update: "Доступна новая версия сайта",
         error: "Не удалось сохранить сайт для работы без сети"
       };
-      var icon = api.state === "ready" ? "ready" : api.state === "update" ? "update" : api.state === "error" || api.state === "unsupported" ? "error" : "idle";
+      const icon = api.state === "ready" ? "ready" : api.state === "update" ? "update" : api.state === "error" || api.state === "unsupported" ? "error" : "idle";
       button.innerHTML = ICONS[icon];
       button.setAttribute("aria-label", labels[api.state] || labels.off);
       button.title = labels[api.state] || labels.off;
@@ -105,8 +94,8 @@
       button.hidden = api.state === "off" && !summary;
     }
     if (!dialog) return;
-    var core = summary && summary.core ? mb(summary.core.bytes) : "";
-    var text = {
+    const core = summary && summary.core ? mb(summary.core.bytes) : "";
+    const text = {
       unsupported: "Этот браузер не поддерживает работу сайта без сети (нужен Service Worker и защищённое соединение или localhost).",
       off: "Сохранение для работы без сети выключено.",
       installing: "Сохраняю страницы и поиск для работы без сети" + (core ? " (" + core + ")" : "") + "…",
@@ -115,10 +104,10 @@
       error: "Не удалось сохранить сайт для работы без сети: " + error + ". Попробуйте ещё раз, когда связь будет стабильной."
     }[api.state];
     dialog.querySelector(".rb-offline__state").textContent = text || "";
-    var bar = dialog.querySelector(".rb-offline__bar");
+    const bar = dialog.querySelector(".rb-offline__bar");
     bar.hidden = !progress;
     if (progress) { bar.max = progress.total || 1; bar.value = progress.bytes; bar.setAttribute("aria-label", "Загружено " + mb(progress.bytes) + " из " + mb(progress.total)); }
-    var actions = dialog.querySelector(".rb-offline__actions");
+    const actions = dialog.querySelector(".rb-offline__actions");
     actions.textContent = "";
     if (api.state === "update") actions.appendChild(actionButton("Обновить", applyUpdate, true));
     if (api.state === "error") actions.appendChild(actionButton("Повторить", retry, true));
@@ -126,26 +115,26 @@
   }
 
   function runtimeInfo() {
-    var g = (api.groups && api.groups.pyodide) || (summary && summary.groups && summary.groups.pyodide);
+    const g = (api.groups && api.groups.pyodide) || (summary && summary.groups && summary.groups.pyodide);
     return g && g.files ? g : null;
   }
 
   function paintRuntime() {
-    var box = dialog.querySelector(".rb-offline__runtime");
-    var g = runtimeInfo();
+    const box = dialog.querySelector(".rb-offline__runtime");
+    const g = runtimeInfo();
     box.hidden = !g;
     if (!g) return;
-    var p = box.querySelector(".rb-offline__runtime-text");
-    var acts = box.querySelector(".rb-offline__runtime-actions");
+    const p = box.querySelector(".rb-offline__runtime-text");
+    const acts = box.querySelector(".rb-offline__runtime-actions");
     acts.textContent = "";
     if (g.cached) {
       p.textContent = "Среда Python для калькуляторов сохранена (" + mb(g.bytes) + "): калькуляторы и лист персонажа считают без сети.";
-      acts.appendChild(actionButton("Удалить из памяти (" + mb(g.bytes) + ")", function () { ask("drop-group", "pyodide"); }));
+      acts.appendChild(actionButton("Удалить из памяти (" + mb(g.bytes) + ")", () => { ask("drop-group", "pyodide"); }));
     } else if (g.loading) {
       p.textContent = "Скачиваю среду Python для калькуляторов…";
     } else {
       p.textContent = "Калькуляторы и производные значения листа персонажа считаются на Python (Pyodide). Чтобы они считали без сети, скачайте эту среду заранее.";
-      var b = actionButton("Скачать для работы без сети (" + mb(g.bytes) + ")", function () {
+      const b = actionButton("Скачать для работы без сети (" + mb(g.bytes) + ")", () => {
         g.loading = true;
         ask("cache-group", "pyodide");
         paint();
@@ -158,8 +147,8 @@
 
   // ---- talking to the worker ---------------------------------------------------------------
   function ask(type, group) {
-    var w = reg && (reg.active || reg.waiting || reg.installing);
-    if (w) w.postMessage({ type: type, group: group });
+    const w = reg && (reg.active || reg.waiting || reg.installing);
+    if (w) w.postMessage({ type, group });
   }
 
   function applyUpdate() {
@@ -171,19 +160,19 @@
   function retry() {
     error = "";
     setState("installing");
-    if (reg) reg.update().catch(function (e) { error = String(e.message || e); setState("error"); });
+    if (reg) reg.update().catch((e) => { error = String(e.message || e); setState("error"); });
     else start();
   }
 
   function onMessage(ev) {
-    var m = ev.data || {};
+    const m = ev.data || {};
     if (m.type === "rulebook-offline-progress") {
       if (m.group === "core") {
         progress = m.done < m.files ? { bytes: m.bytes, total: m.total } : null;
         // A first install is shown; a new build downloading behind the current one is not.
         if (!(reg && reg.active)) setState("installing");
       } else {
-        var g = runtimeInfo();
+        const g = runtimeInfo();
         if (g) g.loading = m.done < m.files;
         progress = m.done < m.files ? { bytes: m.bytes, total: m.total } : null;
       }
@@ -203,7 +192,7 @@
     } else if (m.type === "rulebook-offline-error") {
       progress = null;
       error = m.message || "ошибка";
-      if (m.group) { var gg = runtimeInfo(); if (gg) gg.loading = false; paint(); }
+      if (m.group) { const gg = runtimeInfo(); if (gg) gg.loading = false; paint(); }
       else setState("error");
     }
   }
@@ -211,11 +200,11 @@
   function track(r) {
     reg = r;
     if (r.waiting && r.active) setState("update");
-    r.addEventListener("updatefound", function () {
-      var w = r.installing;
+    r.addEventListener("updatefound", () => {
+      const w = r.installing;
       if (!w) return;
       if (!r.active) setState("installing");
-      w.addEventListener("statechange", function () {
+      w.addEventListener("statechange", () => {
         if (w.state === "installed" && r.active && r.active !== w) setState("update");
         if (w.state === "activated") ask("status");
         if (w.state === "redundant" && api.state === "installing") { error = error || "загрузка прервалась"; setState("error"); }
@@ -227,29 +216,29 @@
 
   function start() {
     fetch(new URL("offline-manifest.json", ROOT), { cache: "no-cache" })
-      .then(function (res) { return res.ok ? res.json() : null; })
-      .catch(function () { return null; })
-      .then(function (s) {
+      .then((res) => { return res.ok ? res.json() : null; })
+      .catch(() => { return null; })
+      .then((s) => {
         summary = s;
         if (s && s.enabled === false) {
           // `mkdocs serve`: drop any worker left by a built copy on this origin.
-          navigator.serviceWorker.getRegistrations().then(function (rs) { rs.forEach(function (r) { r.unregister(); }); });
+          navigator.serviceWorker.getRegistrations().then((rs) => { rs.forEach((r) => { r.unregister(); }); });
           setState("off");
           return;
         }
         return navigator.serviceWorker.register(new URL("sw.js", ROOT).href, { scope: ROOT.pathname }).then(track);
       })
-      .catch(function (e) { error = String(e && e.message || e); setState("error"); });
+      .catch((e) => { error = String(e && e.message || e); setState("error"); });
   }
 
   // A long session with instant navigation never reloads: look for a new build now and then.
-  var lastCheck = Date.now();
+  let lastCheck = Date.now();
   function init() {
     buildButton();
     paint();
     if (reg && Date.now() - lastCheck > 10 * 60 * 1000) {
       lastCheck = Date.now();
-      reg.update().catch(function () { /* offline: try again later */ });
+      reg.update().catch(() => { /* offline: try again later */ });
     }
   }
 
@@ -257,15 +246,9 @@
     api.state = "unsupported";
   } else {
     navigator.serviceWorker.addEventListener("message", onMessage);
-    navigator.serviceWorker.addEventListener("controllerchange", function () { if (updating) location.reload(); });
+    navigator.serviceWorker.addEventListener("controllerchange", () => { if (updating) location.reload(); });
     navigator.serviceWorker.startMessages();
     start();
   }
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(function () { setTimeout(init, 0); });
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  onPage(init);
 })();

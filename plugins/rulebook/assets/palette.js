@@ -2,12 +2,13 @@
    The index and the engine load on first use (or when the browser is idle), from files the
    browser may cache; they survive Material's instant navigation, since this script runs once.
    All text from the index reaches the page through textContent, never as HTML. */
-(function () {
+(() => {
   "use strict";
 
-  const script = document.currentScript;
-  const ROOT = new URL("../../", script ? script.src : location.href);
-  const RECENT_KEY = "rulebook.search.recent";
+  const rb = window.rulebook;
+  const { el, loadScript, onPage, storage } = rb.core;
+  const ROOT = rb.core.root;
+  const RECENT = storage("search.recent", { legacy: "rulebook.search.recent" });
   const RECENT_MAX = 8;
   const LIMIT = 12;
   const state = {
@@ -30,16 +31,6 @@
   let ui = null;
 
   // ---- loading -------------------------------------------------------------------------------
-  function loadScript(name) {
-    return new Promise(function (resolve, reject) {
-      const s = document.createElement("script");
-      s.src = new URL("assets/rulebook/" + name, ROOT).href;
-      s.onload = resolve;
-      s.onerror = function () { reject(new Error(name)); };
-      document.head.appendChild(s);
-    });
-  }
-
   async function fetchJSON(url) {
     const r = await fetch(url, { credentials: "same-origin" });
     if (!r.ok) throw new Error(url + ": " + r.status);
@@ -50,12 +41,12 @@
   function currentBook() {
     const path = location.pathname.startsWith(ROOT.pathname) ? location.pathname.slice(ROOT.pathname.length) : "";
     const slug = decodeURIComponent(path.split("/")[0] || "");
-    return state.books.some(function (b) { return b.slug === slug; }) ? slug : null;
+    return state.books.some((b) => { return b.slug === slug; }) ? slug : null;
   }
 
   /* After the next frame is painted (or 50 ms, for a hidden tab that paints none). */
   function afterPaint() {
-    return new Promise(function (resolve) {
+    return new Promise((resolve) => {
       let done = false;
       const go = function () { if (!done) { done = true; setTimeout(resolve, 0); } };
       requestAnimationFrame(go);
@@ -72,36 +63,36 @@
     const t0 = performance.now();
     state.loadStarted = t0;
     let ready;
-    state.ready = new Promise(function (resolve) { ready = resolve; });
+    state.ready = new Promise((resolve) => { ready = resolve; });
     const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href);
-    const payloadsP = manifestP.then(function (m) {
+    const payloadsP = manifestP.then((m) => {
       state.books = m.books;
       renderChips();
       // the book built first (the one being read, else the first) is requested and parsed
       // first, the others once it is in, so that their parsing does not delay the first answer
-      const lead = Math.max(0, m.books.findIndex(function (b) { return b.slug === currentBook(); }));
+      const lead = Math.max(0, m.books.findIndex((b) => { return b.slug === currentBook(); }));
       const get = function (b) { return fetchJSON(new URL("search/" + b.file, ROOT).href); };
       const first = m.books.length ? get(m.books[lead]) : Promise.resolve();
-      const after = first.then(function () {}, function () {});
-      return m.books.map(function (b, i) {
-        const p = i === lead ? first : after.then(function () { return get(b); });
-        p.catch(function () {}); // reported when awaited
+      const after = first.then(() => {}, () => {});
+      return m.books.map((b, i) => {
+        const p = i === lead ? first : after.then(() => { return get(b); });
+        p.catch(() => {}); // reported when awaited
         return p;
       });
     });
-    payloadsP.catch(function () {});
+    payloadsP.catch(() => {});
     const rb = window.rulebook || {};
     state.loading = Promise.all([
       // the engine looks the stemmers up when it first stems, so the two load side by side
       rb.stemmers ? null : loadScript("search-stemmers.js"),
       rb.searchEngine ? null : loadScript("search-engine.js"),
       manifestP,
-    ]).then(function () {
-      return window.rulebook.searchEngine.loadIndex(manifestP, payloadsP, currentBook(), afterPaint, function (e) {
+    ]).then(() => {
+      return window.rulebook.searchEngine.loadIndex(manifestP, payloadsP, currentBook(), afterPaint, (e) => {
         state.engine = e;
         ready(e);
       }, null, t0);
-    }).then(function (done) {
+    }).then((done) => {
       state.load = done.load;
       state.complete = true;
       renderChips();
@@ -109,7 +100,7 @@
       if (ui && !ui.root.hidden && ui.input.value.trim() && state.shownPartial) update();
       return done.engine;
     });
-    state.loading.catch(function (err) {
+    state.loading.catch((err) => {
       state.loading = null;
       if (ui) setStatus("Не удалось загрузить поисковый индекс (" + err.message + ").");
     });
@@ -118,86 +109,68 @@
 
   // ---- recent searches -------------------------------------------------------------------------
   function recent() {
-    try { return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]").filter(function (x) { return typeof x === "string"; }); }
-    catch (e) { return []; }
+    const list = RECENT.get([]);
+    return Array.isArray(list) ? list.filter((x) => typeof x === "string") : [];
   }
   function remember(q) {
     q = q.trim();
     if (!q) return;
-    const list = [q].concat(recent().filter(function (x) { return x !== q; })).slice(0, RECENT_MAX);
-    try { localStorage.setItem(RECENT_KEY, JSON.stringify(list)); } catch (e) { /* private mode */ }
+    RECENT.set([q, ...recent().filter((x) => x !== q)].slice(0, RECENT_MAX)); // private mode: not kept
   }
 
   // ---- DOM -------------------------------------------------------------------------------------
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  const HINTS = [["↑↓", "выбрать"], ["Enter", "открыть"], ["Ctrl+Enter", "в новой вкладке"], ["Alt+P", "закрепить"], ["Esc", "закрыть"]];
 
   function build() {
-    const root = el("div", "rb-palette");
-    root.hidden = true;
-    const backdrop = el("div", "rb-palette__backdrop");
-    const dialog = el("div", "rb-palette__dialog");
-    dialog.setAttribute("role", "dialog");
-    dialog.setAttribute("aria-modal", "true");
-    dialog.setAttribute("aria-label", "Поиск по правилам");
-    const bar = el("div", "rb-palette__bar");
-    const input = el("input", "rb-palette__input");
-    input.type = "search";
-    input.id = "rb-palette-input";
-    input.placeholder = "Искать правило… (@книга — только в ней)";
-    input.autocomplete = "off";
-    input.spellcheck = false;
-    input.setAttribute("role", "combobox");
-    input.setAttribute("aria-expanded", "false");
-    input.setAttribute("aria-controls", "rb-palette-list");
-    input.setAttribute("aria-autocomplete", "list");
-    input.setAttribute("aria-label", "Поиск по правилам");
-    const close = el("button", "rb-palette__close", "Esc");
-    close.type = "button";
-    close.setAttribute("aria-label", "Закрыть поиск");
-    bar.append(input, close);
-    const chips = el("div", "rb-palette__chips");
-    chips.setAttribute("role", "group");
-    chips.setAttribute("aria-label", "Книги");
-    const status = el("div", "rb-palette__status");
-    status.setAttribute("aria-live", "polite");
-    const list = el("ul", "rb-palette__list");
-    list.id = "rb-palette-list";
-    list.setAttribute("role", "listbox");
-    list.setAttribute("aria-label", "Результаты поиска");
-    const footer = el("div", "rb-palette__footer");
-    [["↑↓", "выбрать"], ["Enter", "открыть"], ["Ctrl+Enter", "в новой вкладке"], ["Alt+P", "закрепить"], ["Esc", "закрыть"]].forEach(function (k) {
-      const span = el("span");
-      span.append(el("kbd", "", k[0]), document.createTextNode(" " + k[1]));
-      footer.append(span);
+    const input = el("input", {
+      class: "rb-palette__input", type: "search", id: "rb-palette-input",
+      placeholder: "Искать правило… (@книга — только в ней)", autocomplete: "off", spellcheck: "false",
+      role: "combobox", "aria-expanded": "false", "aria-controls": "rb-palette-list",
+      "aria-autocomplete": "list", "aria-label": "Поиск по правилам",
     });
-    dialog.append(bar, chips, status, list, footer);
-    root.append(backdrop, dialog);
+    const close = el("button", { class: "rb-palette__close", type: "button", "aria-label": "Закрыть поиск", text: "Esc" });
+    const chips = el("div", { class: "rb-palette__chips", role: "group", "aria-label": "Книги" });
+    const status = el("div", { class: "rb-palette__status", "aria-live": "polite" });
+    const list = el("ul", { class: "rb-palette__list", id: "rb-palette-list", role: "listbox", "aria-label": "Результаты поиска" });
+    const footer = el("div", { class: "rb-palette__footer" },
+      HINTS.map(([key, what]) => el("span", {}, [el("kbd", { text: key }), " " + what])));
+    const dialog = el("div", { class: "rb-palette__dialog", role: "dialog", "aria-modal": "true", "aria-label": "Поиск по правилам" }, [
+      el("div", { class: "rb-palette__bar" }, [input, close]), chips, status, list, footer,
+    ]);
+    const backdrop = el("div", { class: "rb-palette__backdrop" });
+    const root = el("div", { class: "rb-palette", hidden: true }, [backdrop, dialog]);
     document.body.append(root);
 
-    input.addEventListener("input", function (e) { update(e.timeStamp); });
+    input.addEventListener("input", (e) => update(e.timeStamp));
     input.addEventListener("keydown", onKey);
     close.addEventListener("click", hide);
     backdrop.addEventListener("click", hide);
-    list.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep focus in the input
+    list.addEventListener("mousedown", (e) => e.preventDefault()); // keep focus in the input
     // the page behind stays put: wheel and touch scrolling outside the result list is dropped (a
     // class on <html> with overflow: hidden would restyle the whole page, tens of ms on a long one)
-    const still = function (e) { if (!list.contains(e.target)) e.preventDefault(); };
+    const still = (e) => { if (!list.contains(e.target)) e.preventDefault(); };
     root.addEventListener("wheel", still, { passive: false });
     root.addEventListener("touchmove", still, { passive: false });
-    list.addEventListener("click", function (e) {
+    list.addEventListener("click", (e) => {
       const li = e.target.closest("[data-index]");
       if (!li) return;
       const i = +li.dataset.index;
       if (li.dataset.recent !== undefined) { input.value = state.results[i].query; update(); return; }
       openResult(i, e.ctrlKey || e.metaKey);
     });
-    ui = { root: root, input: input, list: list, status: status, chips: chips };
+    ui = { root, input, list, status, chips };
     renderChips();
+  }
+
+  function chip(text, pressed, onClick, attrs) {
+    const c = el("button", { class: "rb-chip", type: "button", "aria-pressed": String(pressed), text, ...attrs });
+    c.addEventListener("click", () => {
+      onClick();
+      renderChips();
+      update();
+      ui.input.focus();
+    });
+    return c;
   }
 
   function renderChips() {
@@ -205,25 +178,12 @@
     ui.chips.textContent = "";
     if (state.books.length < 2) { ui.chips.hidden = true; return; }
     ui.chips.hidden = false;
-    const all = el("button", "rb-chip", "Все книги");
-    all.type = "button";
-    all.setAttribute("aria-pressed", String(state.filter.size === 0));
-    all.addEventListener("click", function () { state.filter.clear(); renderChips(); update(); ui.input.focus(); });
-    ui.chips.append(all);
-    state.books.forEach(function (b) {
-      const c = el("button", "rb-chip", b.title);
-      c.type = "button";
-      c.dataset.book = b.slug;
-      c.title = "@" + b.slug;
-      c.setAttribute("aria-pressed", String(state.filter.has(b.slug)));
-      c.addEventListener("click", function () {
+    ui.chips.append(chip("Все книги", state.filter.size === 0, () => state.filter.clear()));
+    for (const b of state.books) {
+      ui.chips.append(chip(b.title, state.filter.has(b.slug), () => {
         if (state.filter.has(b.slug)) state.filter.delete(b.slug); else state.filter.add(b.slug);
-        renderChips();
-        update();
-        ui.input.focus();
-      });
-      ui.chips.append(c);
-    });
+      }, { "data-book": b.slug, title: "@" + b.slug }));
+    }
   }
 
   function setStatus(text) { ui.status.textContent = text; }
@@ -232,7 +192,7 @@
     const items = ui.list.querySelectorAll("[role=option]");
     if (!items.length) { state.active = -1; ui.input.removeAttribute("aria-activedescendant"); return; }
     i = Math.max(0, Math.min(items.length - 1, i));
-    items.forEach(function (li, j) { li.setAttribute("aria-selected", String(j === i)); });
+    items.forEach((li, j) => li.setAttribute("aria-selected", String(j === i)));
     state.active = i;
     ui.input.setAttribute("aria-activedescendant", items[i].id);
     items[i].scrollIntoView({ block: "nearest" });
@@ -242,28 +202,26 @@
     const frag = document.createDocumentFragment();
     let pos = 0;
     for (const m of marks) {
-      if (m[0] > pos) frag.append(document.createTextNode(text.slice(pos, m[0])));
-      frag.append(el("mark", "", text.slice(m[0], m[1])));
+      if (m[0] > pos) frag.append(text.slice(pos, m[0]));
+      frag.append(el("mark", { text: text.slice(m[0], m[1]) }));
       pos = m[1];
     }
-    frag.append(document.createTextNode(text.slice(pos)));
+    frag.append(text.slice(pos));
     return frag;
+  }
+
+  function option(i, cls, children, attrs) {
+    return el("li", { class: cls, id: "rb-opt-" + i, "data-index": String(i), role: "option", ...attrs }, children);
   }
 
   function renderRecent() {
     const items = recent();
     ui.list.textContent = "";
-    state.results = items.map(function (q) { return { query: q }; });
+    state.results = items.map((q) => ({ query: q }));
     if (!items.length) { setStatus("Начните вводить: слово, сокращение (ОД), кубик (к20)…"); return; }
     setStatus("Недавние запросы");
-    items.forEach(function (q, i) {
-      const li = el("li", "rb-result rb-result--recent");
-      li.id = "rb-opt-" + i;
-      li.dataset.index = String(i);
-      li.dataset.recent = "";
-      li.setAttribute("role", "option");
-      li.append(el("span", "rb-result__title", q));
-      ui.list.append(li);
+    items.forEach((q, i) => {
+      ui.list.append(option(i, "rb-result rb-result--recent", [el("span", { class: "rb-result__title", text: q })], { "data-recent": "" }));
     });
     ui.input.setAttribute("aria-expanded", "true");
     setActive(0);
@@ -284,24 +242,19 @@
     }
     if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
     setStatus(notes.join(". "));
-    out.results.forEach(function (r, i) {
-      const li = el("li", "rb-result");
-      li.id = "rb-opt-" + i;
-      li.dataset.index = String(i);
-      li.setAttribute("role", "option");
-      const head = el("div", "rb-result__head");
-      head.append(el("span", "rb-result__title", r.title));
-      if (r.original) head.append(el("span", "rb-result__original", r.original));
-      if (r.tag) head.append(el("span", "rb-result__tag", r.tag));
-      head.append(el("span", "rb-result__book", r.book_title));
-      const crumbs = el("div", "rb-result__crumbs", r.path.slice(1).join(" › "));
-      const snip = el("div", "rb-result__snippet");
-      snip.append(marked(r.snippet, r.highlights));
-      li.append(head, crumbs, snip);
-      ui.list.append(li);
+    out.results.forEach((r, i) => {
+      const head = el("div", { class: "rb-result__head" }, [
+        el("span", { class: "rb-result__title", text: r.title }),
+        r.original ? el("span", { class: "rb-result__original", text: r.original }) : null,
+        r.tag ? el("span", { class: "rb-result__tag", text: r.tag }) : null,
+        el("span", { class: "rb-result__book", text: r.book_title }),
+      ]);
+      const crumbs = el("div", { class: "rb-result__crumbs", text: r.path.slice(1).join(" › ") });
+      const snip = el("div", { class: "rb-result__snippet" }, [marked(r.snippet, r.highlights)]);
+      ui.list.append(option(i, "rb-result", [head, crumbs, snip]));
     });
     ui.input.setAttribute("aria-expanded", String(out.results.length > 0));
-    const again = keep ? out.results.findIndex(function (r) { return r.url === keep; }) : -1;
+    const again = keep ? out.results.findIndex((r) => r.url === keep) : -1;
     setActive(again > 0 ? again : 0);
   }
 
@@ -320,7 +273,7 @@
     if (!state.engine || (!state.complete && filter.length)) {
       setStatus("Загрузка индекса…");
       const all = ensureLoaded();
-      (state.engine ? all : state.ready).then(function () { if (ui.input.value === q) update(start); }, function () {});
+      (state.engine ? all : state.ready).then(() => { if (ui.input.value === q) update(start); }, () => {});
       return;
     }
     const e0 = performance.now();
@@ -330,9 +283,9 @@
     render(out, q);
     state.shownPartial = !complete;
     if (!complete) setStatus((ui.status.textContent ? ui.status.textContent + ". " : "") + "Загружаются остальные книги…");
-    requestAnimationFrame(function () {
+    requestAnimationFrame(() => {
       const at = performance.now();
-      state.timings.push({ query: q, engine: e1 - e0, render: at - start, at: at, complete: complete });
+      state.timings.push({ query: q, engine: e1 - e0, render: at - start, at, complete });
       if (state.timings.length > 500) state.timings.shift();
       if (ui.input.value !== q) return;
       ui.root.dataset.renderedQuery = q;
@@ -350,14 +303,12 @@
     if (newTab) { window.open(url.href, "_blank", "noopener"); return; }
     hide();
     if (url.pathname === location.pathname && url.search === location.search) {
-      if (location.hash === url.hash) { if (window.rulebook && window.rulebook.highlight) window.rulebook.highlight(); }
+      if (location.hash === url.hash) rb.highlight();
       else location.hash = url.hash;
       return;
     }
     // a real link click, so that Material's instant navigation (if on) takes it
-    const a = document.createElement("a");
-    a.href = url.href;
-    a.hidden = true;
+    const a = el("a", { href: url.href, hidden: true });
     document.body.append(a);
     a.click();
     a.remove();
@@ -368,7 +319,7 @@
     if (!r || r.url === undefined) return;
     const id = r.url.split("#")[1] || "";
     document.dispatchEvent(new CustomEvent("rulebook:pin", {
-      detail: { id: id, url: r.url, title: r.title, book: r.book, breadcrumb: r.breadcrumb, snippet: r.snippet },
+      detail: { id, url: r.url, title: r.title, book: r.book, breadcrumb: r.breadcrumb, snippet: r.snippet },
     }));
     setStatus("Закреплено: " + r.title);
   }
@@ -410,7 +361,7 @@
     return t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
   }
 
-  document.addEventListener("keydown", function (e) {
+  document.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === "k" || e.key === "K" || e.code === "KeyK")) {
       e.preventDefault();
       if (ui && !ui.root.hidden) hide(); else show();
@@ -422,50 +373,44 @@
   }, true);
 
   // ---- the header button -------------------------------------------------------------------------
+  const SEARCH_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9.5 3A6.5 6.5 0 0 1 16 9.5c0 1.61-.59 3.09-1.56 4.23l.27.27h.79l5 5-1.5 1.5-5-5v-.79l-.27-.27A6.516 6.516 0 0 1 9.5 16 6.5 6.5 0 0 1 3 9.5 6.5 6.5 0 0 1 9.5 3m0 2C7 5 5 7 5 9.5S7 14 9.5 14 14 12 14 9.5 12 5 9.5 5Z"/></svg>';
+
   function addButton() {
     if (document.querySelector(".rb-search-button")) return;
     const header = document.querySelector(".md-header__inner");
     if (!header) return;
-    const b = el("button", "md-header__button rb-search-button");
-    b.type = "button";
     // the visible text («Поиск», «Ctrl K») is the accessible name; the shortcut is declared too
-    b.setAttribute("aria-keyshortcuts", "Control+K Meta+K /");
-    b.title = "Поиск (Ctrl+K или /)";
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 24 24");
-    svg.setAttribute("aria-hidden", "true");
-    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
-    path.setAttribute("d", "M9.5 3A6.5 6.5 0 0 1 16 9.5c0 1.61-.59 3.09-1.56 4.23l.27.27h.79l5 5-1.5 1.5-5-5v-.79l-.27-.27A6.516 6.516 0 0 1 9.5 16 6.5 6.5 0 0 1 3 9.5 6.5 6.5 0 0 1 9.5 3m0 2C7 5 5 7 5 9.5S7 14 9.5 14 14 12 14 9.5 12 5 9.5 5Z");
-    svg.append(path);
-    b.append(svg, el("span", "rb-search-button__label", "Поиск"), el("kbd", "rb-search-button__kbd", "Ctrl K"));
-    b.addEventListener("click", function () { show(); });
+    const b = el("button", {
+      class: "md-header__button rb-search-button", type: "button",
+      "aria-keyshortcuts": "Control+K Meta+K /", title: "Поиск (Ctrl+K или /)", html: SEARCH_ICON,
+    }, [
+      el("span", { class: "rb-search-button__label", text: "Поиск" }),
+      el("kbd", { class: "rb-search-button__kbd", text: "Ctrl K" }),
+    ]);
+    b.addEventListener("click", () => show());
     const title = header.querySelector(".md-header__title");
     if (title) title.after(b); else header.append(b);
   }
 
-  function onPage() { addButton(); }
-  if (window.document$ && window.document$.subscribe) window.document$.subscribe(onPage);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
-  else onPage();
+  onPage(addButton);
 
   // warm the index when the browser has nothing else to do
   const idle = window.requestIdleCallback || function (f) { return setTimeout(f, 2000); };
-  window.addEventListener("load", function () { idle(function () { ensureLoaded(); }, { timeout: 5000 }); });
+  window.addEventListener("load", () => { idle(() => { ensureLoaded(); }, { timeout: 5000 }); });
 
-  window.rulebook = window.rulebook || {};
-  window.rulebook.search = {
+  rb.search = {
     open: show,
     close: hide,
     load: ensureLoaded,
     /* The results of a query from every book, as the palette would show them on this page. */
     query: function (q, limit, books) {
-      return ensureLoaded().then(function (e) { return e.search(q, limit || LIMIT, books || [], currentBook()); });
+      return ensureLoaded().then((e) => { return e.search(q, limit || LIMIT, books || [], currentBook()); });
     },
     /* The engine's own time (ms) per query, for the benchmark (after a warm-up). */
     bench: function (queries, limit) {
-      return ensureLoaded().then(function (e) {
+      return ensureLoaded().then((e) => {
         for (const q of queries.slice(0, 50)) e.search(q, limit || LIMIT, []);
-        return queries.map(function (q) {
+        return queries.map((q) => {
           const t = performance.now();
           e.search(q, limit || LIMIT, []);
           return performance.now() - t;

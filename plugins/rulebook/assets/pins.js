@@ -11,38 +11,26 @@
    Other scripts: document.dispatchEvent(new CustomEvent("rulebook:pin", {detail: {id, url,
    title, book, excerpt?}})) pins a result; `url` is absolute or relative to the site root (a
    leading ./ or ../ means relative to the current page). window.rulebook.pins is the API. */
-(function () {
+(() => {
   "use strict";
+  const rb = window.rulebook;
+  const { el, onPage, pathOf, storage } = rb.core;
 
-  var STORE = "rulebook.pins.v1";
-  var OPEN = "rulebook.pins.open";
-  var PENDING = "rulebook.pins.pending";
-  var WIDE = window.matchMedia("(min-width: 76.25em)");
+  const STORE = storage("pins.v1", { legacy: "rulebook.pins.v1" });
+  const OPEN = storage("pins.open", { legacy: "rulebook.pins.open" });
+  const PENDING = storage("pins.pending", { session: true });
+  const WIDE = window.matchMedia("(min-width: 76.25em)");
   // Icons: Material Design Icons (Apache 2.0), as shipped with Material for MkDocs.
-  var HEADINGS = "h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]";
-  var INSIDE = { P: 1, LI: 1, DT: 1, BLOCKQUOTE: 1, H1: 1, H2: 1, H3: 1, H4: 1, H5: 1, H6: 1 };
-  var ICON_PIN = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M16 12V4h1V2H7v2h1v8l-2 2v2h5.2v6h1.6v-6H18v-2z"/></svg>';
-  var ICON_PIN_OFF = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M16 12V4h1V2H7v2h1v8l-2 2v2h5.2v6h1.6v-6H18v-2zm-7.2 2 1.2-1.2V4h4v8.8l1.2 1.2z"/></svg>';
-  var ICON_GRIP = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M7 19v-2h2v2zm4 0v-2h2v2zm4 0v-2h2v2zm-8-4v-2h2v2zm4 0v-2h2v2zm4 0v-2h2v2zm-8-4V9h2v2zm4 0V9h2v2zm4 0V9h2v2zM7 7V5h2v2zm4 0V5h2v2zm4 0V5h2v2z"/></svg>';
-  var ICON_DELETE = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM8 9h8v10H8zm7.5-5-1-1h-5l-1 1H5v2h14V4z"/></svg>';
-  var ICON_CLOSE = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"/></svg>';
+  const HEADINGS = "h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]";
+  const INSIDE = { P: 1, LI: 1, DT: 1, BLOCKQUOTE: 1, H1: 1, H2: 1, H3: 1, H4: 1, H5: 1, H6: 1 };
+  const ICON_PIN = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M16 12V4h1V2H7v2h1v8l-2 2v2h5.2v6h1.6v-6H18v-2z"/></svg>';
+  const ICON_PIN_OFF = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M16 12V4h1V2H7v2h1v8l-2 2v2h5.2v6h1.6v-6H18v-2zm-7.2 2 1.2-1.2V4h4v8.8l1.2 1.2z"/></svg>';
+  const ICON_GRIP = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M7 19v-2h2v2zm4 0v-2h2v2zm4 0v-2h2v2zm-8-4v-2h2v2zm4 0v-2h2v2zm4 0v-2h2v2zm-8-4V9h2v2zm4 0V9h2v2zm4 0V9h2v2zM7 7V5h2v2zm4 0V5h2v2zm4 0V5h2v2z"/></svg>';
+  const ICON_DELETE = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM8 9h8v10H8zm7.5-5-1-1h-5l-1 1H5v2h14V4z"/></svg>';
+  const ICON_CLOSE = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"/></svg>';
 
   // ---- where we are ----------------------------------------------------------------------
-  function siteRoot() {
-    var base = ".";
-    var cfg = document.getElementById("__config");
-    if (cfg) { try { base = JSON.parse(cfg.textContent).base || "."; } catch (e) { /* default */ } }
-    return new URL(base.replace(/\/?$/, "/"), location.href);
-  }
-  var ROOT = siteRoot(); // resolved once: instant navigation keeps the first page's base
-
-  /* Site-relative path of a page URL: "fatum/03-boi/" (index.html dropped). */
-  function pathOf(url) {
-    var u = new URL(url, ROOT);
-    var p = u.pathname.indexOf(ROOT.pathname) === 0 ? u.pathname.slice(ROOT.pathname.length) : u.pathname.replace(/^\//, "");
-    try { p = decodeURI(p); } catch (e) { /* keep */ }
-    return p.replace(/(^|\/)index\.html$/, "$1");
-  }
+  const ROOT = rb.core.root;
   function here() { return pathOf(location.href); }
   function hrefOf(pin) { return new URL(encodeURI(pin.path) + "#" + encodeURIComponent(pin.id), ROOT).href; }
   function keyOf(path, id) { return path + "#" + id; }
@@ -52,64 +40,64 @@
 
   function valid(d) {
     if (!d || d.v !== 1 || !Array.isArray(d.scenes) || !d.scenes.length) return false;
-    return d.scenes.every(function (s) {
+    return d.scenes.every((s) => {
       return s && typeof s.id === "string" && typeof s.name === "string" && Array.isArray(s.pins) &&
-        s.pins.every(function (p) { return p && typeof p.path === "string" && typeof p.id === "string"; });
+        s.pins.every((p) => { return p && typeof p.path === "string" && typeof p.id === "string"; });
     });
   }
 
   function load() {
-    var raw = null;
-    try { raw = localStorage.getItem(STORE); } catch (e) { return fresh(); }
-    if (!raw) return fresh();
-    try {
-      var d = JSON.parse(raw);
-      if (valid(d)) {
-        if (!d.scenes.some(function (s) { return s.id === d.current; })) d.current = d.scenes[0].id;
-        return d;
-      }
-    } catch (e) { /* fall through */ }
-    try { localStorage.setItem(STORE + ".corrupt", raw); } catch (e) { /* full */ }
+    const got = STORE.read();
+    if (got.state === "missing" || got.state === "unavailable" || !got.text) return fresh();
+    const d = got.value;
+    if (valid(d)) {
+      if (!d.scenes.some((s) => s.id === d.current)) d.current = d.scenes[0].id;
+      return d;
+    }
+    storage("pins.v1.corrupt").setText(got.text); // full: then there is no copy
     notice("Сохранённые закрепы повреждены; начат новый список (копия сохранена).");
     return fresh();
   }
 
-  var data = load();
+  // the panel and its notices (built on the first page)
+  let live, toast, toastTimer;
+  let panel, list, toggleBtn, countEl, focusAfter = null;
+
+  let data = load();
 
   function save() {
-    try { localStorage.setItem(STORE, JSON.stringify(data)); }
-    catch (e) { notice("Не удалось сохранить закрепы: хранилище браузера недоступно или заполнено."); }
+    if (!STORE.set(data).ok) notice("Не удалось сохранить закрепы: хранилище браузера недоступно или заполнено.");
     render();
     syncButtons();
   }
 
   function allPins() {
-    var out = [];
-    data.scenes.forEach(function (s) { s.pins.forEach(function (p) { out.push({ scene: s, pin: p }); }); });
+    const out = [];
+    data.scenes.forEach((s) => { s.pins.forEach((p) => { out.push({ scene: s, pin: p }); }); });
     return out;
   }
   function find(key) {
-    var hit = null;
-    data.scenes.forEach(function (s) {
-      s.pins.forEach(function (p, i) { if (keyOf(p.path, p.id) === key) hit = { scene: s, pin: p, index: i }; });
+    let hit = null;
+    data.scenes.forEach((s) => {
+      s.pins.forEach((p, i) => { if (keyOf(p.path, p.id) === key) hit = { scene: s, pin: p, index: i }; });
     });
     return hit;
   }
-  function sceneById(id) { return data.scenes.filter(function (s) { return s.id === id; })[0]; }
+  function sceneById(id) { return data.scenes.filter((s) => { return s.id === id; })[0]; }
   function newId() {
-    var n = data.scenes.length + 1;
+    let n = data.scenes.length + 1;
     while (sceneById("s" + n)) n++;
     return "s" + n;
   }
 
   // ---- the build's list of ids -------------------------------------------------------------
-  var targets = null; // {books, pages: {path: {t, b, h, s, x}}}
+  let targets = null; // {books, pages: {path: {t, b, h, s, x}}}
 
   function loadTargets() {
     return fetch(new URL("assets/rulebook/targets.json", ROOT), { cache: "no-cache" })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (t) { if (t && t.pages) { targets = t; render(); } })
-      .catch(function () { /* offline without the service worker: pins are simply not checked */ });
+      .then((r) => { return r.ok ? r.json() : null; })
+      .then((t) => { if (t && t.pages) { targets = t; render(); } })
+      .catch(() => { /* offline without the service worker: pins are simply not checked */ });
   }
 
   /* true / false, or null when we cannot tell. The page itself, when it is the current one,
@@ -117,12 +105,12 @@
   function exists(pin) {
     if (pin.path === here() && article()) return Boolean(document.getElementById(pin.id));
     if (!targets) return null;
-    var p = targets.pages[pin.path];
+    const p = targets.pages[pin.path];
     if (!p) return false;
     if ((p.h || []).indexOf(pin.id) >= 0 || (p.x || []).indexOf(pin.id) >= 0) return true;
-    var m = /^(.*)--(\d+)$/.exec(pin.id);
+    const m = /^(.*)--(\d+)$/.exec(pin.id);
     if (!m || !p.s || !(m[1] in p.s)) return false;
-    var s = p.s[m[1]], n = +m[2];
+    const s = p.s[m[1]], n = +m[2];
     return Array.isArray(s) ? s.indexOf(n) >= 0 : n >= 1 && n <= s;
   }
   function bookTitle(pin) {
@@ -135,8 +123,8 @@
 
   function textOf(el) {
     if (!el) return "";
-    var c = el.cloneNode(true);
-    c.querySelectorAll(".rb-pin, .rb-pin-row, .headerlink").forEach(function (n) { n.remove(); });
+    const c = el.cloneNode(true);
+    c.querySelectorAll(".rb-pin, .rb-pin-row, .headerlink").forEach((n) => { n.remove(); });
     return c.textContent.replace(/\s+/g, " ").trim();
   }
   function clip(s, n) { return s.length > n ? s.slice(0, n - 1).replace(/\s+\S*$/, "") + "…" : s; }
@@ -147,12 +135,12 @@
     return el;
   }
   function sectionHeading(el, root) {
-    var n = topLevel(el, root).previousElementSibling;
+    let n = topLevel(el, root).previousElementSibling;
     while (n && !isHeading(n)) n = n.previousElementSibling;
     return n;
   }
   function nextBlock(h) {
-    var n = h.nextElementSibling;
+    let n = h.nextElementSibling;
     while (n && (n.classList.contains("rb-pin-row") || (!n.hasAttribute("data-rb-block") && !n.querySelector("[data-rb-block]")))) {
       if (isHeading(n)) return null;
       n = n.nextElementSibling;
@@ -162,23 +150,23 @@
 
   /* What a pin saves about an element of the current page. */
   function describe(el) {
-    var root = article();
-    var src = el.getAttribute("data-rb-pin-src");
-    var path = here(), id = el.id;
+    const root = article();
+    const src = el.getAttribute("data-rb-pin-src");
+    let path = here(), id = el.id;
     if (src) { path = src.split("#")[0]; id = src.split("#").slice(1).join("#"); }
-    var title, excerpt;
+    let title, excerpt;
     if (isHeading(el)) {
       title = textOf(el);
-      var body = el.closest(".rb-card") ? el.closest(".rb-card").querySelector(".rb-card__body p, .rb-card__body li") : nextBlock(el);
+      const body = el.closest(".rb-card") ? el.closest(".rb-card").querySelector(".rb-card__body p, .rb-card__body li") : nextBlock(el);
       excerpt = textOf(body);
     } else {
-      var h = sectionHeading(el, root);
+      const h = sectionHeading(el, root);
       title = h ? textOf(h) : document.title;
       excerpt = textOf(el);
     }
-    var page = targets && targets.pages[path];
+    const page = targets && targets.pages[path];
     return {
-      path: path, id: id, title: clip(title, 120), excerpt: clip(excerpt, 160),
+      path, id, title: clip(title, 120), excerpt: clip(excerpt, 160),
       book: page ? page.b : "", page: page ? page.t : "", t: Date.now()
     };
   }
@@ -186,9 +174,9 @@
   // ---- model operations --------------------------------------------------------------------
   function add(pin, quiet) {
     if (!pin || typeof pin.path !== "string" || !pin.id) return false;
-    var key = keyOf(pin.path, pin.id);
+    const key = keyOf(pin.path, pin.id);
     if (find(key)) { if (!quiet) notice("Уже закреплено: " + (pin.title || pin.id)); return false; }
-    var scene = sceneById(data.current) || data.scenes[0];
+    const scene = sceneById(data.current) || data.scenes[0];
     scene.pins.push(pin);
     save();
     announce("Закреплено: «" + (pin.title || pin.id) + "» в сцене «" + scene.name + "»");
@@ -196,7 +184,7 @@
     return true;
   }
   function remove(key) {
-    var hit = find(key);
+    const hit = find(key);
     if (!hit) return false;
     hit.scene.pins.splice(hit.index, 1);
     save();
@@ -204,20 +192,20 @@
     return true;
   }
   function toggle(el) {
-    var d = describe(el);
+    const d = describe(el);
     if (!remove(keyOf(d.path, d.id))) add(d);
   }
 
   /* Move a pin one step through the scenes' combined order (crossing into the next scene at an end). */
   function step(key, delta) {
-    var hit = find(key);
+    const hit = find(key);
     if (!hit) return;
-    var si = data.scenes.indexOf(hit.scene);
-    var pins = hit.scene.pins;
-    var to = hit.index + delta;
+    const si = data.scenes.indexOf(hit.scene);
+    const pins = hit.scene.pins;
+    const to = hit.index + delta;
     pins.splice(hit.index, 1);
     if (to < 0 || to > pins.length) {
-      var ns = data.scenes[si + delta];
+      const ns = data.scenes[si + delta];
       if (!ns) { pins.splice(hit.index, 0, hit.pin); announce("«" + (hit.pin.title || hit.pin.id) + "» уже " + (delta < 0 ? "первый" : "последний")); return; }
       if (delta < 0) ns.pins.push(hit.pin); else ns.pins.unshift(hit.pin);
     } else {
@@ -225,77 +213,63 @@
     }
     focusAfter = "handle:" + key;
     save();
-    var now = find(key);
+    const now = find(key);
     announce("«" + hit.pin.title + "»: позиция " + (now.index + 1) + " из " + now.scene.pins.length + ", сцена «" + now.scene.name + "»");
   }
 
   /* Fill in the title/excerpt of a pin made elsewhere (the palette) from its page. */
   function hydrate(pin) {
-    fetch(hrefOf(pin).split("#")[0]).then(function (r) { return r.ok ? r.text() : ""; }).then(function (html) {
+    fetch(hrefOf(pin).split("#")[0]).then((r) => { return r.ok ? r.text() : ""; }).then((html) => {
       if (!html) return;
-      var doc = new DOMParser().parseFromString(html, "text/html");
-      var el = doc.getElementById(pin.id);
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      const el = doc.getElementById(pin.id);
       if (!el) return;
-      var root = doc.querySelector("article.md-content__inner") || doc.body;
-      var hit = find(keyOf(pin.path, pin.id));
+      const root = doc.querySelector("article.md-content__inner") || doc.body;
+      const hit = find(keyOf(pin.path, pin.id));
       if (!hit) return;
       if (isHeading(el)) {
         hit.pin.title = hit.pin.title || clip(textOf(el), 120);
         hit.pin.excerpt = clip(textOf(nextBlock(el)), 160);
       } else {
-        var h = sectionHeading(el, root);
+        const h = sectionHeading(el, root);
         hit.pin.title = hit.pin.title || (h ? clip(textOf(h), 120) : "");
         hit.pin.excerpt = clip(textOf(el), 160);
       }
       save();
-    }).catch(function () { /* offline and uncached: the pin keeps what it has */ });
+    }).catch(() => { /* offline and uncached: the pin keeps what it has */ });
   }
 
   // ---- notices ---------------------------------------------------------------------------
-  var live, toast, toastTimer;
   function announce(msg) {
     if (!live) return;
     live.textContent = "";
-    setTimeout(function () { live.textContent = msg; }, 30);
+    setTimeout(() => { live.textContent = msg; }, 30);
   }
   function notice(msg) {
-    if (!toast) { setTimeout(function () { notice(msg); }, 50); return; }
+    if (!toast) { setTimeout(() => { notice(msg); }, 50); return; }
     toast.textContent = msg;
     toast.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(function () { toast.hidden = true; }, 7000);
+    toastTimer = setTimeout(() => { toast.hidden = true; }, 7000);
   }
 
   // ---- panel -----------------------------------------------------------------------------
-  var panel, list, toggleBtn, countEl, focusAfter = null;
-
-  function el(tag, attrs, children) {
-    var n = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") n.textContent = attrs[k];
-      else if (k === "html") n.innerHTML = attrs[k];
-      else if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) n.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
-    });
-    (children || []).forEach(function (c) { if (c) n.appendChild(c); });
-    return n;
-  }
-
   function buildPanel() {
     panel = document.getElementById("rb-pins");
     if (panel) return;
     panel = el("aside", { id: "rb-pins", class: "rb-pins", "aria-labelledby": "rb-pins-title", hidden: true });
-    var head = el("div", { class: "rb-pins__head" }, [
+    const head = el("div", { class: "rb-pins__head" }, [
       el("h2", { id: "rb-pins-title", class: "rb-pins__title", tabindex: "-1", text: "Закрепы" }),
       el("button", { type: "button", class: "rb-pins__close", "aria-label": "Закрыть панель закрепов", title: "Закрыть", html: ICON_CLOSE })
     ]);
-    var help = el("p", { id: "rb-pins-help", class: "rb-pins__help", text: "Порядок: перетащите за ⠿ или выберите ⠿ и нажимайте ↑ ↓." });
+    const help = el("p", { id: "rb-pins-help", class: "rb-pins__help", text: "Порядок: перетащите за ⠿ или выберите ⠿ и нажимайте ↑ ↓." });
     list = el("div", { class: "rb-pins__scenes" });
-    var form = el("form", { class: "rb-pins__new" }, [
+    const form = el("form", { class: "rb-pins__new" }, [
       el("label", { for: "rb-pins-new-name", text: "Новая сцена" }),
       el("input", { id: "rb-pins-new-name", type: "text", placeholder: "Бой в траншее", maxlength: "60", autocomplete: "off" }),
       el("button", { type: "submit", class: "rb-btn", text: "Создать" })
     ]);
-    var foot = el("div", { class: "rb-pins__foot" }, [
+    const foot = el("div", { class: "rb-pins__foot" }, [
       el("button", { type: "button", class: "rb-pins__clear rb-btn", text: "Очистить всё" })
     ]);
     live = el("div", { class: "rb-sr-only", role: "status", "aria-live": "polite" });
@@ -305,20 +279,20 @@
     toast = el("div", { class: "rb-toast", role: "status", hidden: true });
     document.body.appendChild(toast);
 
-    head.querySelector(".rb-pins__close").addEventListener("click", function () { close(true); });
-    form.addEventListener("submit", function (ev) {
+    head.querySelector(".rb-pins__close").addEventListener("click", () => { close(true); });
+    form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      var input = form.querySelector("input");
-      var name = input.value.trim();
+      const input = form.querySelector("input");
+      const name = input.value.trim();
       if (!name) { input.focus(); announce("Введите название сцены"); return; }
-      var s = { id: newId(), name: name, pins: [] };
+      const s = { id: newId(), name, pins: [] };
       data.scenes.push(s);
       data.current = s.id;
       input.value = "";
       save();
       announce("Создана сцена «" + name + "»; новые закрепы попадут в неё");
     });
-    foot.querySelector(".rb-pins__clear").addEventListener("click", function () {
+    foot.querySelector(".rb-pins__clear").addEventListener("click", () => {
       if (!allPins().length && data.scenes.length === 1) return;
       if (!window.confirm("Убрать все закрепы и сцены?")) return;
       data = fresh();
@@ -332,16 +306,16 @@
   }
 
   function buildToggle() {
-    var inner = document.querySelector(".md-header__inner");
+    const inner = document.querySelector(".md-header__inner");
     if (!inner || document.getElementById("rb-pins-toggle")) { toggleBtn = document.getElementById("rb-pins-toggle"); return; }
     countEl = el("span", { class: "rb-pins-toggle__count", "aria-hidden": "true" });
     toggleBtn = el("button", {
       id: "rb-pins-toggle", type: "button", class: "md-header__button md-icon rb-pins-toggle",
       "aria-controls": "rb-pins", "aria-expanded": "false", title: "Закрепы", html: ICON_PIN
     }, [countEl]);
-    var before = inner.querySelector(".md-header__option, .md-header__source, label[for='__search']");
+    const before = inner.querySelector(".md-header__option, .md-header__source, label[for='__search']");
     if (before) inner.insertBefore(toggleBtn, before); else inner.appendChild(toggleBtn);
-    toggleBtn.addEventListener("click", function () { isOpen() ? close(true) : open(true); });
+    toggleBtn.addEventListener("click", () => { isOpen() ? close(true) : open(true); });
   }
 
   function isOpen() { return panel && !panel.hidden; }
@@ -349,7 +323,7 @@
   function modal() { return !WIDE.matches; }
 
   function setInert(on) {
-    document.querySelectorAll(".md-container, .md-header, .md-skip").forEach(function (n) {
+    document.querySelectorAll(".md-container, .md-header, .md-skip").forEach((n) => {
       if (on) n.setAttribute("inert", ""); else n.removeAttribute("inert");
     });
   }
@@ -360,7 +334,7 @@
     document.body.classList.add("rb-pins-open");
     document.body.classList.toggle("rb-pins-modal", modal());
     if (modal()) { setInert(true); panel.setAttribute("role", "dialog"); panel.setAttribute("aria-modal", "true"); }
-    else { panel.removeAttribute("role"); panel.removeAttribute("aria-modal"); try { localStorage.setItem(OPEN, "1"); } catch (e) { /* ok */ } }
+    else { panel.removeAttribute("role"); panel.removeAttribute("aria-modal"); OPEN.set(1); }
     if (toggleBtn) toggleBtn.setAttribute("aria-expanded", "true");
     render();
     if (focus) panel.querySelector(".rb-pins__title").focus();
@@ -368,17 +342,17 @@
 
   function close(returnFocus) {
     if (!panel || panel.hidden) return;
-    var had = panel.contains(document.activeElement);
+    const had = panel.contains(document.activeElement);
     panel.hidden = true;
     document.body.classList.remove("rb-pins-open", "rb-pins-modal");
     setInert(false);
     panel.removeAttribute("role"); panel.removeAttribute("aria-modal");
-    if (!modal()) { try { localStorage.removeItem(OPEN); } catch (e) { /* ok */ } }
+    if (!modal()) OPEN.remove();
     if (toggleBtn) toggleBtn.setAttribute("aria-expanded", "false");
     if (returnFocus && had && toggleBtn) toggleBtn.focus();
   }
 
-  WIDE.addEventListener("change", function () {
+  WIDE.addEventListener("change", () => {
     if (!isOpen()) return;
     setInert(false);
     open(false);
@@ -386,18 +360,18 @@
 
   function render() {
     if (toggleBtn && countEl) {
-      var n = allPins().length;
+      const n = allPins().length;
       countEl.textContent = n ? String(n) : "";
       toggleBtn.setAttribute("aria-label", "Закрепы" + (n ? ": " + n : ""));
     }
     if (!panel) return;
-    var active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("data-focus") : null;
-    var want = focusAfter || active;
+    const active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("data-focus") : null;
+    const want = focusAfter || active;
     focusAfter = null;
     list.textContent = "";
-    data.scenes.forEach(function (scene) { list.appendChild(renderScene(scene)); });
+    data.scenes.forEach((scene) => { list.appendChild(renderScene(scene)); });
     if (want) {
-      var target = panel.querySelector('[data-focus="' + cssEscape(want) + '"]');
+      const target = panel.querySelector('[data-focus="' + cssEscape(want) + '"]');
       if (target) target.focus();
     }
   }
@@ -405,21 +379,21 @@
   function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, "\\$&"); }
 
   function renderScene(scene) {
-    var hid = "rb-scene-" + scene.id;
-    var current = scene.id === data.current;
-    var sec = el("section", { class: "rb-scene" + (current ? " is-current" : ""), "data-scene": scene.id, "aria-labelledby": hid });
-    var name = el("h3", { id: hid, class: "rb-scene__name", text: scene.name });
-    var radio = el("input", { type: "radio", name: "rb-current-scene", id: hid + "-cur", "data-focus": "cur:" + scene.id, checked: current });
-    radio.addEventListener("change", function () { data.current = scene.id; save(); announce("Новые закрепы попадут в сцену «" + scene.name + "»"); });
-    var curLabel = el("label", { for: hid + "-cur", class: "rb-scene__current" }, [radio, el("span", { text: "сюда" })]);
+    const hid = "rb-scene-" + scene.id;
+    const current = scene.id === data.current;
+    const sec = el("section", { class: "rb-scene" + (current ? " is-current" : ""), "data-scene": scene.id, "aria-labelledby": hid });
+    const name = el("h3", { id: hid, class: "rb-scene__name", text: scene.name });
+    const radio = el("input", { type: "radio", name: "rb-current-scene", id: hid + "-cur", "data-focus": "cur:" + scene.id, checked: current });
+    radio.addEventListener("change", () => { data.current = scene.id; save(); announce("Новые закрепы попадут в сцену «" + scene.name + "»"); });
+    const curLabel = el("label", { for: hid + "-cur", class: "rb-scene__current" }, [radio, el("span", { text: "сюда" })]);
     curLabel.setAttribute("title", "Новые закрепы попадают в эту сцену");
     radio.setAttribute("aria-label", "Закреплять в сцену «" + scene.name + "»");
-    var rename = el("button", { type: "button", class: "rb-scene__btn", "data-focus": "ren:" + scene.id, "aria-label": "Переименовать сцену «" + scene.name + "»", title: "Переименовать", text: "✎" });
-    rename.addEventListener("click", function () { startRename(sec, scene); });
-    var tools = data.scenes.length > 1 ? [curLabel, rename] : [rename];
+    const rename = el("button", { type: "button", class: "rb-scene__btn", "data-focus": "ren:" + scene.id, "aria-label": "Переименовать сцену «" + scene.name + "»", title: "Переименовать", text: "✎" });
+    rename.addEventListener("click", () => { startRename(sec, scene); });
+    const tools = data.scenes.length > 1 ? [curLabel, rename] : [rename];
     if (data.scenes.length > 1) {
-      var del = el("button", { type: "button", class: "rb-scene__btn", "data-focus": "del:" + scene.id, "aria-label": "Удалить сцену «" + scene.name + "»", title: "Удалить сцену", html: ICON_DELETE });
-      del.addEventListener("click", function () {
+      const del = el("button", { type: "button", class: "rb-scene__btn", "data-focus": "del:" + scene.id, "aria-label": "Удалить сцену «" + scene.name + "»", title: "Удалить сцену", html: ICON_DELETE });
+      del.addEventListener("click", () => {
         if (scene.pins.length && !window.confirm("Удалить сцену «" + scene.name + "» вместе с её закрепами (" + scene.pins.length + ")?")) return;
         data.scenes.splice(data.scenes.indexOf(scene), 1);
         if (data.current === scene.id) data.current = data.scenes[0].id;
@@ -430,8 +404,8 @@
       tools.push(del);
     }
     sec.appendChild(el("div", { class: "rb-scene__head" }, [name, el("div", { class: "rb-scene__tools" }, tools)]));
-    var ol = el("ol", { class: "rb-scene__pins", "aria-labelledby": hid });
-    scene.pins.forEach(function (pin) { ol.appendChild(renderPin(pin)); });
+    const ol = el("ol", { class: "rb-scene__pins", "aria-labelledby": hid });
+    scene.pins.forEach((pin) => { ol.appendChild(renderPin(pin)); });
     sec.appendChild(ol);
     if (!scene.pins.length) {
       sec.appendChild(el("p", { class: "rb-scene__empty", text: current ? "Пусто. Нажмите булавку у заголовка или абзаца, чтобы закрепить его здесь." : "Пусто." }));
@@ -440,29 +414,29 @@
   }
 
   function renderPin(pin) {
-    var key = keyOf(pin.path, pin.id);
-    var ok = exists(pin);
-    var missing = ok === false;
-    var li = el("li", { class: "rb-pinned" + (missing ? " is-missing" : ""), "data-key": key });
-    var handle = el("button", {
+    const key = keyOf(pin.path, pin.id);
+    const ok = exists(pin);
+    const missing = ok === false;
+    const li = el("li", { class: "rb-pinned" + (missing ? " is-missing" : ""), "data-key": key });
+    const handle = el("button", {
       type: "button", class: "rb-pinned__handle", "data-focus": "handle:" + key,
       "aria-label": "Переместить «" + (pin.title || pin.id) + "»", "aria-describedby": "rb-pins-help", html: ICON_GRIP
     });
-    var info = targets && targets.pages[pin.path];
-    var meta = [bookTitle(pin) || (info && bookTitle({ book: info.b })), pin.page || (info && info.t)].filter(Boolean).join(" · ");
-    var link = el("a", { class: "rb-pinned__link", href: hrefOf(pin), "data-focus": "link:" + key }, [
+    const info = targets && targets.pages[pin.path];
+    const meta = [bookTitle(pin) || (info && bookTitle({ book: info.b })), pin.page || (info && info.t)].filter(Boolean).join(" · ");
+    const link = el("a", { class: "rb-pinned__link", href: hrefOf(pin), "data-focus": "link:" + key }, [
       el("span", { class: "rb-pinned__title", text: pin.title || pin.id }),
       meta ? el("span", { class: "rb-pinned__meta", text: meta }) : null,
       pin.excerpt ? el("span", { class: "rb-pinned__excerpt", text: pin.excerpt }) : null,
       missing ? el("span", { class: "rb-pinned__missing", text: "Не найдено в текущей версии книги" }) : null
     ]);
-    link.addEventListener("click", function (ev) { onOpen(ev, pin); });
-    var rm = el("button", {
+    link.addEventListener("click", (ev) => { onOpen(ev, pin); });
+    const rm = el("button", {
       type: "button", class: "rb-pinned__remove", "data-focus": "rm:" + key,
       "aria-label": "Убрать закреп «" + (pin.title || pin.id) + "»", title: "Убрать", html: ICON_CLOSE
     });
-    rm.addEventListener("click", function () {
-      var next = li.nextElementSibling || li.previousElementSibling;
+    rm.addEventListener("click", () => {
+      const next = li.nextElementSibling || li.previousElementSibling;
       focusAfter = next ? "link:" + next.getAttribute("data-key") : null;
       remove(key);
       if (!focusAfter) panel.querySelector(".rb-pins__title").focus();
@@ -472,31 +446,31 @@
   }
 
   function startRename(sec, scene) {
-    var h = sec.querySelector(".rb-scene__name");
-    var input = el("input", { type: "text", class: "rb-scene__rename", value: scene.name, maxlength: "60", "aria-label": "Название сцены" });
+    const h = sec.querySelector(".rb-scene__name");
+    const input = el("input", { type: "text", class: "rb-scene__rename", value: scene.name, maxlength: "60", "aria-label": "Название сцены" });
     h.textContent = "";
     h.appendChild(input);
     input.focus();
     input.select();
-    var done = false;
+    let done = false;
     function finish(commit) {
       if (done) return;
       done = true;
-      var v = input.value.trim();
+      const v = input.value.trim();
       if (commit && v && v !== scene.name) { scene.name = v; announce("Сцена переименована: «" + v + "»"); }
       focusAfter = "ren:" + scene.id;
       save();
     }
-    input.addEventListener("keydown", function (ev) {
+    input.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter") { ev.preventDefault(); finish(true); }
       else if (ev.key === "Escape") { ev.preventDefault(); ev.stopPropagation(); finish(false); }
     });
-    input.addEventListener("blur", function () { finish(true); });
+    input.addEventListener("blur", () => { finish(true); });
   }
 
   function onPanelKey(ev) {
-    var t = ev.target;
-    var li = t.closest && t.closest(".rb-pinned");
+    const t = ev.target;
+    const li = t.closest && t.closest(".rb-pinned");
     if (li && (ev.key === "ArrowUp" || ev.key === "ArrowDown") &&
         (t.classList.contains("rb-pinned__handle") || ev.altKey)) {
       ev.preventDefault();
@@ -508,25 +482,24 @@
   }
 
   function trapFocus(ev) {
-    var f = Array.prototype.filter.call(
-      panel.querySelectorAll("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])"),
-      function (n) { return !n.disabled && n.offsetParent !== null; });
+    const f = Array.from(panel.querySelectorAll("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])"))
+      .filter((n) => !n.disabled && n.offsetParent !== null);
     if (!f.length) return;
-    var first = f[0], last = f[f.length - 1];
+    const first = f[0], last = f[f.length - 1];
     if (ev.shiftKey && (document.activeElement === first || document.activeElement === panel.querySelector(".rb-pins__title"))) { ev.preventDefault(); last.focus(); }
     else if (!ev.shiftKey && document.activeElement === last) { ev.preventDefault(); first.focus(); }
   }
 
   // ---- drag ------------------------------------------------------------------------------
-  var drag = null;
+  let drag = null;
 
   function onDragStart(ev) {
-    var handle = ev.target.closest && ev.target.closest(".rb-pinned__handle");
+    const handle = ev.target.closest && ev.target.closest(".rb-pinned__handle");
     if (!handle || ev.button !== 0) return;
-    var li = handle.closest(".rb-pinned");
+    const li = handle.closest(".rb-pinned");
     // Listen on the document, not with pointer capture: moving the item in the DOM would
     // release a capture.
-    drag = { li: li, key: li.getAttribute("data-key"), y: ev.clientY, started: false, id: ev.pointerId };
+    drag = { li, key: li.getAttribute("data-key"), y: ev.clientY, started: false, id: ev.pointerId };
     document.addEventListener("pointermove", onDragMove);
     document.addEventListener("pointerup", onDragEnd);
     document.addEventListener("pointercancel", onDragEnd);
@@ -541,33 +514,33 @@
       drag.li.classList.add("is-dragging");
       panel.classList.add("is-sorting");
     }
-    var x = ev.clientX, y = ev.clientY;
+    const x = ev.clientX, y = ev.clientY;
     drag.li.style.pointerEvents = "none";
-    var under = document.elementFromPoint(x, y);
+    const under = document.elementFromPoint(x, y);
     drag.li.style.pointerEvents = "";
     if (!under || !panel.contains(under)) return;
-    var other = under.closest(".rb-pinned");
+    const other = under.closest(".rb-pinned");
     if (other && other !== drag.li) {
-      var r = other.getBoundingClientRect();
+      const r = other.getBoundingClientRect();
       if (y < r.top + r.height / 2) other.parentNode.insertBefore(drag.li, other);
       else other.parentNode.insertBefore(drag.li, other.nextSibling);
     } else if (!other) {
-      var sec = under.closest(".rb-scene");
+      const sec = under.closest(".rb-scene");
       if (sec) {
-        var ol = sec.querySelector(".rb-scene__pins");
-        var items = ol.querySelectorAll(".rb-pinned");
-        var lastItem = items[items.length - 1];
+        const ol = sec.querySelector(".rb-scene__pins");
+        const items = ol.querySelectorAll(".rb-pinned");
+        const lastItem = items[items.length - 1];
         if (!items.length || y > lastItem.getBoundingClientRect().bottom) ol.appendChild(drag.li);
         else if (y < items[0].getBoundingClientRect().top) ol.insertBefore(drag.li, items[0]);
       }
     }
-    var box = list.getBoundingClientRect();
+    const box = list.getBoundingClientRect();
     if (y < box.top + 24) panel.scrollTop -= 12; else if (y > box.bottom - 24) panel.scrollTop += 12;
   }
 
   function onDragEnd(ev) {
     if (!drag || ev.pointerId !== drag.id) return;
-    var d = drag;
+    const d = drag;
     drag = null;
     document.removeEventListener("pointermove", onDragMove);
     document.removeEventListener("pointerup", onDragEnd);
@@ -576,15 +549,15 @@
     d.li.classList.remove("is-dragging");
     if (!d.started) return;
     // The DOM order is the new order.
-    var byKey = {};
-    allPins().forEach(function (e) { byKey[keyOf(e.pin.path, e.pin.id)] = e.pin; });
-    list.querySelectorAll(".rb-scene").forEach(function (sec) {
-      var s = sceneById(sec.getAttribute("data-scene"));
-      s.pins = Array.prototype.map.call(sec.querySelectorAll(".rb-pinned"), function (li) { return byKey[li.getAttribute("data-key")]; }).filter(Boolean);
+    const byKey = {};
+    allPins().forEach((e) => { byKey[keyOf(e.pin.path, e.pin.id)] = e.pin; });
+    list.querySelectorAll(".rb-scene").forEach((sec) => {
+      const s = sceneById(sec.getAttribute("data-scene"));
+      s.pins = Array.from(sec.querySelectorAll(".rb-pinned"), (li) => byKey[li.getAttribute("data-key")]).filter(Boolean);
     });
     focusAfter = "handle:" + d.key;
     save();
-    var now = find(d.key);
+    const now = find(d.key);
     if (now) announce("«" + now.pin.title + "»: позиция " + (now.index + 1) + " из " + now.scene.pins.length + ", сцена «" + now.scene.name + "»");
   }
 
@@ -601,55 +574,54 @@
       ev.preventDefault();
       reveal(pin);
     } else {
-      try { sessionStorage.setItem(PENDING, keyOf(pin.path, pin.id)); } catch (e) { /* ok */ }
+      PENDING.set(keyOf(pin.path, pin.id));
     }
   }
 
   /* Scroll to the pin's target on the current page, highlight and focus it, or say it is gone. */
   function reveal(pin) {
-    var target = document.getElementById(pin.id);
+    const target = document.getElementById(pin.id);
     if (!target) {
       notice("«" + (pin.title || pin.id) + "» не найдено на странице: текст книги изменился после сборки. Закреп сохранён с прежним текстом.");
       render();
       return;
     }
     if (location.hash !== "#" + pin.id) history.pushState(null, "", "#" + encodeURIComponent(pin.id));
-    if (window.rulebook && window.rulebook.highlight) window.rulebook.highlight();
-    else target.scrollIntoView({ block: "start" });
+    rb.highlight();
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus({ preventScroll: true });
   }
 
   function checkPending() {
-    var key = null;
-    try { key = sessionStorage.getItem(PENDING); sessionStorage.removeItem(PENDING); } catch (e) { return; }
-    if (!key) return;
-    var hit = find(key);
+    const key = PENDING.get(null);
+    if (typeof key !== "string") return;
+    PENDING.remove();
+    const hit = find(key);
     if (hit && hit.pin.path === here()) reveal(hit.pin);
   }
 
   // ---- pin buttons in the page ---------------------------------------------------------------
-  var proto = null; // one parsed button, cloned for each target (parsing SVG 1000+ times is slow)
+  let proto = null; // one parsed button, cloned for each target (parsing SVG 1000+ times is slow)
 
   function decorate() {
-    var root = article();
+    const root = article();
     if (!root) return;
     if (!proto) proto = el("button", { type: "button", class: "rb-pin", "aria-pressed": "false", title: "Закрепить справа", html: ICON_PIN_OFF });
-    var section = "";
+    let section = "";
     // Document order: the last heading met is the section of the blocks that follow.
-    root.querySelectorAll(HEADINGS + ", [data-rb-block][id]").forEach(function (t) {
-      var heading = isHeading(t);
+    root.querySelectorAll(HEADINGS + ", [data-rb-block][id]").forEach((t) => {
+      const heading = isHeading(t);
       if (heading) section = clip(textOf(t), 60);
       if (t.__rbPin || t.closest(".rb-card__body")) return;
       t.__rbPin = true;
-      var b = proto.cloneNode(true);
+      const b = proto.cloneNode(true);
       b.setAttribute("aria-label", heading ? "Закрепить раздел «" + section + "»" : "Закрепить абзац" + (section ? " из «" + section + "»" : ""));
       b.__rbTarget = t;
       if (INSIDE[t.tagName]) {
         t.appendChild(b);
       } else {
-        var anchor = t.closest(".md-typeset__scrollwrap") || t;
-        var row = document.createElement("div");
+        const anchor = t.closest(".md-typeset__scrollwrap") || t;
+        const row = document.createElement("div");
         row.className = "rb-pin-row";
         row.appendChild(b);
         anchor.parentNode.insertBefore(row, anchor);
@@ -659,14 +631,14 @@
   }
 
   function syncButtons() {
-    var root = article();
+    const root = article();
     if (!root) return;
-    root.querySelectorAll(".rb-pin").forEach(function (b) {
-      var t = b.__rbTarget;
+    root.querySelectorAll(".rb-pin").forEach((b) => {
+      const t = b.__rbTarget;
       if (!t) return;
-      var src = t.getAttribute("data-rb-pin-src");
-      var key = src || keyOf(here(), t.id);
-      var on = Boolean(find(key));
+      const src = t.getAttribute("data-rb-pin-src");
+      const key = src || keyOf(here(), t.id);
+      const on = Boolean(find(key));
       if (b.getAttribute("aria-pressed") === String(on)) return;
       b.setAttribute("aria-pressed", String(on));
       b.innerHTML = on ? ICON_PIN : ICON_PIN_OFF;
@@ -675,7 +647,7 @@
   }
 
   function onPageClick(ev) {
-    var b = ev.target.closest && ev.target.closest(".rb-pin");
+    const b = ev.target.closest && ev.target.closest(".rb-pin");
     if (b && b.__rbTarget) {
       ev.preventDefault();
       toggle(b.__rbTarget);
@@ -683,13 +655,13 @@
   }
 
   /* Touch screens have no hover: a tap on a block shows its pin button. */
-  var touched = null;
+  let touched = null;
   function onTouch(ev) {
     if (ev.pointerType !== "touch") return;
-    var root = article();
+    const root = article();
     if (!root || !root.contains(ev.target)) return;
-    var t = ev.target.closest("[data-rb-block][id], h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]");
-    var holder = null;
+    const t = ev.target.closest("[data-rb-block][id], h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]");
+    let holder = null;
     if (t) holder = t.querySelector(":scope > .rb-pin") ? t : (t.closest(".md-typeset__scrollwrap") || t).previousElementSibling;
     if (touched && touched !== holder) touched.classList.remove("rb-touch");
     if (holder) holder.classList.add("rb-touch");
@@ -697,7 +669,7 @@
   }
 
   // ---- wiring ----------------------------------------------------------------------------
-  function onPage() {
+  function showPage() {
     buildToggle();
     buildPanel();
     decorate();
@@ -707,55 +679,46 @@
 
   document.addEventListener("click", onPageClick);
   document.addEventListener("pointerdown", onTouch, { passive: true });
-  document.addEventListener("rulebook:pin", function (ev) {
-    var d = ev.detail || {};
+  document.addEventListener("rulebook:pin", (ev) => {
+    const d = ev.detail || {};
     if (!d.url && !d.id) return;
-    var base = /^\.\.?\//.test(d.url || "") ? location.href : ROOT;
-    var u = new URL(d.url || "", base);
-    var id = d.id || decodeURIComponent(u.hash.slice(1));
+    const base = /^\.\.?\//.test(d.url || "") ? location.href : ROOT;
+    const u = new URL(d.url || "", base);
+    const id = d.id || decodeURIComponent(u.hash.slice(1));
     if (!id) return;
-    var path = pathOf(u.href);
-    var page = targets && targets.pages[path];
-    var pin = {
-      path: path, id: id, title: clip(String(d.title || ""), 120), excerpt: clip(String(d.excerpt || ""), 160),
+    const path = pathOf(u.href);
+    const page = targets && targets.pages[path];
+    const pin = {
+      path, id, title: clip(String(d.title || ""), 120), excerpt: clip(String(d.excerpt || ""), 160),
       book: String(d.book || (page ? page.b : "")), page: page ? page.t : "", t: Date.now()
     };
-    var inPage = path === here() ? document.getElementById(id) : null;
+    const inPage = path === here() ? document.getElementById(id) : null;
     if (inPage) {
-      var seen = describe(inPage);
+      const seen = describe(inPage);
       pin.excerpt = pin.excerpt || seen.excerpt;
       pin.title = pin.title || seen.title;
     }
     if (add(pin)) notice("Закреплено: «" + (pin.title || id) + "»");
   });
-  window.addEventListener("storage", function (ev) {
-    if (ev.key !== STORE) return;
+  STORE.watch(() => {
     data = load();
     render();
     syncButtons();
   });
 
-  window.rulebook = window.rulebook || {};
-  window.rulebook.pins = {
-    list: function () { return JSON.parse(JSON.stringify(data)); },
-    add: function (detail) { document.dispatchEvent(new CustomEvent("rulebook:pin", { detail: detail })); },
-    remove: function (url, id) { return remove(keyOf(pathOf(new URL(url, ROOT).href), id)); },
-    open: function () { open(true); },
-    close: function () { close(true); }
+  rb.pins = {
+    list: () => JSON.parse(JSON.stringify(data)),
+    add: (detail) => document.dispatchEvent(new CustomEvent("rulebook:pin", { detail })),
+    remove: (url, id) => remove(keyOf(pathOf(new URL(url, ROOT).href), id)),
+    open: () => open(true),
+    close: () => close(true),
+    store: STORE.key,
   };
 
   loadTargets();
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(function () { setTimeout(onPage, 0); });
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", onPage);
-  } else {
-    onPage();
-  }
-  var wasOpen = false;
-  try { wasOpen = localStorage.getItem(OPEN) === "1"; } catch (e) { /* ok */ }
-  if (wasOpen && WIDE.matches) {
-    var whenReady = function () { buildToggle(); open(false); };
+  onPage(showPage);
+  if (OPEN.get(0) === 1 && WIDE.matches) {
+    const whenReady = () => { buildToggle(); open(false); };
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenReady); else whenReady();
   }
 })();

@@ -1,29 +1,24 @@
 /* rulebook: scroll to and highlight the block named in the URL fragment.
    Works on first load, on hash changes and after Material's instant navigation
    (which swaps pages without a reload and does not update :target). */
-(function () {
+(() => {
   "use strict";
+  const rb = window.rulebook;
 
   function highlight() {
-    var id = decodeURIComponent(location.hash.slice(1));
-    document.querySelectorAll(".rb-target").forEach(function (el) { el.classList.remove("rb-target"); });
+    const id = decodeURIComponent(location.hash.slice(1));
+    document.querySelectorAll(".rb-target").forEach((n) => n.classList.remove("rb-target"));
     if (!id) return;
-    var el = document.getElementById(id);
-    if (!el) return;
-    el.classList.add("rb-target");
-    if (el.tagName === "DT" || el.tagName === "LI" || el.hasAttribute("data-rb-block")) {
-      el.setAttribute("tabindex", "-1");
+    const target = document.getElementById(id);
+    if (!target) return;
+    target.classList.add("rb-target");
+    if (target.tagName === "DT" || target.tagName === "LI" || target.hasAttribute("data-rb-block")) {
+      target.setAttribute("tabindex", "-1");
     }
-    el.scrollIntoView({ block: "start" });
+    target.scrollIntoView({ block: "start" });
   }
 
-  window.rulebook = window.rulebook || {};
-  window.rulebook.highlight = highlight;
-
+  rb.highlight = highlight;
   window.addEventListener("hashchange", highlight);
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(function () { setTimeout(highlight, 0); });
-  } else {
-    document.addEventListener("DOMContentLoaded", highlight);
-  }
+  rb.core.onPage(highlight);
 })();

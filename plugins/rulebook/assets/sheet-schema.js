@@ -5,12 +5,14 @@
    (`characters[0].weapons[2].threshold`). Runs without Python, so saving, loading and importing
    work even where WebAssembly does not. tests/integration/test_sheet_schema_parity.py runs the
    same documents through this file (in node) and through Python and requires the same verdicts. */
-(function (root) {
+((root) => {
   "use strict";
 
-  function SchemaError(field, message) {
-    this.field = field;
-    this.message = message;
+  class SchemaError {
+    constructor(field, message) {
+      this.field = field;
+      this.message = message;
+    }
   }
 
   function join(path, name) { return path ? path + "." + name : name; }
@@ -27,7 +29,7 @@
     if (typeof raw === "boolean") return null;
     if (typeof raw === "number") return Number.isInteger(raw) ? raw : null;
     if (typeof raw === "string") {
-      var s = raw.trim().replace("−", "-");
+      const s = raw.trim().replace("−", "-");
       if (/^[+-]?\d+$/.test(s)) return parseInt(s, 10);
     }
     return null;
@@ -41,29 +43,29 @@
       throw new SchemaError(where, "нужно true или false, получено " + repr(raw));
     }
     if (node.type === "int") {
-      var v = intOrNull(raw);
+      const v = intOrNull(raw);
       if (v === null) throw new SchemaError(where, "нужно целое число, получено " + repr(raw));
-      var lo = node.min, hi = node.max;
+      const lo = node.min, hi = node.max;
       if ((lo !== undefined && v < lo) || (hi !== undefined && v > hi)) {
-        var text = "число должно быть" + (lo === undefined ? "" : " от " + lo) + (hi === undefined ? "" : " до " + hi);
+        const text = "число должно быть" + (lo === undefined ? "" : " от " + lo) + (hi === undefined ? "" : " до " + hi);
         throw new SchemaError(where, text + ", получено " + v);
       }
       return v;
     }
     if (node.type === "str") {
       if (typeof raw !== "string") throw new SchemaError(where, "нужна строка, получено " + repr(raw));
-      var n = Array.from(raw).length;  // code points, as Python's len()
+      const n = Array.from(raw).length;  // code points, as Python's len()
       if (node.max !== undefined && n > node.max) {
         throw new SchemaError(where, "не длиннее " + node.max + " символов, получено " + n);
       }
       return raw;
     }
     if (node.type === "choice") {
-      for (var i = 0; i < node.choices.length; i++) {
-        var c = node.choices[i].value;
+      for (let i = 0; i < node.choices.length; i++) {
+        const c = node.choices[i].value;
         if (raw === c || (typeof c === "number" && intOrNull(raw) === c)) return c;
       }
-      var allowed = node.choices.map(function (c) { return String(c.value); }).join(", ");
+      const allowed = node.choices.map((c) => { return String(c.value); }).join(", ");
       throw new SchemaError(where, "допустимые значения: " + allowed + "; получено " + repr(raw));
     }
     throw new Error("unknown field type " + node.type);
@@ -72,8 +74,8 @@
   function defaultOf(node) {
     if (node.kind === "field") return node.default === undefined ? null : node.default;
     if (node.kind === "rows") return [];
-    var out = {};
-    node.fields.forEach(function (f) { out[f.name] = defaultOf(f); });
+    const out = {};
+    node.fields.forEach((f) => { out[f.name] = defaultOf(f); });
     return out;
   }
 
@@ -83,50 +85,50 @@
     if (node.kind === "rows") {
       if (!Array.isArray(raw)) throw new SchemaError(path, "нужен список");
       if (raw.length > node.max) throw new SchemaError(path, "не больше " + node.max + " строк, получено " + raw.length);
-      return raw.map(function (r, i) { return parseRecord(node.item, r, path + "[" + i + "]"); });
+      return raw.map((r, i) => { return parseRecord(node.item, r, path + "[" + i + "]"); });
     }
     return parseRecord(node, raw, path);
   }
 
   function parseRecord(node, raw, path) {
     if (!isObject(raw)) throw new SchemaError(path || "input", "нужен объект JSON");
-    var known = {};
-    node.fields.forEach(function (f) { known[f.name] = true; });
-    Object.keys(raw).forEach(function (k) {
+    const known = {};
+    node.fields.forEach((f) => { known[f.name] = true; });
+    Object.keys(raw).forEach((k) => {
       if (!known[k]) throw new SchemaError(join(path, k), "неизвестное поле");
     });
-    var out = {};
-    node.fields.forEach(function (f) { out[f.name] = parseNode(f, raw[f.name], join(path, f.name)); });
+    const out = {};
+    node.fields.forEach((f) => { out[f.name] = parseNode(f, raw[f.name], join(path, f.name)); });
     return out;
   }
 
-  var DOCUMENT_KEYS = ["format", "book", "version", "exported", "characters"];
+  const DOCUMENT_KEYS = ["format", "book", "version", "exported", "characters"];
 
   /* The characters of an export file, or a SchemaError (the order of checks is Python's). */
   function parseDocument(schema, info, raw) {
     if (!isObject(raw)) throw new SchemaError("file", "это не файл листа персонажа: нужен объект JSON");
     if (raw.format !== info.format) throw new SchemaError("format", "это не файл листа персонажа (нужен format: " + info.format + ")");
     if (raw.book !== info.book) throw new SchemaError("book", "лист другой книги (" + repr(raw.book) + "), нужен " + repr(info.book));
-    var version = raw.version;
+    const version = raw.version;
     if (typeof version !== "number" || !Number.isInteger(version) || version < 1) throw new SchemaError("version", "нет номера версии");
     if (version > info.version) {
       throw new SchemaError("version", "файл версии " + version + " сделан более новым сайтом; здесь версия " + info.version);
     }
-    Object.keys(raw).forEach(function (k) {
+    Object.keys(raw).forEach((k) => {
       if (DOCUMENT_KEYS.indexOf(k) < 0) throw new SchemaError(k, "неизвестное поле");
     });
-    var chars = raw.characters;
+    const chars = raw.characters;
     if (!Array.isArray(chars) || !chars.length) throw new SchemaError("characters", "нужен непустой список персонажей");
     if (chars.length > 50) throw new SchemaError("characters", "не больше 50 персонажей в одном файле");
-    return chars.map(function (c, i) { return parseRecord(schema, c, "characters[" + i + "]"); });
+    return chars.map((c, i) => { return parseRecord(schema, c, "characters[" + i + "]"); });
   }
 
-  var api = {
-    SchemaError: SchemaError,
-    parseCharacter: function (schema, raw, path) { return parseRecord(schema, raw, path === undefined ? "character" : path); },
-    parseDocument: parseDocument,
+  const api = {
+    SchemaError,
+    parseCharacter: (schema, raw, path) => parseRecord(schema, raw, path === undefined ? "character" : path),
+    parseDocument,
     defaults: defaultOf,
   };
-  root.rulebookSheetSchema = api;
+  (root.rulebook = root.rulebook || {}).sheetSchema = api;
   if (typeof module !== "undefined" && module.exports) module.exports = api;
-})(typeof self !== "undefined" ? self : this);
+})(typeof self !== "undefined" ? self : globalThis);

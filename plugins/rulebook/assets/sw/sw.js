@@ -169,7 +169,7 @@ self.addEventListener("fetch", (e) => {
   e.respondWith(respond(req));
 });
 
-async function status() {
+async function statusReport() {
   const groups = {};
   for (const [group, g] of Object.entries(GROUPS)) {
     groups[group] = {
@@ -187,7 +187,7 @@ self.addEventListener("message", (e) => {
   if (msg.type === "skip-waiting") {
     self.skipWaiting();
   } else if (msg.type === "status") {
-    e.waitUntil(status().then(reply));
+    e.waitUntil(statusReport().then(reply));
   } else if (msg.type === "cache-group" && GROUPS[msg.group]) {
     const g = GROUPS[msg.group];
     const name = cacheName(msg.group, g.version);
@@ -201,7 +201,7 @@ self.addEventListener("message", (e) => {
   } else if (msg.type === "drop-group" && GROUPS[msg.group]) {
     e.waitUntil((async () => {
       for (const n of await caches.keys()) if (n.startsWith(cacheName(msg.group, ""))) await caches.delete(n);
-      reply(await status());
+      reply(await statusReport());
     })());
   }
 });

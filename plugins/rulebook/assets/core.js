@@ -1,0 +1,195 @@
+/* rulebook core: what every other script of the site builds on, loaded first on every page.
+   window.rulebook is the one global; each script adds its part (search, pins, calc, sheet,
+   offline, …) and this one adds `core`:
+     el(tag, attrs, children)  a DOM element: attrs "class", "text", "html", booleans, null skipped;
+                               children are nodes or strings (text), null skipped
+     onPage(fn)                fn() after every page Material shows (its document$ observable, so
+                               instant navigation re-runs it), or once when the DOM is ready
+     loadScript(name, opts)    a script of assets/rulebook/ once per tab; a promise
+     loadStyle(name)           a stylesheet of assets/rulebook/ once per tab
+     storage(name, opts)       a localStorage (or sessionStorage) entry scoped to the site root
+     pathOf(url)               a page's path inside the site: "fatum/03-boi/"
+     root, assets              the site root and assets/rulebook/ as URLs
+   Hand-written rather than a library: these are a few dozen lines, and the site ships no
+   framework. */
+(() => {
+  "use strict";
+  const rb = (window.rulebook = window.rulebook || {});
+  if (rb.core) return;
+
+  const script = document.currentScript;
+  const assets = new URL("./", script ? script.src : location.href); // …/assets/rulebook/
+  const root = new URL("../../", assets); // the site root
+
+  /* The path of a page URL inside the site, decoded, index.html dropped: "fatum/03-boi/". */
+  function pathOf(url) {
+    const u = new URL(url, root);
+    let p = u.pathname.startsWith(root.pathname) ? u.pathname.slice(root.pathname.length) : u.pathname.replace(/^\//, "");
+    try {
+      p = decodeURI(p);
+    } catch {
+      /* keep it encoded */
+    }
+    return p.replace(/(^|\/)index\.html$/, "$1");
+  }
+
+  // ---- DOM -------------------------------------------------------------------------------------
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") node.textContent = v;
+      else if (k === "html") node.innerHTML = v;
+      else if (k === "class") node.className = v;
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children || []) {
+      if (c !== null && c !== undefined && c !== false) node.append(c);
+    }
+    return node;
+  }
+
+  // ---- pages -----------------------------------------------------------------------------------
+  /* Material emits each page it shows on document$ (the first at DOMContentLoaded, then one per
+     instant navigation); fn runs in the next task, once Material has mounted its own parts. */
+  function onPage(fn) {
+    const run = () => setTimeout(fn, 0);
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(run);
+    else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run, { once: true });
+    else run();
+  }
+
+  // ---- assets ----------------------------------------------------------------------------------
+  const loading = new Map();
+
+  /* `ordered`: run in the order asked (with others asked so), still downloading side by side. */
+  function loadScript(name, { ordered = false } = {}) {
+    const url = new URL(name, assets).href;
+    if (!loading.has(url)) {
+      loading.set(url, new Promise((resolve, reject) => {
+        const s = el("script", { src: url });
+        s.async = !ordered;
+        s.onload = resolve;
+        s.onerror = () => {
+          loading.delete(url); // a later call may try again (back online)
+          reject(new Error(name));
+        };
+        document.head.append(s);
+      }));
+    }
+    return loading.get(url);
+  }
+
+  function loadStyle(name) {
+    const url = new URL(name, assets).href;
+    if (!loading.has(url)) {
+      loading.set(url, new Promise((resolve, reject) => {
+        const link = el("link", { rel: "stylesheet", href: url });
+        link.onload = resolve;
+        link.onerror = () => reject(new Error(name));
+        document.head.append(link);
+      }));
+    }
+    return loading.get(url);
+  }
+
+  // ---- storage ---------------------------------------------------------------------------------
+  /* Keys are prefixed with the site root's path, as Material prefixes its own (__md_scope, which
+     `extra.scope` may widen): two sites on one origin never read each other's entries. */
+  const scope = window.__md_scope instanceof URL ? window.__md_scope : root;
+  const PREFIX = scope.pathname + ".rulebook.";
+
+  function area(session) {
+    try {
+      return session ? window.sessionStorage : window.localStorage;
+    } catch {
+      return null; // blocked by the browser's settings
+    }
+  }
+
+  /* Why a write failed, in a word other scripts can choose a message by. */
+  function failure(err) {
+    const full = err && (err.name === "QuotaExceededError" || err.name === "NS_ERROR_DOM_QUOTA_REACHED" || err.code === 22);
+    return { ok: false, error: full ? "full" : "unavailable", message: String((err && err.message) || err) };
+  }
+
+  /* One stored entry. Reads never throw: read() says what it found ("ok", "missing",
+     "unavailable", "corrupt" with the text kept), get(fallback) gives the value or the
+     fallback; writes return {ok: true} or {ok: false, error: "full" | "unavailable", message}.
+     `legacy`: the unscoped key an older build used; its entry is copied on first read. */
+  function storage(name, { session = false, legacy = null } = {}) {
+    const key = PREFIX + name;
+
+    function text() {
+      const s = area(session);
+      if (!s) return { state: "unavailable", text: null };
+      try {
+        let t = s.getItem(key);
+        if (t === null && legacy) {
+          t = s.getItem(legacy);
+          if (t !== null) {
+            try {
+              s.setItem(key, t);
+            } catch {
+              /* read it from the old key again next time */
+            }
+          }
+        }
+        return { state: t === null ? "missing" : "ok", text: t };
+      } catch {
+        return { state: "unavailable", text: null };
+      }
+    }
+
+    function read() {
+      const got = text();
+      if (got.state !== "ok") return { state: got.state, value: undefined, text: got.text };
+      try {
+        return { state: "ok", value: JSON.parse(got.text), text: got.text };
+      } catch {
+        return { state: "corrupt", value: undefined, text: got.text };
+      }
+    }
+
+    function write(t) {
+      const s = area(session);
+      if (!s) return { ok: false, error: "unavailable", message: "storage is disabled" };
+      try {
+        s.setItem(key, t);
+        return { ok: true };
+      } catch (err) {
+        return failure(err);
+      }
+    }
+
+    return {
+      key,
+      read,
+      get(fallback) {
+        const r = read();
+        return r.state === "ok" && r.value !== null ? r.value : fallback;
+      },
+      text: () => text().text,
+      set: (value) => write(JSON.stringify(value)),
+      setText: write,
+      remove() {
+        const s = area(session);
+        try {
+          if (s) s.removeItem(key);
+          if (s && legacy) s.removeItem(legacy);
+          return { ok: true };
+        } catch (err) {
+          return failure(err);
+        }
+      },
+      /* fn() when another tab changes this entry. */
+      watch(fn) {
+        window.addEventListener("storage", (ev) => {
+          if (ev.key === key || ev.key === null) fn();
+        });
+      },
+    };
+  }
+
+  rb.core = { el, onPage, loadScript, loadStyle, storage, pathOf, root, assets, scope };
+})();
