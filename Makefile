@@ -54,8 +54,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check plugins scripts tests
 
 # pytest exits 5 when it collects nothing: make treats that, like any non-zero code, as a failure.
+# Two workers; pyproject.toml's `--dist loadfile` keeps each test module on one of them.
 test: deps chromium ingest-check lint
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 2
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests/unit
