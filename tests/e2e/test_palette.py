@@ -45,7 +45,8 @@ def two_books(tmp_path_factory, runtime_cache):
         tmp,
         ["fatum/03-boi.md"],
         {"demo/index.md": demo},
-        books='[books.demo]\ntitle = "Демо"\nsystem = "Демо"\nsource = "demo.txt"\ndescription = "Проверочная книга."\n',
+        books='[books.demo]\ntitle = "Демо"\nsystem = "Демо"\nsource = "demo.txt"\n'
+        'description = "Проверочная книга."\n',
         runtime_cache=runtime_cache,
     )
     support.build(cfg, tmp / "site")

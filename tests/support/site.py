@@ -87,11 +87,15 @@ def project(
     **config: object,
 ) -> Path:
     """The smallest project a test needs, in `dest`; returns its mkdocs.yml. `pages` are copied
-    from the project's docs/ (paths relative to it), `write` adds or replaces pages by text, and
+    from the project's docs/ (paths relative to it; a book's page brings its book's contents
+    page), `write` adds or replaces pages by text, and
     `books` is appended to the copied book registry. Links to pages left out are not errors here
     (`strict=False`), and the caches live in `dest` unless `config` says otherwise."""
     docs = dest / "docs"
     docs.mkdir(parents=True)
+    pages = list(pages)
+    # a book's page comes with the book's contents page, which names the folder as the book's
+    pages += [i for i in {f"{r.split('/')[0]}/index.md" for r in pages if "/" in r} if i not in pages]
     for rel in pages:
         (docs / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / "docs" / rel, docs / rel)
