@@ -33,24 +33,22 @@ def base(built_site):
 
 
 @pytest.fixture(scope="module")
-def two_books(tmp_path_factory):
-    """The docs plus a small second book whose text holds an HTML injection attempt."""
+def two_books(tmp_path_factory, runtime_cache):
+    """Chapter 3 of FATUM and a small second book whose text holds an HTML injection attempt."""
     tmp = tmp_path_factory.mktemp("two-books")
-    docs, books = support.copy_project(tmp)
-    (docs / "demo").mkdir()
-    (docs / "demo" / "index.md").write_text(
+    demo = (
         '---\ntitle: "Демо"\nbook: "demo"\n---\n\n# Демо-книга\n\n## Кровотечение в демо\n\n'
         "Демонстрационное кровотечение останавливает жгут.\n\n## Опасный текст\n\n"
-        "Разметка &lt;img src=x onerror=alert(1)&gt; ксссопасность должна остаться текстом.\n",
-        encoding="utf-8",
+        "Разметка &lt;img src=x onerror=alert(1)&gt; ксссопасность должна остаться текстом.\n"
     )
-    books.write_text(
-        books.read_text(encoding="utf-8")
-        + '\n[books.demo]\ntitle = "Демо"\nsystem = "Демо"\nsource = "demo.txt"\n'
-        + 'description = "Проверочная книга."\n',
-        encoding="utf-8",
+    cfg = support.project(
+        tmp,
+        ["fatum/03-boi.md"],
+        {"demo/index.md": demo},
+        books='[books.demo]\ntitle = "Демо"\nsystem = "Демо"\nsource = "demo.txt"\n'
+        'description = "Проверочная книга."\n',
+        runtime_cache=runtime_cache,
     )
-    cfg = support.write_config(tmp, docs, books, tmp / "cache")
     support.build(cfg, tmp / "site")
     with support.serve(tmp / "site") as url:
         yield url

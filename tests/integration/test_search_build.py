@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from rulebook.search import build, engine
 
+from tests.support.cli import Ran, rulebook
+
 pytestmark = pytest.mark.build
-RULEBOOK = Path(sys.executable).with_name("rulebook")
 
 
-def cli(cache: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [str(RULEBOOK), "search", "--index", str(cache), *args], capture_output=True, text=True
-    )
+def cli(cache: Path, *args: str) -> Ran:
+    return rulebook("search", "--index", str(cache), *args)
 
 
 def test_the_build_exports_a_manifest_and_one_cacheable_file_per_book(built_site):
