@@ -101,9 +101,26 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if "data-rb-rule" in html:  # calculators, the sheet, the appendix's link to it
                 calculator.resolve_rule_links(soup, page.url)
 
-        done = self.pages.run(html, page, decorate, self.search.records if self.search else None)
-        if self.search:
-            self.search.add_page(page, done.records)
+        search = self.search
+        records = (
+            (
+                lambda pairs, page: search.records(
+                    pairs,
+                    url=page.url,
+                    title=str(page.title or ""),
+                    book=str(page.meta.get("book") or ""),
+                    src_uri=page.file.src_uri,
+                )
+            )
+            if search
+            else None
+        )
+        done = self.pages.run(html, page, decorate, records)
+        if search:
+            opts = page.meta.get("search")
+            search.add_page(
+                page.file.src_uri, done.records, excluded=isinstance(opts, dict) and bool(opts.get("exclude"))
+            )
         self.targets.add(page.url, page.title or "", str(page.meta.get("book", "")), done.ids)
         return done.html
 
