@@ -6,10 +6,11 @@ A result counts when the block it opens holds the expected text (for a table row
 for a heading, the heading with the blocks directly under it) and, where the query names one,
 in the expected book. Query sets:
 - `own`: scripts/search_queries.toml, the project's long-standing set;
-- `tuning`: scripts/queries/tuning.toml, written from the books by someone who had not seen
+- `tuning`: scripts/queries/tuning*.toml, written from the books by people who had not seen
   the engine; tune on it;
-- `heldout`: scripts/queries/heldout.toml, the same kinds, never tuned on: its misses are not
-  printed (`--misses` refuses it), only its figures.
+- `heldout`: scripts/queries/heldout*.toml, every third query of each category of the same
+  writing, never tuned on: its misses are not printed (`--misses` refuses it), only its
+  figures.
 bench_search.py prints the same tables.
 """
 
@@ -29,10 +30,11 @@ from rulebook.search import engine  # noqa: E402
 from rulebook.search.cli import open_index  # noqa: E402
 from rulebook.search.store import Store  # noqa: E402
 
+Q = ROOT / "scripts" / "queries"
 SETS = {
-    "own": ROOT / "scripts" / "search_queries.toml",
-    "tuning": ROOT / "scripts" / "queries" / "tuning.toml",
-    "heldout": ROOT / "scripts" / "queries" / "heldout.toml",
+    "own": [ROOT / "scripts" / "search_queries.toml"],
+    "tuning": [Q / "tuning.toml", Q / "tuning2.toml"],
+    "heldout": [Q / "heldout.toml", Q / "heldout2.toml"],
 }
 # the kinds the project handled before, and the kinds people type at the table
 FIRST_KINDS = ("title", "inflection", "typo", "abbreviation", "layout", "prefix", "yo", "bilingual")
@@ -45,7 +47,7 @@ def fold(s: str) -> str:
 
 
 def load(name: str) -> list[dict[str, Any]]:
-    return tomllib.loads(SETS[name].read_text(encoding="utf-8"))["query"]
+    return [q for f in SETS[name] for q in tomllib.loads(f.read_text(encoding="utf-8"))["query"]]
 
 
 def answers(store: Store) -> dict[str, str]:
