@@ -242,6 +242,22 @@
     return out;
   }
 
+  const B64 = new Int8Array(128).fill(-1);
+  Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_").forEach((c, i) => { B64[c.charCodeAt(0)] = i; });
+
+  /* export.varints, read back. */
+  function varints(s) {
+    const out = [];
+    let n = 0, shift = 0;
+    for (let i = 0; i < s.length; i++) {
+      const v = B64[s.charCodeAt(i)];
+      n += (v & 31) * Math.pow(2, shift);
+      if (v & 32) shift += 5;
+      else { out.push(n); n = 0; shift = 0; }
+    }
+    return out;
+  }
+
   function bisectRight(arr, x) {
     let lo = 0, hi = arr.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (x < arr[mid]) hi = mid; else lo = mid + 1; }
@@ -258,7 +274,8 @@
       this.spec = manifest.analysis;
       this.stats = manifest.stats;
       this.books = manifest.books.map((b) => ({ slug: b[0], title: b[1], first: b[2], end: b[3] }));
-      this.firsts = { v: manifest.vocab, r: manifest.rvocab, p: manifest.post, l: manifest.loan };
+      this.firsts = { v: manifest.vocab, r: manifest.rvocab, l: manifest.loan };
+      this.postAt = manifest.post; // per postings shard: [vocabulary shard, first index]
       this.fragFirst = manifest.frag;
       this.cache = new Map();
       this.pending = new Map();
@@ -277,6 +294,35 @@
     }
 
     shardOf(kind, w) { return Math.max(0, bisectRight(this.firsts[kind], w) - 1); }
+
+    /* [vocabulary shard, index] of a word (its vocabulary shard must be loaded), or null. */
+    locate(w) {
+      const j = this.shardOf("v", w);
+      const v = this.get("v", j);
+      let lo = 0, hi = v.words.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (v.words[mid] < w) lo = mid + 1; else hi = mid; }
+      return lo < v.words.length && v.words[lo] === w ? [j, lo] : null;
+    }
+
+    postShard(at) {
+      const a = this.postAt;
+      let lo = 0, hi = a.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (at[0] < a[mid][0] || (at[0] === a[mid][0] && at[1] < a[mid][1])) hi = mid; else lo = mid + 1;
+      }
+      return Math.max(0, lo - 1);
+    }
+
+    /* A word's postings, decoded on first use (its postings shard must be loaded), or null. */
+    postings(w) {
+      const at = this.locate(w);
+      if (at === null) return null;
+      const p = this.postShard(at);
+      const entry = this.get("p", p)[at[1] - this.postAt[p][1]];
+      if (!entry.lists) entry.lists = entry.raw.map(varints);
+      return { text: entry.lists[0], head: entry.lists[1], path: entry.lists[2], defs: entry.lists[3] };
+    }
     fragOf(section) { return Math.max(0, bisectRight(this.fragFirst, section) - 1); }
 
     /* Reads the shards not read yet, side by side. */
@@ -308,13 +354,13 @@
           const c = d.c[i];
           stems.push(c === "~" ? d.x[x++] : words[i].slice(0, words[i].length - CUT.indexOf(c)));
         }
-        return { words: words, stems: stems, df: d.df, rules: d.g };
+        return { words: words, stems: stems, df: varints(d.df), rules: d.g };
       }
       if (kind === "r") return decodeWords(d.w);
       if (kind === "p") {
-        const m = new Map();
-        for (let i = 0; i < d.w.length; i++) m.set(d.w[i], { text: d.t[i], head: d.h[i], path: d.p[i], defs: d.d[i] });
-        return m;
+        const out = [];
+        for (let i = 0; i < d.t.length; i++) out.push({ raw: [d.t[i], d.h[i], d.p[i], d.d[i]], lists: null });
+        return out;
       }
       if (kind === "l") {
         const m = new Map();
@@ -375,6 +421,27 @@
     rulesAt(st) { return this.store.get("v", this.store.shardOf("v", st)).rules; }
 
     ruleKey(src) { return this.A.surfaces(src).map((w) => this.A.stem(w)); }
+
+    rulesIn(lo, hi) {
+      const out = [];
+      for (const i of this.store.shards("v", lo, hi)) {
+        for (const r of this.store.get("v", i).rules) {
+          const k = this.ruleKey(r[0]);
+          const first = k.length ? k[0] : "";
+          if (lo <= first && first < hi) out.push(r);
+        }
+      }
+      return out;
+    }
+
+    family(a, b) {
+      if (a === b) return true;
+      if (Math.min(a.length, b.length) < 4 || Math.abs(a.length - b.length) > 3) return false;
+      if (a.startsWith(b) || b.startsWith(a)) return true;
+      let n = 0;
+      while (n < Math.min(a.length, b.length) && a[n] === b[n]) n++;
+      return n >= 4 && n >= Math.min(a.length, b.length) - 1;
+    }
 
     known(w, isPrefix) {
       const st = this.A.stem(w);
@@ -506,16 +573,22 @@
       const define = words.some((w) => A.define.has(w.surface)) && words.some((w) => w.role === "content");
       if (!words.some((w) => w.role === "content")) for (const w of words) w.role = "content";
       const groups = [];
+      const unknown = words.map((w) => !this.V.known(w.surface, w.prefix));
       let i = 0;
       while (i < words.length) {
         const st = A.stem(words[i].surface);
         let best = 0;
         let matches = [];
-        for (const rule of this.V.rulesAt(st)) {
+        const lo = this.V.lower(st);
+        const rules = unknown[i] ? this.V.rulesIn(lo, lo + TOP) : this.V.rulesAt(st);
+        for (const rule of rules) {
           const key = this.V.ruleKey(rule[0]);
           const n = key.length;
           let ok = i + n <= words.length;
-          for (let j = 0; ok && j < n; j++) if (A.stem(words[i + j].surface) !== key[j]) ok = false;
+          for (let j = 0; ok && j < n; j++) {
+            const ws = A.stem(words[i + j].surface);
+            if (ws !== key[j] && !(unknown[i + j] && this.V.family(ws, key[j]))) ok = false;
+          }
           if (ok) {
             if (n > best) { best = n; matches = [rule]; }
             else if (n === best) matches.push(rule);
@@ -617,8 +690,10 @@
 
     phraseSlot(w) {
       const st = this.A.stem(w);
-      const slot = this.slot(w, new Map([[st, 1.0]]), new Set([st]), new Map(), false);
-      slot.pending = [st];
+      const stems = new Map([[st, 1.0]]);
+      for (const v of this.A.fleetingVariants(st)) if (!stems.has(v)) stems.set(v, this.P.w_stem);
+      const slot = this.slot(w, stems, new Set(stems.keys()), new Map(), false);
+      slot.pending = Array.from(stems.keys());
       this.phrases.push(slot);
       return slot;
     }
@@ -688,8 +763,7 @@
         later.push(s);
       }
       for (const s of this.phrases) {
-        const st = s.pending[0];
-        s.surfaces.set(st, V.words(st, st + TOP).filter((x) => x[1] === st).map((x) => x[0]));
+        for (const st of s.pending) s.surfaces.set(st, V.words(st, st + TOP).filter((x) => x[1] === st).map((x) => x[0]));
         s.pending = [];
       }
       let ranges = [];
@@ -757,25 +831,21 @@
   // ---- scoring (search/score.py) -------------------------------------------------------------------
   function decode(store, surfaces, df) {
     const sp = { df: df, text: new Map(), head: new Map(), path: new Map(), defs: new Map(), exactText: new Map(), exactHead: new Map() };
+    const lengths = store.spec.length_codes;
     for (const u of surfaces) {
-      const post = store.get("p", store.shardOf("p", u)).get(u);
-      if (post === undefined) continue;
+      const post = store.postings(u);
+      if (post === null) continue;
       const t = post.text;
       let i = 0, s = 0;
       const ex = new Set();
       sp.exactText.set(u, ex);
-      while (i < t.length) {
+      for (i = 0; i < t.length; i += 4) {
         s += t[i];
-        const k = t[i + 1], ln = t[i + 2], tf = t[i + 3];
-        const pos = [];
-        let p = 0;
-        for (let j = 0; j < tf; j++) { p += t[i + 4 + j]; pos.push(p); }
-        const rid = s * K + k;
+        const rid = s * K + t[i + 1];
         const cur = sp.text.get(rid);
-        if (cur === undefined) sp.text.set(rid, [tf, ln, pos]);
-        else { cur[0] += tf; cur[2] = cur[2].concat(pos).sort((a, b) => a - b); }
+        if (cur === undefined) sp.text.set(rid, [t[i + 3], lengths[t[i + 2]]]);
+        else cur[0] += t[i + 3];
         ex.add(rid);
-        i += 4 + tf;
       }
       const h = post.head;
       i = 0; s = 0;
@@ -874,7 +944,10 @@
     needs() {
       const keys = [];
       for (const g of this.plan.groups) for (const a of g.alts) for (const sl of a.slots) {
-        for (const us of sl.surfaces.values()) for (const u of us) keys.push(["p", this.store.shardOf("p", u)]);
+        for (const us of sl.surfaces.values()) for (const u of us) {
+          const at = this.store.locate(u);
+          if (at !== null) keys.push(["p", this.store.postShard(at)]);
+        }
       }
       return uniq(keys);
     }
@@ -956,7 +1029,9 @@
       return best;
     }
 
-    rank(prefer) {
+    /* Every candidate, in order, scored from the postings alone; finish() adds what needs the
+       blocks' words. */
+    prerank(prefer) {
       const P = this.P;
       const groups = this.plan.groups;
       const content = groups.filter((g) => g.role === "content");
@@ -1002,44 +1077,60 @@
         const i = have.get(s * K);
         if (pre > rows[i][0]) rows[i] = [pre, cov, s * K, s, rows[i][4]];
       }
-      rows.sort((x, y) => round6(y[0]) - round6(x[0]) || x[2] - y[2]);
-      rows = rows.slice(0, P.rerank);
+      const knownContent = content.filter((g) => g.idf > 0);
+      this.structure = knownContent.length ? knownContent : content;
+      const structure = this.structure;
       const hits = [];
       for (const [pre, cov, rid, s, b] of rows) {
-        const tier = this.tier(rid, s, b, content);
-        let sc = pre * this.bonus(rid, s, b, content);
-        if (b === prefer) sc *= P.prefer_book;
-        const strong = tier > 0 || (cov >= 1 && this.headingMatches(s, b, content));
+        const tier = rid === s * K || this.defines(rid, b, structure) ? this.tier(rid, s, b, structure) : 0;
+        const sc = b === prefer ? pre * P.prefer_book : pre;
+        const strong = tier > 0 || (cov >= 1 && this.headingMatches(s, b, structure));
         hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong });
       }
-      const blocks = new Map();
-      for (const h of hits) {
-        const s = Math.floor(h.rid / K);
-        if (h.rid !== s * K) { if (!blocks.has(s)) blocks.set(s, []); blocks.get(s).push(h); }
-      }
-      for (const h of hits) {
-        const s = Math.floor(h.rid / K);
-        if (h.rid === s * K && blocks.has(s) && this.headingMatches(s, h.book, content)) {
-          let top = 0.0;
-          for (const x of blocks.get(s)) if (x.tier <= h.tier && x.score > top) top = x.score;
-          if (top > h.score) h.score = round6(top * P.heading_lift);
-        }
-      }
-      const order = (x, y) => {
+      hits.sort(this.comparator(prefer));
+      return hits;
+    }
+
+    comparator(prefer) {
+      return (x, y) => {
         const a = this.order(x, prefer), b = this.order(y, prefer);
         for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
         return 0;
       };
-      hits.sort(order);
+    }
+
+    finish(hits, prefer, textOf) {
+      const P = this.P;
+      const top = hits.slice(0, P.rerank), rest = hits.slice(P.rerank);
+      const structure = this.structure;
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        h.score = round6(h.score * this.bonus(h.rid, s, h.book, structure, textOf(h.rid)));
+      }
+      const blocks = new Map();
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        if (h.rid !== s * K) { if (!blocks.has(s)) blocks.set(s, []); blocks.get(s).push(h); }
+      }
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        if (h.rid === s * K && blocks.has(s) && this.headingMatches(s, h.book, structure)) {
+          let best = 0.0;
+          for (const x of blocks.get(s)) if (x.tier <= h.tier && x.score > best) best = x.score;
+          if (best > h.score) h.score = round6(best * P.heading_lift);
+        }
+      }
+      const order = this.comparator(prefer);
+      top.sort(order);
       const seen = new Map();
-      for (const h of hits) {
+      for (const h of top) {
         const s = Math.floor(h.rid / K);
         const n = seen.get(s) || 0;
         seen.set(s, n + 1);
         for (let i = 0; i < n; i++) h.score = round6(h.score * P.same_section_decay);
       }
-      hits.sort(order);
-      return hits;
+      top.sort(order);
+      return top.concat(rest);
     }
 
     order(h, prefer) {
@@ -1080,7 +1171,7 @@
 
     titleExact(s, b, content, literalOnly, completions) {
       const titleHits = new Set(), origHits = new Set();
-      let meta = null;
+      let meta = null, initials = false;
       for (const g of content) {
         let found = false;
         for (const a of this.matchingAlts(g, b)) {
@@ -1093,38 +1184,44 @@
             if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
               if (h[1] & 1) titleHits.add(st);
               if (h[1] & 2) origHits.add(st);
+              if (h[1] & 8) initials = true;
             }
           }
         }
         if (!found) return false;
       }
       if (meta === null) return false;
+      if (initials && content.length === 1) return true;
       const tw = meta[4], ow = meta[5];
       return (tw > 0 && titleHits.size >= tw) || (ow > 0 && origHits.size >= ow);
     }
 
-    bonus(rid, s, b, content) {
-      const P = this.P;
+    bonus(rid, s, b, content, text) {
+      const P = this.P, A = this.A;
       const k = rid - s * K;
       const m = content.length;
       let exact = 0;
+      const stems = A.surfaces(text).map((w) => A.stem(w));
       const positions = [];
       for (const g of content) {
         let hit = false;
-        const pos = new Set();
+        const wanted = new Set();
         for (const a of this.matchingAlts(g, b)) {
-          for (const sl of a.slots) for (const st of sl.stems.keys()) {
-            const sp = this.posts.get(st);
+          for (const sl of a.slots) {
+            for (const st of sl.stems.keys()) wanted.add(st);
             if (a.literal) {
-              const et = sp.exactText.get(sl.word), eh = sp.exactHead.get(sl.word);
-              if ((et && et.has(rid)) || (eh && eh.has(s))) hit = true;
+              for (const st of sl.stems.keys()) {
+                const sp = this.posts.get(st);
+                const et = sp.exactText.get(sl.word), eh = sp.exactHead.get(sl.word);
+                if ((et && et.has(rid)) || (eh && eh.has(s))) hit = true;
+              }
             }
-            const t = sp.text.get(rid);
-            if (t !== undefined) for (const x of t[2]) pos.add(x);
           }
         }
         if (hit) exact++;
-        positions.push(Array.from(pos).sort((x, y) => x - y));
+        const pos = [];
+        stems.forEach((st, i) => { if (wanted.has(st)) pos.push(i); });
+        positions.push(pos);
       }
       let bonus = 1 + P.bonus_exact * exact / m;
       if (m >= 2) {
@@ -1221,7 +1318,13 @@
       const scorer = new Scorer(store, this.A, plan, scope);
       await store.ensure(scorer.needs());
       scorer.load();
-      const hits = scorer.rank(prefer);
+      let hits = scorer.prerank(prefer);
+      // the best candidates' blocks: their words' proximity re-ranks them, their text is shown
+      await store.ensure(uniq(hits.slice(0, this.P.rerank).map((h) => ["f", store.fragOf(Math.floor(h.rid / K))])));
+      hits = scorer.finish(hits, prefer, (rid) => {
+        const s = Math.floor(rid / K);
+        return this.block(this.section(s), rid - s * K)[2];
+      });
       const results = [];
       const seen = new Set();
       const stems = new Set();

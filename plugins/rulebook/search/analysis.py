@@ -32,6 +32,7 @@ WORD_RE = re.compile(rf"(?:[^\W_]|[{_MARKS}])+")
 _MARK_RE = re.compile(rf"[{_MARKS}]")
 _SPLIT_RE = re.compile(r"[^\W_]+")
 _PLAIN_RE = re.compile(r"[0-9a-zа-яё]+")
+_LETTER_RE = re.compile(r"[^\W\d_]")
 _CYR = frozenset(SPEC["cyrillic"])
 _LAT = frozenset(SPEC["latin"])
 _TO_CYR = dict(SPEC["lookalikes"])
@@ -209,6 +210,23 @@ def skeleton(surface: str) -> str:
 def unnumbered(title: str) -> str:
     """A heading without its numbering («Шаг 6. Доктрины», «3.3. Укрытия», «Глава 3. Бой»)."""
     return _NUMBERING_RE.sub("", title, count=1)
+
+
+_PARENS_RE = re.compile(r"\([^()]*\)")
+
+
+def initials(title: str) -> str:
+    """The abbreviation readers make of a heading of two to four words («Очки Геройства» -> «ог»,
+    «Бонус мастерства» -> «бм»), or "" for other headings. Numbering and parenthesised parts
+    aside; stop words do not count."""
+    words = [
+        w
+        for w in surfaces(_PARENS_RE.sub(" ", unnumbered(title)))
+        if not is_optional(w) and _LETTER_RE.match(w)
+    ]
+    if not 2 <= len(words) <= 4:
+        return ""
+    return "".join(w[0] for w in words)
 
 
 def defined_term(text: str) -> str | None:

@@ -141,8 +141,16 @@ def _run(
     scorer = Scorer(store, plan, scope)
     store.ensure(scorer.needs())
     scorer.load()
-    hits = scorer.rank(prefer)
+    hits = scorer.prerank(prefer)
     frags = Fragments(store)
+    # the best candidates' blocks: their words' proximity re-ranks them, their text is shown
+    store.ensure(frags.needs([h.rid // K for h in hits[: int(P["rerank"])]]))
+
+    def text_of(rid: int) -> str:
+        s = rid // K
+        return _block(frags.section(s), rid - s * K)[2]
+
+    hits = scorer.finish(hits, prefer, text_of)
     results: list[dict[str, Any]] = []
     seen: set[str] = set()
     stems = {st for g in plan.groups for a in g.alts for sl in a.slots for st in sl.stems}

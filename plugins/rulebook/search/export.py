@@ -14,11 +14,14 @@ for good):
   the reversed vocabulary, verified by an exact distance. SymSpell's deletion neighbourhood finds
   the same words in one lookup but weighs several times the vocabulary itself; these two sorted
   lists cost twice the vocabulary and need one or two small shards per misspelt word.
-- `p<i>.json`  postings by surface form, sharded by size: text (section, k, block length, tf,
-  positions), heading (section, tf, which part: title, English original or tag, and the
-  section's record count, heading length and title word counts), heading path (section, tf,
-  record count, path length) and definitions (the blocks that define the word, with the number
-  of content words of the term they define).
+- `p<i>.json`  postings by surface form, in the vocabulary's order (a postings shard is a run of
+  one vocabulary shard, so it needs no words of its own), sharded by size: text (section, k,
+  block length in one character, tf), heading (section, tf, which part: title, English original,
+  tag or initials, and the section's record count, heading length and title word counts),
+  heading path (section, tf, record count, path length) and definitions (the blocks that define
+  the word, with the number of content words of the term they define). No positions: the
+  proximity of the query's words is measured in the text of the best candidates, which the
+  results need anyway (a positional index would add two fifths to the index).
 - `l<i>.json`  English words of the library by consonant skeleton, for Russian-spelt loans.
 - `f<i>.json`  fragments: the text of consecutive sections (titles, breadcrumbs, blocks), for
   the results on screen.
@@ -26,14 +29,18 @@ for good):
 Rarity and field-length averages are counted over the whole library and shipped in the
 manifest and the vocabulary, so a book's results score the same whichever shards arrive first.
 Sections are numbered in reading order over all books (library.py); a record is (section, k).
-Integers are JSON arrays, sections delta-coded: JSON keeps the files compressible by any static
-host and is parsed natively by both runtimes.
+Integers are written as base-64 varints in JSON strings (`varints`): five bits a character,
+the sixth saying "more follows"; sections and positions delta-coded, so most numbers take one
+character. JSON strings keep the files compressible by any static host (a binary type is served
+uncompressed by some) and cost nothing to parse; a word's postings are decoded only when a
+query reads them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -47,13 +54,33 @@ from rulebook.search.library import Book
 FORMAT = 2
 MANIFEST = "manifest.json"
 _CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # shard sizes: what one query fetches stays small, and the number of files stays moderate
 VOCAB_WORDS = 1500
 POST_BYTES = 24_000
-FRAG_BYTES = 12_000
+FRAG_BYTES = 24_000
 LOAN_KEYS = 1500
 # heading parts (bits of a heading posting)
-TITLE, ORIGINAL, TAG = 1, 2, 4
+TITLE, ORIGINAL, TAG, INITIALS = 1, 2, 4, 8
+
+
+def length_code(n: int) -> int:
+    """A block's length in one character (0-63): exact below 32, then in steps of 2^(1/8), as
+    search engines keep field lengths in a byte; analysis.json's `length_codes` reads it back."""
+    if n < 32:
+        return n
+    return 32 + min(31, int(math.log2(n / 32) * 8))
+
+
+def varints(nums: list[int]) -> str:
+    """Non-negative integers as base-64 varints (little-endian groups of five bits)."""
+    out = []
+    for n in nums:
+        while n >= 32:
+            out.append(B64[(n & 31) | 32])
+            n >>= 5
+        out.append(B64[n])
+    return "".join(out)
 
 
 def sort_key(w: str) -> bytes:
@@ -102,6 +129,7 @@ def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str,
     last: dict[tuple[str, str], int] = {}  # (field, surface) -> last global section written
     stats = {"records": 0, "text_len": 0, "sections": 0, "head_len": 0, "path_len": 0}
     stem_df: dict[str, int] = {}
+    initials: dict[str, list[tuple[int, list[int]]]] = {}
     offsets = []
     off = 0
 
@@ -138,15 +166,16 @@ def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str,
         for st, n in post["stem_df"].items():
             stem_df[st] = stem_df.get(st, 0) + n
         for w, flat in post["text"].items():
-            i = 0
-            while i < len(flat):
+            for i in range(0, len(flat), 3):
                 s, k, tf = flat[i], flat[i + 1], flat[i + 2]
-                pos = flat[i + 3 : i + 3 + tf]
-                deltas = [pos[0]] + [pos[j] - pos[j - 1] for j in range(1, tf)]
-                put("t", text, w, s + off, [k, text_len.get((s, k), tf), tf, *deltas])
-                i += 3 + tf
+                put("t", text, w, s + off, [k, length_code(text_len.get((s, k), tf)), tf])
         # heading parts of one surface in one section are one posting
         parts: dict[str, dict[int, list[int]]] = {}
+        for w, flat in post.get("initials", {}).items():
+            for j in range(0, len(flat), 2):
+                s = flat[j]
+                n2, hl, _, tw, ow = meta[s]
+                initials.setdefault(w, []).append((s + off, [flat[j + 1], INITIALS, n2, hl, tw, ow]))
         for fieldname, bit in (("heading", TITLE), ("original", ORIGINAL), ("tag", TAG)):
             for w, flat in post[fieldname].items():
                 per = parts.setdefault(w, {})
@@ -169,6 +198,13 @@ def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str,
                 term = windex.defines(secs[s].blocks[k - 1])
                 put("d", defs, w, s + off, [k, content_words(term)])
         off += len(secs)
+    # a heading's initials only where no book uses them as a word, or as a word's stem (an
+    # abbreviation must not join the forms of a word: «одо» would stem to «од»)
+    stems = {analysis.stem(w) for table in (text, head, path) for w in table}
+    for w, rows in initials.items():
+        if analysis.stem(w) == w and w not in stems and w not in text and w not in head and w not in path:
+            for s, rest in rows:
+                put("h", head, w, s, rest)
     return _Merged(text, head, path, defs), {**stats, "stem_df": stem_df}, offsets
 
 
@@ -229,7 +265,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                     exc.append(x)
                 df.append(stem_df.get(st, 0))
             files[f"v{i}.json"] = _dumps(
-                {"w": front_code(chunk), "c": "".join(cuts), "x": exc, "df": df, "g": by_shard[i]}
+                {"w": front_code(chunk), "c": "".join(cuts), "x": exc, "df": varints(df), "g": by_shard[i]}
             )
         manifest["vocab"] = firsts
 
@@ -239,36 +275,31 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
             files[f"r{i}.json"] = _dumps({"w": front_code(chunk)})
         manifest["rvocab"] = [""] + [c[0] for c in rchunks[1:]]
 
-        # postings, cut by size
-        pfirst: list[str] = []
-        cur: dict[str, list[Any]] = {"w": [], "t": [], "h": [], "p": [], "d": []}
-        size = 0
-
-        def flush() -> None:
-            nonlocal cur, size
-            if cur["w"]:
-                files[f"p{len(pfirst)}.json"] = _dumps(cur)
-                pfirst.append(cur["w"][0])
-            cur = {"w": [], "t": [], "h": [], "p": [], "d": []}
-            size = 0
-
-        for w in vocab:
-            t, h, p, d = (
-                merged.text.get(w, []),
-                merged.head.get(w, []),
-                merged.path.get(w, []),
-                merged.defs.get(w, []),
-            )
-            n = len(w) * 2 + 4 * (len(t) + len(h) + len(p) + len(d))
-            if size and size + n > POST_BYTES:
-                flush()
-            for key, v in (("w", w), ("t", t), ("h", h), ("p", p), ("d", d)):
-                cur[key].append(v)
-            size += n
-        flush()
-        if pfirst:
-            pfirst[0] = ""
-        manifest["post"] = pfirst
+        # postings, in the vocabulary's order, cut by size and at every vocabulary shard's end:
+        # a word's postings are found by its place in its vocabulary shard
+        post_at: list[list[int]] = []  # per postings shard: [vocabulary shard, first index]
+        for j, chunk in enumerate(vchunks):
+            cur: dict[str, list[str]] = {"t": [], "h": [], "p": [], "d": []}
+            start = size = 0
+            for idx, w in enumerate(chunk):
+                t, h, p, d = (
+                    merged.text.get(w, []),
+                    merged.head.get(w, []),
+                    merged.path.get(w, []),
+                    merged.defs.get(w, []),
+                )
+                n = 2 * (len(t) + len(h) + len(p) + len(d)) + 8
+                if size and size + n > POST_BYTES:
+                    files[f"p{len(post_at)}.json"] = _dumps(cur)
+                    post_at.append([j, start])
+                    cur = {"t": [], "h": [], "p": [], "d": []}
+                    start, size = idx, 0
+                for key, v in (("t", t), ("h", h), ("p", p), ("d", d)):
+                    cur[key].append(varints(v))
+                size += n
+            files[f"p{len(post_at)}.json"] = _dumps(cur)
+            post_at.append([j, start])
+        manifest["post"] = post_at
 
         # English words by consonant skeleton
         loans: dict[str, list[str]] = {}

@@ -208,16 +208,23 @@ class Planner:
                 w.role = "content"
         # glossary phrases over the words as typed (a phrase may hold a stop word)
         groups: list[Group] = []
+        # a word the library does not know may be a slang word in another form than the
+        # glossary's (ресснули, ресснуть): its stem's family is matched too
+        unknown = [not V.known(store, w.surface, w.prefix) for w in words]
         i = 0
         while i < len(words):
             st = analysis.stem(words[i].surface)
             best = 0
             matches: list[list[Any]] = []
-            for rule in V.rules_at(store, st):
+            lo = V.lower(st)
+            rules = V.rules_in(store, lo, lo + TOP) if unknown[i] else V.rules_at(store, st)
+            for rule in rules:
                 key = V.rule_key(rule[0])
                 n = len(key)
                 if i + n <= len(words) and all(
-                    analysis.stem(words[i + j].surface) == key[j] for j in range(n)
+                    analysis.stem(words[i + j].surface) == key[j]
+                    or (unknown[i + j] and V.family(analysis.stem(words[i + j].surface), key[j]))
+                    for j in range(n)
                 ):
                     if n > best:
                         best, matches = n, [rule]
@@ -328,10 +335,14 @@ class Planner:
         return slot
 
     def phrase_slot(self, w: str) -> Slot:
-        """A glossary target's word: its own stem only (surfaces read in round 2)."""
+        """A glossary target's word: its own stem and its fleeting-vowel forms (спасбросок,
+        спасброски), surfaces read in round 2."""
         st = analysis.stem(w)
-        slot = Slot(w, {st: 1.0}, {st})
-        slot.pending = [st]
+        stems = {st: 1.0}
+        for v in analysis.fleeting_variants(st):
+            stems.setdefault(v, P["w_stem"])
+        slot = Slot(w, stems, set(stems))
+        slot.pending = list(stems)
         self._phrases.append(slot)
         return slot
 
@@ -390,8 +401,8 @@ class Planner:
             s.pending = list(taken)
             later.append(s)
         for s in self._phrases:
-            st = s.pending[0]
-            s.surfaces[st] = [u for u, ust, _ in V.words(store, st, st + TOP) if ust == st]
+            for st in s.pending:
+                s.surfaces[st] = [u for u, ust, _ in V.words(store, st, st + TOP) if ust == st]
             s.pending = []
         # round 2b: every surface of the typo and loan stems
         store.ensure(V.uniq(V.need(store, [(st, st + TOP) for s in later for st in s.pending])))

@@ -6,8 +6,8 @@ book being read."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from rulebook.search import analysis
 from rulebook.search import vocab as V
@@ -28,7 +28,7 @@ class StemPost:
     and path per section, definitions per record."""
 
     df: int
-    text: dict[int, list[Any]] = field(default_factory=dict)  # rid -> [tf, len, positions]
+    text: dict[int, list[int]] = field(default_factory=dict)  # rid -> [tf, block length]
     head: dict[int, list[int]] = field(default_factory=dict)  # section -> [tf, bits, nrec2, len, tw, ow]
     path: dict[int, list[int]] = field(default_factory=dict)  # section -> [tf, nrec2, len]
     defs: dict[int, int] = field(default_factory=dict)  # rid -> content words of the defined term
@@ -38,29 +38,22 @@ class StemPost:
 
 def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
     sp = StemPost(df)
+    lengths = store.spec["length_codes"]
     for u in surfaces:
-        post = store.get(("p", store.shard_of("p", u))).get(u)
+        post = store.postings(u)
         if post is None:
             continue
-        t, i, s = post.text, 0, 0
+        t, s = post.text, 0
         ex = sp.exact_text.setdefault(u, set())
-        while i < len(t):
+        for i in range(0, len(t), 4):
             s += t[i]
-            k, ln, tf = t[i + 1], t[i + 2], t[i + 3]
-            pos = []
-            p = 0
-            for j in range(tf):
-                p += t[i + 4 + j]
-                pos.append(p)
-            rid = s * K + k
+            rid = s * K + t[i + 1]
             cur = sp.text.get(rid)
             if cur is None:
-                sp.text[rid] = [tf, ln, pos]
+                sp.text[rid] = [t[i + 3], lengths[t[i + 2]]]
             else:
-                cur[0] += tf
-                cur[2] = sorted(cur[2] + pos)
+                cur[0] += t[i + 3]
             ex.add(rid)
-            i += 4 + tf
         h, i, s = post.head, 0, 0
         exh = sp.exact_head.setdefault(u, set())
         while i < len(h):
@@ -119,6 +112,7 @@ class Scorer:
         self.avg_path = st["path_len"] / st["sections"] if st["sections"] and st["path_len"] else 1.0
         self.bounds = [(b.first, b.end) for b in store.books]
         self.posts: dict[str, StemPost] = {}
+        self.structure: list[Group] = []  # the content groups the library knows (prerank)
 
     def book_of(self, s: int) -> int:
         for i, (a, b) in enumerate(self.bounds):
@@ -133,7 +127,9 @@ class Scorer:
                 for sl in a.slots:
                     for us in sl.surfaces.values():
                         for u in us:
-                            keys.append(("p", self.store.shard_of("p", u)))
+                            at = self.store.locate(u)
+                            if at is not None:
+                                keys.append(("p", self.store.post_shard(at)))
         return V.uniq(keys)
 
     def load(self) -> None:
@@ -225,7 +221,9 @@ class Scorer:
                 best = v
         return best
 
-    def rank(self, prefer: int) -> list[Hit]:
+    def prerank(self, prefer: int) -> list[Hit]:
+        """Every candidate, in order, scored from the postings alone (BM25F with coverage, the
+        tiers, the book being read); `finish` adds what needs the blocks' words."""
         groups = self.plan.groups
         content = [g for g in groups if g.role == "content"]
         if not content:
@@ -281,39 +279,54 @@ class Scorer:
             i = have[s * K]
             if pre > rows[i][0]:
                 rows[i] = (pre, cov, s * K, s, rows[i][4])
-        rows.sort(key=lambda x: (-round6(x[0]), x[2]))
-        rows = rows[: int(P["rerank"])]
+        # the structure (exact titles, headings, phrases) is judged on the words the library
+        # knows: a word that matches nothing anywhere cannot be in any heading
+        self.structure = [g for g in content if g.idf > 0] or content
         hits = []
         for pre, cov, rid, s, b in rows:
-            tier = self.tier(rid, s, b, content)
-            sc = pre * self.bonus(rid, s, b, content)
-            if b == prefer:
-                sc *= P["prefer_book"]
-            strong = tier > 0 or (cov >= 1 and self._heading_matches(s, b, content))
+            tier = (
+                self.tier(rid, s, b, self.structure)
+                if rid == s * K or self._defines(rid, b, self.structure)
+                else 0
+            )
+            sc = pre * P["prefer_book"] if b == prefer else pre
+            strong = tier > 0 or (cov >= 1 and self._heading_matches(s, b, self.structure))
             hits.append(Hit(rid, b, tier, round6(sc), cov, strong))
+        hits.sort(key=lambda h: self.order(h, prefer))
+        return hits
+
+    def finish(self, hits: list[Hit], prefer: int, text_of: Callable[[int], str]) -> list[Hit]:
+        """The best `rerank` pre-ranked hits re-scored with the bonuses, which read the words of
+        their blocks (`text_of(rid)`); the rest follow in their order."""
+        n = int(P["rerank"])
+        top, rest = hits[:n], hits[n:]
+        content = self.structure
+        for h in top:
+            s = h.rid // K
+            h.score = round6(h.score * self.bonus(h.rid, s, h.book, content, text_of(h.rid)))
         # a heading that holds every word of the query answers as a whole: it comes before its
         # own blocks of no higher tier (which would otherwise win by repeating the words)
         blocks: dict[int, list[Hit]] = {}
-        for h in hits:
+        for h in top:
             s = h.rid // K
             if h.rid != s * K:
                 blocks.setdefault(s, []).append(h)
-        for h in hits:
+        for h in top:
             s = h.rid // K
             if h.rid == s * K and s in blocks and self._heading_matches(s, h.book, content):
-                top = max((x.score for x in blocks[s] if x.tier <= h.tier), default=0.0)
-                if top > h.score:
-                    h.score = round6(top * P["heading_lift"])
-        hits.sort(key=lambda h: self.order(h, prefer))
+                best = max((x.score for x in blocks[s] if x.tier <= h.tier), default=0.0)
+                if best > h.score:
+                    h.score = round6(best * P["heading_lift"])
+        top.sort(key=lambda h: self.order(h, prefer))
         seen: dict[int, int] = {}
-        for h in hits:
+        for h in top:
             s = h.rid // K
-            n = seen.get(s, 0)
-            seen[s] = n + 1
-            for _ in range(n):
+            m = seen.get(s, 0)
+            seen[s] = m + 1
+            for _ in range(m):
                 h.score = round6(h.score * P["same_section_decay"])
-        hits.sort(key=lambda h: self.order(h, prefer))
-        return hits
+        top.sort(key=lambda h: self.order(h, prefer))
+        return top + rest
 
     @staticmethod
     def order(h: Hit, prefer: int) -> tuple[int, int, int, float, int]:
@@ -373,6 +386,7 @@ class Scorer:
         title_hits: set[str] = set()
         orig_hits: set[str] = set()
         meta: list[int] | None = None
+        initials = False
         for g in content:
             found = False
             for a in self._matching_alts(g, b):
@@ -390,35 +404,37 @@ class Scorer:
                                 title_hits.add(st)
                             if h[1] & 2:
                                 orig_hits.add(st)
+                            if h[1] & 8:
+                                initials = True
             if not found:
                 return False
         if meta is None:
             return False
+        if initials and len(content) == 1:  # «ог» names «Очки Геройства»
+            return True
         tw, ow = meta[4], meta[5]
         return (tw > 0 and len(title_hits) >= tw) or (ow > 0 and len(orig_hits) >= ow)
 
-    def bonus(self, rid: int, s: int, b: int, content: list[Group]) -> float:
+    def bonus(self, rid: int, s: int, b: int, content: list[Group], text: str) -> float:
         k = rid - s * K
         m = len(content)
         exact = 0
+        stems = [analysis.stem(w) for w in analysis.surfaces(text)]
         positions: list[list[int]] = []
         for g in content:
             hit = False
-            pos: set[int] = set()
+            wanted: set[str] = set()
             for a in self._matching_alts(g, b):
                 for sl in a.slots:
-                    for st in sl.stems:
-                        sp = self.posts[st]
-                        if a.literal and (
-                            rid in sp.exact_text.get(sl.word, ()) or s in sp.exact_head.get(sl.word, ())
-                        ):
-                            hit = True
-                        t = sp.text.get(rid)
-                        if t is not None:
-                            pos.update(t[2])
+                    wanted.update(sl.stems)
+                    if a.literal:
+                        for st in sl.stems:
+                            sp = self.posts[st]
+                            if rid in sp.exact_text.get(sl.word, ()) or s in sp.exact_head.get(sl.word, ()):
+                                hit = True
             if hit:
                 exact += 1
-            positions.append(sorted(pos))
+            positions.append([i for i, st in enumerate(stems) if st in wanted])
         bonus = 1 + P["bonus_exact"] * exact / m
         if m >= 2:
             if _phrase(positions):

@@ -25,6 +25,24 @@ class MissingIndex(FileNotFoundError):
     """No index, or one this engine cannot read: the site must be built (again)."""
 
 
+_B64 = {c: i for i, c in enumerate(export.B64)}
+
+
+def varints(s: str) -> list[int]:
+    """export.varints, read back."""
+    out = []
+    n = shift = 0
+    for c in s:
+        v = _B64[c]
+        n |= (v & 31) << shift
+        if v & 32:
+            shift += 5
+        else:
+            out.append(n)
+            n = shift = 0
+    return out
+
+
 def decode_words(coded: str) -> list[str]:
     out: list[str] = []
     prev = ""
@@ -52,17 +70,36 @@ class Vocab:
         exc = iter(d["x"])
         for w, c in zip(words, d["c"], strict=True):
             stems.append(next(exc) if c == "~" else w[: len(w) - _CUT.index(c)])
-        return Vocab(words, stems, d["df"], d["g"], [export.sort_key(w) for w in words])
+        return Vocab(words, stems, varints(d["df"]), d["g"], [export.sort_key(w) for w in words])
 
 
 @dataclass
 class Postings:
-    """One surface form's postings (flat, as exported)."""
+    """One surface form's postings (flat, as exported), decoded when first read."""
 
-    text: list[int]
-    head: list[int]
-    path: list[int]
-    defs: list[int]
+    raw: tuple[str, str, str, str]
+    _lists: tuple[list[int], ...] | None = None
+
+    def lists(self) -> tuple[list[int], ...]:
+        if self._lists is None:
+            self._lists = tuple(varints(x) for x in self.raw)
+        return self._lists
+
+    @property
+    def text(self) -> list[int]:
+        return self.lists()[0]
+
+    @property
+    def head(self) -> list[int]:
+        return self.lists()[1]
+
+    @property
+    def path(self) -> list[int]:
+        return self.lists()[2]
+
+    @property
+    def defs(self) -> list[int]:
+        return self.lists()[3]
 
 
 @dataclass
@@ -87,9 +124,9 @@ class Store:
         self.stats: dict[str, int] = m["stats"]
         self.books = [Book(*b) for b in m["books"]]
         self.firsts = {
-            k: [export.sort_key(w) for w in m[n]]
-            for k, n in (("v", "vocab"), ("r", "rvocab"), ("p", "post"), ("l", "loan"))
+            k: [export.sort_key(w) for w in m[n]] for k, n in (("v", "vocab"), ("r", "rvocab"), ("l", "loan"))
         }
+        self.post_at: list[tuple[int, int]] = [(j, i) for j, i in m["post"]]
         self.frag_first: list[int] = m["frag"]
         self.cache: dict[Key, Any] = {}
         self.fetched: list[Key] = []  # every shard read, in order (for tests and benchmarks)
@@ -106,6 +143,32 @@ class Store:
                 break
             out.append(i)
         return out
+
+    def locate(self, w: str) -> tuple[int, int] | None:
+        """(vocabulary shard, index) of a word (its vocabulary shard must be loaded)."""
+        j = self.shard_of("v", w)
+        v: Vocab = self.get(("v", j))
+        kw = export.sort_key(w)
+        lo, hi = 0, len(v.keys)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if v.keys[mid] < kw:
+                lo = mid + 1
+            else:
+                hi = mid
+        return (j, lo) if lo < len(v.words) and v.words[lo] == w else None
+
+    def post_shard(self, at: tuple[int, int]) -> int:
+        """The postings shard that holds the word at (vocabulary shard, index)."""
+        return max(0, bisect_right(self.post_at, at) - 1)
+
+    def postings(self, w: str) -> Postings | None:
+        """A word's postings (its postings shard must be loaded)."""
+        at = self.locate(w)
+        if at is None:
+            return None
+        p = self.post_shard(at)
+        return self.get(("p", p))[at[1] - self.post_at[p][1]]
 
     def shard_of(self, kind: str, w: str) -> int:
         return max(0, bisect_right(self.firsts[kind], export.sort_key(w)) - 1)
@@ -130,10 +193,7 @@ class Store:
             words = decode_words(d["w"])
             return (words, [export.sort_key(w) for w in words])
         if kind == "p":
-            return {
-                w: Postings(t, h, p, dd)
-                for w, t, h, p, dd in zip(d["w"], d["t"], d["h"], d["p"], d["d"], strict=True)
-            }
+            return [Postings(x) for x in zip(d["t"], d["h"], d["p"], d["d"], strict=True)]
         if kind == "l":
             return dict(zip(d["k"], d["w"], strict=True))
         return d  # fragments

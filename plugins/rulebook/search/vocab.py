@@ -64,6 +64,33 @@ def rules_at(store: Store, st: str) -> list[list[Any]]:
     return v.rules
 
 
+def rules_in(store: Store, lo: str, hi: str) -> list[list[Any]]:
+    """The glossary rules whose first word's stem is in [lo, hi) (their shards must be loaded)."""
+    klo, khi = key(lo), key(hi)
+    return [
+        r
+        for i in store.shards("v", lo, hi)
+        for r in store.get(("v", i)).rules
+        if klo <= key(rule_key(r[0])[0] if rule_key(r[0]) else "") < khi
+    ]
+
+
+def family(a: str, b: str) -> bool:
+    """Two stems of one slang word in different forms (ресснул, ресснут; кастова, каст): equal,
+    or one extends the other, or they share all but their last letter, by at most three letters,
+    from four letters on."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 3:
+        return False
+    if a.startswith(b) or b.startswith(a):
+        return True
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n >= 4 and n >= min(len(a), len(b)) - 1
+
+
 def known(store: Store, w: str, is_prefix: bool) -> bool:
     st = analysis.stem(w)
     for word, wst, _ in words(store, lower(st), lower(st) + TOP):

@@ -6,7 +6,9 @@ untitled top of a page only the fields, no text) and then one document per block
 with its text and the term it defines, if any. Every text is analysed by analysis.py (the same
 analysis the query engines use): `text` holds surface forms with positions, `stems` their
 Snowball stems (whose document frequencies are the rarity the ranking uses), `heading`,
-`original`, `tag` and `path` the surface forms of the section's heading and of its ancestors'.
+`original`, `tag` and `path` the surface forms of the section's heading and of its ancestors',
+`initials` the abbreviation readers make of a heading of several words («Очки Геройства» ->
+«ог») when the book does not use that word itself.
 
 `read` turns the index back into postings by surface form, numbered by (section, k) within the
 book: what export.py merges across books. Whoosh keeps field lengths as a lossy byte, so exact
@@ -71,13 +73,14 @@ def schema() -> fields.Schema:
     surfaces = _Tokens(stems=False)
     return fields.Schema(
         key=fields.STORED(),  # (section, k)
-        text=fields.TEXT(analyzer=surfaces, phrase=True),
+        text=fields.TEXT(analyzer=surfaces, phrase=False),
         stems=fields.TEXT(analyzer=_Tokens(stems=True), phrase=False),
         heading=fields.TEXT(analyzer=surfaces, phrase=False),
         original=fields.TEXT(analyzer=surfaces, phrase=False),
         tag=fields.TEXT(analyzer=surfaces, phrase=False),
         path=fields.TEXT(analyzer=surfaces, phrase=False),
         defines=fields.TEXT(analyzer=surfaces, phrase=False),
+        initials=fields.TEXT(analyzer=surfaces, phrase=False),
     )
 
 
@@ -100,6 +103,8 @@ def write(target: Path, book: Book, stamp: str) -> None:
     try:
         ix = index.create_in(str(tmp), schema())
         w = ix.writer()
+        used = {u for sec in book.sections for b in sec.blocks for u in analysis.surfaces(b.text)}
+        used |= {u for sec in book.sections for u in analysis.surfaces(sec.head_text)}
         for si, sec in enumerate(book.sections):
             doc: dict[str, Any] = {"key": (si, 0), "heading": sec.title, "path": book.path_text(si)}
             if sec.original:
@@ -108,6 +113,9 @@ def write(target: Path, book: Book, stamp: str) -> None:
                 doc["tag"] = sec.tag
             if sec.titled:
                 doc["text"] = doc["stems"] = sec.title
+                abbr = analysis.initials(sec.title)
+                if abbr and abbr not in used:
+                    doc["initials"] = abbr
             w.add_document(**doc)
             for k, b in enumerate(sec.blocks, 1):
                 term = defines(b)
@@ -136,7 +144,7 @@ Postings = dict[str, list[int]]  # surface -> flat ints (see `read`)
 def read(target: Path) -> dict[str, Any]:
     """The book's postings, from whoosh's reader:
 
-    - `text`: surface -> [section, k, tf, position..., ...] (positions ascending)
+    - `text`: surface -> [section, k, tf, ...]
     - `heading`, `original`, `tag`, `path`: surface -> [section, tf, ...]
     - `defines`: surface -> [section, k, ...]
     - `stem_df`: stem -> documents whose text holds it
@@ -155,16 +163,16 @@ def read(target: Path) -> dict[str, Any]:
             flat: list[int] = []
             while m.is_active():
                 doc = m.id()
-                pos = sorted(m.value_as("positions"))
+                tf = int(m.weight())
                 s, k = keys[doc]
-                flat += [s, k, len(pos), *pos]
-                text_len[doc] = text_len.get(doc, 0) + len(pos)
+                flat += [s, k, tf]
+                text_len[doc] = text_len.get(doc, 0) + tf
                 m.next()
             text[term] = flat
         out["text"] = text
         out["text_len"] = {f"{keys[d][0]} {keys[d][1]}": n for d, n in sorted(text_len.items())}
         lengths: dict[str, dict[int, int]] = {"head": {}, "path": {}}
-        for fieldname in (*SECTION_FIELDS, "defines"):
+        for fieldname in (*SECTION_FIELDS, "defines", "initials"):
             post: Postings = {}
             for raw in reader.lexicon(fieldname):
                 term = raw.decode("utf-8")
@@ -175,6 +183,8 @@ def read(target: Path) -> dict[str, Any]:
                     tf = int(m.weight())
                     if fieldname == "defines":
                         flat += [s, k]
+                    elif fieldname == "initials":
+                        flat += [s, tf]
                     else:
                         flat += [s, tf]
                         which = "path" if fieldname == "path" else "head"
