@@ -240,7 +240,7 @@
         render(out, q);
         requestAnimationFrame(() => {
           const at = performance.now();
-          state.timings.push({ query: q, engine: e1 - e0, render: at - start, at: at });
+          state.timings.push({ query: q, engine: e1 - e0, render: at - start, at });
           if (state.timings.length > 500) state.timings.shift();
           if (ui.input.value !== q) return;
           ui.root.dataset.renderedQuery = q;
