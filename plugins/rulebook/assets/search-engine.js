@@ -354,7 +354,9 @@
           const c = d.c[i];
           stems.push(c === "~" ? d.x[x++] : words[i].slice(0, words[i].length - CUT.indexOf(c)));
         }
-        return { words: words, stems: stems, df: varints(d.df), rules: d.g };
+        const df = [];
+        for (const n of varints(d.df)) df.push(n === 0 && df.length ? df[df.length - 1] : n - 1);
+        return { words: words, stems: stems, df: df, rules: d.g };
       }
       if (kind === "r") return decodeWords(d.w);
       if (kind === "p") {
@@ -864,9 +866,9 @@
       while (i < pp.length) {
         s += pp[i];
         const cur = sp.path.get(s);
-        if (cur === undefined) sp.path.set(s, pp.slice(i + 1, i + 4));
+        if (cur === undefined) sp.path.set(s, pp.slice(i + 1, i + 3));
         else cur[0] += pp[i + 1];
-        i += 4;
+        i += 3;
       }
       const d = post.defs;
       i = 0; s = 0;
@@ -987,7 +989,7 @@
         let tfw = 0.0;
         if (t !== undefined) tfw += P.w_text * t[0] / (1 - bt + bt * t[1] / this.avgText);
         if (h !== undefined) tfw += P.w_head * h[0] / (1 - bh + bh * h[3] / this.avgHead);
-        if (p !== undefined) tfw += P.w_path * p[0] / (1 - bh + bh * p[2] / this.avgPath);
+        if (p !== undefined) tfw += P.w_path * p[0] / (1 - bh + bh * p[1] / this.avgPath);
         const v = sl.stems.get(st) * this.idf(sp.df) * tfw * (k1 + 1) / (k1 + tfw);
         if (v > best) best = v;
       }

@@ -18,7 +18,7 @@ for good):
   one vocabulary shard, so it needs no words of its own), sharded by size: text (section, k,
   block length in one character, tf), heading (section, tf, which part: title, English original,
   tag or initials, and the section's record count, heading length and title word counts),
-  heading path (section, tf, record count, path length) and definitions (the blocks that define
+  heading path (section, tf, path length) and definitions (the blocks that define
   the word, with the number of content words of the term they define). No positions: the
   proximity of the query's words is measured in the text of the best candidates, which the
   results need anyway (a positional index would add two fifths to the index).
@@ -56,9 +56,9 @@ MANIFEST = "manifest.json"
 _CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # shard sizes: what one query fetches stays small, and the number of files stays moderate
-VOCAB_WORDS = 1500
+VOCAB_WORDS = 1000
 POST_BYTES = 24_000
-FRAG_BYTES = 24_000
+FRAG_BYTES = 8_000
 LOAN_KEYS = 1500
 # heading parts (bits of a heading posting)
 TITLE, ORIGINAL, TAG, INITIALS = 1, 2, 4, 8
@@ -191,7 +191,7 @@ def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str,
         for w, flat in post["path"].items():
             for j in range(0, len(flat), 2):
                 s, tf = flat[j], flat[j + 1]
-                put("p", path, w, s + off, [tf, meta[s][0], meta[s][2]])
+                put("p", path, w, s + off, [tf, meta[s][2]])
         for w, flat in post["defines"].items():
             for j in range(0, len(flat), 2):
                 s, k = flat[j], flat[j + 1]
@@ -257,19 +257,24 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
             by_shard[_shard_of(firsts, key)].append(rule)
         for i, chunk in enumerate(vchunks):
             cuts, exc, df = [], [], []
+            prev = None
             for w in chunk:
                 st = analysis.stem(w)
                 c, x = _stem_code(w, st)
                 cuts.append(c)
                 if x is not None:
                     exc.append(x)
-                df.append(stem_df.get(st, 0))
+                # the stem's document frequency, 0 for "the same stem as the word before"
+                df.append(0 if st == prev else stem_df.get(st, 0) + 1)
+                prev = st
             files[f"v{i}.json"] = _dumps(
                 {"w": front_code(chunk), "c": "".join(cuts), "x": exc, "df": varints(df), "g": by_shard[i]}
             )
         manifest["vocab"] = firsts
 
-        rev = sorted((w[::-1] for w in vocab), key=sort_key)
+        # only words a typo can be forgiven in (four letters or more, no digits)
+        typo_words = (w for w in vocab if len(w) >= 4 and not any(c.isdigit() for c in w))
+        rev = sorted((w[::-1] for w in typo_words), key=sort_key)
         rchunks = _chunks_by_count(rev, VOCAB_WORDS)
         for i, chunk in enumerate(rchunks):
             files[f"r{i}.json"] = _dumps({"w": front_code(chunk)})

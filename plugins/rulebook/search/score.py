@@ -30,7 +30,7 @@ class StemPost:
     df: int
     text: dict[int, list[int]] = field(default_factory=dict)  # rid -> [tf, block length]
     head: dict[int, list[int]] = field(default_factory=dict)  # section -> [tf, bits, nrec2, len, tw, ow]
-    path: dict[int, list[int]] = field(default_factory=dict)  # section -> [tf, nrec2, len]
+    path: dict[int, list[int]] = field(default_factory=dict)  # section -> [tf, path length]
     defs: dict[int, int] = field(default_factory=dict)  # rid -> content words of the defined term
     exact_text: dict[str, set[int]] = field(default_factory=dict)  # surface -> rids
     exact_head: dict[str, set[int]] = field(default_factory=dict)  # surface -> sections
@@ -71,10 +71,10 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
             s += pp[i]
             cur = sp.path.get(s)
             if cur is None:
-                sp.path[s] = list(pp[i + 1 : i + 4])
+                sp.path[s] = list(pp[i + 1 : i + 3])
             else:
                 cur[0] += pp[i + 1]
-            i += 4
+            i += 3
         d, i, s = post.defs, 0, 0
         while i < len(d):
             s += d[i]
@@ -173,7 +173,7 @@ class Scorer:
             if h is not None:
                 tfw += P["w_head"] * h[0] / (1 - bh + bh * h[3] / self.avg_head)
             if p is not None:
-                tfw += P["w_path"] * p[0] / (1 - bh + bh * p[2] / self.avg_path)
+                tfw += P["w_path"] * p[0] / (1 - bh + bh * p[1] / self.avg_path)
             v = sl.stems[st] * idf(self.store, sp.df) * tfw * (k1 + 1) / (k1 + tfw)
             if v > best:
                 best = v

@@ -70,7 +70,10 @@ class Vocab:
         exc = iter(d["x"])
         for w, c in zip(words, d["c"], strict=True):
             stems.append(next(exc) if c == "~" else w[: len(w) - _CUT.index(c)])
-        return Vocab(words, stems, varints(d["df"]), d["g"], [export.sort_key(w) for w in words])
+        df: list[int] = []
+        for n in varints(d["df"]):  # 0: as the word before (the same stem), else df + 1
+            df.append(df[-1] if n == 0 and df else n - 1)
+        return Vocab(words, stems, df, d["g"], [export.sort_key(w) for w in words])
 
 
 @dataclass
