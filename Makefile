@@ -68,6 +68,7 @@ e2e: deps chromium
 bench: deps chromium ingest
 	$(BIN)/python scripts/bench_build.py
 	$(BIN)/python scripts/bench_search.py
+	$(BIN)/python scripts/bench_library.py 5 25 50
 	$(BIN)/python scripts/bench_calc.py
 
 clean:

@@ -19,7 +19,10 @@ from rulebook.search.store import Store
 pytestmark = pytest.mark.build
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("search_runner.js")
-QUERY_FILES = [ROOT / "scripts" / "search_queries.toml", *sorted((ROOT / "scripts" / "queries").glob("*.toml"))]
+QUERY_FILES = [
+    ROOT / "scripts" / "search_queries.toml",
+    *sorted((ROOT / "scripts" / "queries").glob("*.toml")),
+]
 
 EXTRA = [
     "к",
@@ -69,7 +72,11 @@ def queries() -> list[dict]:
     for q in [x["q"] for x in qs[:: max(1, len(qs) // 40)]]:
         qs += [{"q": q[:i]} for i in range(1, len(q))]
     qs += [{"q": q["q"], "book": "fatum"} for q in qs[:10]]
-    qs += [{"q": q, "prefer": slug} for q in ("кровотечение", "хиты", "КБ", "атака") for slug in ("fatum", "sf2e")]
+    qs += [
+        {"q": q, "prefer": slug}
+        for q in ("кровотечение", "хиты", "КБ", "атака")
+        for slug in ("fatum", "sf2e")
+    ]
     return qs
 
 
@@ -171,6 +178,8 @@ def test_the_js_stemmers_agree_with_pystemmer_on_the_whole_vocabulary(both, tmp_
 
 def test_the_generated_js_stemmers_are_up_to_date():
     r = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "gen_stemmers_js.py"), "--check"], capture_output=True, text=True
+        [sys.executable, str(ROOT / "scripts" / "gen_stemmers_js.py"), "--check"],
+        capture_output=True,
+        text=True,
     )
     assert r.returncode == 0, r.stderr

@@ -37,7 +37,10 @@ def words(n: int, seed: int) -> list[str]:
 VOCAB = words(3000, 1)
 MANY = book(
     "many",
-    [(f"Раздел {w}", 2, [" ".join(VOCAB[i : i + 12]) + "."]) for i, w in zip(range(0, 3000, 12), VOCAB, strict=False)],
+    [
+        (f"Раздел {w}", 2, [" ".join(VOCAB[i : i + 12]) + "."])
+        for i, w in zip(range(0, 3000, 12), VOCAB, strict=False)
+    ],
 )
 
 
@@ -56,7 +59,7 @@ def test_whoosh_holds_every_block_with_its_section(tmp_path):
     # every token counted once: lengths are exact, not whoosh's rounded ones
     assert back["text_len"]["2 1"] == len(analysis.surfaces("Кровь теряется каждый ход."))
     # the heading of «Кровотечение» (k = 0) is a document with the heading's text
-    assert [2, 0, 1] == back["text"]["кровотечение"][:3]
+    assert back["text"]["кровотечение"][:3] == [2, 0, 1]
     assert back["stem_df"][analysis.stem("кровотечение")] == 2
 
 
@@ -147,7 +150,11 @@ def test_results_are_the_same_whichever_shards_were_read_before(small_shards):
     queries = [VOCAB[i] + " " + VOCAB[i + 7] for i in range(0, 600, 60)]
     fresh = [engine.search(index(MANY), q)["results"] for q in queries]
     warm = index(MANY)
-    keys = [(k, i) for k, n in (("v", "vocab"), ("r", "rvocab"), ("p", "post"), ("f", "frag")) for i in range(len(warm.manifest[n]))]
+    keys = [
+        (k, i)
+        for k, n in (("v", "vocab"), ("r", "rvocab"), ("p", "post"), ("f", "frag"))
+        for i in range(len(warm.manifest[n]))
+    ]
     random.Random(3).shuffle(keys)
     warm.ensure(keys[: len(keys) // 2])
     assert [engine.search(warm, q)["results"] for q in reversed(queries)][::-1] == fresh
