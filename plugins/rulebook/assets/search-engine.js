@@ -436,13 +436,23 @@
       return out;
     }
 
+    common(a, b) {
+      let n = 0;
+      while (n < Math.min(a.length, b.length) && a[n] === b[n]) n++;
+      return n;
+    }
+
     family(a, b) {
       if (a === b) return true;
       if (Math.min(a.length, b.length) < 4 || Math.abs(a.length - b.length) > 3) return false;
       if (a.startsWith(b) || b.startsWith(a)) return true;
-      let n = 0;
-      while (n < Math.min(a.length, b.length) && a[n] === b[n]) n++;
-      return n >= 4 && n >= Math.min(a.length, b.length) - 1;
+      const n = this.common(a, b);
+      return n >= 4 && a.length === b.length && a.length - n <= 2;
+    }
+
+    kindred(a, b) {
+      const n = this.common(a, b);
+      return n >= this.P.kindred_prefix && Math.min(a.length, b.length) - n <= 3;
     }
 
     known(w, isPrefix) {
@@ -546,23 +556,26 @@
 
     words() {
       const parsed = this.parsed;
+      const n = parsed.chunks.length;
+      const choices = parsed.chunks.map((chunk, ci) => {
+        const last = ci === n - 1;
+        const prefs = (ts) => ts.map((_, ti) => parsed.prefix && last && ti === ts.length - 1);
+        const allKnown = (ts) => { const ps = prefs(ts); return ts.length > 0 && ts.every((t, i) => this.V.known(t, ps[i])); };
+        const toks = this.A.surfaces(chunk);
+        const swapped = this.A.layoutSwap(chunk);
+        const stoks = swapped !== null ? this.A.surfaces(swapped) : null;
+        return [toks, stoks, allKnown(toks), stoks !== null && stoks.length > 0 && allKnown(stoks)];
+      });
+      const swapAll = choices.some((c) => !c[2] && c[3]);
       const out = [], shown = [];
       let changed = false;
-      parsed.chunks.forEach((chunk, ci) => {
-        const last = ci === parsed.chunks.length - 1;
-        let toks = this.A.surfaces(chunk);
-        const prefs = (ts) => ts.map((_, ti) => parsed.prefix && last && ti === ts.length - 1);
-        let changedHere = false;
-        const allKnown = (ts) => { const ps = prefs(ts); return ts.every((t, i) => this.V.known(t, ps[i])); };
-        if (toks.length && !allKnown(toks)) {
-          const swapped = this.A.layoutSwap(chunk);
-          if (swapped !== null) {
-            const stoks = this.A.surfaces(swapped);
-            if (stoks.length && allKnown(stoks)) { toks = stoks; changed = changedHere = true; }
-          }
-        }
-        const upper = changedHere ? toks.map(() => false) : this.upperWords(chunk);
-        const ps = prefs(toks);
+      choices.forEach(([toks0, stoks, known, sknown], ci) => {
+        const use = stoks !== null && !known && (sknown || (swapAll && stoks.length > 0));
+        const toks = use ? stoks : toks0;
+        if (use) changed = true;
+        const last = ci === n - 1;
+        const ps = toks.map((_, ti) => parsed.prefix && last && ti === toks.length - 1);
+        const upper = use ? toks.map(() => false) : this.upperWords(parsed.chunks[ci]);
         toks.forEach((t, i) => out.push({ surface: t, prefix: ps[i], role: this.role(t, upper[i]) }));
         for (const t of toks) shown.push(t);
       });
@@ -641,7 +654,8 @@
         let wt = 0.0;
         if (ust === st) wt = P.w_exact;
         else if (relatives && ((ust.startsWith(st) && ust.length - st.length > 0 && ust.length - st.length <= extra)
-          || (st.startsWith(ust) && ust.length >= P.stem_prefix_min && st.length - ust.length <= extra))) wt = P.w_stem_prefix;
+          || (st.startsWith(ust) && ust.length >= P.stem_prefix_min && st.length - ust.length <= extra)
+          || V.kindred(st, ust))) wt = P.w_stem_prefix;
         if (wt) { stems.set(ust, Math.max(stems.get(ust) || 0.0, wt)); add(ust, u); }
       }
       for (const [u, ust] of V.words(w, w + TOP)) {
@@ -971,7 +985,9 @@
       for (const g of this.plan.groups) {
         let best = 0.0, any = false;
         for (const a of g.alts) for (const sl of a.slots) for (const [st, w] of sl.stems) {
-          const v = a.weight * w * this.idf(this.posts.get(st).df);
+          const sp = this.posts.get(st);
+          if (!(sp.text.size || sp.head.size || sp.path.size || sp.defs.size)) continue;
+          const v = a.weight * w * this.idf(sp.df);
           if (!any || v > best) { best = v; any = true; }
         }
         g.idf = any ? best : 0.0;
@@ -1105,9 +1121,20 @@
       const P = this.P;
       const top = hits.slice(0, P.rerank), rest = hits.slice(P.rerank);
       const structure = this.structure;
+      const A = this.A;
+      const small = new Set(this.plan.shown.filter((w) => A.isOptional(w)).map((w) => A.stem(w)));
       for (const h of top) {
         const s = Math.floor(h.rid / K);
-        h.score = round6(h.score * this.bonus(h.rid, s, h.book, structure, textOf(h.rid)));
+        const text = textOf(h.rid);
+        let bonus = this.bonus(h.rid, s, h.book, structure, text);
+        if (h.rid === s * K && small.size) {
+          const have = new Set(A.surfaces(text).map((w) => A.stem(w)));
+          let all = true;
+          for (const x of small) if (!have.has(x)) { all = false; break; }
+          if (all) bonus += this.P.bonus_wording;
+          else if (h.tier === 1 || h.tier === 2 || h.tier === 4) h.tier = 0;
+        }
+        h.score = round6(h.score * bonus);
       }
       const blocks = new Map();
       for (const h of top) {
@@ -1137,7 +1164,7 @@
 
     order(h, prefer) {
       const mine = h.book === prefer;
-      return [mine && h.strong ? 0 : 1, -h.tier, mine && h.tier === 4 ? 0 : 1, -h.score, h.rid];
+      return [mine && h.strong ? 0 : 1, -h.tier, mine && h.tier >= 4 ? 0 : 1, -h.score, h.rid];
     }
 
     matchingAlts(g, b) { return g.alts.filter((a) => a.book < 0 || a.book === b); }
@@ -1150,25 +1177,27 @@
         if (this.titleExact(s, b, content, true, true)) return 1;
         return 0;
       }
-      if (this.definesExactly(rid, b, content, true)) return 4;
-      if (this.definesExactly(rid, b, content, false)) return 2;
-      return 0;
+      const literal = this.definesExactly(rid, b, content, true);
+      if (literal) return literal === 2 ? 5 : 1;
+      return this.definesExactly(rid, b, content, false) === 2 ? 2 : 0;
     }
 
     definesExactly(rid, b, content, literalOnly) {
-      let nwords = 0;
+      let code = 0;
       for (const g of content) {
         let hit = false;
         for (const a of this.matchingAlts(g, b)) {
           if (literalOnly && !a.literal) continue;
           for (const sl of a.slots) for (const st of sl.whole) {
             const n = this.posts.get(st).defs.get(rid);
-            if (n !== undefined) { hit = true; nwords = n; }
+            if (n !== undefined) { hit = true; code = n; }
           }
         }
-        if (!hit) return false;
+        if (!hit) return 0;
       }
-      return 0 < nwords && nwords <= content.length;
+      const words = code >> 1;
+      if (!(0 < words && words <= content.length)) return 0;
+      return code & 1 ? 2 : 1;
     }
 
     titleExact(s, b, content, literalOnly, completions) {

@@ -229,15 +229,25 @@ def initials(title: str) -> str:
     return "".join(w[0] for w in words)
 
 
-def defined_term(text: str) -> str | None:
-    """The term a block defines («Укрытие — это любой объект…» -> «Укрытие»; «Метка — 1 раз
-    за бой…» -> «Метка», a shorter term before a dash), if it does."""
+def definition(text: str) -> tuple[str, bool] | None:
+    """The term a block defines, and whether it says so in so many words: («Укрытие — это
+    любой объект…» -> («Укрытие», True); «Метка — 1 раз за бой…» -> («Метка», False), a shorter
+    term before a dash), if it defines one."""
     d = SPEC["definitions"]
-    for pattern, most in ((_DEF_RE, d["max_words"]), (_DASH_DEF_RE, d["dash_max_words"])):
+    for pattern, most, strong in (
+        (_DEF_RE, d["max_words"], True),
+        (_DASH_DEF_RE, d["dash_max_words"], False),
+    ):
         m = pattern.match(text)
         if m:
             term = m.group("term").strip()
             words = [w for w in surfaces(term) if not is_optional(w)]
             if words and len(words) <= int(most):
-                return term
+                return term, strong
     return None
+
+
+def defined_term(text: str) -> str | None:
+    """The term of `definition`, if any."""
+    found = definition(text)
+    return found[0] if found else None

@@ -19,7 +19,8 @@ for good):
   block length in one character, tf), heading (section, tf, which part: title, English original,
   tag or initials, and the section's record count, heading length and title word counts),
   heading path (section, tf, path length) and definitions (the blocks that define
-  the word, with the number of content words of the term they define). No positions: the
+  the word, with twice the number of content words of the term they define, plus one when the
+  block says «X — это …»). No positions: the
   proximity of the query's words is measured in the text of the best candidates, which the
   results need anyway (a positional index would add two fifths to the index).
 - `l<i>.json`  English words of the library by consonant skeleton, for Russian-spelt loans.
@@ -195,8 +196,8 @@ def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str,
         for w, flat in post["defines"].items():
             for j in range(0, len(flat), 2):
                 s, k = flat[j], flat[j + 1]
-                term = windex.defines(secs[s].blocks[k - 1])
-                put("d", defs, w, s + off, [k, content_words(term)])
+                term, strong = windex.definition(secs[s].blocks[k - 1])
+                put("d", defs, w, s + off, [k, 2 * content_words(term) + (1 if strong else 0)])
         off += len(secs)
     # a heading's initials only where no book uses them as a word, or as a word's stem (an
     # abbreviation must not join the forms of a word: «одо» would stem to «од»)

@@ -171,30 +171,38 @@ class Planner:
         return V.need(self.store, ranges)
 
     def words(self) -> tuple[list[Word], list[str], bool]:
-        """The query's words (chunks the library does not know retried in the other layout)."""
+        """The query's words: a chunk the library does not know is taken in the other keyboard
+        layout when the library knows it that way, or when another chunk of the query was typed
+        in the other layout too (a whole query typed on the wrong layout, one word misspelt)."""
         parsed = self.parsed
-        out: list[Word] = []
-        shown: list[str] = []
-        changed = False
+        n = len(parsed.chunks)
+        choices: list[tuple[list[str], list[str] | None, bool, bool]] = []
         for ci, chunk in enumerate(parsed.chunks):
-            last = ci == len(parsed.chunks) - 1
+            last = ci == n - 1
             toks = list(analysis.surfaces(chunk))
 
             def prefs(ts: list[str], last: bool = last) -> list[bool]:
                 return [parsed.prefix and last and ti == len(ts) - 1 for ti in range(len(ts))]
 
-            changed_here = False
-            if toks and not all(V.known(self.store, t, p) for t, p in zip(toks, prefs(toks), strict=True)):
-                swapped = analysis.layout_swap(chunk)
-                if swapped is not None:
-                    stoks = list(analysis.surfaces(swapped))
-                    if stoks and all(
-                        V.known(self.store, t, p) for t, p in zip(stoks, prefs(stoks), strict=True)
-                    ):
-                        toks = stoks
-                        changed = changed_here = True
-            upper = _upper_words(chunk) if not changed_here else [False] * len(toks)
-            out += [Word(t, p, _role(t, u)) for t, p, u in zip(toks, prefs(toks), upper, strict=True)]
+            def all_known(ts: list[str]) -> bool:
+                return bool(ts) and all(V.known(self.store, t, p) for t, p in zip(ts, prefs(ts), strict=True))
+
+            swapped = analysis.layout_swap(chunk)
+            stoks = list(analysis.surfaces(swapped)) if swapped is not None else None
+            choices.append((toks, stoks, all_known(toks), bool(stoks) and all_known(stoks or [])))
+        swap_all = any(not known and sknown for _, _, known, sknown in choices)
+        out: list[Word] = []
+        shown: list[str] = []
+        changed = False
+        for ci, (toks, stoks, known, sknown) in enumerate(choices):
+            use = stoks is not None and not known and (sknown or (swap_all and bool(stoks)))
+            if use:
+                toks = stoks or []
+                changed = True
+            last = ci == n - 1
+            ps = [parsed.prefix and last and ti == len(toks) - 1 for ti in range(len(toks))]
+            upper = [False] * len(toks) if use else _upper_words(parsed.chunks[ci])
+            out += [Word(t, p, _role(t, u)) for t, p, u in zip(toks, ps, upper, strict=True)]
             shown += toks
         return out, shown, changed
 
@@ -277,6 +285,7 @@ class Planner:
             elif relatives and (
                 (ust.startswith(st) and 0 < len(ust) - len(st) <= extra)
                 or (st.startswith(ust) and len(ust) >= P["stem_prefix_min"] and len(st) - len(ust) <= extra)
+                or V.kindred(st, ust)
             ):
                 wt = P["w_stem_prefix"]
             if wt:

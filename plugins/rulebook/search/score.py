@@ -31,9 +31,13 @@ class StemPost:
     text: dict[int, list[int]] = field(default_factory=dict)  # rid -> [tf, block length]
     head: dict[int, list[int]] = field(default_factory=dict)  # section -> [tf, bits, nrec2, len, tw, ow]
     path: dict[int, list[int]] = field(default_factory=dict)  # section -> [tf, path length]
-    defs: dict[int, int] = field(default_factory=dict)  # rid -> content words of the defined term
+    defs: dict[int, int] = field(default_factory=dict)  # rid -> 2 x content words of the term + «это»
     exact_text: dict[str, set[int]] = field(default_factory=dict)  # surface -> rids
     exact_head: dict[str, set[int]] = field(default_factory=dict)  # surface -> sections
+
+    def found(self) -> bool:
+        """The stem occurs somewhere in the library."""
+        return bool(self.text or self.head or self.path or self.defs)
 
 
 def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
@@ -145,12 +149,15 @@ class Scorer:
             info = V.stem_df(self.store, us[:1])
             self.posts[st] = _decode(self.store, us, info[us[0]][1] if us and us[0] in info else 0)
         for g in self.plan.groups:
+            # the rarest word the group can match in the library (a glossary target that no
+            # book uses matches nothing, and weighs nothing)
             g.idf = max(
                 (
                     a.weight * w * idf(self.store, self.posts[st].df)
                     for a in g.alts
                     for sl in a.slots
                     for st, w in sl.stems.items()
+                    if self.posts[st].found()
                 ),
                 default=0.0,
             )
@@ -301,9 +308,19 @@ class Scorer:
         n = int(P["rerank"])
         top, rest = hits[:n], hits[n:]
         content = self.structure
+        # the small words the reader typed («как работает броня»): a heading that lacks them is
+        # not the one the query names, however exactly it holds the other words
+        small = {analysis.stem(w) for w in self.plan.shown if analysis.is_optional(w)}
         for h in top:
             s = h.rid // K
-            h.score = round6(h.score * self.bonus(h.rid, s, h.book, content, text_of(h.rid)))
+            text = text_of(h.rid)
+            bonus = self.bonus(h.rid, s, h.book, content, text)
+            if h.rid == s * K and small:
+                if small <= {analysis.stem(w) for w in analysis.surfaces(text)}:
+                    bonus += P["bonus_wording"]  # the heading says it the reader's way
+                elif h.tier in (1, 2, 4):
+                    h.tier = 0
+            h.score = round6(h.score * bonus)
         # a heading that holds every word of the query answers as a whole: it comes before its
         # own blocks of no higher tier (which would otherwise win by repeating the words)
         blocks: dict[int, list[Hit]] = {}
@@ -334,17 +351,18 @@ class Scorer:
         exact title or definition); then exact titles and definitions (the book being read's
         first), then the score."""
         mine = h.book == prefer
-        return (0 if mine and h.strong else 1, -h.tier, 0 if mine and h.tier == 4 else 1, -h.score, h.rid)
+        return (0 if mine and h.strong else 1, -h.tier, 0 if mine and h.tier >= 4 else 1, -h.score, h.rid)
 
     # ---- tiers and bonuses -------------------------------------------------------------------
     def _matching_alts(self, g: Group, b: int) -> list[Alt]:
         return [a for a in g.alts if a.book < 0 or a.book == b]
 
     def tier(self, rid: int, s: int, b: int, content: list[Group]) -> int:
-        """4: a heading the query names exactly, or a block that defines exactly the query's
-        term, with the words as typed; 2: the same through a glossary of the record's book;
-        1: a heading named by the beginning of the word being typed (four letters or more);
-        0: the rest."""
+        """5: a block that says the query's term is («X — это …»), with the words as typed;
+        4: a heading the query names exactly; 2: the same through a glossary of the record's
+        book; 1: a heading named by the beginning of the word being typed (four letters or
+        more), or a block that leads with the query's term (a definition list, a term before a
+        dash, a bold run-in); 0: the rest."""
         k = rid - s * K
         if k == 0:
             if self._title_exact(s, b, content, True, False):
@@ -354,14 +372,15 @@ class Scorer:
             if self._title_exact(s, b, content, True, True):
                 return 1
             return 0
-        for literal_only, tier in ((True, 4), (False, 2)):
-            if self._defines_exactly(rid, b, content, literal_only):
-                return tier
-        return 0
+        literal = self._defines_exactly(rid, b, content, True)
+        if literal:
+            return 5 if literal == 2 else 1
+        return 2 if self._defines_exactly(rid, b, content, False) == 2 else 0
 
-    def _defines_exactly(self, rid: int, b: int, content: list[Group], literal_only: bool) -> bool:
-        """The block defines a term made of the query's content words and no others."""
-        nwords = 0
+    def _defines_exactly(self, rid: int, b: int, content: list[Group], literal_only: bool) -> int:
+        """The block defines a term made of the query's content words and no others: 2 when it
+        says «X — это …», 1 otherwise, 0 for no."""
+        code = 0
         for g in content:
             hit = False
             for a in self._matching_alts(g, b):
@@ -372,10 +391,12 @@ class Scorer:
                         n = self.posts[st].defs.get(rid)
                         if n is not None:
                             hit = True
-                            nwords = n
+                            code = n
             if not hit:
-                return False
-        return 0 < nwords <= len(content)
+                return 0
+        if not 0 < code >> 1 <= len(content):
+            return 0
+        return 2 if code & 1 else 1
 
     def _title_exact(
         self, s: int, b: int, content: list[Group], literal_only: bool, completions: bool

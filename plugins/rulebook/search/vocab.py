@@ -75,20 +75,33 @@ def rules_in(store: Store, lo: str, hi: str) -> list[list[Any]]:
     ]
 
 
+def _common(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
 def family(a: str, b: str) -> bool:
     """Two stems of one slang word in different forms (ресснул, ресснут; кастова, каст): equal,
-    or one extends the other, or they share all but their last letter, by at most three letters,
-    from four letters on."""
+    or one extends the other by at most three letters, or they differ only in their endings, of
+    the same length, one or two letters (four letters or more each). A misspelling in the middle
+    of a word (аптеччк, аптечк) is not one of them."""
     if a == b:
         return True
     if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 3:
         return False
     if a.startswith(b) or b.startswith(a):
         return True
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n >= 4 and n >= min(len(a), len(b)) - 1
+    n = _common(a, b)
+    return n >= 4 and len(a) == len(b) and len(a) - n <= 2
+
+
+def kindred(a: str, b: str) -> bool:
+    """Two long stems of one word family that share all but their last letters (подготовлен,
+    подготовк): seven letters or more in common, at most three left in the shorter."""
+    n = _common(a, b)
+    return n >= P["kindred_prefix"] and min(len(a), len(b)) - n <= 3
 
 
 def known(store: Store, w: str, is_prefix: bool) -> bool:

@@ -84,16 +84,22 @@ def schema() -> fields.Schema:
     )
 
 
-def defines(block: Block) -> str:
-    """The term a block defines: «X — это …», a definition-list term, or a short bold run-in."""
-    term = analysis.defined_term(block.text)
-    if term:
-        return term
+def definition(block: Block) -> tuple[str, bool]:
+    """The term a block defines and whether the block says «X — это …» (else it is a definition
+    list's term, a term before a dash or a short bold run-in); ("", False) for none."""
+    found = analysis.definition(block.text)
+    if found:
+        return found
     if block.lead:
         words = [w for w in analysis.surfaces(block.lead) if not analysis.is_optional(w)]
         if 0 < len(words) <= int(analysis.SPEC["definitions"]["max_words"]):
-            return block.lead
-    return ""
+            return block.lead, False
+    return "", False
+
+
+def defines(block: Block) -> str:
+    """The term a block defines, or ""."""
+    return definition(block)[0]
 
 
 def write(target: Path, book: Book, stamp: str) -> None:
