@@ -74,6 +74,7 @@ class ChromeConfig:
 class CleanupConfig:
     leading_underscore: bool = True  # "_Пример:" -> "Пример:" (a lost italic opener)
     glued_sentence: bool = True  # "попаданию.Если" -> "попаданию. Если"
+    stray_marks: bool = True  # "=сопротивлением=" -> "сопротивлением" (a highlight's marks)
 
 
 @dataclass
@@ -94,7 +95,8 @@ class Callout:
     pattern: Pattern  # group "body" is the text kept in the box; group "title" names it
     kind: str
     title: str = ""
-    take: int = 0  # how many following blocks the box wraps (a label line + its formula)
+    take: int | str = 0  # how many following blocks the box wraps, or "section" (to the next heading)
+    until: Pattern | None = None  # a line that ends the box before it
     css: str = ""
 
 

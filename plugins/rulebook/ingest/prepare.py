@@ -15,6 +15,8 @@ from rulebook.ingest.reader import SourceLine
 ATTACHMENT = "\x00attachment:"  # a line that became a notice (an attachment is not text)
 _GLUED_SENTENCE = re.compile(r"(?<=[а-яё]{2}[.!?])(?=[А-ЯЁ][а-яё])")
 _LEAD_UNDERSCORE = re.compile(r"^(\s*)_+(?=[^\s_])")
+# «=сопротивлением (resistance)=», «==текст==»: a highlight's marks the copy kept as text
+_STRAY_MARKS = re.compile(r"(?<![\w=])(={1,2})(?=[^\s=])([^=]{1,80}?)(?<=[^\s=])\1(?![\w=])")
 
 
 @dataclass
@@ -65,6 +67,10 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
                 text = ATTACHMENT + m.group("name")
         if book.cleanup.leading_underscore:
             fixed = _LEAD_UNDERSCORE.sub(r"\1", text)
+            out.fixes += fixed != text
+            text = fixed
+        if book.cleanup.stray_marks:
+            fixed = _STRAY_MARKS.sub(r"\2", text)
             out.fixes += fixed != text
             text = fixed
         if book.cleanup.glued_sentence:

@@ -255,6 +255,22 @@ class Levels(Type):
         return {"anyOf": [lvl, {"type": "array", "items": per, "minItems": 1}]}
 
 
+class Take(Type):
+    """How many blocks a box wraps: a count, or "section" (up to the next heading)."""
+
+    name = 'integer 0–20 or `"section"`'
+
+    def check(self, value: Any, at: At) -> Any:
+        if value == "section":
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 20:
+            return value
+        raise at.fail(f'must be an integer 0–20 or "section", got {_shown(value)}')
+
+    def json(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 20}, {"const": "section"}]}
+
+
 # ---- keys and tables --------------------------------------------------------------------------
 @dataclass
 class Field:
@@ -601,7 +617,14 @@ CALLOUT = Table(
         ),
         Field("kind", Str(choices=ADMONITIONS), "the Material admonition type", "note"),
         Field("title", Str(), "its title when the pattern has no `title` group", ""),
-        Field("take", Int(0, 20), "how many following blocks it wraps", 0),
+        Field(
+            "take",
+            Take(),
+            'how many following blocks it wraps; `"section"`: all of them up to the next heading '
+            "or box line (a standalone «Пример» line)",
+            0,
+        ),
+        Field("until", Regex(), "a line this matches ends the box before it (it stays outside)"),
         Field("css", Str(), "an extra class (`formula`)", ""),
     ]
 )
@@ -723,6 +746,13 @@ BOOK = Table(
                         "leading_underscore", Bool(), "`_Пример:` → `Пример:` (a lost italic opener)", True
                     ),
                     Field("glued_sentence", Bool(), "`попаданию.Если` → `попаданию. Если`", True),
+                    Field(
+                        "stray_marks",
+                        Bool(),
+                        "`=сопротивлением (resistance)=` → `сопротивлением (resistance)` (a highlight's "
+                        "marks kept as text)",
+                        True,
+                    ),
                 ]
             ),
             "artefacts of the dump that are repaired",
