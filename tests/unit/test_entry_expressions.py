@@ -289,3 +289,61 @@ def test_stray_highlight_marks_are_removed_and_formulas_keep_theirs(tmp_path):
     ]
     _, blocks = parse(tmp_path, "[books.demo.cleanup]\nstray_marks = false\n", text)
     assert "=сопротивлением" in plain(blocks[1].inlines)
+
+
+# ---- what a new text book trips on -----------------------------------------------------------
+def test_numbered_mode_without_rules_reads_numbered_titles_at_their_depth(tmp_path):
+    text = "\n\n".join(
+        [
+            *("1. Торговля", "Текст.", "1.1. Грузы", "Текст.", "1.2 Цены в порту", "Порядок:"),
+            "1. Определите спрос.\n2. Умножьте цену.",
+            *("2. Риски", "2.1. Кража", "Текст.", "1. Один пункт."),
+        ]
+    )
+    _, blocks = parse(tmp_path, '[books.demo.headings]\nmode = "numbered"\n', text)
+    assert tree(blocks) == ["1. Торговля", "  1.1. Грузы", "  1.2 Цены в порту", "2. Риски", "  2.1. Кража"]
+    steps, single = [b for b in blocks if isinstance(b, ListBlock)]
+    assert steps.ordered and len(steps.items) == 2  # and «2. Риски» after it is no third item
+    assert len(single.items) == 1  # «1. Один пункт.» ends a sentence: an item, not a heading
+
+
+def test_rows_whose_columns_were_not_found_are_reported(tmp_path):
+    text = "Грузы\n\nГруз Цена Вес\nЗерно 10 2\nРедкие металлы 120 1\n\n" + (
+        "Стоимость: 2 ОД\nРасход: 1 доза\nСрок: 3 дня"  # fields, not rows
+    )
+    doc, blocks = parse(tmp_path, "", text)
+    assert [type(b).__name__ for b in blocks].count("Paragraph") == 6  # nothing is lost
+    assert doc.report.warnings == [
+        (
+            3,
+            "lines 3–5 read like table rows but became paragraphs: its cells need TABs, or "
+            'tables.delimiter = "space" with a hint',
+        )
+    ]
+
+
+def test_a_numbering_rule_does_not_make_a_long_paragraph_a_heading(tmp_path):
+    rule = "\n[[books.demo.headings.rules]]\npattern = '^Статья \\d+\\. '\nlevel = 2\n"
+    entry = '[books.demo.headings]\nmode = "numbered"\n' + rule
+    text = "Статья 1. Раздел\n\nСтатья 2. " + "слово " * 2000 + "\n\nТекст."
+    _, blocks = parse(tmp_path, entry, text)
+    assert tree(blocks) == ["Статья 1. Раздел"]
+    long = blocks[-2]
+    assert isinstance(long, Paragraph) and len(plain(long.inlines)) > 10_000  # a paragraph, every word
+
+
+def test_a_heading_glued_to_its_text_is_reported_with_the_way_out(tmp_path):
+    text = (
+        "Бой\n\nЗасада\nЕсли отряд попадает в засаду, все бросают инициативу.\n\nСтоимость: 2 ОД\nРасход: нет"
+    )
+    doc, blocks = parse(tmp_path, "", text)
+    assert tree(blocks) == ["Бой"]  # nothing is guessed ...
+    assert doc.report.warnings == [  # ... but the editor is told (a field line is not a heading)
+        (
+            3,
+            "«Засада» reads like a heading but is glued to the text under it, so it became a "
+            "paragraph: if it is a heading, list it in headings.glued",
+        )
+    ]
+    doc, blocks = parse(tmp_path, "[books.demo.headings]\nglued = ['Засада']\n", text)
+    assert tree(blocks) == ["Бой", "Засада"] and doc.report.warnings == []

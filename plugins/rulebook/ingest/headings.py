@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from rulebook.ingest.config import BookConfig, HeadingRule
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Heading, fold
+from rulebook.ingest.schema import MAX_HEADING_LENGTH
 
 _ENGLISH = re.compile(r"\s*\((?P<en>[A-Z0-9][^()]*(?:\([^()]*\)[^()]*)*)\)(?P<glyph>\s*[◆◇↩]+)?\s*$")
 
@@ -40,10 +41,13 @@ class HeadingDetector:
         self.occurrences: Counter[str] = Counter()  # outline key -> headings with that title so far
         self.nest_seen: Counter[str] = Counter()  # nest key -> occurrences so far
         self.used_nest: set[str] = set()
+        self.used_glued: set[str] = set()  # headings.glued titles that made a heading
         self.umbrellas: dict[int, int] = {}  # id(heading) -> how many headings sit under it
 
     # ---- cues ----------------------------------------------------------------------------
     def rule_for(self, text: str) -> tuple[HeadingRule, re.Match[str]] | None:
+        if len(text.strip()) > self.cfg.max_length:
+            return None  # a numbered paragraph is not a heading however it starts
         for rule in self.cfg.rules:
             m = rule.pattern.match(text)
             if m:
@@ -70,7 +74,7 @@ class HeadingDetector:
         if self.rule_for(t) or fold(self._strip_marks(t)) in self.glued:
             return True
         if any(p.search(t) for p in c.always):
-            return True
+            return len(t) <= MAX_HEADING_LENGTH
         if any(co.pattern.match(t) for co in self.book.callouts):
             return False  # a line that opens a box («Пример») is not a heading of its own
         if c.mode == "trailing_hash":
@@ -159,6 +163,8 @@ class HeadingDetector:
     def make(self, text: str, line: int) -> Heading:
         c = self.cfg
         cand = self.candidate(text)
+        if fold(self._strip_marks(text)) in self.glued:
+            self.used_glued.add(fold(self._strip_marks(text)))
         level = self.outline_level(cand.text, line)
         structural = False
         if level is not None:

@@ -28,6 +28,7 @@ from rulebook.ingest.model import (
     Strong,
     Table,
     Text,
+    fold,
     plain,
     table_anchor,
     walk,
@@ -92,6 +93,14 @@ class Parser:
                 name = cfg.outline_titles.get(key, key)
                 raise self.book.fail(
                     f"headings.nest entry {name!r} matches no heading of the text", "headings", "nest", name
+                )
+        for title in cfg.glued:
+            if fold(title) not in self.h.used_glued:
+                raise IngestError(
+                    f"headings.glued entry {title!r} is not a heading of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("headings", "glued"),
+                    book=self.book.slug,
                 )
         found = {plain(b.inlines) for b in walk(blocks) if isinstance(b, Paragraph) and b.role == "caption"}
         found |= {b.caption for b in walk(blocks) if isinstance(b, Table)}
@@ -412,7 +421,7 @@ class Parser:
                     break
                 items.extend(self.joined_items(ln, mk))
             else:
-                if self.queue:
+                if self.queue and not self.starts_section(self.queue[0]):  # «2. Риски» is a heading
                     nxt = self.queue[0]
                     mk = self.list_marker(nxt[0].text)
                     cont = nxt[0].text.startswith("    ") and mk is None
@@ -538,6 +547,8 @@ class Parser:
 
     # ---- paragraphs ----------------------------------------------------------------------
     def paragraphs(self, lines: Lines) -> list[Block]:
+        if not self.warn_if_rows(lines):  # a header row reads like a heading too: one warning
+            self.warn_if_heading(lines)
         out: list[Block] = []
         for i, ln in enumerate(lines):
             if i and self.list_marker(ln.text):
@@ -597,6 +608,45 @@ class Parser:
                 out.append(self.unnumbered_list(ln, lines[i + 1 :]))
                 break
         return out
+
+    def warn_if_heading(self, lines: Lines) -> None:
+        """A line that would be a heading alone but is glued to the text under it became a
+        paragraph: say so, with the way out (a copy often drops the blank line after a heading)."""
+        if len(lines) < 2:
+            return
+        first = lines[0].text
+        if self.h.is_heading(first) and ": " not in first and not self.list_marker(lines[1].text):
+            self.report.warnings.append(
+                (
+                    lines[0].no,
+                    f"«{first.strip()}» reads like a heading but is glued to the text under it, so it "
+                    "became a paragraph: if it is a heading, list it in headings.glued",
+                )
+            )
+
+    def warn_if_rows(self, lines: Lines) -> bool:
+        """Three or more short lines glued together, none ending a sentence and most with a
+        number: table rows whose columns the importer did not find (space-separated without a
+        hint, or TABs the copy lost). They stay paragraphs; the warning names the way out."""
+        texts = [ln.text.strip() for ln in lines if ln.text.strip()]
+        if len(texts) < 3 or any(self.list_marker(ln.text) for ln in lines):
+            return False
+        if not all(
+            len(t) <= 120 and len(t.split()) >= 2 and t[-1] not in ".!?…:;," and ": " not in t for t in texts
+        ):  # «Стоимость: 2 ОД» lines are fields, not rows
+            return False
+        if sum(any(ch.isdigit() for ch in t) for t in texts) < len(texts) - 1:
+            return False
+        way = (
+            "add a [[table]] hint for its header to tables.hints"
+            if self.book.tables.delimiter == "space"
+            else 'its cells need TABs, or tables.delimiter = "space" with a hint'
+        )
+        span = f"lines {lines[0].no}–{lines[-1].no}"
+        self.report.warnings.append(
+            (lines[0].no, f"{span} read like table rows but became paragraphs: {way}")
+        )
+        return True
 
     def inline_paragraph(self, text: str, line: int) -> Paragraph:
         for rule in self.book.runin:

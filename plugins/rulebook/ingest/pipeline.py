@@ -61,6 +61,7 @@ def _parse_markup(book: BookConfig) -> Document:
     for p in book_pages:
         pages.assign_anchors(p)
     markup.resolve_links(mb, book_pages, mb.report)
+    markup.contents_lists(book_pages, mb.report)
     index = HeadingIndex(book_pages)
     check_aliases(book, index)
     for p in book_pages:

@@ -460,7 +460,8 @@ HEADINGS = Table(
         Field(
             "rules",
             ListOf(HEADING_RULE, single=False),
-            "numbering rules, tried in order",
+            "numbering rules, tried in order (`numbered` mode without rules: a line `1.2. Title` "
+            "alone is a heading at the depth of its number)",
             [],
             sources=(TEXT,),
         ),
