@@ -140,7 +140,7 @@ def test_a_standalone_example_line_boxes_its_section_and_is_no_heading(tmp_path)
         ]
     )
     _, blocks = parse(tmp_path, EXAMPLES, text)
-    assert tree(blocks) == ["Броня", "Следующий раздел"]
+    assert tree(blocks) == ["Броня", "  Следующий раздел"]  # the first heading is the title line
     boxes = [b for b in blocks if isinstance(b, Admonition)]
     assert [(b.kind, b.title) for b in boxes] == [("example", "Пример"), ("example", "Пример")]
     first = boxes[0].children
@@ -192,7 +192,9 @@ def test_a_numbered_lead_in_that_matches_nothing_or_has_no_list_is_an_error(tmp_
 
 
 # ---- an alias to a repeated title ----------------------------------------------------------------
-ALIAS = """[books.demo.headings.nest]
+ALIAS = """title_in_text = false  # «Маги» is a section, not the book's title
+
+[books.demo.headings.nest]
 "Маги" = 1
 "Воины" = 1
 
@@ -207,6 +209,7 @@ def test_an_alias_can_target_one_of_two_headings_with_the_same_title(tmp_path):
     text = "Маги\n\nСрыв\n\nО магах.\n\nВоины\n\nСрыв\n\nО воинах.\n\nСм. правило «Срыв воина»."
     _, blocks = parse(tmp_path, ALIAS, text)
     assert [h.anchor for h in blocks if isinstance(h, Heading)] == [
+        "demo",  # the H1 from the entry's title
         "magi",
         "magi-sryv",
         "voiny",
@@ -219,7 +222,7 @@ def test_an_alias_can_target_one_of_two_headings_with_the_same_title(tmp_path):
 def test_an_alias_to_an_id_the_book_does_not_have_is_an_error_at_its_line(tmp_path):
     err = error(tmp_path, ALIAS.replace("id:voiny-sryv", "id:voin-sryv"), "Маги\n\nСрыв\n\nВоины\n\nСрыв")
     assert "xrefs[1].aliases: the target 'id:voin-sryv' of 'Срыв воина' is not in the book" in str(err)
-    assert err.line == 12
+    assert err.line == 14
 
 
 # ---- repairs ---------------------------------------------------------------------------------
@@ -305,6 +308,9 @@ def test_numbered_mode_without_rules_reads_numbered_titles_at_their_depth(tmp_pa
     steps, single = [b for b in blocks if isinstance(b, ListBlock)]
     assert steps.ordered and len(steps.items) == 2  # and «2. Риски» after it is no third item
     assert len(single.items) == 1  # «1. Один пункт.» ends a sentence: an item, not a heading
+    text = "Глава 1. Следы\n\n1.1 Чтение\n\nТекст.\n\nГлава 2. Чудовища\n\n2.1 Размеры\n\nТекст."
+    _, chapters = parse(tmp_path, '[books.demo.headings]\nmode = "numbered"\n', text)
+    assert tree(chapters) == ["Глава 1. Следы", "  1.1 Чтение", "Глава 2. Чудовища", "  2.1 Размеры"]
 
 
 def test_rows_whose_columns_were_not_found_are_reported(tmp_path):
@@ -337,7 +343,7 @@ def test_a_heading_glued_to_its_text_is_reported_with_the_way_out(tmp_path):
         "Бой\n\nЗасада\nЕсли отряд попадает в засаду, все бросают инициативу.\n\nСтоимость: 2 ОД\nРасход: нет"
     )
     doc, blocks = parse(tmp_path, "", text)
-    assert tree(blocks) == ["Бой"]  # nothing is guessed ...
+    assert tree(blocks) == ["Бой"]  # nothing is guessed (the title line is the H1) ...
     assert doc.report.warnings == [  # ... but the editor is told (a field line is not a heading)
         (
             3,
@@ -346,4 +352,26 @@ def test_a_heading_glued_to_its_text_is_reported_with_the_way_out(tmp_path):
         )
     ]
     doc, blocks = parse(tmp_path, "[books.demo.headings]\nglued = ['Засада']\n", text)
-    assert tree(blocks) == ["Бой", "Засада"] and doc.report.warnings == []
+    assert tree(blocks) == ["Бой", "  Засада"] and doc.report.warnings == []
+
+
+def test_the_title_line_is_the_h1_unless_the_entry_says_the_text_has_none(tmp_path):
+    text = "Охота на чудовищ\n\nСледы\n\nТекст.\n\nЧудовища\n\nТекст."
+    doc, blocks = parse(tmp_path, "", text)
+    assert tree(blocks) == ["Охота на чудовищ", "  Следы", "  Чудовища"] and len(doc.pages) == 1
+    _, blocks = parse(tmp_path, "title_in_text = false\n", text)
+    assert tree(blocks) == ["Demo", "  Охота на чудовищ", "  Следы", "  Чудовища"]
+
+
+def test_a_title_line_before_the_first_chapter_names_the_way_out(tmp_path):
+    from rulebook.ingest import outline
+
+    text = "Охота на чудовищ\n\nГлава 1. Следы\n\nТекст."
+    doc, _ = parse(tmp_path, '[books.demo.headings]\nmode = "numbered"\n', text)
+    ((line, warning),) = outline.empty_sections(doc)
+    assert line == 1 and warning.startswith("«Охота на чудовищ» (H2) comes before the first chapter")
+    assert "drop it with chrome.start" in warning
+    doc, _ = parse(
+        tmp_path, "[books.demo.headings]\nmode = \"numbered\"\n[books.demo.chrome]\nstart = '^Глава'\n", text
+    )
+    assert outline.empty_sections(doc) == []

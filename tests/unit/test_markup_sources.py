@@ -152,3 +152,21 @@ def test_a_wiki_page_keeps_line_breaks_in_cells_indents_and_footnote_links(tmp_p
         "the list at line 3 is only links to headings of the book (a table of contents of the "
         "page?): the site makes its own, drop it with chrome.drop"
     ]
+
+
+def test_a_blog_post_s_table_in_a_figure_is_captioned_and_the_book_title_is_its_h1(tmp_path):
+    page = (
+        "<html><head><title>Магия рун – Блог мастера</title></head><body><article>"
+        '<h1 class="entry-title">Магия рун</h1><div class="entry-content"><p>Руны.</p>'
+        "<figure><table><tr><th>Руна</th><th>Сложность</th></tr><tr><td>Кеназ</td><td>8</td></tr>"
+        "</table><figcaption>Руны и их сложность</figcaption></figure></div></article></body></html>"
+    )
+    entry = '[books.blog]\ntitle = "Руны"\nsystem = "Саги"\nsource = "blog.html"\n'
+    root = project(tmp_path, entry + '[books.blog.chrome]\nroot = ".entry-content"\n')
+    (root / "sources" / "blog.html").write_text(page, encoding="utf-8")
+    r = run(root)
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    assert [b.text for b in blocks if isinstance(b, Heading)] == ["Руны"]  # not «… – Блог мастера»
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    assert table.caption == "Руны и их сложность"
+    assert not [b for b in blocks if isinstance(b, Paragraph) and b.role == "caption"]

@@ -179,7 +179,11 @@ class _Converter:
         start = len(self.blocks)
         self.children(root, self.blocks)
         if not any(isinstance(b, Heading) and b.level == 1 for b in self.blocks[start:]):
+            # a page without an H1 (its title sits outside chrome.root): `title_line`, else the
+            # book's title for a one-page book, else the page's <title> (it names a site too)
             title = soup.title.get_text(" ").strip() if soup.title else ""
+            if self.book.title_line or self.book.source.is_file():
+                title = ""
             title = _WS.sub(" ", title) or self.book.title_line or self.book.title
             self.blocks.insert(start, Heading(level=1, text=title, line=0, structural=True))
         if root.get("id"):
@@ -277,6 +281,17 @@ class _Converter:
             if inl:
                 out.append(Paragraph(inl, line))
             return
+        if name == "figure":
+            tables = el.find_all("table")
+            cap = el.find("figcaption")
+            if len(tables) == 1 and cap is not None and not tables[0].find("caption"):
+                # a table in a <figure> (WordPress's wp-block-table) is captioned by its figcaption
+                t = self.table(tables[0])
+                if t is not None:
+                    t.caption = _WS.sub(" ", cap.get_text(" ")).strip()
+                    out.append(t)
+                    self.mark(el, t)
+                    return
         if name == "figcaption" or name == "caption":
             inl = self.inlines(list(el.children))
             if inl:

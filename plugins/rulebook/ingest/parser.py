@@ -62,7 +62,11 @@ class Parser:
         out: list[Block] = []
         while self.queue:
             out.extend(self.block(self.queue.popleft()))
-        self.h.place_umbrellas([b for b in walk(out) if isinstance(b, Heading)])
+        heads = [b for b in walk(out) if isinstance(b, Heading)]
+        self.h.place_umbrellas(heads)
+        if self.book.title_in_text and heads and not any(h.level == 1 for h in heads):
+            heads[0].level = 1  # the title line: nothing else claims level 1
+            heads[0].structural = True
         self.check_config_used(out)
         return out
 

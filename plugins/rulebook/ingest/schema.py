@@ -460,8 +460,8 @@ HEADINGS = Table(
         Field(
             "rules",
             ListOf(HEADING_RULE, single=False),
-            "numbering rules, tried in order (`numbered` mode without rules: a line `1.2. Title` "
-            "alone is a heading at the depth of its number)",
+            "numbering rules, tried in order (`numbered` mode without rules: `Глава 2. Title` is "
+            "an H1 and a line `1.2. Title` alone a heading at the depth of its number)",
             [],
             sources=(TEXT,),
         ),
@@ -734,7 +734,8 @@ BOOK = Table(
         Field(
             "title_in_text",
             Bool(),
-            "the text has a title line (else `title_line` becomes the first H1)",
+            "the text has a title line: with no level-1 heading, its first heading is the H1 "
+            "(false: `title_line` becomes the first H1)",
             True,
         ),
         Field("title_line", Str(), "the H1 when the text has none (default: `title`)", ""),
