@@ -476,8 +476,9 @@ HEADINGS = Table(
         Field(
             "nest",
             MapOf(OneOf(Int(1), ListOf(Int(0), single=False), accepts=_is_list), "title"),
-            "umbrella headings: title → how many of the headings after it sit one level below it "
-            "(a list: one count per occurrence); the way out of an «empty section» warning",
+            "umbrella headings: title → how many of the headings after it sit directly under it, "
+            "each with its own subheadings (an umbrella under it counts its own; a list: one count "
+            "per occurrence); the way out of an «empty section» warning",
             {},
             sources=(TEXT,),
         ),
