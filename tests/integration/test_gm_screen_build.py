@@ -92,6 +92,15 @@ def test_the_gm_screen_has_the_cards_the_table_needs(site: Path) -> None:
     ]
 
 
+def test_no_card_shows_a_section_twice(site: Path) -> None:
+    """A card that names a section and also its subsections (an umbrella heading brings them
+    along) would print them twice."""
+    gm = soup_of(site / "gm-screen/index.html")
+    for c in gm.select("section.rb-card"):
+        heads = [norm(h.get_text(" ")) for h in c.select(".rb-card__body :is(h2, h3, h4, h5, h6)")]
+        assert len(heads) == len(set(heads)), (norm(c.select_one(".rb-card__title").get_text()), heads)
+
+
 def build_gm_screen(tmp_path: Path, cards: str) -> support.Built:
     """A project of chapter 3 and a GM screen holding `cards`, built into tmp_path/site."""
     return support.run_build(support.gm_screen_project(tmp_path / "project", cards), tmp_path / "site")

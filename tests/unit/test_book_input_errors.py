@@ -153,3 +153,33 @@ def test_every_registered_book_loads():
     root = Path(__file__).resolve().parents[2]
     books = load_books(root / "sources" / "books.toml")
     assert books and all(b.title and b.source.is_file() for b in books)
+
+
+@pytest.mark.parametrize(
+    ("entry", "message", "needle"),
+    [
+        ("\n[books.demo.chrome]\nstart = '^Начлао$'\n", "chrome.start '^Начлао$' matches no line", "start ="),
+        ("\n[books.demo.chrome]\nfooter = '^© '\n", "chrome.footer '^© ' matches no line", "footer ="),
+        (
+            "\n[books.demo.chrome]\njunk = ['^Абзац правил.$', '^Реклама$']\n",
+            "chrome.junk '^Реклама$'",
+            "junk =",
+        ),
+        ("\n[books.demo.chrome]\nstrip = [' Далее$']\n", "chrome.strip ' Далее$' matches no line", "strip ="),
+        (
+            "\n[books.demo.chrome]\nstart = '^Глава'\nmeta = { credit = '^Перевод: ' }\n",
+            "chrome.meta.credit matches no dropped line",
+            "meta =",
+        ),
+        (
+            "\n[books.demo.headings]\nglued = ['Раздел', 'Нет такого']\n",
+            "glued entry 'Нет такого'",
+            "glued =",
+        ),
+    ],
+)
+def test_a_chrome_pattern_or_glued_title_that_matches_nothing_is_an_error(tmp_path, entry, message, needle):
+    """A typo would publish the chrome it was meant to drop, or leave a heading glued."""
+    root = project(tmp_path, entry)
+    err = fail(root)
+    assert message in err.message and err.line == config_line(root, needle)

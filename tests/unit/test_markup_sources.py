@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rulebook.ingest import coverage, pipeline
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.model import DefList, Em, Heading, Link, ListBlock, Strong, Table, walk
+from rulebook.ingest.model import DefList, Em, Heading, Link, ListBlock, Paragraph, Strong, Sup, Table, walk
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
 
@@ -112,3 +112,61 @@ def test_a_markup_book_is_deterministic(tmp_path):
     a = run(project(tmp_path / "a", HTML_ENTRY, "saved-page.html")).files
     b = run(project(tmp_path / "b", HTML_ENTRY, "saved-page.html")).files
     assert a == b
+
+
+WIKI = """<html><body><div class="mw-parser-output">
+<p>Правила дополняют главу «Бой»<sup class="reference"><a href="#cite_note-1">[1]</a></sup>.</p>
+<div id="toc"><ul><li><a href="#a">Погода</a></li><li><a href="#b">Переход</a></li>
+<li><a href="#c">Состояния</a></li></ul></div>
+<h2 id="a">Погода</h2>
+<table><tr><th>Зона</th><th>Эффект</th></tr>
+<tr><td>Солончаки</td><td>Переход невозможен;<br />укрытие обязательно</td></tr></table>
+<h2 id="b">Переход</h2>
+<dl><dd><i>Совет ведущему:</i> не бросайте встречи в бурю.</dd></dl>
+<h2 id="c">Состояния</h2>
+<dl><dt>Истощение</dt><dd>Помеха на Силу.</dd><dd>Два подряд — не может идти.</dd></dl>
+<h2>Примечания</h2>
+<ol class="references"><li id="cite_note-1">Глава «Бой», с. 40.</li></ol>
+</div></body></html>"""
+
+
+def test_a_wiki_page_keeps_line_breaks_in_cells_indents_and_footnote_links(tmp_path):
+    root = project(
+        tmp_path, HTML_ENTRY.replace("saved-page.html", "wiki.html").split("[books.srd.chrome]")[0]
+    )
+    (root / "sources" / "wiki.html").write_text(WIKI, encoding="utf-8")
+    r = run(root)
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    cell = table.rows[0].cells[1].inlines
+    assert [type(s).__name__ for s in cell] == ["Text", "Break", "Text"]  # «…невозможен;» / «укрытие…»
+    # a description without a term (MediaWiki's «:» indent) is a paragraph, not an empty term
+    (dl,) = [b for b in blocks if isinstance(b, DefList)]
+    assert [d.term[0].text for d in dl.items] == ["Истощение"]
+    tip = next(b for b in blocks if isinstance(b, Paragraph) and Em("Совет ведущему:") in b.inlines)
+    assert "не бросайте" in tip.inlines[-1].text
+    first = next(b for b in blocks if isinstance(b, Paragraph))
+    assert Sup("[1]", "primechaniia") in first.inlines  # the marker links to its note's section
+    # the page's own table of contents is reported, with the way out
+    assert [w for _, w in r.doc.report.warnings] == [
+        "the list at line 3 is only links to headings of the book (a table of contents of the "
+        "page?): the site makes its own, drop it with chrome.drop"
+    ]
+
+
+def test_a_blog_post_s_table_in_a_figure_is_captioned_and_the_book_title_is_its_h1(tmp_path):
+    page = (
+        "<html><head><title>Магия рун – Блог мастера</title></head><body><article>"
+        '<h1 class="entry-title">Магия рун</h1><div class="entry-content"><p>Руны.</p>'
+        "<figure><table><tr><th>Руна</th><th>Сложность</th></tr><tr><td>Кеназ</td><td>8</td></tr>"
+        "</table><figcaption>Руны и их сложность</figcaption></figure></div></article></body></html>"
+    )
+    entry = '[books.blog]\ntitle = "Руны"\nsystem = "Саги"\nsource = "blog.html"\n'
+    root = project(tmp_path, entry + '[books.blog.chrome]\nroot = ".entry-content"\n')
+    (root / "sources" / "blog.html").write_text(page, encoding="utf-8")
+    r = run(root)
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    assert [b.text for b in blocks if isinstance(b, Heading)] == ["Руны"]  # not «… – Блог мастера»
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    assert table.caption == "Руны и их сложность"
+    assert not [b for b in blocks if isinstance(b, Paragraph) and b.role == "caption"]

@@ -179,7 +179,11 @@ class _Converter:
         start = len(self.blocks)
         self.children(root, self.blocks)
         if not any(isinstance(b, Heading) and b.level == 1 for b in self.blocks[start:]):
+            # a page without an H1 (its title sits outside chrome.root): `title_line`, else the
+            # book's title for a one-page book, else the page's <title> (it names a site too)
             title = soup.title.get_text(" ").strip() if soup.title else ""
+            if self.book.title_line or self.book.source.is_file():
+                title = ""
             title = _WS.sub(" ", title) or self.book.title_line or self.book.title
             self.blocks.insert(start, Heading(level=1, text=title, line=0, structural=True))
         if root.get("id"):
@@ -256,10 +260,10 @@ class _Converter:
                 self.mark(el, t)
             return
         if name == "dl":
-            dl = self.deflist(el)
-            if dl is not None:
-                out.append(dl)
-                self.mark(el, self.current or dl)
+            start = len(out)
+            self.deflist(el, out)
+            if len(out) > start:
+                self.mark(el, self.current or out[start])
             return
         if name == "blockquote":
             inner: list[Block] = []
@@ -277,6 +281,17 @@ class _Converter:
             if inl:
                 out.append(Paragraph(inl, line))
             return
+        if name == "figure":
+            tables = el.find_all("table")
+            cap = el.find("figcaption")
+            if len(tables) == 1 and cap is not None and not tables[0].find("caption"):
+                # a table in a <figure> (WordPress's wp-block-table) is captioned by its figcaption
+                t = self.table(tables[0])
+                if t is not None:
+                    t.caption = _WS.sub(" ", cap.get_text(" ")).strip()
+                    out.append(t)
+                    self.mark(el, t)
+                    return
         if name == "figcaption" or name == "caption":
             inl = self.inlines(list(el.children))
             if inl:
@@ -312,25 +327,34 @@ class _Converter:
             lst.items.append(ListItem(self.inlines(inline_nodes), li.sourceline or 0, children))
         return lst
 
-    def deflist(self, el: Tag) -> DefList | None:
+    def deflist(self, el: Tag, out: list[Block]) -> None:
+        """Terms and their descriptions. A description with no term before it is an indented
+        paragraph (MediaWiki writes «:текст» as <dl><dd>), not a definition with an empty term."""
         items: list[DefItem] = []
         term: list[Inline] = []
         line = 0
+
+        def close() -> None:
+            nonlocal items
+            if items:
+                out.append(DefList(items, items[0].line or el.sourceline or 0))
+                items = []
+
         for node in el.find_all(["dt", "dd"], recursive=False):
             if node.name == "dt":
                 if term:
                     items.append(DefItem(term, [], line))
                 term, line = self.inlines(list(node.children)), node.sourceline or 0
+            elif term:
+                items.append(DefItem(term, self.inlines(list(node.children)), line))
+                term = []
+            elif items:  # a second description of the same term
+                items[-1].definition.extend([Break(), *self.inlines(list(node.children))])
             else:
-                definition = self.inlines(list(node.children))
-                if items and not term:  # a second description of the same term
-                    items[-1].definition.extend([Break(), *definition])
-                else:
-                    items.append(DefItem(term, definition, line))
-                    term = []
+                self.children(node, out)
         if term:
             items.append(DefItem(term, [], line))
-        return DefList(items, el.sourceline or 0) if items else None
+        close()
 
     def table(self, el: Tag) -> Table | None:
         rows = [tr for tr in el.find_all("tr") if tr.find_parent("table") is el]
@@ -364,16 +388,22 @@ class _Converter:
             except ValueError:
                 return 1
 
+        # inline runs as one (a <br> between two runs is a line break, not trimmed away); a block
+        # inside the cell (<p>, <div>, a list) starts a new line
         inl: list[Inline] = []
-        for node in list(td.children):
-            if isinstance(node, Tag) and node.name not in _INLINE:
-                part = self.inlines([node]) if node.name != "br" else []
+        run: list[NavigableString | Tag] = []
+        for node in [*td.children, None]:
+            if node is None or (isinstance(node, Tag) and node.name not in _INLINE):
+                part = self.inlines(run)
+                run = []
+                if node is not None:
+                    part = [*part, Break(), *self.inlines([node])] if part else self.inlines([node])
                 if part:
                     if inl:
                         inl.append(Break())
                     inl.extend(part)
             else:
-                inl.extend(self.inlines([node]))
+                run.append(node)
         return Cell(_trim(inl), rowspan=span("rowspan"), colspan=span("colspan"), header=td.name == "th")
 
     # ---- inline ----------------------------------------------------------------------------
@@ -401,8 +431,9 @@ class _Converter:
             style = style or Em
         if name == "sup":
             text = _WS.sub(" ", node.get_text(" ")).strip()
-            if text:
-                out.append(Sup(text))
+            a = node.find("a", href=True)
+            if text:  # a footnote marker links to its note when the note is on the same page
+                out.append(Sup(text, self.href(str(a["href"])) if isinstance(a, Tag) else ""))
             return
         if name == "a" and node.get("href"):
             text = _WS.sub(" ", node.get_text(" "))
@@ -504,6 +535,9 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
                     continue
                 out.append(Link(s.text, dest))
                 report.resolved += 1
+            elif isinstance(s, Sup) and s.target.startswith(_PENDING):
+                dest = target(s.target, here)
+                out.append(Sup(s.text, dest[1:] if dest and dest.startswith("#") else ""))
             else:
                 out.append(s)
         return _trim(_merge(out)) if any(isinstance(s, Text) for s in out) else out
@@ -526,3 +560,23 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
                 for r in b.rows:
                     for c in r.cells:
                         c.inlines = fix(c.inlines, p, r.line)
+
+
+def contents_lists(pages: list[Page], report: Report) -> None:
+    """Warn about a list whose every item is one link to a heading of the book: the page's own
+    table of contents (MediaWiki's #toc, a «Содержание» block), which the site builds itself."""
+    for p in pages:
+        for b in walk(p.blocks):
+            if not isinstance(b, ListBlock) or len(b.items) < 3:
+                continue
+            if all(
+                len(it.inlines) == 1 and isinstance(it.inlines[0], Link) and "#" in it.inlines[0].target
+                for it in b.items
+            ):
+                report.warnings.append(
+                    (
+                        b.line,
+                        f"the list at line {b.line} is only links to headings of the book (a table of "
+                        "contents of the page?): the site makes its own, drop it with chrome.drop",
+                    )
+                )

@@ -34,14 +34,23 @@ def empty_sections(doc: Document) -> list[tuple[int, str]]:
             if not isinstance(b, Heading):
                 continue
             nxt = blocks[i + 1] if i + 1 < len(blocks) else None
-            if nxt is None or (isinstance(nxt, Heading) and nxt.level <= b.level):
-                out.append(
-                    (
-                        b.line,
-                        f"the section «{b.text}» (H{b.level}) is empty: if the headings after it "
-                        f'belong under it, say how many in headings.nest ("{b.text}" = N)',
-                    )
+            if nxt is not None and not (isinstance(nxt, Heading) and nxt.level <= b.level):
+                continue
+            if b.level > 1 and not any(isinstance(h, Heading) and h.level == 1 for h in blocks):
+                # alone before the first chapter: a title line or a site's header
+                way = (
+                    "if it is the book's title, drop it with chrome.start (the entry's title names "
+                    f'the book) or make it the H1 with headings.outline ("{b.text}" = 1)'
                 )
+                out.append((b.line, f"«{b.text}» (H{b.level}) comes before the first chapter: {way}"))
+                continue
+            out.append(
+                (
+                    b.line,
+                    f"the section «{b.text}» (H{b.level}) is empty: if the headings after it "
+                    f'belong under it, say how many in headings.nest ("{b.text}" = N)',
+                )
+            )
     return out
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
+from collections.abc import Callable
 
-from rulebook.ingest import deflists, footnotes
+from rulebook.ingest import deflists, footnotes, xrefs
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
@@ -27,10 +28,12 @@ from rulebook.ingest.model import (
     Strong,
     Table,
     Text,
+    fold,
     plain,
     table_anchor,
     walk,
 )
+from rulebook.ingest.patterns import Pattern
 from rulebook.ingest.prepare import ATTACHMENT, segment
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.tables import space, tab
@@ -51,6 +54,7 @@ class Parser:
         self.queue: deque[Lines] = deque()
         self.last_text = ""
         self.lost_found: set[str] = set()  # lead-ins that matched `lost_lists`
+        self.numbered_found: set[str] = set()  # lead-ins that matched `lists.numbered`
 
     # ---- driver --------------------------------------------------------------------------
     def parse(self, lines: Lines) -> list[Block]:
@@ -58,6 +62,11 @@ class Parser:
         out: list[Block] = []
         while self.queue:
             out.extend(self.block(self.queue.popleft()))
+        heads = [b for b in walk(out) if isinstance(b, Heading)]
+        self.h.place_umbrellas(heads)
+        if self.book.title_in_text and heads and not any(h.level == 1 for h in heads):
+            heads[0].level = 1  # the title line: nothing else claims level 1
+            heads[0].structural = True
         self.check_config_used(out)
         return out
 
@@ -89,6 +98,14 @@ class Parser:
                 raise self.book.fail(
                     f"headings.nest entry {name!r} matches no heading of the text", "headings", "nest", name
                 )
+        for title in cfg.glued:
+            if fold(title) not in self.h.used_glued:
+                raise IngestError(
+                    f"headings.glued entry {title!r} is not a heading of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("headings", "glued"),
+                    book=self.book.slug,
+                )
         found = {plain(b.inlines) for b in walk(blocks) if isinstance(b, Paragraph) and b.role == "caption"}
         found |= {b.caption for b in walk(blocks) if isinstance(b, Table)}
         for cap in self.book.tables.orphan_captions:
@@ -107,6 +124,14 @@ class Parser:
                     line=self.book.where("lost_lists"),
                     book=self.book.slug,
                 )
+        for pat in self.book.lists.numbered:
+            if not any(pat.search(t) for t in self.numbered_found):
+                raise IngestError(
+                    f"lists.numbered pattern {pat.pattern!r} matches no lead-in of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("lists", "numbered"),
+                    book=self.book.slug,
+                )
         for num in self.book.tables.kv:
             if not any(isinstance(b, Table) and b.anchor == table_anchor(num) for b in walk(blocks)):
                 raise IngestError(
@@ -120,13 +145,20 @@ class Parser:
         if lines:
             self.queue.appendleft(lines)
 
-    def next_blocks(self, n: int) -> list[Block]:
-        """Parse the next n line blocks (the body of a box)."""
+    def next_blocks(self, n: int | None, until: Pattern | None = None) -> list[Block]:
+        """Parse the next n line blocks (the body of a box); n=None: every block up to the next
+        heading or the next line that opens a box. A block whose first line matches `until`
+        ends the box before it."""
         out: list[Block] = []
-        for _ in range(n):
-            if not self.queue or self.starts_section(self.queue[0]):
+        taken = 0
+        while self.queue and (n is None or taken < n):
+            first = self.queue[0][0].text
+            if self.starts_section(self.queue[0]) or (until is not None and until.search(first)):
+                break
+            if n is None and any(co.pattern.match(first) for co in self.book.callouts):
                 break
             out.extend(self.block(self.queue.popleft()))
+            taken += 1
         return out
 
     def starts_section(self, lines: Lines) -> bool:
@@ -296,6 +328,13 @@ class Parser:
             if num:
                 table.anchor = table_anchor(num)
             return [self.table_with_notes(table)]
+        if (
+            not num
+            and text not in self.book.tables.orphan_captions
+            and (self.h.is_heading(first.text) or self.h.splits_block(first.text))
+        ):
+            # an unnumbered caption's text with no table under it: the heading of the same name
+            return [self.heading(first)]
         self.report.missing_tables.append((first.no, text))
         return [
             Paragraph([Text(text)], first.no, role="caption"),
@@ -384,15 +423,73 @@ class Parser:
                     self.push(block[i:])  # an ordered list right after a bullet list: a new list
                     pending.clear()
                     break
-                items.append((ln, mk))
+                items.extend(self.joined_items(ln, mk))
             else:
-                if self.queue:
+                if self.queue and not self.starts_section(self.queue[0]):  # «2. Риски» is a heading
                     nxt = self.queue[0]
                     mk = self.list_marker(nxt[0].text)
                     cont = nxt[0].text.startswith("    ") and mk is None
                     if (mk is not None and (mk[0] == base_kind[0] or mk[1] > base_kind[1])) or cont:
                         pending.append(self.queue.popleft())
-        return _nest(items, base_kind)
+        return _nest(items, base_kind, self.item_paragraph)
+
+    def unnumbered_list(self, lead: SourceLine, glued: Lines) -> ListBlock:
+        """The numbered list a lead-in of `lists.numbered` introduces, whose numbers the copy
+        lost: every line of the lines glued under it, or else of the next block, is an item."""
+        items = glued
+        nxt = self.queue[0] if self.queue else None
+        if not items and nxt and not self.starts_section(nxt) and self.list_marker(nxt[0].text) is None:
+            items = self.queue.popleft()
+        if not items:
+            raise IngestError(
+                f"«{lead.text.strip()[:60]}» matches lists.numbered, but no lines of a list follow it",
+                path=self.book.source,
+                line=lead.no,
+                book=self.book.slug,
+            )
+        self.numbered_found.add(lead.text.strip())
+        self.report.notes.append(f"line {lead.no}: {len(items)} list items numbered (lists.numbered)")
+        return ListBlock(
+            [ListItem(self.inline_paragraph(ln.text.strip(), ln.no).inlines, ln.no) for ln in items],
+            ordered=True,
+            line=items[0].no,
+        )
+
+    def item_paragraph(self, ln: SourceLine) -> Block:
+        """An indented line under a list item: a paragraph of the item, or the box the same line
+        would open at the margin («Формула: …», a formula line)."""
+        text = ln.text.strip()
+        for co in self.book.callouts:
+            m = co.pattern.match(text)
+            if m and not co.take and (m.groupdict().get("body") or "").strip():
+                return self.callout(co, m, [SourceLine(ln.no, text)])
+        if self.is_formula(text):
+            return Admonition(
+                "abstract", "", [Paragraph([Text(text)], ln.no, role="formula")], ln.no, css="formula"
+            )
+        return Paragraph([Text(text)], ln.no)
+
+    def joined_items(
+        self, ln: SourceLine, mk: tuple[str, int, int, str] | None
+    ) -> list[tuple[SourceLine, tuple[str, int, int, str] | None]]:
+        """A bulleted or dash item the copy joined to the next one on its line («…БЗ; — …»):
+        after «; » the same marker starts a new item. Each part keeps the line's number."""
+        if mk is None or mk[0] == "ol":
+            return [(ln, mk)]
+        kind, indent, num, body = mk
+        out: list[tuple[SourceLine, tuple[str, int, int, str] | None]] = []
+        start = 0
+        for m in re.finditer(r";\s+", body):
+            nxt = self.list_marker(body[m.end() :])
+            if nxt is not None and nxt[0] == kind and nxt[1] == 0:
+                part = body[start : m.start() + 1]
+                out.append((SourceLine(ln.no, part), (kind, indent, num, part)))
+                start = m.end() + len(body[m.end() :]) - len(nxt[3])
+        if not out:
+            return [(ln, mk)]
+        rest = body[start:]
+        out.append((SourceLine(ln.no, rest), (kind, indent, num, rest)))
+        return out
 
     # ---- boxes and callouts --------------------------------------------------------------
     def box(self, box: object, lines: Lines) -> Admonition:
@@ -436,7 +533,8 @@ class Parser:
         for ln in lines[1:]:
             children.append(self.inline_paragraph(ln.text.strip(), ln.no))
         if co.take or not children:  # a label alone on its line boxes the block under it
-            for b in self.next_blocks(co.take or 1):
+            n = None if co.take == "section" else int(co.take or 1)
+            for b in self.next_blocks(n, co.until):
                 # a formula line already boxed on its own: one box, titled by the label
                 if isinstance(b, Admonition) and not b.title and b.kind == co.kind:
                     children.extend(b.children)
@@ -453,6 +551,8 @@ class Parser:
 
     # ---- paragraphs ----------------------------------------------------------------------
     def paragraphs(self, lines: Lines) -> list[Block]:
+        if not self.warn_if_rows(lines):  # a header row reads like a heading too: one warning
+            self.warn_if_heading(lines)
         out: list[Block] = []
         for i, ln in enumerate(lines):
             if i and self.list_marker(ln.text):
@@ -508,7 +608,49 @@ class Parser:
                     )
                 )
             self.last_text = text
+            if any(p.search(text) for p in self.book.lists.numbered):
+                out.append(self.unnumbered_list(ln, lines[i + 1 :]))
+                break
         return out
+
+    def warn_if_heading(self, lines: Lines) -> None:
+        """A line that would be a heading alone but is glued to the text under it became a
+        paragraph: say so, with the way out (a copy often drops the blank line after a heading)."""
+        if len(lines) < 2:
+            return
+        first = lines[0].text
+        if self.h.is_heading(first) and ": " not in first and not self.list_marker(lines[1].text):
+            self.report.warnings.append(
+                (
+                    lines[0].no,
+                    f"«{first.strip()}» reads like a heading but is glued to the text under it, so it "
+                    "became a paragraph: if it is a heading, list it in headings.glued",
+                )
+            )
+
+    def warn_if_rows(self, lines: Lines) -> bool:
+        """Three or more short lines glued together, none ending a sentence and most with a
+        number: table rows whose columns the importer did not find (space-separated without a
+        hint, or TABs the copy lost). They stay paragraphs; the warning names the way out."""
+        texts = [ln.text.strip() for ln in lines if ln.text.strip()]
+        if len(texts) < 3 or any(self.list_marker(ln.text) for ln in lines):
+            return False
+        if not all(
+            len(t) <= 120 and len(t.split()) >= 2 and t[-1] not in ".!?…:;," and ": " not in t for t in texts
+        ):  # «Стоимость: 2 ОД» lines are fields, not rows
+            return False
+        if sum(any(ch.isdigit() for ch in t) for t in texts) < len(texts) - 1:
+            return False
+        way = (
+            "add a [[table]] hint for its header to tables.hints"
+            if self.book.tables.delimiter == "space"
+            else 'its cells need TABs, or tables.delimiter = "space" with a hint'
+        )
+        span = f"lines {lines[0].no}–{lines[-1].no}"
+        self.report.warnings.append(
+            (lines[0].no, f"{span} read like table rows but became paragraphs: {way}")
+        )
+        return True
 
     def inline_paragraph(self, text: str, line: int) -> Paragraph:
         for rule in self.book.runin:
@@ -520,6 +662,8 @@ class Parser:
                 continue
             if rule.exclude is not None and rule.exclude.search(term):
                 continue
+            if any(xrefs.rule_matches(x, term) for x in self.book.xrefs):
+                continue  # «В Таблице 8-8: …» is a reference in a sentence: its link wins
             rest = text[m.end("term") :]
             return Paragraph([Strong(text[: m.end("term")]), Text(rest)], line, role="lead")
         return Paragraph([Text(text)], line)
@@ -538,13 +682,15 @@ class Parser:
 
 
 def _nest(
-    items: list[tuple[SourceLine, tuple[str, int, int, str] | None]], base: tuple[str, int, int, str]
+    items: list[tuple[SourceLine, tuple[str, int, int, str] | None]],
+    base: tuple[str, int, int, str],
+    para: Callable[[SourceLine], Block],
 ) -> ListBlock:
     root = ListBlock([], ordered=base[0] == "ol", line=items[0][0].no, start=base[2] or 1)
     stack: list[tuple[int, ListBlock]] = [(base[1], root)]
     for ln, mk in items:
-        if mk is None:  # indented continuation: a paragraph inside the last item
-            _last_item(stack).children.append(Paragraph([Text(ln.text.strip())], ln.no))
+        if mk is None:  # indented continuation: a paragraph (or box) inside the last item
+            _last_item(stack).children.append(para(ln))
             continue
         kind, indent, num, body = mk
         while len(stack) > 1 and indent < stack[-1][0]:

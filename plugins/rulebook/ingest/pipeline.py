@@ -20,7 +20,7 @@ from rulebook.ingest.parser import Parser
 from rulebook.ingest.prepare import strip_chrome
 from rulebook.ingest.reader import read_source
 from rulebook.ingest.tables.spec import load_specs
-from rulebook.ingest.xrefs import HeadingIndex, link_page
+from rulebook.ingest.xrefs import HeadingIndex, check_aliases, link_page
 
 
 def parse_book(book: BookConfig) -> Document:
@@ -47,6 +47,7 @@ def parse_book(book: BookConfig) -> Document:
         footnotes.resolve(p)
         p.meta.update(prepared.meta)
     index = HeadingIndex(book_pages)
+    check_aliases(book, index)
     for p in book_pages:
         link_page(book, p, index, report)
         _place_widgets(book, p)
@@ -60,7 +61,9 @@ def _parse_markup(book: BookConfig) -> Document:
     for p in book_pages:
         pages.assign_anchors(p)
     markup.resolve_links(mb, book_pages, mb.report)
+    markup.contents_lists(book_pages, mb.report)
     index = HeadingIndex(book_pages)
+    check_aliases(book, index)
     for p in book_pages:
         link_page(book, p, index, mb.report)
         _place_widgets(book, p)

@@ -255,6 +255,22 @@ class Levels(Type):
         return {"anyOf": [lvl, {"type": "array", "items": per, "minItems": 1}]}
 
 
+class Take(Type):
+    """How many blocks a box wraps: a count, or "section" (up to the next heading)."""
+
+    name = 'integer 0–20 or `"section"`'
+
+    def check(self, value: Any, at: At) -> Any:
+        if value == "section":
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 20:
+            return value
+        raise at.fail(f'must be an integer 0–20 or "section", got {_shown(value)}')
+
+    def json(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 20}, {"const": "section"}]}
+
+
 # ---- keys and tables --------------------------------------------------------------------------
 @dataclass
 class Field:
@@ -444,7 +460,8 @@ HEADINGS = Table(
         Field(
             "rules",
             ListOf(HEADING_RULE, single=False),
-            "numbering rules, tried in order",
+            "numbering rules, tried in order (`numbered` mode without rules: `Глава 2. Title` is "
+            "an H1 and a line `1.2. Title` alone a heading at the depth of its number)",
             [],
             sources=(TEXT,),
         ),
@@ -459,8 +476,9 @@ HEADINGS = Table(
         Field(
             "nest",
             MapOf(OneOf(Int(1), ListOf(Int(0), single=False), accepts=_is_list), "title"),
-            "umbrella headings: title → how many of the headings after it sit one level below it "
-            "(a list: one count per occurrence); the way out of an «empty section» warning",
+            "umbrella headings: title → how many of the headings after it sit directly under it, "
+            "each with its own subheadings (an umbrella under it counts its own; a list: one count "
+            "per occurrence); the way out of an «empty section» warning",
             {},
             sources=(TEXT,),
         ),
@@ -601,7 +619,14 @@ CALLOUT = Table(
         ),
         Field("kind", Str(choices=ADMONITIONS), "the Material admonition type", "note"),
         Field("title", Str(), "its title when the pattern has no `title` group", ""),
-        Field("take", Int(0, 20), "how many following blocks it wraps", 0),
+        Field(
+            "take",
+            Take(),
+            'how many following blocks it wraps; `"section"`: all of them up to the next heading '
+            "or box line (a standalone «Пример» line)",
+            0,
+        ),
+        Field("until", Regex(), "a line this matches ends the box before it (it stays outside)"),
         Field("css", Str(), "an extra class (`formula`)", ""),
     ]
 )
@@ -710,7 +735,8 @@ BOOK = Table(
         Field(
             "title_in_text",
             Bool(),
-            "the text has a title line (else `title_line` becomes the first H1)",
+            "the text has a title line: with no level-1 heading, its first heading is the H1 "
+            "(false: `title_line` becomes the first H1)",
             True,
         ),
         Field("title_line", Str(), "the H1 when the text has none (default: `title`)", ""),
@@ -723,6 +749,13 @@ BOOK = Table(
                         "leading_underscore", Bool(), "`_Пример:` → `Пример:` (a lost italic opener)", True
                     ),
                     Field("glued_sentence", Bool(), "`попаданию.Если` → `попаданию. Если`", True),
+                    Field(
+                        "stray_marks",
+                        Bool(),
+                        "`=сопротивлением (resistance)=` → `сопротивлением (resistance)` (a highlight's "
+                        "marks kept as text)",
+                        True,
+                    ),
                 ]
             ),
             "artefacts of the dump that are repaired",
