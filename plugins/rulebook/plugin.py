@@ -17,9 +17,10 @@ from mkdocs.structure.pages import Page
 from rulebook import assets
 from rulebook.books import BookInfo, load_registry
 from rulebook.config import RulebookConfig
-from rulebook.html import tables
-from rulebook.html.pipeline import PageProcessor
+from rulebook.html import blockids, tables
+from rulebook.html.pipeline import PageInfo, PageProcessor
 from rulebook.html.targets import Targets
+from rulebook.html.tree import Element
 from rulebook.ingest.errors import IngestError
 from rulebook.offline import manifest as offline_manifest
 from rulebook.offline import webapp
@@ -96,32 +97,32 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not self.config.enabled or not self.config.block_ids:
             return None
 
-        def decorate(soup: BeautifulSoup) -> None:
-            tables.mark_prose_columns(soup)
+        book = str(page.meta.get("book") or "")
+        info = PageInfo(page.file.src_uri, page.url, str(page.title or ""), book)
+
+        def decorate(root: Element) -> None:
+            tables.mark_prose_columns(root)
             if "data-rb-rule" in html:  # calculators, the sheet, the appendix's link to it
-                calculator.resolve_rule_links(soup, page.url)
+                calculator.resolve_rule_links(root, page.url)
 
         search = self.search
-        records = (
-            (
-                lambda pairs, page: search.records(
-                    pairs,
-                    url=page.url,
-                    title=str(page.title or ""),
-                    book=str(page.meta.get("book") or ""),
-                    src_uri=page.file.src_uri,
+        records = None
+        if search is not None:
+
+            def records(out: str, info: PageInfo) -> object:
+                # the search records are made with BeautifulSoup, from the finished page
+                pairs = blockids.read_marks(BeautifulSoup(out, "html.parser"), info.key)
+                return search.records(
+                    pairs, url=info.url, title=info.title, book=info.book, src_uri=info.src_uri
                 )
-            )
-            if search
-            else None
-        )
-        done = self.pages.run(html, page, decorate, records)
-        if search:
+
+        done = self.pages.run(html, info, decorate, records)
+        if search is not None:
             opts = page.meta.get("search")
             search.add_page(
                 page.file.src_uri, done.records, excluded=isinstance(opts, dict) and bool(opts.get("exclude"))
             )
-        self.targets.add(page.url, page.title or "", str(page.meta.get("book", "")), done.ids)
+        self.targets.add(page.url, page.title or "", book, done.ids)
         return done.html
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
@@ -144,13 +145,14 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.pages.finish()
         if self.search:
             self.search.finish(site)
+        known: dict[str, str] = {}  # hashes of the files the runtime placed
         if self.config.calculators:
             root = Path(config.config_file_path).parent
-            runtime.install(
+            known = runtime.install(
                 site, root, self.config.pyodide, self.config.pyodide_snapshot, self.config.runtime_cache
             )
         self.targets.write(site)
-        offline_manifest.write(site, enabled=not self.serving)
+        offline_manifest.write(site, enabled=not self.serving, known=known)
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

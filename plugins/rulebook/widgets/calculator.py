@@ -15,7 +15,7 @@ import xml.etree.ElementTree as etree
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from bs4 import BeautifulSoup, Tag
+from lxml.html import HtmlElement
 from pymdownx.blocks.block import Block, type_boolean
 
 from rulebook.mechanics import CALCULATORS, declaration
@@ -223,14 +223,15 @@ class CalculatorBlock(Block):
         return render(parent, name, f"rb-calc-{name}-{counts[name]}", bool(self.options["compact"]))
 
 
-def resolve_rule_links(soup: BeautifulSoup, page_url: str) -> None:
+def resolve_rule_links(root: HtmlElement, page_url: str) -> None:
     """Site-root rule URLs -> hrefs relative to the page (`../03-boi/#shag-7--2`)."""
     base = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url) + "/"
     here = base.rstrip("/") or "."
-    for a in soup.find_all("a", attrs={"data-rb-rule": True}):
-        assert isinstance(a, Tag)
-        target = str(a["data-rb-rule"])
+    for a in root.iter("a"):
+        target = a.get("data-rb-rule")
+        if target is None:
+            continue
         path, _, frag = target.partition("#")
         rel = posixpath.relpath(path or ".", here)
         rel = "" if rel == "." else rel.rstrip("/") + "/"
-        a["href"] = f"{rel}#{frag}" if frag else rel or "./"
+        a.set("href", f"{rel}#{frag}" if frag else rel or "./")
