@@ -1,4 +1,4 @@
-"""`rulebook ingest | search | calc | build-info` (run from the project root)."""
+"""`rulebook ingest | search | calc` (run from the project root)."""
 
 from __future__ import annotations
 

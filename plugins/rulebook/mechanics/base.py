@@ -8,7 +8,7 @@ browser what to send. Standard library only: these files also run in Pyodide.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
@@ -117,6 +117,8 @@ class Calculator(Protocol):
     title: str
     groups: tuple[Group, ...]
     readings: tuple[Reading, ...]
+    uses_presets: bool  # its form offers chapter 4's weapons and armours (presets.describe())
+    block: str  # the Markdown block that puts it in a page: `/// calculator | name`, or its own
 
     def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]: ...
 
@@ -227,6 +229,3 @@ def percent(p: Fraction, digits: int = 1) -> str:
     whole, frac = divmod(n, 10**digits)
     text = f"{whole},{frac:0{digits}d}" if digits else str(whole)
     return f"{text} %"
-
-
-Compute = Callable[[Mapping[str, Any]], dict[str, Any]]

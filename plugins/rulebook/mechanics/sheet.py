@@ -931,6 +931,8 @@ class SheetCalculator:
     title = "Лист персонажа"
     groups = ()
     readings = READINGS
+    uses_presets = False
+    block = "sheet"
 
     def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(inputs, Mapping):

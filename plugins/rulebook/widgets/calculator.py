@@ -157,22 +157,30 @@ def render(parent: etree.Element, name: str, uid: str, compact: bool = False) ->
     prog.set("hidden", "hidden")
 
     form = etree.SubElement(root, "form", {"class": "rb-calc__form", "novalidate": "novalidate"})
-    if name == "check":
-        _fieldset(form, uid, calc.groups[0])
-        _fieldset(form, uid, calc.groups[1])
-    elif name == "attack":
-        weapons = [w for w in decl["presets"]["weapons"] if w["hit_die"] is not None]
-        _fieldset(form, uid, calc.groups[0], ("weapon", "Оружие из главы 4", weapons, True))
-        _fieldset(form, uid, calc.groups[1])
-    else:
-        _damage_form(form, uid, calc.groups, decl)
+    _LAYOUTS.get(name, _groups_form)(form, uid, calc.groups, decl)
     out = etree.SubElement(root, "div", {"class": "rb-calc__output", "aria-live": "polite"})
     _text(out, "p", "Результат появится здесь.", {"class": "rb-calc__placeholder"})
     _readings(root, decl)
     return root
 
 
+def _groups_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
+    """One fieldset per declared group (the check resolver)."""
+    for g in groups:
+        _fieldset(form, uid, g)
+
+
+def _attack_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
+    """The attacker's fieldset starts with the chapter 4 weapons that roll to hit."""
+    weapons = [w for w in decl["presets"]["weapons"] if w["hit_die"] is not None]
+    _fieldset(form, uid, groups[0], ("weapon", "Оружие из главы 4", weapons, True))
+    for g in groups[1:]:
+        _fieldset(form, uid, g)
+
+
 def _damage_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
+    """The stepper: the character (with armour presets), the hit (with weapon presets) and the
+    actions of a fight as buttons."""
     character, hit, care = groups
     fs = _fieldset(form, uid, character, ("armor", "Броня из главы 4", decl["presets"]["armors"], False))
     _text(
@@ -196,6 +204,11 @@ def _damage_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl:
     _button(bar, "reset", "Начать заново")
     _button(bar, "undo", "↶ Отменить")
     _button(bar, "redo", "↷ Вернуть")
+
+
+Layout = Callable[[etree.Element, str, tuple[Group, ...], dict[str, Any]], None]
+# forms that are more than one fieldset per group; any other calculator gets `_groups_form`
+_LAYOUTS: dict[str, Layout] = {"attack": _attack_form, "damage": _damage_form}
 
 
 class CalculatorBlock(Block):
