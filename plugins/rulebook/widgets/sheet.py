@@ -137,6 +137,14 @@ class Form:
     def derived(self, parent: etree.Element, path: str, tag: str = "span", css: str = "") -> etree.Element:
         return _text(parent, tag, "—", {"class": f"rb-sheet__out {css}".strip(), "data-derived": path})
 
+    def hint(self, parent: etree.Element, text: str, path: str, rule: str) -> etree.Element:
+        """«text <derived value> §»: a line under a section, the value computed by the engine."""
+        p = _text(parent, "p", text, {"class": "rb-sheet__hint"})
+        self.derived(p, path)
+        p[-1].tail = " "
+        _rule_link(p, rule)
+        return p
+
     def stat(self, dl: etree.Element, label: str, path: str, rule: str, hint: str = "") -> None:
         """A derived value in a definition list: name, value, § link."""
         tile = etree.SubElement(dl, "div", {"class": "rb-sheet__stat"})
@@ -257,10 +265,7 @@ def _identity(form: Form) -> None:
             if name not in seen:
                 seen.add(name)
                 _text(origins, "option", f"+1 {skills[0]}, +1 {skills[1]}", {"value": name})
-    p = _text(fs, "p", "Бонусы Пути: ", {"class": "rb-sheet__hint"})
-    form.derived(p, "origin.text")
-    p[-1].tail = " "
-    _rule_link(p, "sheet.origin")
+    form.hint(fs, "Бонусы Пути: ", "origin.text", "sheet.origin")
 
 
 def _progress(form: Form) -> None:
@@ -315,10 +320,7 @@ def _skills(form: Form) -> None:
             form.derived(
                 etree.SubElement(tr, "td", {"class": "rb-sheet__num"}), f"skills.{s.key}.die_label", "strong"
             )
-    p = _text(fs, "p", "Профессиональных навыков: ", {"class": "rb-sheet__hint"})
-    form.derived(p, "points.professional.text")
-    p[-1].tail = " "
-    _rule_link(p, "sheet.professional_count")
+    form.hint(fs, "Профессиональных навыков: ", "points.professional.text", "sheet.professional_count")
 
 
 def _traits(form: Form) -> None:
@@ -407,10 +409,7 @@ def _wounds(form: Form) -> None:
     form.field(grid, "wounds.bleeding")
     form.field(grid, "wounds.countdown")
     form.field(grid, "wounds.recovering", css="rb-sheet__field--wide")
-    p = _text(fs, "p", "Отсчёт до смерти длится раундов: ", {"class": "rb-sheet__hint"})
-    form.derived(p, "wounds.countdown_max")
-    p[-1].tail = " "
-    _rule_link(p, "wounds.countdown_death")
+    form.hint(fs, "Отсчёт до смерти длится раундов: ", "wounds.countdown_max", "wounds.countdown_death")
     form.field(fs, "wounds.traumas", css="rb-sheet__field--full", multiline=True)
     _text(etree.SubElement(fs, "p", {"class": "rb-sheet__subtitle"}), "strong", "Состояние и штрафы")
     grid = etree.SubElement(fs, "div", {"class": "rb-sheet__grid"})
