@@ -55,9 +55,10 @@ def test_presets_say_what_they_assume():
     assert values["attack_class"] == "medium" and "не указан" in values["assumed"]
 
 
-def test_an_unknown_calculator_is_an_error():
-    with pytest.raises(ValueError, match="unknown calculator"):
-        render("/// calculator | dice\n///\n")
+def test_an_unknown_calculator_leaves_a_problem_instead_of_a_form():
+    soup = render("/// calculator | dice\n///\n")
+    assert soup.select(".rb-calc") == []
+    assert "unknown calculator 'dice'" in soup.select_one("[data-rb-block-problem]")["data-rb-block-problem"]
 
 
 @pytest.mark.parametrize(

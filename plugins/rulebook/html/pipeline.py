@@ -30,6 +30,7 @@ class Processed:
     html: str
     ids: list[tuple[str, str]]  # (tag name, id) of every heading and block, in page order
     records: Any  # what `extract` returned for the finished HTML (the search records), or None
+    problems: list[Any]  # what `inspect` found wrong with the page (bad blocks)
 
 
 def page_key(src_uri: str) -> str:
@@ -52,16 +53,19 @@ class PageProcessor:
         page: PageInfo,
         decorate: Callable[[Element], None],
         extract: Callable[[str, PageInfo], Any] | None = None,
+        inspect: Callable[[Element], list[Any]] | None = None,
     ) -> Processed:
         key = hashlib.sha1(f"{page}\0{html}".encode()).hexdigest()
         hit = self._cache.get(key)
         if hit is None:
             root = tree.parse(html)
+            problems = inspect(root) if inspect is not None else []
             pairs = blockids.assign(root, page.key)
             decorate(root)
             ids = [(str(el.tag), el.get("id", "")) for el, _ in pairs if el.get("id")]
             out = tree.serialize(root)
-            hit = Processed(out, ids, extract(out, page) if extract is not None else None)
+            records = extract(out, page) if extract is not None and not problems else None
+            hit = Processed(out, ids, records, problems)
             self._cache[key] = hit
         self._used.add(key)
         return hit

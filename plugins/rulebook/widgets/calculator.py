@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from lxml.html import HtmlElement
-from pymdownx.blocks.block import Block, type_boolean
 
 from rulebook.mechanics import CALCULATORS, declaration
 from rulebook.mechanics.base import Field, Group
 from rulebook.widgets.elements import preset_options, text_el
+from rulebook.widgets.strict import StrictBlock, boolean
 
 ROOT_CLASS = "rb-calc"
 INTRO = (
@@ -211,23 +211,28 @@ Layout = Callable[[etree.Element, str, tuple[Group, ...], dict[str, Any]], None]
 _LAYOUTS: dict[str, Layout] = {"attack": _attack_form, "damage": _damage_form}
 
 
-class CalculatorBlock(Block):
+# the calculators this block places (the sheet has a block of its own)
+PLACED = [name for name, calc in CALCULATORS.items() if calc.block == "calculator"]
+
+
+class CalculatorBlock(StrictBlock):
     """`/// calculator | check`: the check resolver; `damage`, `attack` likewise."""
 
     NAME = "calculator"
     ARGUMENT = True
-    OPTIONS: ClassVar[dict[str, tuple[Any, Callable[[Any], Any]]]] = {"compact": (False, type_boolean)}
+    ARGUMENT_HELP = f"a calculator's name ({', '.join(PLACED)})"
+    OPTIONS: ClassVar[dict[str, tuple[Any, Callable[[Any], Any]]]] = {"compact": (False, boolean)}
 
-    def on_validate(self, parent: etree.Element) -> bool:
-        name = str(self.argument).strip()
-        if name == "sheet":
-            raise ValueError("/// calculator | sheet: the character sheet has its own block, `/// sheet`")
-        if name not in CALCULATORS:
-            known = ", ".join(CALCULATORS)
-            raise ValueError(f"/// calculator | {name}: unknown calculator (known: {known})")
-        return True
+    def check(self, arg: Any, options: dict[str, Any]) -> str | None:
+        name = str(arg).strip()
+        calc = CALCULATORS.get(name)
+        if calc is None:
+            return f"unknown calculator {name!r} (known: {', '.join(PLACED)})"
+        if calc.block != self.NAME:
+            return f"«{calc.title}» has a block of its own: /// {calc.block}"
+        return None
 
-    def on_create(self, parent: etree.Element) -> etree.Element:
+    def create(self, parent: etree.Element) -> etree.Element:
         name = str(self.argument).strip()
         # numbered per calculator and page (one Markdown instance per page): the id keys the
         # stepper's saved fight, so adding another kind of calculator does not lose it

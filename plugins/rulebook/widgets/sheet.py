@@ -16,7 +16,6 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from markdown.util import AtomicString
-from pymdownx.blocks.block import Block
 
 from rulebook.mechanics import creation, sheet
 from rulebook.mechanics.base import Field
@@ -24,6 +23,7 @@ from rulebook.mechanics.records import Record, Rows
 from rulebook.mechanics.rules import url
 from rulebook.mechanics.sheet_schema import CHARACTER, FORMAT, VERSION, sheet_presets
 from rulebook.widgets.elements import preset_options, text_el
+from rulebook.widgets.strict import StrictBlock
 
 ROOT_CLASS = "rb-sheet"
 INTRO = (
@@ -610,27 +610,27 @@ def render(parent: etree.Element) -> etree.Element:
     return root
 
 
-class SheetBlock(Block):
+class SheetBlock(StrictBlock):
     """`/// sheet`: the character sheet (one per page)."""
 
     NAME = "sheet"
-    ARGUMENT = None
+    ARGUMENT = False
     OPTIONS: ClassVar[dict[str, Any]] = {}
 
-    def on_create(self, parent: etree.Element) -> etree.Element:
+    def create(self, parent: etree.Element) -> etree.Element:
         return render(parent)
 
 
-class SheetLinkBlock(Block):
+class SheetLinkBlock(StrictBlock):
     """`/// sheet-link`: a pointer from the book's appendix to the interactive sheet (placed by
     books.toml, so the generated page stays generated). The link is written site-root-relative
     and made page-relative with the rule links."""
 
     NAME = "sheet-link"
-    ARGUMENT = None
+    ARGUMENT = False
     OPTIONS: ClassVar[dict[str, Any]] = {}
 
-    def on_create(self, parent: etree.Element) -> etree.Element:
+    def create(self, parent: etree.Element) -> etree.Element:
         box = etree.SubElement(parent, "div", {"class": "admonition tip rb-sheet-link"})
         _text(box, "p", "Интерактивный лист персонажа", {"class": "admonition-title"})
         p = _text(

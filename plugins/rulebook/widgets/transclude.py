@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import difflib
 import posixpath
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -24,13 +23,17 @@ from rulebook.html.tree import HEADINGS, Element
 from rulebook.slugs import slug
 from rulebook.widgets.cards import ATTR, CardSpec
 
-# pymdownx leaves a block it cannot parse (say, bad YAML in its options) as plain text.
-UNPARSED = re.compile(r"(?:^|>)\s*///\s*card\b[^<\n]*", re.MULTILINE)
 _BASE = "http://rulebook.invalid/"  # only to resolve relative URLs; never emitted
 
 
 class CardError(Exception):
-    """A card that cannot be filled; the message names the card and the reference."""
+    """A card that cannot be filled; the message names the card and the reference. Raised by
+    `fill`, it also says where: the page (`src_uri`), the card (`nth` on it) and `detail`, the
+    message without the page."""
+
+    def __init__(self, message: str, src_uri: str = "", nth: int = 0, detail: str = "") -> None:
+        super().__init__(message)
+        self.src_uri, self.nth, self.detail = src_uri, nth, detail or message
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,8 @@ def fill(html: str, page: RenderedPage, sources: Sources) -> str:
         try:
             card = _build_card(holder, spec, page, sources, used_ids)
         except CardError as e:
-            raise CardError(f"{page.src_uri}: card {n} «{spec.label}»: {e}") from None
+            detail = f"card {n} «{spec.label}»: {e}"
+            raise CardError(f"{page.src_uri}: {detail}", page.src_uri, n, detail) from None
         card.tail = holder.tail
         holder.getparent().replace(holder, card)
     _group(root)
@@ -418,12 +422,6 @@ def fill_pages(pages: Iterable[Any], books: dict[str, str]) -> int:
     )
     n = 0
     for p in pages:
-        bad = UNPARSED.search(p.content or "")
-        if bad:
-            raise CardError(
-                f"{p.file.src_uri}: a card block was not understood and would show as text: "
-                f"{bad.group(0).lstrip('>').strip()!r}; check its options (quote a value containing ': ')"
-            )
         if p.content and has_cards(p.content):
             p.content = fill(p.content, sources.pages[p.file.src_uri], sources)
             n += 1
