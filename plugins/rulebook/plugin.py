@@ -20,8 +20,8 @@ from rulebook.config import RulebookConfig
 from rulebook.html import tables
 from rulebook.html.pipeline import PageProcessor
 from rulebook.html.targets import Targets
+from rulebook.offline import hosting, webapp
 from rulebook.offline import manifest as offline_manifest
-from rulebook.offline import webapp
 from rulebook.search.build import SearchBuild
 from rulebook.search.glossary import GlossaryError
 from rulebook.widgets import calculator, runtime, transclude
@@ -129,7 +129,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 site, root, self.config.pyodide, self.config.pyodide_snapshot, self.config.runtime_cache
             )
         self.targets.write(site)
-        offline_manifest.write(site, enabled=not self.serving)
+        offline_manifest.write(site, enabled=not self.serving, root=hosting.site_root(config.site_url))
+        hosting.finish(site, config.site_url, serving=self.serving)
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

@@ -166,6 +166,7 @@
 
   function onMessage(ev) {
     const m = ev.data || {};
+    if (m.scope && m.scope !== ROOT.href) return; // the worker of another site on this origin
     if (m.type === "rulebook-offline-progress") {
       if (m.group === "core") {
         progress = m.done < m.files ? { bytes: m.bytes, total: m.total } : null;
