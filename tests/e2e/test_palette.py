@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 from tests.support import site as support
 from tests.support.browser import ARGS, CHROMIUM
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
 SHOTS = Path(os.environ.get("RULEBOOK_SHOTS", "test-output/screenshots"))
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -70,8 +70,8 @@ def rendered(page: Page, q: str) -> None:
     )
 
 
-def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(browser, base):
-    page = browser.new_page()
+def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/01-bazovye-pravila/")
     page.keyboard.press("Control+k")
     page.keyboard.type("кравотечение")
@@ -89,8 +89,8 @@ def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(browser, bas
     page.close()
 
 
-def test_arrow_keys_move_and_enter_opens_a_paragraph_block(browser, base):
-    page = browser.new_page()
+def test_arrow_keys_move_and_enter_opens_a_paragraph_block(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.keyboard.press("/")
     page.keyboard.type("перевязочный комплект")
@@ -107,8 +107,8 @@ def test_arrow_keys_move_and_enter_opens_a_paragraph_block(browser, base):
     page.close()
 
 
-def test_slash_opens_the_palette_but_not_while_typing_in_a_field(browser, base):
-    page = browser.new_page()
+def test_slash_opens_the_palette_but_not_while_typing_in_a_field(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.evaluate(
         "() => { const i = document.createElement('input'); i.id = 'other';"
@@ -129,8 +129,8 @@ def test_slash_opens_the_palette_but_not_while_typing_in_a_field(browser, base):
     page.close()
 
 
-def test_injected_markup_in_the_text_renders_as_text(browser, two_books):
-    page = browser.new_page()
+def test_injected_markup_in_the_text_renders_as_text(new_page, two_books):
+    page = new_page()
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.goto(two_books + "demo/")
@@ -145,8 +145,8 @@ def test_injected_markup_in_the_text_renders_as_text(browser, two_books):
     page.close()
 
 
-def test_the_book_filter_returns_only_that_book(browser, two_books):
-    page = browser.new_page()
+def test_the_book_filter_returns_only_that_book(new_page, two_books):
+    page = new_page()
     page.goto(two_books + "fatum/03-boi/")
     page.keyboard.press("Control+k")
     page.keyboard.type("кровотечение")
@@ -170,8 +170,8 @@ def test_the_book_filter_returns_only_that_book(browser, two_books):
     page.close()
 
 
-def test_a_result_the_reader_moved_to_stays_chosen_when_the_other_books_arrive(browser, base):
-    ctx = browser.new_context()  # an empty cache: the first results come from this book alone
+def test_a_result_the_reader_moved_to_stays_chosen_when_the_other_books_arrive(new_page, new_context, base):
+    ctx = new_context()  # an empty cache: the first results come from this book alone
     page = ctx.new_page()
     page.goto(base + "sf2e/vedenie-igry/", wait_until="domcontentloaded")
     page.wait_for_function("window.rulebook && window.rulebook.search")
@@ -184,11 +184,11 @@ def test_a_result_the_reader_moved_to_stays_chosen_when_the_other_books_arrive(b
     ctx.close()
 
 
-def test_the_palette_works_offline_from_the_http_cache(browser, base):
+def test_the_palette_works_offline_from_the_http_cache(new_page, new_context, base):
     """After one online visit, with the network cut, a fresh page load (so nothing is kept in
     memory) gets the page, scripts and index from Chromium's HTTP cache (the test server sends
     Cache-Control: max-age, as a static host would). A service worker is not involved."""
-    ctx = browser.new_context()
+    ctx = new_context()
     page = ctx.new_page()
     page.goto(base + "fatum/03-boi/")
     page.keyboard.press("Control+k")
@@ -205,8 +205,8 @@ def test_the_palette_works_offline_from_the_http_cache(browser, base):
     ctx.close()
 
 
-def test_recent_searches_are_remembered(browser, base):
-    page = browser.new_page()
+def test_recent_searches_are_remembered(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.keyboard.press("Control+k")
     page.keyboard.type("зона обстрела")
@@ -219,8 +219,8 @@ def test_recent_searches_are_remembered(browser, base):
     page.close()
 
 
-def test_pin_key_dispatches_an_event_with_the_result(browser, base):
-    page = browser.new_page()
+def test_pin_key_dispatches_an_event_with_the_result(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.evaluate(
         "window.__pins = []; document.addEventListener('rulebook:pin', e => window.__pins.push(e.detail))"
@@ -248,8 +248,8 @@ def test_the_palette_fits_a_phone_screen(browser, base):
     page.close()
 
 
-def test_the_palette_answers_from_the_book_being_read_while_the_others_load(browser, base):
-    ctx = browser.new_context()  # an empty cache: nothing is loaded yet
+def test_the_palette_answers_from_the_book_being_read_while_the_others_load(new_page, new_context, base):
+    ctx = new_context()  # an empty cache: nothing is loaded yet
     page = ctx.new_page()
     page.goto(base + "sf2e/vedenie-igry/", wait_until="domcontentloaded")
     page.wait_for_function("window.rulebook && window.rulebook.search")
@@ -265,8 +265,8 @@ def test_the_palette_answers_from_the_book_being_read_while_the_others_load(brow
     ctx.close()
 
 
-def test_the_page_behind_the_open_palette_neither_scrolls_nor_restyles(browser, base):
-    page = browser.new_page()
+def test_the_page_behind_the_open_palette_neither_scrolls_nor_restyles(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.mouse.wheel(0, 600)
     page.wait_for_function("window.scrollY > 0")

@@ -271,6 +271,11 @@
       // the status line keeps the height of the text the build wrote, so that the one-line answer
       // written there later does not move the form
       this.status.style.minHeight = this.status.offsetHeight + "px";
+      // the room is given back at the next change once an answer is shown (a shift right after
+      // the reader's own input is no surprise)
+      const release = () => { if (this.answer) this.status.style.minHeight = ""; };
+      this.form.addEventListener("input", release);
+      this.form.addEventListener("click", release);
       const starter = () => startEngine();
       this.root.addEventListener("pointerdown", starter, { once: true });
       this.root.addEventListener("focusin", starter, { once: true });
