@@ -55,8 +55,9 @@ lint: $(STAMP) $(NODE_STAMP)
 	node_modules/.bin/eslint --max-warnings 0 .
 
 # pytest exits 5 when it collects nothing: make treats that, like any non-zero code, as a failure.
+# Two workers; pyproject.toml's `--dist loadfile` keeps each test module on one of them.
 test: deps chromium ingest-check lint
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 2
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests/unit
@@ -67,6 +68,7 @@ e2e: deps chromium
 bench: deps chromium ingest
 	$(BIN)/python scripts/bench_build.py
 	$(BIN)/python scripts/bench_search.py
+	$(BIN)/python scripts/bench_library.py 5 25 50
 	$(BIN)/python scripts/bench_calc.py
 
 clean:

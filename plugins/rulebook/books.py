@@ -1,11 +1,13 @@
-"""What the site knows about its books: the registry in sources/books.toml plus the pages that
-ingest wrote for each. Read without the parser, so a build never re-ingests."""
+"""What the site knows about its books: the registry in sources/books.toml (read and validated by
+the ingest loader, the one reader of that file) plus the pages that ingest wrote for each. Read
+without the parser, so a build never re-ingests."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from rulebook.ingest.config import load_books
 
 
 @dataclass(frozen=True)
@@ -15,19 +17,18 @@ class BookInfo:
     system: str
     description: str
     pages: tuple[str, ...] = field(default=())  # page files under docs/<slug>/, index excluded
+    glossary: Path | None = None  # the book's search glossary, if it has one
 
 
 def load_registry(books_toml: Path, docs_dir: Path) -> list[BookInfo]:
-    data = tomllib.loads(books_toml.read_text(encoding="utf-8"))
+    """The books in registry order. A mistake in books.toml raises IngestError (one line)."""
     out = []
-    for slug, entry in data.get("books", {}).items():
-        folder = docs_dir / slug
+    for book in load_books(books_toml, docs_dir):
+        folder = docs_dir / book.slug
         pages = (
             tuple(sorted(p.name for p in folder.glob("*.md") if p.name != "index.md"))
             if folder.exists()
             else ()
         )
-        out.append(
-            BookInfo(slug, entry["title"], entry.get("system", ""), entry.get("description", ""), pages)
-        )
+        out.append(BookInfo(book.slug, book.title, book.system, book.description, pages, book.glossary))
     return out

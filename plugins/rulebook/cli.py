@@ -15,6 +15,12 @@ def _ingest(args: argparse.Namespace) -> int:
     from rulebook.ingest import pipeline
 
     root = Path(args.root)
+    if args.outline:
+        from rulebook.ingest import outline
+
+        for r in pipeline.run(root, args.books or None, check=True):
+            print("\n".join(outline.lines(r.doc)))
+        return 0
     results = pipeline.run(root, args.books or None, check=args.check)
     if args.check:
         stale = pipeline.stale_files(root / "docs", results)
@@ -81,6 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     ing.add_argument("books", nargs="*", metavar="BOOK", help="book slugs (default: all)")
     ing.add_argument(
         "--check", action="store_true", help="fail if docs/ differs from what ingest would write"
+    )
+    ing.add_argument(
+        "--outline",
+        action="store_true",
+        help="print the heading tree, tables, lists and boxes; write nothing",
     )
     from rulebook.search import cli as search_cli
 

@@ -20,6 +20,7 @@ from rulebook.config import RulebookConfig
 from rulebook.html import tables
 from rulebook.html.pipeline import PageProcessor
 from rulebook.html.targets import Targets
+from rulebook.ingest.errors import IngestError
 from rulebook.offline import hosting, webapp
 from rulebook.offline import manifest as offline_manifest
 from rulebook.search.build import SearchBuild
@@ -50,7 +51,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         books = root / self.config.books
         if not books.exists():
             raise PluginError(f"rulebook: book registry {books} not found (option 'books')")
-        self.registry = load_registry(books, Path(config.docs_dir))
+        try:
+            self.registry = load_registry(books, Path(config.docs_dir))
+        except IngestError as err:  # one line naming books.toml and the line, not a traceback
+            raise PluginError(f"rulebook: {err}") from None
         self.targets = Targets({b.slug: b.title for b in self.registry})
         self.pages.start()
         if self.config.search and self.config.block_ids:
@@ -97,9 +101,26 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if "data-rb-rule" in html:  # calculators, the sheet, the appendix's link to it
                 calculator.resolve_rule_links(soup, page.url)
 
-        done = self.pages.run(html, page, decorate, self.search.records if self.search else None)
-        if self.search:
-            self.search.add_page(page, done.records)
+        search = self.search
+        records = (
+            (
+                lambda pairs, page: search.records(
+                    pairs,
+                    url=page.url,
+                    title=str(page.title or ""),
+                    book=str(page.meta.get("book") or ""),
+                    src_uri=page.file.src_uri,
+                )
+            )
+            if search
+            else None
+        )
+        done = self.pages.run(html, page, decorate, records)
+        if search:
+            opts = page.meta.get("search")
+            search.add_page(
+                page.file.src_uri, done.records, excluded=isinstance(opts, dict) and bool(opts.get("exclude"))
+            )
         self.targets.add(page.url, page.title or "", str(page.meta.get("book", "")), done.ids)
         return done.html
 

@@ -96,13 +96,13 @@ class ForeignRequests(list[str]):
 
 
 @pytest.fixture
-def page(context: BrowserContext, server: str) -> Iterator[Page]:
+def page(context: BrowserContext, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     p = context.new_page()
     foreign = ForeignRequests()
-    p.on(
-        "request",
-        lambda r: foreign.append(r.url) if not r.url.startswith((server, "data:", "blob:")) else None,
-    )
+    own = (server, "data:", "blob:")
+    if "fresh_server" in request.fixturenames:  # the same site on another port
+        own = (*own, request.getfixturevalue("fresh_server"))
+    p.on("request", lambda r: foreign.append(r.url) if not r.url.startswith(own) else None)
     p.foreign_requests = foreign  # type: ignore[attr-defined]
     yield p
     assert not foreign, f"requests outside the site: {foreign}"

@@ -1,33 +1,20 @@
 """The calculators in the page, in Chromium: the check resolver under 1.1, the damage stepper
 under 3.9, the self-hosted Pyodide worker, saved state, and pages that must not load any of it.
 
-The site is built once into a temporary folder and served by a local HTTP server started here.
-Screenshots go to test-output/calculators/ (look at them).
+The session's site (tests/conftest.py) is used. Screenshots go to test-output/calculators/ (look at them).
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
-import subprocess
-import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from rulebook.mechanics import run
 
 from tests.support.browser import ARGS, CHROMIUM
-from tests.support.site import QuietServer
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.xdist_group("calculators-site"),
-    pytest.mark.devices("desktop", "phone"),
-]
+pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output" / "calculators"
@@ -36,37 +23,11 @@ CHECK = "#rb-calc-check-1"
 DAMAGE = "#rb-calc-damage-1"
 
 
-class _Server(QuietServer):
-    daemon_threads = True
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-BUILD = """
-import sys
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
-build(load_config("mkdocs.yml", site_url=sys.argv[1], site_dir=sys.argv[2], strict=True))
-"""
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The built site, served locally. site_url is set to the server's address: Material's
-    instant navigation only works with a site_url (it reads the sitemap)."""
-    out = tmp_path_factory.mktemp("calc-site") / "site"
-    out.mkdir()
-    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
-    url = f"http://127.0.0.1:{server.server_address[1]}"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    subprocess.run([sys.executable, "-c", BUILD, url + "/", str(out)], cwd=ROOT, env=env, check=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield url
-    server.shutdown()
+def site(server: str) -> str:
+    """The session's site, built with its server's site_url: Material's instant navigation only
+    works with a site_url naming the host and port it is served from."""
+    return server
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +130,7 @@ def test_invalid_input_shows_a_message_next_to_the_field(site, page):
 
 
 # ---- the damage stepper -----------------------------------------------------------------------------
-def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_reload(site, page):
+def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_reload(site, page, built_site):
     page.goto(f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
     widget = page.locator(DAMAGE)
     widget.scroll_into_view_if_needed()
@@ -191,8 +152,14 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
     steps = widget.locator(".rb-calc__log li.is-latest .rb-calc__steps > li")
     texts = steps.all_inner_texts()
     assert [t[:6] for t in texts if t.startswith("Шаг")] == [f"Шаг {n}." for n in range(1, 9)]
+    # every step cites its rule, and every citation in the log opens an element of the built site
+    assert steps.locator(".rb-calc__rule").count() == steps.count()
     hrefs = widget.locator(".rb-calc__log .rb-calc__rule").evaluate_all("els => els.map(e => e.href)")
-    assert all("/fatum/03-boi/#shag-" in h or "/fatum/03-boi/#" in h for h in hrefs)
+    assert len(hrefs) >= steps.count()
+    for href in hrefs:
+        assert href.startswith(site + "/"), href
+        path, _, anchor = href[len(site) + 1 :].partition("#")
+        assert anchor and f'id="{anchor}"' in (built_site[0] / path / "index.html").read_text("utf-8"), href
     shot(page, "damage-medium-armour-vs-carbine", DAMAGE)
 
     page.reload()

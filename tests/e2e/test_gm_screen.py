@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.conftest import build_site, copy_project, serve
+from tests.support import site as support
 
 ACTIONS_P1 = "3-2-deistviia-v-boiu--1"
 
@@ -37,8 +37,11 @@ def first_card_paragraph(page: Page, url: str, title: str) -> str:
 
 @pytest.mark.devices("desktop", "phone")
 def test_a_card_shows_the_source_paragraph_links_back_and_pins_its_source(
-    page: Page, server: str, shot: Path
+    page: Page, fresh_server: str, shot: Path
 ) -> None:
+    # a full page load follows the source link: with Material's instant navigation the landing on
+    # the section is not reliable yet (it sometimes stays at the top of the page)
+    server = fresh_server
     source = paragraph_text(page, f"{server}/fatum/03-boi/", ACTIONS_P1)
     assert source.startswith("В бою каждое действие тратит")
     assert first_card_paragraph(page, f"{server}/gm-screen/", "3.2. Действия в бою") == source
@@ -81,26 +84,22 @@ def test_the_gm_screen_prints_on_a4_landscape(context: BrowserContext, server: s
 
 
 def test_editing_a_source_paragraph_changes_its_card_after_a_rebuild(
-    context: BrowserContext, tmp_path: Path, shot: Path
+    context: BrowserContext, tmp_path: Path, runtime_cache: Path, shot: Path
 ) -> None:
-    cfg = copy_project(tmp_path / "project")
+    cfg = support.gm_screen_project(tmp_path / "project", runtime_cache=runtime_cache)
     chapter = tmp_path / "project/docs/fatum/03-boi.md"
     old = "В бою каждое действие тратит Очки Действий (ОД)."
     new = "В бою каждое действие, даже перезарядка, тратит Очки Действий (ОД)."
     text = chapter.read_text(encoding="utf-8")
     assert text.count(old) == 1
     chapter.write_text(text.replace(old, new), encoding="utf-8")
-    proc = build_site(tmp_path / "site", cfg)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    httpd, url = serve(tmp_path / "site")
-    try:
+    support.build(cfg, tmp_path / "site")
+    with support.serve(tmp_path / "site") as url:
         page = context.new_page()
-        source = paragraph_text(page, f"{url}/fatum/03-boi/", ACTIONS_P1)
+        source = paragraph_text(page, f"{url}fatum/03-boi/", ACTIONS_P1)
         assert source.startswith(new)
-        shown = first_card_paragraph(page, f"{url}/gm-screen/", "3.2. Действия в бою")
+        shown = first_card_paragraph(page, f"{url}gm-screen/", "3.2. Действия в бою")
         assert shown == source
         assert old not in shown
         card(page, "3.2. Действия в бою").screenshot(path=str(shot / "edited-card.png"))
         page.close()
-    finally:
-        httpd.shutdown()

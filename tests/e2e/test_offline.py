@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.conftest import build_site, copy_project, serve
+from tests.support import site as support
 
 READY = "window.rulebook && window.rulebook.offline && window.rulebook.offline.state === 'ready'"
 
@@ -69,19 +69,18 @@ def test_after_one_visit_every_page_and_pins_work_offline(
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Iterator[tuple[Path, Path, str]]:
-    """(mkdocs.yml of a project copy, its site dir, URL of the served site dir)."""
-    cfg = copy_project(tmp_path / "project")
+def project(tmp_path: Path, runtime_cache: Path) -> Iterator[tuple[Path, Path, str]]:
+    """(mkdocs.yml of a small project: chapter 3, with its calculators, and a GM screen with
+    one of its sections as a card; its site dir; URL of the served site dir)."""
+    cfg = support.gm_screen_project(tmp_path / "project", runtime_cache=runtime_cache)
     site = tmp_path / "site"
     site.mkdir()
-    httpd, url = serve(site)
-    yield cfg, site, url
-    httpd.shutdown()
+    with support.serve(site) as url:
+        yield cfg, site, url.rstrip("/")
 
 
 def build(cfg: Path, site: Path) -> None:
-    proc = build_site(site, cfg)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    support.build(cfg, site)
 
 
 def test_a_new_build_replaces_the_cache_cleanly(
@@ -123,10 +122,9 @@ def test_a_new_build_replaces_the_cache_cleanly(
 
 
 def test_pyodide_is_cached_only_when_asked_and_then_works_offline(
-    context: BrowserContext, project: tuple[Path, Path, str], shot: Path
+    context: BrowserContext, site: Path, fresh_server: str, shot: Path
 ) -> None:
-    cfg, site, url = project
-    build(cfg, site)
+    url = fresh_server
     runtime = site / "assets/rulebook/pyodide"
     size_mb = sum(f.stat().st_size for f in runtime.iterdir()) / 1024 / 1024
     assert size_mb > 5, "the build installs the real Pyodide runtime"

@@ -33,23 +33,22 @@ def base(built_site):
 
 
 @pytest.fixture(scope="module")
-def two_books(tmp_path_factory):
-    """The docs plus a small second book whose text holds an HTML injection attempt."""
+def two_books(tmp_path_factory, runtime_cache):
+    """Chapter 3 of FATUM and a small second book whose text holds an HTML injection attempt."""
     tmp = tmp_path_factory.mktemp("two-books")
-    docs, books = support.copy_project(tmp)
-    (docs / "demo").mkdir()
-    (docs / "demo" / "index.md").write_text(
+    demo = (
         '---\ntitle: "Демо"\nbook: "demo"\n---\n\n# Демо-книга\n\n## Кровотечение в демо\n\n'
         "Демонстрационное кровотечение останавливает жгут.\n\n## Опасный текст\n\n"
-        "Разметка &lt;img src=x onerror=alert(1)&gt; ксссопасность должна остаться текстом.\n",
-        encoding="utf-8",
+        "Разметка &lt;img src=x onerror=alert(1)&gt; ксссопасность должна остаться текстом.\n"
     )
-    books.write_text(
-        books.read_text(encoding="utf-8")
-        + '\n[books.demo]\ntitle = "Демо"\nsystem = "Демо"\ndescription = "Проверочная книга."\n',
-        encoding="utf-8",
+    cfg = support.project(
+        tmp,
+        ["fatum/03-boi.md"],
+        {"demo/index.md": demo},
+        books='[books.demo]\ntitle = "Демо"\nsystem = "Демо"\nsource = "demo.txt"\n'
+        'description = "Проверочная книга."\n',
+        runtime_cache=runtime_cache,
     )
-    cfg = support.write_config(tmp, docs, books, tmp / "cache")
     support.build(cfg, tmp / "site")
     with support.serve(tmp / "site") as url:
         yield url
@@ -61,13 +60,8 @@ def shot(page: Page, name: str) -> None:
 
 
 def rendered(page: Page, q: str) -> None:
-    """The results of `q` from every book are on screen (the palette may show those of the book
-    being read first, while the others load)."""
-    page.wait_for_function(
-        "(q) => { const d = document.querySelector('.rb-palette').dataset;"
-        " return d.renderedQuery === q && d.renderedComplete === 'true'; }",
-        arg=q,
-    )
+    """The results of `q` are on screen."""
+    page.wait_for_function("(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q", arg=q)
 
 
 def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(new_page, base):
@@ -170,30 +164,30 @@ def test_the_book_filter_returns_only_that_book(new_page, two_books):
     page.close()
 
 
-def test_a_result_the_reader_moved_to_stays_chosen_when_the_other_books_arrive(new_page, new_context, base):
-    ctx = new_context()  # an empty cache: the first results come from this book alone
-    page = ctx.new_page()
-    page.goto(base + "sf2e/vedenie-igry/", wait_until="domcontentloaded")
-    page.wait_for_function("window.rulebook && window.rulebook.search")
-    page.evaluate("window.rulebook.search.open('урон')")
-    page.wait_for_function("document.querySelector('.rb-palette').dataset.renderedQuery === 'урон'")
-    page.keyboard.press("ArrowDown")
-    chosen = page.locator(".rb-result[aria-selected=true] .rb-result__title").inner_text()
-    rendered(page, "урон")  # every book in
-    assert page.locator(".rb-result[aria-selected=true] .rb-result__title").inner_text() == chosen
-    ctx.close()
-
-
-def test_the_palette_works_offline_from_the_http_cache(new_page, new_context, base):
-    """After one online visit, with the network cut, a fresh page load (so nothing is kept in
-    memory) gets the page, scripts and index from Chromium's HTTP cache (the test server sends
-    Cache-Control: max-age, as a static host would). A service worker is not involved."""
-    ctx = new_context()
+def test_a_late_answer_to_an_earlier_query_never_replaces_the_answer_to_the_last(new_context, base):
+    ctx = new_context()  # an empty cache: every keystroke's shards are fetched
     page = ctx.new_page()
     page.goto(base + "fatum/03-boi/")
     page.keyboard.press("Control+k")
-    page.keyboard.type("стабилизация")
-    rendered(page, "стабилизация")
+    page.keyboard.type("кровотечение", delay=5)
+    rendered(page, "кровотечение")
+    page.wait_for_timeout(300)  # answers to the shorter prefixes may still arrive
+    assert page.locator(".rb-palette").get_attribute("data-rendered-query") == "кровотечение"
+    assert page.locator(".rb-result__title").first.inner_text() == "Кровотечение"
+    ctx.close()
+
+
+def test_the_palette_answers_again_offline_from_the_http_cache(new_context, base):
+    """After one online search, with the network cut, a fresh page load (so nothing is kept in
+    memory) gets the page, scripts and the index shards that search read from Chromium's HTTP
+    cache (the test server sends Cache-Control: max-age, as a static host would). A service
+    worker is not involved: it caches the whole index for any query (test_offline.py)."""
+    ctx = new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(base + "fatum/03-boi/")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("кровотечение")
+    rendered(page, "кровотечение")
     page.wait_for_load_state("networkidle")  # the browser has stored what it fetched
     ctx.set_offline(True)
     page.goto(base + "fatum/03-boi/")  # a normal navigation: fresh cache entries are used as they are
@@ -248,19 +242,23 @@ def test_the_palette_fits_a_phone_screen(browser, base):
     page.close()
 
 
-def test_the_palette_answers_from_the_book_being_read_while_the_others_load(new_page, new_context, base):
-    ctx = new_context()  # an empty cache: nothing is loaded yet
+def test_a_query_fetches_a_few_small_shards_not_every_books_text(new_context, base):
+    ctx = new_context(service_workers="block")  # an empty cache; no precaching worker
     page = ctx.new_page()
-    page.goto(base + "sf2e/vedenie-igry/", wait_until="domcontentloaded")
-    page.wait_for_function("window.rulebook && window.rulebook.search")
+    fetched: list[tuple[str, int]] = []
+    page.on("requestfinished", lambda r: fetched.append((r.url, r.sizes()["responseBodySize"])))
+    page.goto(base + "sf2e/vedenie-igry/", wait_until="networkidle")
+    # idle, the page has warmed up the manifest and the engine, no shard
+    assert any(u.endswith("/search/manifest.json") for u, _ in fetched)
+    assert not [u for u, _ in fetched if "/search/" in u and not u.endswith("manifest.json")]
+    fetched.clear()
     page.evaluate("window.rulebook.search.open('кровотечение')")
     rendered(page, "кровотечение")
-    load = page.evaluate("window.rulebook.search.loadTimings")
-    assert load["books"][0]["slug"] == "sf2e"  # built first
-    assert len(load["books"]) == 5
-    first = page.evaluate("window.rulebook.search.timings[0]")
-    assert first["query"] == "кровотечение" and first["complete"] is False  # answered before the rest
-    # then the results of every book replace them
+    search = [(u, n) for u, n in fetched if "/search/" in u]
+    manifest = page.evaluate("fetch('/search/manifest.json').then((r) => r.json())")
+    shards = len(manifest["vocab"]) + len(manifest["rvocab"]) + len(manifest["post"]) + len(manifest["frag"])
+    assert 2 < len(search) < shards / 4  # a few shards of many
+    assert sum(n for _, n in search) < 400_000
     assert "FATUM" in page.locator(".rb-result__book").all_inner_texts()
     ctx.close()
 

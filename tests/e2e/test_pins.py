@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.conftest import build_site, copy_project, serve
-
 pytestmark = pytest.mark.devices("desktop", "phone")
 
 COVER = "Укрытие — это любой объект"  # 3.3, first paragraph
@@ -276,40 +274,28 @@ def test_on_a_phone_a_tap_shows_the_pin_button_and_the_panel_is_a_drawer(
 
 @pytest.mark.devices("desktop")  # the docked panel of a wide screen; the phone's drawer closes
 def test_with_instant_navigation_the_panel_survives_page_changes(
-    context: BrowserContext, tmp_path: Path, shot: Path
+    context: BrowserContext, server: str, shot: Path
 ) -> None:
-    """Material swaps pages without a reload once site_url matches the host: the panel stays,
-    new pages get their pin buttons, and a pin opens through the swap."""
-    site = tmp_path / "site"
-    site.mkdir()
-    httpd, url = serve(site)
-    try:
-        cfg = copy_project(tmp_path / "project")
-        cfg.write_text(
-            re.sub(r"(?m)^site_url:.*$", f'site_url: "{url}/"', cfg.read_text(encoding="utf-8")),
-            encoding="utf-8",
-        )
-        proc = build_site(site, cfg)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        page = context.new_page()
-        page.goto(url + "/fatum/03-boi/")
-        page.evaluate("window.__sameDocument = true")
-        cover = pin_block(page, COVER)
-        open_panel(page)
-        page.locator(".md-nav__link", has_text="Глава 1. Базовые правила").first.click()
-        page.wait_for_url(re.compile(r"/fatum/01-bazovye-pravila/$"))
-        expect(page.locator("h1")).to_have_text(re.compile("Глава 1"))
-        assert page.evaluate("window.__sameDocument === true"), "the page was reloaded, not swapped"
-        expect(page.locator("#rb-pins")).to_be_visible()
-        assert page.locator("#rb-pins").count() == 1
-        pin_block(page, "Проверка состоит из двух бросков")  # the new page has pin buttons
-        expect(page.locator("#rb-pins .rb-pinned")).to_have_count(2)
-        page.locator("#rb-pins .rb-pinned__link").first.click()
-        page.wait_for_url(re.compile(rf"/fatum/03-boi/#{cover}$"))
-        assert page.evaluate("window.__sameDocument === true")
-        expect(page.locator(f"[id='{cover}']")).to_have_class(re.compile(r"\brb-target\b"))
-        expect(page.locator(f"[id='{cover}']")).to_be_focused()
-        page.screenshot(path=str(shot / "instant.png"))
-        page.close()
-    finally:
-        httpd.shutdown()
+    """Material swaps pages without a reload once site_url matches the host (the session's site
+    is built so): the panel stays, new pages get their pin buttons, and a pin opens through the
+    swap."""
+    page = context.new_page()
+    page.goto(server + "/fatum/03-boi/")
+    page.evaluate("window.__sameDocument = true")
+    cover = pin_block(page, COVER)
+    open_panel(page)
+    page.locator(".md-nav__link", has_text="Глава 1. Базовые правила").first.click()
+    page.wait_for_url(re.compile(r"/fatum/01-bazovye-pravila/$"))
+    expect(page.locator("h1")).to_have_text(re.compile("Глава 1"))
+    assert page.evaluate("window.__sameDocument === true"), "the page was reloaded, not swapped"
+    expect(page.locator("#rb-pins")).to_be_visible()
+    assert page.locator("#rb-pins").count() == 1
+    pin_block(page, "Проверка состоит из двух бросков")  # the new page has pin buttons
+    expect(page.locator("#rb-pins .rb-pinned")).to_have_count(2)
+    page.locator("#rb-pins .rb-pinned__link").first.click()
+    page.wait_for_url(re.compile(rf"/fatum/03-boi/#{cover}$"))
+    assert page.evaluate("window.__sameDocument === true")
+    expect(page.locator(f"[id='{cover}']")).to_have_class(re.compile(r"\brb-target\b"))
+    expect(page.locator(f"[id='{cover}']")).to_be_focused()
+    page.screenshot(path=str(shot / "instant.png"))
+    page.close()

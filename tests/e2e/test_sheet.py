@@ -2,8 +2,8 @@
 broken file changes nothing), derived values from the Python engine, several characters, paper,
 phones, Material's instant navigation, no WebAssembly, and offline use.
 
-The site is built once for this module with a site_url (Material's instant navigation needs
-one) and served locally. Screenshots go to test-output/e2e/<test>/ (look at them).
+The session's site is used (built with its server's site_url: Material's instant navigation
+needs one). Screenshots go to test-output/e2e/<test>/ (look at them).
 """
 
 from __future__ import annotations
@@ -17,10 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from rulebook.mechanics import run
 
-from tests.conftest import build_site
-from tests.support import site as support
-
-pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("sheet-site"), pytest.mark.devices("desktop", "phone")]
+pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
 
 BOOT = 90_000  # ms for Pyodide to start on a busy machine
 STORE = "rulebook.core.storage('sheet.fatum').key"  # JS: the stored characters' key
@@ -30,24 +27,9 @@ READY = (
 
 
 @pytest.fixture(scope="module")
-def sheet_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    base = tmp_path_factory.mktemp("sheet")
-    site = base / "site"
-    site.mkdir()
-    server, url = support.start_server(site)
-    work = base / "cfg"
-    work.mkdir()
-    cfg = support.write_config(
-        work, support.ROOT / "docs", support.ROOT / "sources" / "books.toml", work / "cache"
-    )
-    cfg.write_text(
-        re.sub(r"(?m)^site_url: .*$", f'site_url: "{url}"', cfg.read_text(encoding="utf-8")), encoding="utf-8"
-    )
-    proc = build_site(site, cfg)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    yield url.rstrip("/")
-    server.shutdown()
-    server.server_close()
+def sheet_site(server: str) -> str:
+    """The session's site: built with its server's site_url, as instant navigation needs."""
+    return server
 
 
 @pytest.fixture

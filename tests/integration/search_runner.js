@@ -1,20 +1,19 @@
 // Runs queries through the browser runtime of the search engine in Node, for the parity tests:
-//   node search_runner.js SITE_DIR QUERIES_JSON   (queries: [{q, book?, limit?, prefer?}]) -> JSON on stdout
+//   node search_runner.js SEARCH_DIR QUERIES_JSON   (queries: [{q, book?, limit?, prefer?}]) -> JSON on stdout
+// SEARCH_DIR is a built site's search/ folder (or the build's export folder): the engine reads
+// the manifest, then the shards each query needs, as the palette fetches them.
 "use strict";
 const fs = require("fs");
 const path = require("path");
 const assets = path.join(__dirname, "..", "..", "plugins", "rulebook", "assets");
 const { Engine } = require(path.join(assets, "search-engine.js"));
 
-const [site, queriesFile] = process.argv.slice(2);
-const dir = path.join(site, "search");
+const [dir, queriesFile] = process.argv.slice(2);
 const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
-const engine = new Engine(manifest.analysis, manifest.corpus);
-const vocab = {};
-for (const b of manifest.books) {
-  const book = engine.addBook(JSON.parse(fs.readFileSync(path.join(dir, b.file), "utf8")));
-  vocab[book.slug] = { mismatch: book.vocabMismatch, surfaces: book.surfaces.length };
-}
+const engine = new Engine(manifest, (p) => Promise.resolve(JSON.parse(fs.readFileSync(path.join(dir, p), "utf8"))));
 const queries = JSON.parse(fs.readFileSync(queriesFile, "utf8"));
-const out = queries.map((x) => engine.search(x.q, x.limit || 5, x.book ? [x.book] : [], x.prefer || null));
-process.stdout.write(JSON.stringify({ vocab, results: out }));
+(async () => {
+  const out = [];
+  for (const x of queries) out.push(await engine.search(x.q, x.limit || 5, x.book ? [x.book] : [], x.prefer || null));
+  process.stdout.write(JSON.stringify({ results: out }));
+})().catch((e) => { process.stderr.write(String(e && e.stack || e) + "\n"); process.exit(1); });

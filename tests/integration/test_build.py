@@ -7,14 +7,14 @@ from urllib.parse import unquote, urlsplit
 
 from bs4 import BeautifulSoup
 
-from tests.conftest import build_site
+from tests.support.session import SessionSite
 
 
-def test_strict_build_has_no_warnings(tmp_path: Path) -> None:
-    proc = build_site(tmp_path / "site")
-    log = proc.stdout + proc.stderr
-    assert proc.returncode == 0, log
-    assert "WARNING" not in log, log
+def test_strict_build_has_no_warnings(session_site: SessionSite) -> None:
+    built = session_site.ensure_built()  # the session's build of the project, and its log
+    assert built.ok, built.log
+    assert "Documentation built in" in built.log, built.log  # the log is the build's, complete
+    assert "WARNING" not in built.log, built.log
 
 
 def _target_file(site: Path, page: Path, href: str) -> tuple[Path, str] | None:

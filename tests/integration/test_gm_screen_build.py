@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from bs4 import BeautifulSoup, Tag
 from rulebook.plugin import RulebookPlugin
 
-from tests.conftest import build_site, copy_project
+from tests.support import site as support
 
 
 def soup_of(path: Path) -> BeautifulSoup:
@@ -92,31 +92,36 @@ def test_the_gm_screen_has_the_cards_the_table_needs(site: Path) -> None:
     ]
 
 
+def test_no_card_shows_a_section_twice(site: Path) -> None:
+    """A card that names a section and also its subsections (an umbrella heading brings them
+    along) would print them twice."""
+    gm = soup_of(site / "gm-screen/index.html")
+    for c in gm.select("section.rb-card"):
+        heads = [norm(h.get_text(" ")) for h in c.select(".rb-card__body :is(h2, h3, h4, h5, h6)")]
+        assert len(heads) == len(set(heads)), (norm(c.select_one(".rb-card__title").get_text()), heads)
+
+
+def build_gm_screen(tmp_path: Path, cards: str) -> support.Built:
+    """A project of chapter 3 and a GM screen holding `cards`, built into tmp_path/site."""
+    return support.run_build(support.gm_screen_project(tmp_path / "project", cards), tmp_path / "site")
+
+
 def test_a_card_with_a_missing_reference_fails_the_build_naming_it(tmp_path: Path) -> None:
-    cfg = copy_project(tmp_path / "project")
-    gm = tmp_path / "project/docs/gm-screen.md"
-    gm.write_text(
-        gm.read_text(encoding="utf-8")
-        + "\n/// card | fatum/03-boi.md#net-takogo-razdela\n    title: Пропавшее правило\n///\n",
-        encoding="utf-8",
+    built = build_gm_screen(
+        tmp_path, "/// card | fatum/03-boi.md#net-takogo-razdela\n    title: Пропавшее правило\n///\n"
     )
-    proc = build_site(tmp_path / "site", cfg)
-    log = proc.stdout + proc.stderr
-    assert proc.returncode != 0
-    assert re.search(r"gm-screen\.md: card \d+ «Пропавшее правило»", log), log
-    assert "reference 'fatum/03-boi.md#net-takogo-razdela'" in log
-    assert "no heading or block with id 'net-takogo-razdela' on fatum/03-boi.md" in log
+    assert not built.ok
+    assert re.search(r"gm-screen\.md: card \d+ «Пропавшее правило»", built.log), built.log
+    assert "reference 'fatum/03-boi.md#net-takogo-razdela'" in built.log
+    assert "no heading or block with id 'net-takogo-razdela' on fatum/03-boi.md" in built.log
 
 
 def test_a_card_block_that_cannot_be_parsed_fails_the_build(tmp_path: Path) -> None:
-    cfg = copy_project(tmp_path / "project")
-    gm = tmp_path / "project/docs/gm-screen.md"
-    bad = "\n/// card | fatum/03-boi.md#klassy-broni\n    title: Броня: классы\n///\n"
-    gm.write_text(gm.read_text(encoding="utf-8") + bad, encoding="utf-8")
-    proc = build_site(tmp_path / "site", cfg)
-    log = proc.stdout + proc.stderr
-    assert proc.returncode != 0
-    assert "gm-screen.md: a card block was not understood" in log, log
+    built = build_gm_screen(
+        tmp_path, "/// card | fatum/03-boi.md#klassy-broni\n    title: Броня: классы\n///\n"
+    )
+    assert not built.ok
+    assert "gm-screen.md: a card block was not understood" in built.log, built.log
 
 
 def test_the_service_worker_lists_every_built_file_with_its_hash(site: Path) -> None:

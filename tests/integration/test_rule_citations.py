@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,22 +14,7 @@ from rulebook.html.citations import Site, stale
 from rulebook.mechanics.rules import RULES
 from rulebook.widgets.runtime import PYODIDE_FILES
 
-pytestmark = [pytest.mark.build, pytest.mark.xdist_group("calculators-build")]
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("citations") / "site"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-    return out
+pytestmark = pytest.mark.build
 
 
 def html(site: Path, page: str) -> BeautifulSoup:

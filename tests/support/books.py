@@ -1,27 +1,33 @@
-"""Small in-memory books for engine tests (built the way the browser builds its index)."""
+"""Small libraries for the search engine's tests, indexed the way the build indexes a site:
+each book's whoosh index, its postings read back from whoosh, the sharded export, then the
+store the query engine reads."""
 
 from __future__ import annotations
 
-from rulebook.search import analysis
-from rulebook.search.glossary import parse
-from rulebook.search.model import BookIndex, RecordData, SectionData
+import atexit
+import shutil
+import tempfile
+from pathlib import Path
+
+from rulebook.search import build, library
+from rulebook.search.glossary import Glossary, parse
+from rulebook.search.store import Store
+
+Outline = list[tuple[str, int, list[str]]]  # (heading, level, [block texts])
+_TMP = Path(tempfile.mkdtemp(prefix="rulebook-search-test-"))
+atexit.register(shutil.rmtree, _TMP, True)
+_count = 0
 
 
-def book(slug: str, sections: list[tuple[str, int, list[str]]], glossary: str = "") -> BookIndex:
-    """sections: (heading, level, [block texts]); parents follow the levels."""
-    b = BookIndex(slug, slug.upper(), [(f"{slug}/page/", "Страница")], [], [], list(parse(glossary).rules))
-    stack: list[int] = []
-    for title, level, blocks in sections:
-        while stack and b.sections[stack[-1]].level >= level:
-            stack.pop()
-        anchor = f"s{len(b.sections)}"
-        b.sections.append(SectionData(0, stack[-1] if stack else -1, level, anchor, title))
-        idx = len(b.sections) - 1
-        stack.append(idx)
-        b.records.append(RecordData(idx, "h", anchor, title))
-        for n, text in enumerate(blocks, 1):
-            b.records.append(RecordData(idx, "p", f"{anchor}--{n}", text))
-    b.set_vocab([(w, analysis.stem(w)) for w in b.vocab_order()])
-    b.build_postings_from_text()
-    b.finish()
-    return b
+def book(slug: str, outline: Outline, glossary: str = "") -> library.Book:
+    """One book of one page; parents follow the levels; glossary: TOML text."""
+    return library.from_outline(slug, slug.upper(), outline, parse(glossary) if glossary else Glossary())
+
+
+def index(*books: library.Book, common: str = "") -> Store:
+    """The books as one library (in this order), with an optional shared glossary (TOML text)."""
+    global _count
+    _count += 1
+    cache = _TMP / f"lib{_count}"
+    build.write_index(cache, list(books), parse(common) if common else Glossary())
+    return Store(cache / build.EXPORT)

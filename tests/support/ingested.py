@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.model import Block, Document, Heading, walk
@@ -32,3 +33,15 @@ def headings(slug: str) -> list[Heading]:
 
 def heading(slug: str, title: str) -> Heading:
     return next(h for h in headings(slug) if h.text == title)
+
+
+DEMO = '[books.demo]\ntitle = "Demo"\nsystem = "Demo"\nsource = "demo.txt"\n'
+
+
+def generated(tmp_path: Path, entry: str, text: str) -> tuple[Document, list[Block]]:
+    """A one-book registry in `tmp_path` (`[books.demo]` + `entry`, its text `demo.txt`), parsed:
+    the document and every block, depth first."""
+    (tmp_path / "books.toml").write_text(DEMO + entry, encoding="utf-8")
+    (tmp_path / "demo.txt").write_text(text, encoding="utf-8")
+    doc = parse_book(load_books(tmp_path / "books.toml")[0])
+    return doc, [b for p in doc.pages for b in walk(p.blocks)]

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 from rulebook.ingest import pipeline
-from rulebook.ingest.config import KeyLocator, load_books
+from rulebook.ingest.config import load_books
 from rulebook.ingest.errors import IngestError
+from rulebook.ingest.tomlfile import KeyLocator
 
 HEAD = '[books.demo]\ntitle = "Demo"\nsystem = "Demo RPG"\nsource = "demo.txt"\n'
 TEXT = "Глава 1. Начало\n\nАбзац правил.\n\nРаздел\n\nЕщё абзац."
@@ -53,25 +54,26 @@ def test_unknown_heading_mode_points_at_the_mode_line(tmp_path):
     root = project(tmp_path, '\n[books.demo.headings]\nmax_length = 60\nmode = "bold_caps"\n')
     err = fail(root)
     assert (err.book, err.line) == ("demo", config_line(root, "mode ="))
-    assert "unknown heading mode 'bold_caps'" in err.message and "isolated_short" in err.message
+    assert "headings.mode: unknown value 'bold_caps'" in err.message and "isolated_short" in err.message
 
 
 def test_unknown_key_points_at_its_line(tmp_path):
     root = project(tmp_path, 'descripton = "typo"\n')
     err = fail(root)
-    assert (err.line, err.message) == (config_line(root, "descripton"), "unknown key(s): descripton")
+    assert err.line == config_line(root, "descripton")
+    assert err.message == "descripton: unknown key (did you mean 'description'?)"
 
 
 def test_bad_regular_expression_points_at_its_line(tmp_path):
     root = project(tmp_path, "\n[books.demo.chrome]\njunk = ['^Меню(']\n")
     err = fail(root)
-    assert err.line == config_line(root, "junk =") and "bad regular expression in chrome.junk" in err.message
+    assert err.line == config_line(root, "junk =") and "chrome.junk[1]: bad regular expression" in err.message
 
 
 def test_footnote_pattern_without_marker_group_is_rejected(tmp_path):
     root = project(tmp_path, "\n[books.demo.tables]\nfootnote = ['^\\d (?P<body>.+)$']\n")
     err = fail(root)
-    assert err.line == config_line(root, "footnote =") and "'marker' and 'body'" in err.message
+    assert err.line == config_line(root, "footnote =") and "needs the group(s) 'marker'" in err.message
 
 
 def test_table_row_with_more_cells_than_its_header_fails_at_the_row(tmp_path):
@@ -130,21 +132,54 @@ def test_unknown_book_on_the_command_line(tmp_path):
         pipeline.run(project(tmp_path), ["nope"], check=True)
 
 
-def test_key_locator_finds_keys_in_tables_and_arrays():
+def test_key_locator_finds_keys_in_tables_arrays_of_tables_and_array_elements():
     text = (
-        "[books.a]\ntitle = 'A'\n\n[books.a.headings]\nmode = 'x'\n\n[books.a.headings.outline]\n"
-        '"Глава" = 2\nL12 = 3\n\n[[books.a.xrefs]]\nkind = "title"\n'
+        "[books.a]\ntitle = 'A'\n\n[books.a.headings]\nmode = 'x'\n"
+        "glued = [\n  'Один', \"Два\",\n  'Три',\n]\n"
+        '\n[books.a.headings.outline]\n"Глава" = 2\n\n[[books.a.xrefs]]\nkind = "title"\n'
+        "\n[[books.a.xrefs]]\nkind = 'number'\n"
     )
     loc = KeyLocator(text)
-    assert loc.line("a", "title") == 2
-    assert loc.line("a", "headings", "mode") == 5
-    assert loc.line("a", "headings", "outline", "Глава") == 8
-    assert loc.line("a", "headings", "outline", "L12") == 9
-    assert loc.line("a", "xrefs", "kind") == 12
-    assert loc.line("a", "headings", "nothing") == 4  # falls back to the enclosing table
+    assert loc.line("books", "a", "title") == 2
+    assert loc.line("books", "a", "headings", "mode") == 5
+    assert [loc.line("books", "a", "headings", "glued", i) for i in range(3)] == [7, 7, 8]
+    assert loc.line("books", "a", "headings", "outline", "Глава") == 12
+    assert loc.line("books", "a", "xrefs", 0, "kind") == 15
+    assert loc.line("books", "a", "xrefs", 1, "kind") == 18
+    assert loc.line("books", "a", "headings", "nothing") == 4  # falls back to the enclosing table
 
 
-def test_all_registered_books_load(tmp_path):
+def test_every_registered_book_loads():
     root = Path(__file__).resolve().parents[2]
-    slugs = [b.slug for b in load_books(root / "sources" / "books.toml")]
-    assert {"fatum", "sf2e", "dnd35", "dnd2024", "swd20"} <= set(slugs)
+    books = load_books(root / "sources" / "books.toml")
+    assert books and all(b.title and b.source.is_file() for b in books)
+
+
+@pytest.mark.parametrize(
+    ("entry", "message", "needle"),
+    [
+        ("\n[books.demo.chrome]\nstart = '^Начлао$'\n", "chrome.start '^Начлао$' matches no line", "start ="),
+        ("\n[books.demo.chrome]\nfooter = '^© '\n", "chrome.footer '^© ' matches no line", "footer ="),
+        (
+            "\n[books.demo.chrome]\njunk = ['^Абзац правил.$', '^Реклама$']\n",
+            "chrome.junk '^Реклама$'",
+            "junk =",
+        ),
+        ("\n[books.demo.chrome]\nstrip = [' Далее$']\n", "chrome.strip ' Далее$' matches no line", "strip ="),
+        (
+            "\n[books.demo.chrome]\nstart = '^Глава'\nmeta = { credit = '^Перевод: ' }\n",
+            "chrome.meta.credit matches no dropped line",
+            "meta =",
+        ),
+        (
+            "\n[books.demo.headings]\nglued = ['Раздел', 'Нет такого']\n",
+            "glued entry 'Нет такого'",
+            "glued =",
+        ),
+    ],
+)
+def test_a_chrome_pattern_or_glued_title_that_matches_nothing_is_an_error(tmp_path, entry, message, needle):
+    """A typo would publish the chrome it was meant to drop, or leave a heading glued."""
+    root = project(tmp_path, entry)
+    err = fail(root)
+    assert message in err.message and err.line == config_line(root, needle)

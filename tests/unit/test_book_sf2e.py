@@ -166,3 +166,10 @@ def test_lists():
     lists = [b for b in blocks() if isinstance(b, ListBlock)]
     assert sum(len(x.items) for x in lists if not x.ordered) == 38
     assert [len(x.items) for x in lists if x.ordered] == [4, 4, 4, 3]
+
+
+def test_a_highlight_s_stray_marks_are_removed():
+    """Source line 123 says «=сопротивлением (resistance)=»: the marks of a highlight."""
+    (p,) = [b for b in blocks() if isinstance(b, Paragraph) and b.line == 123]
+    assert "сопротивлением (resistance), уменьшающим" in plain(p.inlines)
+    assert not [b for b in blocks() if isinstance(b, Paragraph) and "=сопротивлением" in plain(b.inlines)]

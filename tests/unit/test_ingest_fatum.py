@@ -54,13 +54,14 @@ def test_section_3_9_is_an_h2_on_the_chapter_3_page(fatum) -> None:
 
 def test_numbered_subsections_and_steps_get_their_levels(fatum) -> None:
     _, doc, _ = fatum
-    assert heading(doc, "2.2.1. Начальные черты (НЧ)")[1].level == 3
+    assert heading(doc, "2.2.1. Начальные черты (НЧ)")[1].level == 4  # under Шаг 2 (headings.nest)
     assert heading(doc, "Глава 3. Бой")[1].level == 1
     assert heading(doc, "Шаг 4 Специализация")[1].level == 3  # the period is missing in the source
     assert heading(doc, "Шаг 8. Разместите оставшиеся ранения")[1].level == 4  # inside 3.4
     assert heading(doc, "Приложение Е: Транспрт")[1].level == 2
     assert heading(doc, "Модуль II. Адреналиновая отсрочка")[1].level == 3
-    assert heading(doc, "Кровотечение вне боя")[1].level == 3  # unnumbered: one below 3.9
+    assert heading(doc, "Зона обстрела")[1].level == 3  # unnumbered: one below 3.3
+    assert heading(doc, "Кровотечение вне боя")[1].level == 4  # under «Кровотечение» (headings.nest)
 
 
 def test_headings_glued_to_text_are_split_off(fatum) -> None:
@@ -164,3 +165,53 @@ def test_cross_references_become_links_and_missing_targets_are_reported(fatum) -
     assert "Приложении «Травмы»" in files["03-boi.md"]
     assert "[Приложении «Травмы»]" not in files["03-boi.md"]
     assert "[3.9](#3-9-raneniia-i-travmy)" in files["03-boi.md"]
+
+
+def boxes_at(doc) -> dict[int, Admonition]:
+    return {b.line: b for p in doc.pages for b in walk(p.blocks) if isinstance(b, Admonition)}
+
+
+EXAMPLE_LINES = (1735, 2894, 3630, 4222, 4977, 5974, 5998, 6110, 6129, 6149)  # «Пример» alone
+
+
+def test_standalone_example_lines_are_example_boxes_not_headings(fatum) -> None:
+    _, doc, _ = fatum
+    assert not [h for p in doc.pages for h in p.blocks if isinstance(h, Heading) and h.text == "Пример"]
+    boxes = boxes_at(doc)
+    for line in (*EXAMPLE_LINES, 1384, 1391, 1398, 1405, 1412):  # and «Пример:» alone
+        assert (boxes[line].kind, boxes[line].title) == ("example", "Пример"), line
+    # the box runs to the end of its section ...
+    budget = boxes[4977]
+    assert [type(c).__name__ for c in budget.children] == ["Paragraph"] * 3 + ["ListBlock", "Paragraph"]
+    # ... except the summary of the armour steps, which follows the example of Шаг 8
+    steps = boxes[2894]
+    assert isinstance(steps.children[-1], ListBlock) and len(steps.children[-1].items) == 8
+    p, _ = heading(doc, "Шаг 8. Разместите оставшиеся ранения")
+    after = p.blocks[p.blocks.index(steps) + 1]
+    assert isinstance(after, Paragraph) and after.inlines[0].text.startswith("Таким образом")
+
+
+def test_formula_lines_inside_list_items_are_formula_boxes(fatum) -> None:
+    _, doc, _ = fatum
+    boxes = boxes_at(doc)
+    credits, throw = boxes[760], boxes[3083]
+    assert (credits.title, credits.css) == ("Формула", "formula")
+    assert credits.children[0].inlines[0].text == "600 + 200 × (уровень − 1)."
+    assert throw.css == "formula" and throw.children[0].inlines[0].text.startswith("Дальность броска =")
+    holders = [
+        it
+        for p in doc.pages
+        for b in walk(p.blocks)
+        if isinstance(b, ListBlock)
+        for it in b.items
+        if credits in it.children or throw in it.children
+    ]
+    assert len(holders) == 2  # each inside the list item it belongs to
+
+
+def test_two_dash_items_glued_on_line_680_are_two_items(fatum) -> None:
+    _, doc, _ = fatum
+    (lst,) = [b for p in doc.pages for b in walk(p.blocks) if isinstance(b, ListBlock) and b.line == 679]
+    assert [it.line for it in lst.items] == [679, 680, 680, 681, 682, 683]
+    assert lst.items[1].inlines[0].text.endswith("очевидное состояние БЗ;")
+    assert lst.items[2].inlines[0].text == "используемый профиль оружия;"

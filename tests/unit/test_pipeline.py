@@ -113,7 +113,7 @@ def test_an_unknown_heading_mode_names_the_book_and_the_config(project: Path, ca
     )
     assert main(["--root", str(project), "ingest"]) == 2
     err = capsys.readouterr().err
-    assert "[mini]" in err and "books.toml" in err and "unknown heading mode 'fancy'" in err
+    assert "[mini]" in err and "books.toml" in err and "headings.mode: unknown value 'fancy'" in err
 
 
 def test_an_unknown_book_is_an_error(project: Path, capsys) -> None:

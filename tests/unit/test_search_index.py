@@ -1,21 +1,23 @@
-"""The build side of search: the whoosh index, the heading paths, the statistics shipped to the
-browser, the parallel writes."""
+"""The build side of search: the whoosh index of each book, the sharded export made from its
+reader, and what a query reads of it."""
 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from rulebook.search import analysis, build, engine, export, windex
+from rulebook.search.store import Store
 
-from tests.support.books import book
+from tests.support.books import book, index
 
 NESTED = book(
     "nested",
     [
         ("Глава 3. Бой", 1, ["Бой идёт раундами."]),
         ("Раны и бой", 2, ["Раны бывают лёгкие и тяжёлые."]),
-        ("Кровотечение", 3, ["Кровь теряется каждый ход."]),
+        ("Кровотечение", 3, ["Кровь теряется каждый ход.", "Кровотечение — это потеря крови."]),
         ("Бой в темноте", 3, ["Темнота мешает."]),
         ("Снаряжение", 1, ["Оружие и броня."]),
         ("Броня", 2, ["Броня снижает раны."]),
@@ -25,65 +27,158 @@ NESTED = book(
 OTHER = book("other", [("Бой", 1, ["Бой и раны в другой игре."]), ("Магия", 2, ["Заклинания."])])
 
 
-def test_heading_paths_count_each_stem_as_often_as_the_ancestors_headings_do():
-    counted: dict[int, list[tuple[int, int]]] = {}
-    for i in range(len(NESTED.sections)):
-        c: dict[int, int] = {}
-        for w in analysis.surfaces(NESTED.path_text(i)):
-            sid = NESTED.surface_stem[w]
-            c[sid] = c.get(sid, 0) + 1
-        for sid, tf in c.items():
-            counted.setdefault(sid, []).append((i, tf))
-    assert NESTED.path_post == counted
-    boi = NESTED.stem_id[analysis.stem("бой")]
-    assert (3, 2) in NESTED.path_post[boi]  # «Бой в темноте» under «Глава 3. Бой» › «Раны и бой»
+def words(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    letters = "абвгдежзиклмнопрстуфхцчшэюя"
+    return ["".join(rng.choice(letters) for _ in range(rng.randint(4, 9))) for _ in range(n)]
 
 
-def test_the_whoosh_index_reads_back_the_book_it_was_given(tmp_path):
-    windex.write(tmp_path / "nested", NESTED, "stamp-1")
+# A book with a few thousand distinct words, so that the export has many shards of each kind.
+VOCAB = words(3000, 1)
+MANY = book(
+    "many",
+    [
+        (f"Раздел {w}", 2, [" ".join(VOCAB[i : i + 12]) + "."])
+        for i, w in zip(range(0, 3000, 12), VOCAB, strict=False)
+    ],
+)
+
+
+@pytest.fixture
+def small_shards(monkeypatch):
+    monkeypatch.setattr(export, "VOCAB_WORDS", 200)
+    monkeypatch.setattr(export, "POST_BYTES", 3000)
+    monkeypatch.setattr(export, "FRAG_BYTES", 2000)
+
+
+def test_whoosh_holds_every_block_with_its_section(tmp_path):
+    windex.write(tmp_path / "nested", NESTED, "s1")
     back = windex.read(tmp_path / "nested")
-    assert windex.stamp_of(tmp_path / "nested") == "stamp-1"
-    assert (back.sections, back.records, back.glossary) == (NESTED.sections, NESTED.records, NESTED.glossary)
-    assert back.surface_stem == NESTED.surface_stem and back.stems == NESTED.stems
-    assert (back.text_post, back.head_post, back.path_post) == (
-        NESTED.text_post,
-        NESTED.head_post,
-        NESTED.path_post,
-    )
-    assert (back.rec_len, back.head_len, back.path_len) == (NESTED.rec_len, NESTED.head_len, NESTED.path_len)
+    # «кровь» is in the first block (k = 1) of section 2, once
+    assert back["text"]["кровь"] == [2, 1, 1]
+    # every token counted once: lengths are exact, not whoosh's rounded ones
+    assert back["text_len"]["2 1"] == len(analysis.surfaces("Кровь теряется каждый ход."))
+    # the heading of «Кровотечение» (k = 0) is a document with the heading's text
+    assert back["text"]["кровотечение"][:3] == [2, 0, 1]
+    assert back["stem_df"][analysis.stem("кровотечение")] == 2
 
 
-def test_an_index_of_another_version_asks_for_a_new_build(tmp_path):
-    windex.write(tmp_path / "nested", NESTED, "s")
-    fmt = windex.FORMAT
-    try:
-        windex.FORMAT = fmt + 1
-        with pytest.raises(FileNotFoundError, match="build the site again"):
-            windex.read(tmp_path / "nested")
-    finally:
-        windex.FORMAT = fmt
+def test_heading_paths_hold_the_ancestors_headings(tmp_path):
+    windex.write(tmp_path / "nested", NESTED, "s1")
+    back = windex.read(tmp_path / "nested")
+    post = back["path"]["бой"]
+    pairs = dict(zip(post[0::2], post[1::2], strict=True))
+    assert pairs[3] == 2  # «Бой в темноте» sits under «Глава 3. Бой» › «Раны и бой»
+    assert 4 not in pairs  # «Снаряжение» is not under a «бой» heading
 
 
-def test_indexes_written_side_by_side_read_back_like_those_written_in_turn(tmp_path):
-    jobs = [(tmp_path / "a" / b.slug, b, f"s-{b.slug}") for b in (NESTED, OTHER)]
-    build._write_indexes(jobs)()
-    for target, b, stamp in jobs:
-        back = windex.read(target)
-        assert windex.stamp_of(target) == stamp
-        assert (back.records, back.text_post, back.head_post) == (b.records, b.text_post, b.head_post)
+def test_a_block_that_defines_a_term_is_indexed_as_defining_it(tmp_path):
+    windex.write(tmp_path / "nested", NESTED, "s1")
+    back = windex.read(tmp_path / "nested")
+    assert back["defines"]["кровотечение"] == [2, 2]
 
 
-def test_the_statistics_shipped_to_the_browser_are_those_the_python_engine_counts():
-    shipped = export.corpus([export.book_stats(NESTED), export.book_stats(OTHER)])
-    counted = engine.corpus_of([NESTED, OTHER])
-    assert (shipped["records"], shipped["sections"]) == (counted.records, counted.sections)
-    assert (shipped["text_len"], shipped["head_len"], shipped["path_len"]) == (
-        counted.text_len,
-        counted.head_len,
-        counted.path_len,
-    )
-    # a stem of one book only is left out: its count is that book's own
-    for stem, n in counted.df.items():
-        in_both = stem in NESTED.stem_id and stem in OTHER.stem_id
-        assert shipped["df"].get(stem) == (n if in_both else None), stem
-    assert json.loads(json.dumps(shipped)) == shipped
+def test_an_unchanged_book_is_not_indexed_again(tmp_path, monkeypatch):
+    build.write_index(tmp_path, [NESTED, OTHER], build.Glossary())
+    calls = []
+    monkeypatch.setattr(build, "index_book", lambda *a: calls.append(a[1].slug))
+    build.write_index(tmp_path, [NESTED, OTHER], build.Glossary())
+    assert calls == []
+
+
+def test_the_export_is_the_same_bytes_for_the_same_books(tmp_path):
+    a = build.write_index(tmp_path / "a", [NESTED, OTHER], build.Glossary())
+    b = build.write_index(tmp_path / "b", [NESTED, OTHER], build.Glossary())
+    assert a["dir"] == b["dir"]
+    for f in (tmp_path / "a" / "export" / a["dir"]).iterdir():
+        assert f.read_bytes() == (tmp_path / "b" / "export" / b["dir"] / f.name).read_bytes()
+
+
+def test_rarity_and_lengths_are_counted_over_the_whole_library():
+    lib = index(NESTED, OTHER)
+    alone = index(NESTED)
+    assert lib.stats["records"] == alone.stats["records"] + index(OTHER).stats["records"]
+    # «бой» weighs the same in either book: its document frequency is the library's
+    st = analysis.stem("бой")
+    lib.ensure([("v", lib.shard_of("v", "бой"))])
+    v = lib.get(("v", lib.shard_of("v", "бой")))
+    df = v.df[v.words.index("бой")]
+    assert df == sum(s.get(st, 0) for s in (_stem_df(NESTED), _stem_df(OTHER)))
+
+
+def _stem_df(b) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for sec in b.sections:
+        texts = ([sec.title] if sec.titled else []) + [x.text for x in sec.blocks]
+        for t in texts:
+            for st in {analysis.stem(w) for w in analysis.surfaces(t)}:
+                out[st] = out.get(st, 0) + 1
+    return out
+
+
+def test_a_query_reads_only_the_shards_its_words_need(small_shards):
+    lib = index(MANY)
+    m = lib.manifest
+    assert len(m["vocab"]) > 10 and len(m["post"]) > 10 and len(m["frag"]) > 10
+    w = VOCAB[1234]
+    out = engine.search(lib, w + " ")
+    assert out["results"] and w in out["results"][0]["snippet"]
+    kinds = [k for k, _ in lib.fetched]
+    assert kinds.count("v") <= 3 and kinds.count("p") <= 2 and kinds.count("f") <= 4
+    assert "r" not in kinds  # a known word needs no typo structure
+
+
+def test_a_typo_is_found_without_reading_the_whole_vocabulary(small_shards):
+    lib = index(MANY)
+    w = VOCAB[2222]
+    typo = w[:3] + w[4:] if len(w) > 5 else w + "а"
+    out = engine.search(lib, typo + " ", limit=20)
+    assert any(w in r["snippet"] for r in out["results"])
+    kinds = [k for k, _ in lib.fetched]
+    assert kinds.count("v") + kinds.count("r") <= 8 < len(lib.manifest["vocab"]) + len(lib.manifest["rvocab"])
+
+
+def test_a_typo_in_the_first_letter_is_found_through_the_reversed_words(small_shards):
+    lib = index(MANY)
+    w = next(x for x in VOCAB[500:] if len(x) >= 7)
+    out = engine.search(lib, "ы" + w[1:] + " ", limit=20)
+    assert any(w in r["snippet"] for r in out["results"])
+    assert any(k == "r" for k, _ in lib.fetched)
+
+
+def test_results_are_the_same_whichever_shards_were_read_before(small_shards):
+    queries = [VOCAB[i] + " " + VOCAB[i + 7] for i in range(0, 600, 60)]
+    fresh = [engine.search(index(MANY), q)["results"] for q in queries]
+    warm = index(MANY)
+    keys = [
+        (k, i)
+        for k, n in (("v", "vocab"), ("r", "rvocab"), ("p", "post"), ("f", "frag"))
+        for i in range(len(warm.manifest[n]))
+    ]
+    random.Random(3).shuffle(keys)
+    warm.ensure(keys[: len(keys) // 2])
+    assert [engine.search(warm, q)["results"] for q in reversed(queries)][::-1] == fresh
+
+
+def test_postings_shards_stay_near_their_size(small_shards):
+    lib = index(MANY)
+    for i in range(len(lib.manifest["post"])):
+        raw = (lib.folder / f"p{i}.json").read_bytes()
+        d = json.loads(raw)
+        assert len(raw) <= 2 * export.POST_BYTES or len(d["w"]) == 1
+
+
+def test_a_headings_initials_find_it_unless_the_library_uses_them_as_a_word():
+    b = book("b", [("Очки Геройства", 2, ["Тратятся на переброс."]), ("Прочее", 2, ["Текст."])])
+    assert engine.search(index(b), "ог")["results"][0]["title"] == "Очки Геройства"
+    c = book("c", [("Огонь", 2, ["ОГ — это огнемёт по-местному."])])
+    out = engine.search(index(b, c), "ог ")["results"]
+    assert out and out[0]["book"] == "c"
+
+
+def test_a_missing_or_old_index_is_a_clear_error(tmp_path):
+    with pytest.raises(FileNotFoundError, match="build the site"):
+        Store(tmp_path)
+    (tmp_path / export.MANIFEST).write_text(json.dumps({"format": 1}), encoding="utf-8")
+    with pytest.raises(FileNotFoundError, match="another version"):
+        Store(tmp_path)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebook.ingest.tablespec import TableSpec, split_row
+from rulebook.ingest.tables.spec import TableSpec, split_row
 
 
 def spec(columns: list[str], types: list[str], rowspan: list[int] | None = None) -> TableSpec:

@@ -12,21 +12,18 @@
   const RECENT_MAX = 8;
   const LIMIT = 12;
   const state = {
-    engine: null, // answers once the first book is in
-    loading: null, // resolves when every book is in
-    ready: null, // resolves when the book being read (or the first) can answer
-    books: [], // manifest entries
-    complete: false, // every book is in
+    engine: null, // answers queries (fetching the index shards each one needs)
+    loading: null, // resolves with the engine once the manifest and the engine's scripts are in
+    books: [], // {slug, title} from the manifest
     filter: new Set(), // chosen book slugs; empty = all books
     results: [],
     active: -1,
     lastFocus: null,
     timings: [],
-    load: null,
     loadStarted: null, // performance.now() when the index started loading
     shownQuery: null, // the query whose results are on screen
-    shownPartial: false, // ... from the first book only
     moved: false, // the reader moved the selection in these results
+    seq: 0, // the latest query sent to the engine (older answers are dropped)
   };
   let ui = null;
 
@@ -44,61 +41,25 @@
     return state.books.some((b) => { return b.slug === slug; }) ? slug : null;
   }
 
-  /* After the next frame is painted (or 50 ms, for a hidden tab that paints none). */
-  function afterPaint() {
-    return new Promise((resolve) => {
-      let done = false;
-      const go = function () { if (!done) { done = true; setTimeout(resolve, 0); } };
-      requestAnimationFrame(go);
-      setTimeout(go, 50);
-    });
-  }
-
-  /* Starts loading the index (once); resolves when every book is in. The manifest, the engine's
-     scripts and then the book files are requested side by side; the book being read is built
-     first and answers (state.engine) while the others are built, one per frame, so typing stays
-     responsive. */
+  /* Starts loading the index (once): the small manifest and the engine's scripts. The engine
+     then fetches, per query, only the shards of the index that the query needs (and keeps them),
+     so nothing large is downloaded or parsed up front, whatever the number of books. */
   function ensureLoaded() {
     if (state.loading) return state.loading;
-    const t0 = performance.now();
-    state.loadStarted = t0;
-    let ready;
-    state.ready = new Promise((resolve) => { ready = resolve; });
+    state.loadStarted = performance.now();
     const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href);
-    const payloadsP = manifestP.then((m) => {
-      state.books = m.books;
-      renderChips();
-      // the book built first (the one being read, else the first) is requested and parsed
-      // first, the others once it is in, so that their parsing does not delay the first answer
-      const lead = Math.max(0, m.books.findIndex((b) => { return b.slug === currentBook(); }));
-      const get = function (b) { return fetchJSON(new URL("search/" + b.file, ROOT).href); };
-      const first = m.books.length ? get(m.books[lead]) : Promise.resolve();
-      const after = first.then(() => {}, () => {});
-      return m.books.map((b, i) => {
-        const p = i === lead ? first : after.then(() => { return get(b); });
-        p.catch(() => {}); // reported when awaited
-        return p;
-      });
-    });
-    payloadsP.catch(() => {});
-    const rb = window.rulebook || {};
     state.loading = Promise.all([
       // the engine looks the stemmers up when it first stems, so the two load side by side
       rb.stemmers ? null : loadScript("search-stemmers.js"),
       rb.searchEngine ? null : loadScript("search-engine.js"),
       manifestP,
-    ]).then(() => {
-      return window.rulebook.searchEngine.loadIndex(manifestP, payloadsP, currentBook(), afterPaint, (e) => {
-        state.engine = e;
-        ready(e);
-      }, null, t0);
-    }).then((done) => {
-      state.load = done.load;
-      state.complete = true;
+    ]).then((parts) => {
+      const manifest = parts[2];
+      const read = (path) => fetchJSON(new URL("search/" + path, ROOT).href);
+      state.engine = new rb.searchEngine.Engine(manifest, read);
+      state.books = state.engine.books.map((b) => ({ slug: b.slug, title: b.title }));
       renderChips();
-      // results shown from the first book only are replaced by those of every book
-      if (ui && !ui.root.hidden && ui.input.value.trim() && state.shownPartial) update();
-      return done.engine;
+      return state.engine;
     });
     state.loading.catch((err) => {
       state.loading = null;
@@ -284,40 +245,37 @@
     setActive(again > 0 ? again : 0);
   }
 
-  /* Runs the query in the input and renders its results (from the first book in, while the
-     others load). */
+  /* Runs the query in the input and renders its results; an answer that arrives after a newer
+     query was typed is dropped. */
   function update(t0) {
     if (!ui) return;
     const start = typeof t0 === "number" ? t0 : performance.now();
     const q = ui.input.value;
+    const seq = ++state.seq;
     // until the answer is on screen, no query counts as rendered (tests and the benchmark wait on it)
     delete ui.root.dataset.renderedQuery;
-    delete ui.root.dataset.renderedComplete;
     if (!q.trim()) { renderRecent(); return; }
     const filter = Array.from(state.filter);
-    // nothing in yet, or a chosen book may not be: wait (for the first book, or for all of them)
-    if (!state.engine || (!state.complete && filter.length)) {
-      setStatus("Загрузка индекса…");
-      const all = ensureLoaded();
-      (state.engine ? all : state.ready).then(() => { if (ui.input.value === q) update(start); }, () => {});
-      return;
-    }
-    const e0 = performance.now();
-    const out = state.engine.search(q, LIMIT, filter, currentBook());
-    const e1 = performance.now();
-    const complete = state.complete;
-    render(out, q);
-    state.shownPartial = !complete;
-    if (!complete) setStatus((ui.status.textContent ? ui.status.textContent + ". " : "") + "Загружаются остальные книги…");
-    requestAnimationFrame(() => {
-      const at = performance.now();
-      state.timings.push({ query: q, engine: e1 - e0, render: at - start, at, complete });
-      if (state.timings.length > 500) state.timings.shift();
-      if (ui.input.value !== q) return;
-      ui.root.dataset.renderedQuery = q;
-      ui.root.dataset.renderedComplete = String(complete);
+    if (!state.engine) setStatus("Загрузка индекса…");
+    ensureLoaded().then((engine) => {
+      if (seq !== state.seq) return null;
+      const e0 = performance.now();
+      return engine.search(q, LIMIT, filter, currentBook()).then((out) => {
+        const e1 = performance.now();
+        if (seq !== state.seq || !ui || ui.input.value !== q) return;
+        render(out, q);
+        requestAnimationFrame(() => {
+          const at = performance.now();
+          state.timings.push({ query: q, engine: e1 - e0, render: at - start, at });
+          if (state.timings.length > 500) state.timings.shift();
+          if (ui.input.value !== q) return;
+          ui.root.dataset.renderedQuery = q;
+        });
+        ui.root.dataset.query = q;
+      });
+    }).catch((err) => {
+      if (seq === state.seq && ui) setStatus("Поиск не удался (" + err.message + ").");
     });
-    ui.root.dataset.query = q;
   }
 
   // ---- actions ---------------------------------------------------------------------------------
@@ -427,7 +385,7 @@
 
   onPage(addButton);
 
-  // warm the index when the browser has nothing else to do
+  // warm up (the manifest and the engine's scripts, a few kilobytes) when the browser is idle
   const idle = window.requestIdleCallback || function (f) { return setTimeout(f, 2000); };
   window.addEventListener("load", () => { idle(() => { ensureLoaded(); }, { timeout: 5000 }); });
 
@@ -436,24 +394,25 @@
     close: () => hide(),
     load: ensureLoaded,
     /* The results of a query from every book, as the palette would show them on this page. */
-    query: function (q, limit, books) {
+    query(q, limit, books) {
       return ensureLoaded().then((e) => { return e.search(q, limit || LIMIT, books || [], currentBook()); });
     },
-    /* The engine's own time (ms) per query, for the benchmark (after a warm-up). */
-    bench: function (queries, limit) {
-      return ensureLoaded().then((e) => {
-        for (const q of queries.slice(0, 50)) e.search(q, limit || LIMIT, []);
-        return queries.map((q) => {
-          const t = performance.now();
-          e.search(q, limit || LIMIT, []);
-          return performance.now() - t;
-        });
-      });
+    /* The engine's own time (ms) per query, for the benchmark: every query once to fetch its
+       shards, then timed from the shards in memory. */
+    async bench(queries, limit) {
+      const e = await ensureLoaded();
+      for (const q of queries) await e.search(q, limit || LIMIT, []);
+      const out = [];
+      for (const q of queries) {
+        const t = performance.now();
+        await e.search(q, limit || LIMIT, []);
+        out.push(performance.now() - t);
+      }
+      return out;
     },
     timings: state.timings,
-    get loadTimings() { return state.load; },
     get loadStarted() { return state.loadStarted; },
-    get complete() { return state.complete; },
     get engine() { return state.engine; },
+    get fetched() { return state.engine ? state.engine.store.fetched.slice() : []; },
   };
 })();

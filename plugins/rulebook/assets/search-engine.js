@@ -1,1143 +1,1465 @@
-/* rulebook search engine, browser runtime. The twin of plugins/rulebook/search/{analysis,model,
-   engine}.py: same steps, same order, same arithmetic, so both return the same results (the
-   parity tests run one query set through both). Loaded by the palette on first use; works in
-   Node too (module.exports) for those tests. */
+/* rulebook search engine, browser runtime: the twin of plugins/rulebook/search/{analysis, store,
+   vocab, plan, score, engine}.py. Same steps, same order, same arithmetic, so both return the same
+   results (the parity tests run the query sets through both). It reads the sharded index that
+   search/export.py writes: the manifest first, then only the shards a query needs (fetched, or
+   read from disk in Node for the tests), kept for the next query. Works in Node too
+   (module.exports). */
 (function (root, factory) {
   if (typeof module === "object" && module.exports) {
     const st = require("./search-stemmers.js");
-    module.exports = factory(function () { return st; });
+    module.exports = factory(() => st);
   } else {
     const rb = (root.rulebook = root.rulebook || {});
-    rb.searchEngine = factory(function () { return rb.stemmers; });
+    rb.searchEngine = factory(() => rb.stemmers);
   }
-})(typeof self !== "undefined" ? self : this, function (getStemmers) {
+})(typeof self !== "undefined" ? self : this, (getStemmers) => {
   "use strict";
 
+  const TOP = "\uffff";
+  const K = 1048576; // record id = section * K + k
+  const CUT = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+  function round6(x) { return Math.floor(x * 1e6 + 0.5) / 1e6; }
+  function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+  const LETTER = /[\p{L}\p{Nl}\p{No}]/u; // Python's [^\W\d_]: a letter (not a decimal digit)
+
   // ---- analysis (search/analysis.py) ------------------------------------------------------------
-  function Analysis(spec) {
-    this.spec = spec;
-    this.P = spec.engine;
-    const marks = spec.word_marks;
-    this.wordRe = new RegExp("(?:[\\p{L}\\p{N}]|[" + marks + "])+", "gu");
-    this.markRe = new RegExp("[" + marks + "]", "gu");
-    this.splitRe = /[\p{L}\p{N}]+/gu;
-    this.plainRe = /^[0-9a-zа-яё]+$/;
-    this.pureRe = /^(?:[а-я]+|[a-z]+)$/;
-    this.cyr = new Set(spec.cyrillic);
-    this.lat = new Set(spec.latin);
-    this.toCyr = spec.lookalikes;
-    this.toLat = {};
-    for (const k in spec.lookalikes) this.toLat[spec.lookalikes[k]] = k;
-    this.fold = spec.fold;
-    this.foldRe = new RegExp("[" + Object.keys(spec.fold).join("") + "]", "g");
-    this.dashes = new Set(spec.dashes);
-    this.diceRe = new RegExp(spec.dice.pattern);
-    this.die = spec.dice.letter;
-    this.l2c = {};
-    this.c2l = {};
-    const L = Array.from(spec.layout.latin), C = Array.from(spec.layout.cyrillic);
-    for (let i = 0; i < L.length; i++) { this.l2c[L[i]] = C[i]; this.c2l[C[i]] = L[i]; }
-    this.optional = new Set(spec.optional_words);
-    this.spaceRe = new RegExp("[" + spec.query_space + "]+");
-    this.spaceOne = new RegExp("^[" + spec.query_space + "]$");
-    this.letterRe = /[\p{L}\p{Nl}\p{No}]/u;
-    this.wordCache = new Map();
-    this.stemCache = new Map();
-    // word characters below U+0500 from a table built with the same regex (a scan by char code
-    // is several times faster than the regex on long texts); others ask the regex
-    this.charRe = new RegExp("^(?:[\\p{L}\\p{N}]|[" + marks + "])$", "u");
-    this.wordChar = new Uint8Array(0x500);
-    for (let c = 0; c < 0x500; c++) this.wordChar[c] = this.charRe.test(String.fromCharCode(c)) ? 1 : 0;
-  }
-
-  /* Calls f(raw, start, end) for every raw word of text, exactly as wordRe would find them. */
-  Analysis.prototype.scan = function (text, f) {
-    const n = text.length, table = this.wordChar, re = this.charRe;
-    let i = 0;
-    while (i < n) {
-      let c = text.charCodeAt(i);
-      let w = 0, isWord;
-      if (c < 0x500) { isWord = table[c] === 1; w = 1; }
-      else {
-        w = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
-        isWord = re.test(text.slice(i, i + w));
-      }
-      if (!isWord) { i += w; continue; }
-      const start = i;
-      i += w;
-      while (i < n) {
-        c = text.charCodeAt(i);
-        if (c < 0x500) { if (table[c] !== 1) break; i++; continue; }
-        w = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
-        if (!re.test(text.slice(i, i + w))) break;
-        i += w;
-      }
-      f(text.slice(start, i), start, i);
-    }
-  };
-
-  Analysis.prototype.foldStr = function (s) {
-    const f = this.fold;
-    return s.replace(this.foldRe, function (c) { return f[c]; });
-  };
-
-  Analysis.prototype.scriptFix = function (w) {
-    let cyr = 0, lat = 0;
-    for (const c of w) { if (this.cyr.has(c)) cyr++; else if (this.lat.has(c)) lat++; }
-    if (!cyr || !lat) return w;
-    const table = cyr >= lat ? this.toCyr : this.toLat;
-    let out = "";
-    for (const c of w) out += Object.prototype.hasOwnProperty.call(table, c) ? table[c] : c;
-    return out;
-  };
-
-  Analysis.prototype.dice = function (w) {
-    const m = this.diceRe.exec(w);
-    if (!m) return w;
-    const count = m[1].replace(/^0+/, "");
-    return (count === "" || count === "1" ? "" : count) + this.die + m[2];
-  };
-
-  Analysis.prototype.normalizeWord = function (raw) {
-    let hit = this.wordCache.get(raw);
-    if (hit) return hit;
-    let w = raw.toLowerCase();
-    // one script and no ё, no digits: nothing to fold, map or unify (most words)
-    if (this.pureRe.test(w)) {
-      hit = [w];
-      this.wordCache.set(raw, hit);
-      return hit;
-    }
-    let parts;
-    if (!this.plainRe.test(w)) {
-      w = raw.normalize("NFKC").toLowerCase();
-      w = this.foldStr(w).replace(this.markRe, "");
-      parts = w.match(this.splitRe) || [];
-    } else {
-      parts = [w];
-    }
-    const out = [];
-    for (const p0 of parts) {
-      const p = this.dice(this.scriptFix(this.foldStr(p0)));
-      if (p) out.push(p);
-    }
-    this.wordCache.set(raw, out);
-    return out;
-  };
-
-  Analysis.prototype.tokens = function (text) {
-    const out = [];
-    this.scan(text, (raw, start, end) => {
-      for (const s of this.normalizeWord(raw)) out.push({ surface: s, start: start, end: end });
-    });
-    return out;
-  };
-
-  Analysis.prototype.surfaces = function (text) {
-    const out = [];
-    this.scan(text, (raw) => {
-      const n = this.normalizeWord(raw);
-      for (let i = 0; i < n.length; i++) out.push(n[i]);
-    });
-    return out;
-  };
-
-  Analysis.prototype.allIn = function (w, set) {
-    for (const c of w) if (!set.has(c)) return false;
-    return true;
-  };
-
-  Analysis.prototype.stem = function (surface) {
-    let hit = this.stemCache.get(surface);
-    if (hit !== undefined) return hit;
-    const m = this.diceRe.exec(surface);
-    if (m) hit = this.die + m[2];
-    else if (this.allIn(surface, this.cyr)) hit = getStemmers().russian(surface);
-    else if (this.allIn(surface, this.lat)) hit = getStemmers().english(surface);
-    else hit = surface;
-    this.stemCache.set(surface, hit);
-    return hit;
-  };
-
-  Analysis.prototype.dedupeKey = function (text) {
-    let t = "";
-    for (const c of text) t += this.dashes.has(c) ? "-" : c;
-    return this.surfaces(t).join(" ");
-  };
-
-  Analysis.prototype.layoutSwap = function (chunk) {
-    let hasLat = false, hasCyr = false;
-    for (const c of chunk) {
-      if (this.lat.has(c.toLowerCase())) hasLat = true;
-      if (Object.prototype.hasOwnProperty.call(this.c2l, c)) hasCyr = true;
-    }
-    let map;
-    if (hasLat && !hasCyr) map = this.l2c;
-    else if (hasCyr && !hasLat) map = this.c2l;
-    else return null;
-    let out = "";
-    for (const c of chunk) out += Object.prototype.hasOwnProperty.call(map, c) ? map[c] : c;
-    return out;
-  };
-
-  /* The stem with its fleeting vowel dropped or restored before the final consonant
-     (проверок/проверк): analysis.fleeting_variants. */
-  Analysis.prototype.fleetingVariants = function (st) {
-    const f = this.spec.fleeting;
-    if (!this.fleetDrop) {
+  class Analysis {
+    constructor(spec) {
+      this.spec = spec;
+      this.P = spec.engine;
+      const marks = spec.word_marks;
+      this.markRe = new RegExp("[" + marks + "]", "gu");
+      this.splitRe = /[\p{L}\p{N}]+/gu;
+      this.plainRe = /^[0-9a-zа-яё]+$/;
+      this.pureRe = /^(?:[а-я]+|[a-z]+)$/;
+      this.cyr = new Set(spec.cyrillic);
+      this.lat = new Set(spec.latin);
+      this.toCyr = spec.lookalikes;
+      this.toLat = {};
+      for (const k of Object.keys(spec.lookalikes)) this.toLat[spec.lookalikes[k]] = k;
+      this.fold = spec.fold;
+      this.foldRe = new RegExp("[" + Object.keys(spec.fold).join("") + "]", "g");
+      this.dashes = new Set(spec.dashes);
+      this.diceRe = new RegExp(spec.dice.pattern);
+      this.die = spec.dice.letter;
+      this.l2c = {};
+      this.c2l = {};
+      const L = Array.from(spec.layout.latin), C = Array.from(spec.layout.cyrillic);
+      for (let i = 0; i < L.length; i++) { this.l2c[L[i]] = C[i]; this.c2l[C[i]] = L[i]; }
+      this.stop = new Set(spec.stop_words);
+      this.question = new Set(spec.question_words);
+      this.define = new Set(spec.define_words);
+      this.intents = new Map(Object.entries(spec.intents));
+      this.numbers = new Map(Object.entries(spec.numbers));
+      this.spaceRe = new RegExp("[" + spec.query_space + "]+");
+      this.spaceOne = new RegExp("^[" + spec.query_space + "]$");
+      this.wordCache = new Map();
+      this.stemCache = new Map();
+      // word characters below U+0500 from a table built with the same regex (a scan by char code
+      // is several times faster than the regex on long texts); others ask the regex
+      this.charRe = new RegExp("^(?:[\\p{L}\\p{N}]|[" + marks + "])$", "u");
+      this.wordChar = new Uint8Array(0x500);
+      for (let c = 0; c < 0x500; c++) this.wordChar[c] = this.charRe.test(String.fromCharCode(c)) ? 1 : 0;
+      const f = spec.fleeting;
       const pre = "^(.{" + (f.min - 2) + ",}[" + f.consonants + "])";
       this.fleetDrop = new RegExp(pre + "[" + f.vowels + "]([" + f.consonants + "])$", "u");
       this.fleetAdd = new RegExp(pre + "([" + f.consonants + "])$", "u");
     }
-    let m = this.fleetDrop.exec(st);
-    if (m) return [m[1] + m[2]];
-    m = this.fleetAdd.exec(st);
-    if (m) return Array.from(f.vowels).map((v) => m[1] + v + m[2]);
-    return [];
-  };
 
-  // ---- growable integer arrays ------------------------------------------------------------------
-  function IntList(cap) { this.a = new Int32Array(cap || 64); this.n = 0; }
-  IntList.prototype.push = function (x) {
-    if (this.n === this.a.length) { const b = new Int32Array(this.a.length * 2); b.set(this.a); this.a = b; }
-    this.a[this.n++] = x;
-  };
-  IntList.prototype.done = function () { return this.a.subarray(0, this.n); };
+    /* Calls f(raw, start, end) for every raw word of text, exactly as WORD_RE would find them. */
+    scan(text, f) {
+      const n = text.length, table = this.wordChar, re = this.charRe;
+      let i = 0;
+      while (i < n) {
+        let c = text.charCodeAt(i);
+        let w = 0, isWord;
+        if (c < 0x500) { isWord = table[c] === 1; w = 1; }
+        else {
+          w = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
+          isWord = re.test(text.slice(i, i + w));
+        }
+        if (!isWord) { i += w; continue; }
+        const start = i;
+        i += w;
+        while (i < n) {
+          c = text.charCodeAt(i);
+          if (c < 0x500) { if (table[c] !== 1) break; i++; continue; }
+          w = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
+          if (!re.test(text.slice(i, i + w))) break;
+          i += w;
+        }
+        f(text.slice(start, i), start, i);
+      }
+    }
 
-  /* Postings in compressed-row form: for key k, items off[k] .. off[k+1]-1 of `ids` and `tfs`,
-     ids ascending. Built from (id, key, tf) triples given in ascending id order. */
-  function csr(nKeys, ids, keys, tfs) {
-    const n = ids.length;
-    const off = new Int32Array(nKeys + 1);
-    for (let i = 0; i < n; i++) off[keys[i] + 1]++;
-    for (let k = 0; k < nKeys; k++) off[k + 1] += off[k];
-    const pos = off.slice(0, nKeys);
-    const outIds = new Int32Array(n), outTfs = new Int32Array(n);
-    for (let i = 0; i < n; i++) { const p = pos[keys[i]]++; outIds[p] = ids[i]; outTfs[p] = tfs[i]; }
-    return { off: off, ids: outIds, tfs: outTfs };
+    foldStr(s) { return s.replace(this.foldRe, (c) => this.fold[c]); }
+
+    scriptFix(w) {
+      let cyr = 0, lat = 0;
+      for (const c of w) { if (this.cyr.has(c)) cyr++; else if (this.lat.has(c)) lat++; }
+      if (!cyr || !lat) return w;
+      const table = cyr >= lat ? this.toCyr : this.toLat;
+      let out = "";
+      for (const c of w) out += Object.prototype.hasOwnProperty.call(table, c) ? table[c] : c;
+      return out;
+    }
+
+    dice(w) {
+      const m = this.diceRe.exec(w);
+      if (!m) return w;
+      const count = m[1].replace(/^0+/, "");
+      return (count === "" || count === "1" ? "" : count) + this.die + m[2];
+    }
+
+    normalizeWord(raw) {
+      let hit = this.wordCache.get(raw);
+      if (hit) return hit;
+      let w = raw.toLowerCase();
+      // one script and no ё, no digits: nothing to fold, map or unify (most words)
+      if (this.pureRe.test(w)) {
+        hit = [w];
+        this.wordCache.set(raw, hit);
+        return hit;
+      }
+      let parts;
+      if (!this.plainRe.test(w)) {
+        w = raw.normalize("NFKC").toLowerCase();
+        w = this.foldStr(w).replace(this.markRe, "");
+        parts = w.match(this.splitRe) || [];
+      } else {
+        parts = [w];
+      }
+      const out = [];
+      for (const p0 of parts) {
+        const p = this.dice(this.scriptFix(this.foldStr(p0)));
+        if (p) out.push(p);
+      }
+      this.wordCache.set(raw, out);
+      return out;
+    }
+
+    tokens(text) {
+      const out = [];
+      this.scan(text, (raw, start, end) => {
+        for (const s of this.normalizeWord(raw)) out.push({ surface: s, start: start, end: end, raw: raw });
+      });
+      return out;
+    }
+
+    surfaces(text) {
+      const out = [];
+      this.scan(text, (raw) => { for (const s of this.normalizeWord(raw)) out.push(s); });
+      return out;
+    }
+
+    allIn(w, set) {
+      for (const c of w) if (!set.has(c)) return false;
+      return true;
+    }
+
+    stem(surface) {
+      let hit = this.stemCache.get(surface);
+      if (hit !== undefined) return hit;
+      const m = this.diceRe.exec(surface);
+      if (m) hit = this.die + m[2];
+      else if (this.allIn(surface, this.cyr)) hit = getStemmers().russian(surface);
+      else if (this.allIn(surface, this.lat)) hit = getStemmers().english(surface);
+      else hit = surface;
+      this.stemCache.set(surface, hit);
+      return hit;
+    }
+
+    dedupeKey(text) {
+      let t = "";
+      for (const c of text) t += this.dashes.has(c) ? "-" : c;
+      return this.surfaces(t).join(" ");
+    }
+
+    layoutSwap(chunk) {
+      let hasLat = false, hasCyr = false;
+      for (const c of chunk) {
+        if (this.lat.has(c.toLowerCase())) hasLat = true;
+        if (Object.prototype.hasOwnProperty.call(this.c2l, c)) hasCyr = true;
+      }
+      let map;
+      if (hasLat && !hasCyr) map = this.l2c;
+      else if (hasCyr && !hasLat) map = this.c2l;
+      else return null;
+      let out = "";
+      for (const c of chunk) out += Object.prototype.hasOwnProperty.call(map, c) ? map[c] : c;
+      return out;
+    }
+
+    fleetingVariants(st) {
+      const f = this.spec.fleeting;
+      let m = this.fleetDrop.exec(st);
+      if (m) return [m[1] + m[2]];
+      m = this.fleetAdd.exec(st);
+      if (m) return Array.from(f.vowels).map((v) => m[1] + v + m[2]);
+      return [];
+    }
+
+    isOptional(surface) { return this.stop.has(surface) || this.question.has(surface); }
+
+    /* analysis.skeleton: English terms and their Russian spelling share it (strike, страйк). */
+    skeleton(surface) {
+      const L = this.spec.loans;
+      let table, w;
+      if (this.allIn(surface, this.cyr)) {
+        w = this.stem(surface);
+        for (const suffix of L.cyrillic_suffixes) {
+          if (w.endsWith(suffix) && w.length > suffix.length + 2) { w = w.slice(0, -suffix.length); break; }
+        }
+        for (const [a, b] of L.cyrillic_pairs) w = w.split(a).join(b);
+        table = L.cyrillic;
+      } else if (this.allIn(surface, this.lat)) {
+        w = surface;
+        for (const [a, b] of L.latin_pairs) w = w.split(a).join(b);
+        table = L.latin;
+      } else {
+        return "";
+      }
+      let out = "";
+      for (const c of w) {
+        const k = Object.prototype.hasOwnProperty.call(table, c) ? table[c] : (c === "j" || c === "x" ? c : "");
+        if (k && out[out.length - 1] !== k) out += k;
+      }
+      return out;
+    }
   }
 
-  // ---- the book index (search/model.py) -----------------------------------------------------
-  const CUT = "0123456789abcdefghijklmnopqrstuvwxyz";
-
-  function headText(s) {
-    return [s.title, s.original, s.tag].filter(Boolean).join(" ");
-  }
-
-  /* One book, built from its exported file in one pass over its text: every word is normalised
-     once per distinct spelling, numbered in order of first occurrence (section heads, then
-     records: the order of the exported stem table), and kept as a stream of numbers per record,
-     from which the postings, the lengths and later the re-ranking bonuses are read. */
-  function BookIndex(payload, A, order) {
-    this.A = A;
-    this.order = order || 0;
-    this.slug = payload.book;
-    this.title = payload.title;
-    this.pages = payload.pages;
-    this.sections = payload.sections.map(function (s) {
-      return { page: s[0], parent: s[1], level: s[2], anchor: s[3], title: s[4], original: s[5], tag: s[6] };
-    });
-    const secs = this.sections;
-    this.records = payload.records.map(function (r) {
-      const sec = secs[r[0]].anchor;
-      const a = r[2];
-      const anchor = a === 0 ? sec : typeof a === "number" ? sec + "--" + a : a;
-      return { section: r[0], kind: r[1], anchor: anchor, text: r[3] };
-    });
-    this.glossary = payload.glossary.map(function (g) { return [g[0], g[1]]; });
-    this.headTexts = this.sections.map(headText);
-    this.vocabMismatch = 0;
-
-    // words: surface strings by id; ids of every head and record, as flat streams
-    this.surfaces = [];
-    this.surfaceIds = new Map();
-    const rawIds = new Map(); // raw spelling -> surface id, or an array of ids
-    const self = this;
-    function tokenize(texts) {
-      const off = new Int32Array(texts.length + 1);
-      const toks = new IntList(1024);
-      for (let i = 0; i < texts.length; i++) {
-        A.scan(texts[i], function (raw) {
-          let ids = rawIds.get(raw);
-          if (ids === undefined) {
-            const surf = A.normalizeWord(raw);
-            if (surf.length === 1) ids = self.surfaceId(surf[0]);
-            else ids = surf.map(function (w) { return self.surfaceId(w); });
-            rawIds.set(raw, ids);
-          }
-          if (typeof ids === "number") toks.push(ids);
-          else for (let j = 0; j < ids.length; j++) toks.push(ids[j]);
-        });
-        off[i + 1] = toks.n;
-      }
-      return { off: off, toks: toks.done() };
-    }
-    const heads = tokenize(this.headTexts);
-    const recs = tokenize(this.records.map(function (r) { return r.text; }));
-    this.headOff = heads.off; this.headTok = heads.toks;
-    this.recOff = recs.off; this.recTok = recs.toks;
-    this.loadVocab(payload);
-    this.sortedSurfaces = this.surfaces.slice().sort();
-    this.sortedStems = this.stems.slice().sort();
-    this.buildPostings();
-    this.finish();
-  }
-
-  BookIndex.prototype.surfaceId = function (w) {
-    let id = this.surfaceIds.get(w);
-    if (id === undefined) { id = this.surfaces.length; this.surfaceIds.set(w, id); this.surfaces.push(w); }
-    return id;
-  };
-
-  /* Stems from the exported table (surfaces in order of first occurrence); a count that does
-     not match means the two tokenisers disagree: then every word is stemmed here instead (and
-     the parity tests fail loudly). */
-  BookIndex.prototype.loadVocab = function (payload) {
-    const n = this.surfaces.length;
-    this.stems = [];
-    this.stemId = new Map();
-    this.surfStem = new Int32Array(n);
-    const table = payload.stems;
-    const exact = n === payload.vocab && table.length === n;
-    if (!exact) this.vocabMismatch = Math.abs(n - payload.vocab) || 1;
-    let x = 0;
-    for (let i = 0; i < n; i++) {
-      const w = this.surfaces[i];
-      let st;
-      if (!exact) st = this.A.stem(w);
-      else {
-        const c = table.charCodeAt(i);
-        st = c === 126 /* ~ */ ? payload.stem_x[x++] : w.slice(0, w.length - CUT.indexOf(table[i]));
-      }
-      let sid = this.stemId.get(st);
-      if (sid === undefined) { sid = this.stems.length; this.stemId.set(st, sid); this.stems.push(st); }
-      this.surfStem[i] = sid;
-    }
-  };
-
-  /* stem -> (record, tf), (section, tf) of heads and of heading paths; the lengths of each. */
-  BookIndex.prototype.buildPostings = function () {
-    const nStems = this.stems.length, surfStem = this.surfStem;
-    const cnt = new Int32Array(nStems);
-    const touched = new Int32Array(nStems);
-    const count = (toks, a, b, id, ids, keys, tfs) => {
-      let m = 0;
-      for (let i = a; i < b; i++) { const st = surfStem[toks[i]]; if (cnt[st]++ === 0) touched[m++] = st; }
-      for (let j = 0; j < m; j++) { const st = touched[j]; ids.push(id); keys.push(st); tfs.push(cnt[st]); cnt[st] = 0; }
-    };
-    const nr = this.records.length, ns = this.sections.length;
-    let ids = new IntList(nr * 8), keys = new IntList(nr * 8), tfs = new IntList(nr * 8);
-    this.recLen = new Int32Array(nr);
-    for (let r = 0; r < nr; r++) {
-      const a = this.recOff[r], b = this.recOff[r + 1];
-      this.recLen[r] = b - a;
-      count(this.recTok, a, b, r, ids, keys, tfs);
-    }
-    this.text = csr(nStems, ids.done(), keys.done(), tfs.done());
-    ids = new IntList(ns * 4); keys = new IntList(ns * 4); tfs = new IntList(ns * 4);
-    this.headLen = new Int32Array(ns);
-    for (let s = 0; s < ns; s++) {
-      const a = this.headOff[s], b = this.headOff[s + 1];
-      this.headLen[s] = b - a;
-      count(this.headTok, a, b, s, ids, keys, tfs);
-    }
-    this.head = csr(nStems, ids.done(), keys.done(), tfs.done());
-    // the path of a section: its ancestors' heads, outermost first
-    ids = new IntList(ns * 8); keys = new IntList(ns * 8); tfs = new IntList(ns * 8);
-    this.pathLen = new Int32Array(ns);
-    for (let s = 0; s < ns; s++) {
-      let m = 0, len = 0;
-      for (let p = this.sections[s].parent; p >= 0; p = this.sections[p].parent) {
-        const a = this.headOff[p], b = this.headOff[p + 1];
-        len += b - a;
-        for (let i = a; i < b; i++) { const st = surfStem[this.headTok[i]]; if (cnt[st]++ === 0) touched[m++] = st; }
-      }
-      this.pathLen[s] = len;
-      // ascending stem order is not needed: each (section, stem) pair is emitted once
-      for (let j = 0; j < m; j++) { const st = touched[j]; ids.push(s); keys.push(st); tfs.push(cnt[st]); cnt[st] = 0; }
-    }
-    this.path = csr(nStems, ids.done(), keys.done(), tfs.done());
-  };
-
-  function sum(xs) { let s = 0; for (let i = 0; i < xs.length; i++) s += xs[i]; return s; }
-
-  BookIndex.prototype.finish = function () {
-    const ranges = new Int32Array(this.sections.length * 2);
-    let i = 0;
-    while (i < this.records.length) {
-      const s = this.records[i].section;
-      let j = i;
-      while (j < this.records.length && this.records[j].section === s) j++;
-      ranges[2 * s] = i; ranges[2 * s + 1] = j;
-      i = j;
-    }
-    this.secRecords = ranges;
-    this.textLenSum = sum(this.recLen);
-    this.headLenSum = sum(this.headLen);
-    this.pathLenSum = sum(this.pathLen);
-    this.dedupe = new Array(this.records.length);
-    this.titleWordsCache = new Array(this.sections.length);
-    this.headStemsCache = new Array(this.sections.length);
-    this.rules = null;
-  };
-
-  BookIndex.prototype.df = function (sid) { return this.text.off[sid + 1] - this.text.off[sid]; };
-
-  BookIndex.prototype.breadcrumb = function (s) {
+  // ---- the index (search/store.py) ----------------------------------------------------------------
+  function decodeWords(coded) {
     const out = [];
-    let p = this.sections[s].parent;
-    while (p >= 0) { out.push(this.sections[p].title); p = this.sections[p].parent; }
-    return [this.title].concat(out.reverse());
-  };
-
-  BookIndex.prototype.stemOfSurface = function (w) {
-    const id = this.surfaceIds.get(w);
-    return id === undefined ? undefined : this.surfStem[id];
-  };
-
-  /* The stems of a section's heading with its English original and tag (model.head_stems). */
-  BookIndex.prototype.headStems = function (s) {
-    let hit = this.headStemsCache[s];
-    if (hit === undefined) {
-      hit = new Set();
-      for (let i = this.headOff[s]; i < this.headOff[s + 1]; i++) hit.add(this.surfStem[this.headTok[i]]);
-      this.headStemsCache[s] = hit;
+    if (!coded) return out;
+    let prev = "";
+    for (const line of coded.split("\n")) {
+      const w = prev.slice(0, CUT.indexOf(line[0])) + line.slice(1);
+      out.push(w);
+      prev = w;
     }
-    return hit;
-  };
-
-  /* The stems of the content words of the title and of the English original (model.title_words). */
-  BookIndex.prototype.titleWords = function (s) {
-    let hit = this.titleWordsCache[s];
-    if (hit === undefined) {
-      const sec = this.sections[s], A = this.A;
-      hit = [];
-      for (const t of [sec.title, sec.original]) {
-        if (!t) continue;
-        const ws = [];
-        for (const w of A.surfaces(t)) if (A.letterRe.test(w) && !A.optional.has(w)) ws.push(this.stemOfSurface(w));
-        hit.push(ws);
-      }
-      this.titleWordsCache[s] = hit;
-    }
-    return hit;
-  };
-
-  // ---- statistics over all books (engine.Corpus) --------------------------------------------------
-  function Corpus(records, textLen, sections, headLen, pathLen, df) {
-    this.records = records;
-    this.sections = sections;
-    this.avgText = records && textLen ? textLen / records : 1.0;
-    this.avgHead = sections && headLen ? headLen / sections : 1.0;
-    this.avgPath = sections && pathLen ? pathLen / sections : 1.0;
-    this.df = df; // Map stem -> records holding it in all books (only stems of 2+ books when shipped)
+    return out;
   }
 
-  /* The manifest's figures (export.corpus): stems of one book only are not listed, their count is
-     that book's own. */
-  Corpus.fromManifest = function (c) {
-    return new Corpus(c.records, c.text_len, c.sections, c.head_len, c.path_len, new Map(Object.entries(c.df)));
-  };
+  const B64 = new Int8Array(128).fill(-1);
+  Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_").forEach((c, i) => { B64[c.charCodeAt(0)] = i; });
 
-  Corpus.ofBooks = function (books) {
-    let records = 0, textLen = 0, sections = 0, headLen = 0, pathLen = 0;
-    const df = new Map();
-    for (const b of books) {
-      records += b.records.length; textLen += b.textLenSum;
-      sections += b.sections.length; headLen += b.headLenSum; pathLen += b.pathLenSum;
-      for (let sid = 0; sid < b.stems.length; sid++) {
-        const n = b.df(sid);
-        if (n) df.set(b.stems[sid], (df.get(b.stems[sid]) || 0) + n);
-      }
+  /* export.varints, read back. */
+  function varints(s) {
+    const out = [];
+    let n = 0, shift = 0;
+    for (let i = 0; i < s.length; i++) {
+      const v = B64[s.charCodeAt(i)];
+      n += (v & 31) * Math.pow(2, shift);
+      if (v & 32) shift += 5;
+      else { out.push(n); n = 0; shift = 0; }
     }
-    return new Corpus(records, textLen, sections, headLen, pathLen, df);
-  };
-
-  Corpus.prototype.dfOf = function (book, sid) {
-    const n = this.df.get(book.stems[sid]);
-    return n === undefined ? book.df(sid) : n;
-  };
-
-  // ---- the engine (search/engine.py) ------------------------------------------------------------
-  function round6(x) { return Math.floor(x * 1e6 + 0.5) / 1e6; }
-
-  function cmpStr(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
-
-  /* spec: the manifest's analysis; corpus: its statistics over all books (without them, they are
-     counted from the books added). */
-  function Engine(spec, corpus) {
-    this.A = new Analysis(spec);
-    this.P = spec.engine;
-    this.books = [];
-    this.shipped = corpus ? Corpus.fromManifest(corpus) : null;
-    this.counted = null;
+    return out;
   }
 
-  /* Books may arrive in any order (the one being read first); `order` keeps them in the
-     manifest's order, which breaks ties between equal scores. */
-  Engine.prototype.addBook = function (payload, order) {
-    const b = new BookIndex(payload, this.A, order === undefined ? this.books.length : order);
-    let i = this.books.length;
-    while (i > 0 && this.books[i - 1].order > b.order) i--;
-    this.books.splice(i, 0, b);
-    this.counted = null;
-    return b;
-  };
-
-  Engine.prototype.corpus = function () {
-    if (this.shipped) return this.shipped;
-    if (!this.counted) this.counted = Corpus.ofBooks(this.books);
-    return this.counted;
-  };
-
-  Engine.prototype.parse = function (query) {
-    const parts = query.split(this.A.spaceRe).filter(Boolean);
-    const books = parts.filter((p) => p.startsWith("@") && p.length > 1).map((p) => p.slice(1).toLowerCase());
-    const chunks = parts.filter((p) => !p.startsWith("@"));
-    const endsOpen = query.length > 0 && !this.A.spaceOne.test(query[query.length - 1]);
-    const prefix = endsOpen && parts.length > 0 && !parts[parts.length - 1].startsWith("@");
-    return { chunks: chunks, books: books, prefix: prefix };
-  };
-
-  Engine.prototype.stemOf = function (book, w) {
-    const sid = book.stemOfSurface(w);
-    return sid !== undefined ? book.stems[sid] : this.A.stem(w);
-  };
-
-  function bisectLeft(arr, w) {
+  function bisectRight(arr, x) {
     let lo = 0, hi = arr.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (arr[mid] < w) lo = mid + 1; else hi = mid;
-    }
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (x < arr[mid]) hi = mid; else lo = mid + 1; }
     return lo;
   }
 
-  Engine.prototype.hasPrefix = function (book, w) {
-    const i = bisectLeft(book.sortedSurfaces, w);
-    return i < book.sortedSurfaces.length && book.sortedSurfaces[i].startsWith(w);
-  };
+  /* The manifest and the shards read so far; `read(path)` returns a promise of a file's JSON
+     (fetch in the browser, the disk in Node). */
+  class Store {
+    constructor(manifest, read) {
+      this.manifest = manifest;
+      this.read = read;
+      this.dir = manifest.dir;
+      this.spec = manifest.analysis;
+      this.stats = manifest.stats;
+      this.books = manifest.books.map((b) => ({ slug: b[0], title: b[1], first: b[2], end: b[3] }));
+      this.firsts = { v: manifest.vocab, r: manifest.rvocab, l: manifest.loan };
+      this.postAt = manifest.post; // per postings shard: [vocabulary shard, first index]
+      this.fragFirst = manifest.frag;
+      this.cache = new Map();
+      this.pending = new Map();
+      this.fetched = []; // every shard read, in order
+    }
 
-  Engine.prototype.known = function (book, w, isPrefix) {
-    if (book.surfaceIds.has(w) || book.stemId.has(this.stemOf(book, w))) return true;
-    return isPrefix && w.length >= this.P.min_prefix && this.hasPrefix(book, w);
-  };
+    shards(kind, lo, hi) {
+      const f = this.firsts[kind];
+      const a = Math.max(0, bisectRight(f, lo) - 1);
+      const out = [];
+      for (let i = a; i < f.length; i++) {
+        if (i > a && f[i] >= hi) break;
+        out.push(i);
+      }
+      return out;
+    }
 
-  // three reusable rows: the typo scan runs this over the whole vocabulary on one keystroke
-  let ROW0 = new Int32Array(64), ROW1 = new Int32Array(64), ROW2 = new Int32Array(64);
+    shardOf(kind, w) { return Math.max(0, bisectRight(this.firsts[kind], w) - 1); }
 
-  /* Optimal-string-alignment distance of a and b (b cut to `lbMax` characters), or k + 1 if
-     above k; with `prefix`, the distance from a to the closest prefix of b. */
-  function osa(a, b, k, prefix, lbMax) {
-    const la = a.length;
-    const lb = lbMax !== undefined && lbMax < b.length ? lbMax : b.length;
+    /* [vocabulary shard, index] of a word (its vocabulary shard must be loaded), or null. */
+    locate(w) {
+      const j = this.shardOf("v", w);
+      const v = this.get("v", j);
+      let lo = 0, hi = v.words.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (v.words[mid] < w) lo = mid + 1; else hi = mid; }
+      return lo < v.words.length && v.words[lo] === w ? [j, lo] : null;
+    }
+
+    postShard(at) {
+      const a = this.postAt;
+      let lo = 0, hi = a.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (at[0] < a[mid][0] || (at[0] === a[mid][0] && at[1] < a[mid][1])) hi = mid; else lo = mid + 1;
+      }
+      return Math.max(0, lo - 1);
+    }
+
+    /* A word's postings, decoded on first use (its postings shard must be loaded), or null. */
+    postings(w) {
+      const at = this.locate(w);
+      if (at === null) return null;
+      const p = this.postShard(at);
+      const entry = this.get("p", p)[at[1] - this.postAt[p][1]];
+      if (!entry.lists) entry.lists = entry.raw.map(varints);
+      return { text: entry.lists[0], head: entry.lists[1], path: entry.lists[2], defs: entry.lists[3] };
+    }
+    fragOf(section) { return Math.max(0, bisectRight(this.fragFirst, section) - 1); }
+
+    /* Reads the shards not read yet, side by side. */
+    async ensure(keys) {
+      const waits = [];
+      for (const [kind, i] of keys) {
+        const id = kind + i;
+        if (this.cache.has(id)) continue;
+        let p = this.pending.get(id);
+        if (!p) {
+          p = this.read(this.dir + "/" + id + ".json").then((d) => {
+            this.cache.set(id, this.parse(kind, d));
+            this.pending.delete(id);
+            this.fetched.push(id);
+          }, (err) => { this.pending.delete(id); throw err; });
+          this.pending.set(id, p);
+        }
+        waits.push(p);
+      }
+      if (waits.length) await Promise.all(waits);
+    }
+
+    parse(kind, d) {
+      if (kind === "v") {
+        const words = decodeWords(d.w);
+        const stems = [];
+        let x = 0;
+        for (let i = 0; i < words.length; i++) {
+          const c = d.c[i];
+          stems.push(c === "~" ? d.x[x++] : words[i].slice(0, words[i].length - CUT.indexOf(c)));
+        }
+        const df = [];
+        for (const n of varints(d.df)) df.push(n === 0 && df.length ? df[df.length - 1] : n - 1);
+        return { words: words, stems: stems, df: df, rules: d.g };
+      }
+      if (kind === "r") return decodeWords(d.w);
+      if (kind === "p") {
+        const out = [];
+        for (let i = 0; i < d.t.length; i++) out.push({ raw: [d.t[i], d.h[i], d.p[i], d.d[i]], lists: null });
+        return out;
+      }
+      if (kind === "l") {
+        const m = new Map();
+        for (let i = 0; i < d.k.length; i++) m.set(d.k[i], d.w[i]);
+        return m;
+      }
+      return d;
+    }
+
+    get(kind, i) { return this.cache.get(kind + i); }
+  }
+
+  // ---- the vocabulary (search/vocab.py) ----------------------------------------------------------
+  class Vocab {
+    constructor(store, A) { this.store = store; this.A = A; this.P = A.P; }
+
+    words(lo, hi) {
+      const out = [];
+      for (const i of this.store.shards("v", lo, hi)) {
+        const v = this.store.get("v", i);
+        for (let j = 0; j < v.words.length; j++) {
+          const w = v.words[j];
+          if (lo <= w && w < hi) out.push([w, v.stems[j], v.df[j]]);
+        }
+      }
+      return out;
+    }
+
+    lower(st) {
+      const P = this.P;
+      if (st.length >= P.stem_prefix_min && LETTER.test(st)) {
+        return st.slice(0, Math.max(P.stem_prefix_min, st.length - P.stem_prefix_extra));
+      }
+      return st;
+    }
+
+    wordRanges(w) {
+      const st = this.A.stem(w);
+      const lo = this.lower(st);
+      const out = [[w, w + TOP], [lo, lo + TOP], [st, st + TOP]];
+      for (const v of this.A.fleetingVariants(st)) out.push([v, v + TOP]);
+      const digit = this.A.numbers.get(w);
+      if (digit) out.push([digit, digit + TOP]);
+      return out;
+    }
+
+    need(ranges, kind) {
+      kind = kind || "v";
+      const keys = [], seen = new Set();
+      for (const [lo, hi] of ranges) {
+        for (const i of this.store.shards(kind, lo, hi)) {
+          if (!seen.has(i)) { seen.add(i); keys.push([kind, i]); }
+        }
+      }
+      return keys;
+    }
+
+    rulesAt(st) { return this.store.get("v", this.store.shardOf("v", st)).rules; }
+
+    ruleKey(src) { return this.A.surfaces(src).map((w) => this.A.stem(w)); }
+
+    rulesIn(lo, hi) {
+      const out = [];
+      for (const i of this.store.shards("v", lo, hi)) {
+        for (const r of this.store.get("v", i).rules) {
+          const k = this.ruleKey(r[0]);
+          const first = k.length ? k[0] : "";
+          if (lo <= first && first < hi) out.push(r);
+        }
+      }
+      return out;
+    }
+
+    common(a, b) {
+      let n = 0;
+      while (n < Math.min(a.length, b.length) && a[n] === b[n]) n++;
+      return n;
+    }
+
+    family(a, b) {
+      if (a === b) return true;
+      if (Math.min(a.length, b.length) < 4 || Math.abs(a.length - b.length) > 3) return false;
+      if (a.startsWith(b) || b.startsWith(a)) return true;
+      const n = this.common(a, b);
+      return n >= 4 && a.length === b.length && a.length - n <= 2;
+    }
+
+    kindred(a, b) {
+      const n = this.common(a, b);
+      return n >= this.P.kindred_prefix && Math.min(a.length, b.length) - n <= 3;
+    }
+
+    known(w, isPrefix) {
+      const st = this.A.stem(w);
+      const lo = this.lower(st);
+      for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || wst === st) return true;
+      if (isPrefix && w.length >= this.P.min_prefix && this.words(w, w + TOP).length) return true;
+      return this.rulesAt(st).some((r) => this.ruleKey(r[0])[0] === st);
+    }
+
+    stemDf(words) {
+      const out = new Map();
+      for (const w of words) {
+        const v = this.store.get("v", this.store.shardOf("v", w));
+        let lo = 0, hi = v.words.length;
+        while (lo < hi) { const mid = (lo + hi) >> 1; if (v.words[mid] < w) lo = mid + 1; else hi = mid; }
+        if (lo < v.words.length && v.words[lo] === w) out.set(w, [v.stems[lo], v.df[lo]]);
+      }
+      return out;
+    }
+  }
+
+  function uniq(keys) {
+    const seen = new Set(), out = [];
+    for (const k of keys) { const id = k[0] + k[1]; if (!seen.has(id)) { seen.add(id); out.push(k); } }
+    return out;
+  }
+
+  // ---- plans (search/plan.py) ------------------------------------------------------------------
+  function osa(a, b, k, prefix) {
+    const la = a.length, lb = b.length;
     if (!prefix && Math.abs(la - lb) > k) return k + 1;
     if (prefix && lb < la - k) return k + 1;
-    if (lb + 1 > ROW0.length) { ROW0 = new Int32Array(lb + 1); ROW1 = new Int32Array(lb + 1); ROW2 = new Int32Array(lb + 1); }
-    let prev2 = ROW0, prev = ROW1, cur = ROW2;
-    for (let j = 0; j <= lb; j++) prev[j] = j;
+    let prev2 = [];
+    let prev = [];
+    for (let j = 0; j <= lb; j++) prev.push(j);
     for (let i = 1; i <= la; i++) {
-      cur[0] = i;
-      let lo = i;
-      const ai = a.charCodeAt(i - 1), ai1 = i > 1 ? a.charCodeAt(i - 2) : -1;
+      const cur = [i];
+      for (let j = 1; j <= lb; j++) cur.push(0);
+      let lo = k + 1;
       for (let j = 1; j <= lb; j++) {
-        const bj = b.charCodeAt(j - 1);
-        let v = prev[j - 1] + (ai === bj ? 0 : 1);
-        if (prev[j] + 1 < v) v = prev[j] + 1;
-        if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
-        if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && ai1 === bj && prev2[j - 2] + 1 < v) v = prev2[j - 2] + 1;
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
         cur[j] = v;
         if (v < lo) lo = v;
       }
+      if (cur[0] < lo) lo = cur[0];
       if (lo > k) return k + 1;
-      const t = prev2; prev2 = prev; prev = cur; cur = t;
+      prev2 = prev;
+      prev = cur;
     }
-    let d;
-    if (prefix) { d = prev[0]; for (let j = 1; j <= lb; j++) if (prev[j] < d) d = prev[j]; }
-    else d = prev[lb];
+    const d = prefix ? Math.min.apply(null, prev) : prev[lb];
     return d <= k ? d : k + 1;
   }
 
-  Engine.prototype.expand = function (book, w, isPrefix, relaxed, scope) {
-    const P = this.P;
-    const stems = new Map();
-    const ownStem = this.stemOf(book, w);
-    const ownS = book.stemId.get(ownStem);
-    const own = ownS === undefined ? null : ownS;
-    if (own !== null) stems.set(own, P.w_exact);
-    // derivational relatives: stems that extend the word's stem, or that it extends, by a few letters
-    if (ownStem.length >= P.stem_prefix_min && this.A.letterRe.test(ownStem)) {
-      const extra = P.stem_prefix_extra;
-      const ss = book.sortedStems;
-      let i = bisectLeft(ss, ownStem);
-      while (i < ss.length && ss[i].startsWith(ownStem)) {
-        const t = ss[i];
-        if (t.length - ownStem.length > 0 && t.length - ownStem.length <= extra) {
-          const sid = book.stemId.get(t);
-          stems.set(sid, Math.max(stems.get(sid) || 0.0, P.w_stem_prefix));
-        }
-        i++;
-      }
-      for (let n = Math.max(P.stem_prefix_min, ownStem.length - extra); n < ownStem.length; n++) {
-        const sid2 = book.stemId.get(ownStem.slice(0, n));
-        if (sid2 !== undefined) stems.set(sid2, Math.max(stems.get(sid2) || 0.0, P.w_stem_prefix));
-      }
-    }
-    for (const t of this.A.fleetingVariants(ownStem)) {
-      const sid = book.stemId.get(t);
-      if (sid !== undefined && sid !== own) stems.set(sid, Math.max(stems.get(sid) || 0.0, P.w_stem));
-    }
-    const whole = new Set(stems.keys());
-    let completions = 0;
-    if (isPrefix && w.length >= P.min_prefix) {
-      let found = [];
-      const bestLen = new Map(); // the shortest completion of each stem
-      const surf = book.sortedSurfaces;
-      let i = bisectLeft(surf, w);
-      while (i < surf.length && surf[i].startsWith(w)) {
-        const sid = book.stemOfSurface(surf[i]);
-        if (sid !== own) {
-          if (!bestLen.has(sid)) { found.push(sid); bestLen.set(sid, surf[i].length); }
-          else if (surf[i].length < bestLen.get(sid)) bestLen.set(sid, surf[i].length);
-        }
-        i++;
-      }
-      if (found.length > P.max_prefix_terms) {
-        found.sort((x, y) => book.df(y) - book.df(x) || cmpStr(book.stems[x], book.stems[y]));
-        found = found.slice(0, P.max_prefix_terms);
-      }
-      for (const sid of found) {
-        // a longer completion is a weaker guess of what is being typed
-        const wt = P.w_prefix * (0.5 + 0.5 * w.length / bestLen.get(sid));
-        if (wt > (stems.get(sid) || 0.0)) stems.set(sid, wt);
-      }
-      completions = found.length;
-    }
-    const slot = { word: w, stems: stems, whole: whole, correction: null };
-    // typos only for a word no book in the search knows
-    if (own === null && completions === 0 && this.A.letterRe.test(w) &&
-        !(scope || []).some((b) => b !== book && this.known(b, w, isPrefix))) {
-      const n = w.length;
-      let k = n >= P.typo2_from ? 2 : n >= P.typo1_from ? 1 : 0;
-      if (relaxed) k = n >= P.typo1_from ? 2 : n >= 3 ? 1 : 0;
-      if (k) {
-        const cands = [];
-        const surf = book.sortedSurfaces;
-        for (let i = 0; i < surf.length; i++) {
-          const u = surf[i];
-          if (isPrefix ? u.length < n - k : Math.abs(u.length - n) > k) continue;
-          const d = osa(w, u, k, isPrefix, isPrefix ? n + k : undefined);
-          if (d <= k) cands.push([d, -book.df(book.stemOfSurface(u)), u]);
-        }
-        cands.sort((x, y) => x[0] - y[0] || x[1] - y[1] || cmpStr(x[2], y[2]));
-        const taken = new Set();
-        for (const [d, , u] of cands) {
-          const sid = book.stemOfSurface(u);
-          if (taken.has(sid)) continue;
-          if (taken.size >= P.max_typo_terms) break;
-          taken.add(sid);
-          stems.set(sid, d <= 1 ? P.w_typo1 : P.w_typo2);
-          whole.add(sid);
-        }
-        if (cands.length) slot.correction = cands[0][2];
-      }
-    }
-    return slot;
-  };
-
-  Engine.prototype.phraseSlots = function (book, phrase) {
-    const out = [];
-    for (const w of this.A.surfaces(phrase)) {
-      const sid = book.stemId.get(this.stemOf(book, w));
-      const m = new Map();
-      const whole = new Set();
-      if (sid !== undefined) { m.set(sid, 1.0); whole.add(sid); }
-      out.push({ word: w, stems: m, whole: whole, correction: null });
-    }
-    return out;
-  };
-
-  Engine.prototype.glossaryRules = function (book) {
-    if (!book.rules) {
-      book.rules = [];
-      for (const [src, dst] of book.glossary) {
-        const key = this.A.surfaces(src).map((w) => this.stemOf(book, w));
-        if (key.length) book.rules.push([key, dst, key.join("\u0000")]);
-      }
-    }
-    return book.rules;
-  };
-
-  Engine.prototype.plan = function (book, parsed, relaxed, scope) {
-    const A = this.A, P = this.P;
-    const words = [];
-    const shown = [];
-    let changed = false;
-    const all = [book].concat(scope || []);
-    for (let ci = 0; ci < parsed.chunks.length; ci++) {
-      const chunk = parsed.chunks[ci];
-      const last = ci === parsed.chunks.length - 1;
-      let toks = A.surfaces(chunk);
-      const prefs = (ts) => ts.map((_, ti) => parsed.prefix && last && ti === ts.length - 1);
-      const allKnown = (b, ts) => { const p = prefs(ts); return ts.every((t, i) => this.known(b, t, p[i])); };
-      // the other layout only for a chunk that no searched book knows as typed
-      if (toks.length && !all.some((b) => allKnown(b, toks))) {
-        const swapped = A.layoutSwap(chunk);
-        if (swapped !== null) {
-          const stoks = A.surfaces(swapped);
-          if (stoks.length && allKnown(book, stoks)) { toks = stoks; changed = true; }
-        }
-      }
-      const p = prefs(toks);
-      for (let i = 0; i < toks.length; i++) { words.push([toks[i], p[i]]); shown.push(toks[i]); }
-    }
-    const rules = this.glossaryRules(book);
-    const groups = [];
-    let i = 0;
-    while (i < words.length) {
-      let bestLen = 0;
-      for (const [key] of rules) {
-        const n = key.length;
-        if (n > bestLen && i + n <= words.length) {
-          let ok = true;
-          for (let j = 0; j < n; j++) if (this.stemOf(book, words[i + j][0]) !== key[j]) { ok = false; break; }
-          if (ok) bestLen = n;
-        }
-      }
-      if (bestLen) {
-        const span = words.slice(i, i + bestLen);
-        const keyHere = span.map((x) => this.stemOf(book, x[0])).join("\u0000");
-        const alts = [{ slots: span.map((x) => this.expand(book, x[0], x[1], relaxed, scope)), weight: 1.0 }];
-        const dsts = [];
-        for (const [, dst, joined] of rules) {
-          if (joined === keyHere) for (const d of dst) if (dsts.indexOf(d) < 0) dsts.push(d);
-        }
-        for (const d of dsts) {
-          const slots = this.phraseSlots(book, d);
-          if (slots.length) alts.push({ slots: slots, weight: P.w_synonym });
-        }
-        groups.push({ words: span.map((x) => x[0]), alts: alts, required: true, stems: new Set(), whole: new Set() });
-        i += bestLen;
-        continue;
-      }
-      const [w, p] = words[i];
-      const slot = this.expand(book, w, p, relaxed, scope);
-      groups.push({ words: [w], alts: [{ slots: [slot], weight: 1.0 }], required: !A.optional.has(w), stems: new Set(), whole: new Set() });
-      i++;
-    }
-    if (groups.length && !groups.some((g) => g.required)) for (const g of groups) g.required = true;
-    const fixes = new Map();
-    for (const g of groups) {
-      for (const a of g.alts) for (const s of a.slots) {
-        for (const sid of s.stems.keys()) g.stems.add(sid);
-        for (const sid of s.whole) g.whole.add(sid);
-        if (s.correction) fixes.set(s.word, s.correction);
-      }
-    }
-    let suggestion = null;
-    if (changed || fixes.size) suggestion = shown.map((w) => (fixes.has(w) ? fixes.get(w) : w)).join(" ");
-    return { groups: groups, suggestion: suggestion };
-  };
-
-  // ---- scoring: dense per-record arrays; the values are those of engine.py's dictionaries -----
-  /* Scratch space of one book: field counts per record and a stamp that marks the records seen
-     for the current stem. */
-  function Scratch(n) {
-    this.t1 = new Int32Array(n); this.t2 = new Int32Array(n); this.t3 = new Int32Array(n);
-    this.stamp = new Int32Array(n); this.clock = 0;
-    this.list = new Int32Array(n);
+  function isUpperWord(raw) {
+    let letters = 0;
+    for (const c of raw) if (/\p{L}/u.test(c)) letters++;
+    return letters >= 2 && raw === raw.toUpperCase() && raw !== raw.toLowerCase();
   }
 
-  /* A record -> score table: `v` holds the scores, `ids` the records that have one, in the order
-     first scored. */
-  function Scores(n) { this.v = new Float64Array(n); this.ids = new IntList(64); }
-  Scores.prototype.has = function (r) { return this.v[r] > 0; };
-
-  function idf(P, c, df) {
-    const ref = P.idf_records;
-    const d = df * ref / c.records;
-    return Math.log(1 + (ref - d + 0.5) / (d + 0.5));
-  }
-
-  Engine.prototype.slotScores = function (book, slot, c) {
-    const P = this.P;
-    const n = book.records.length;
-    const k1 = P.k1, bt = P.b_text, bh = P.b_head;
-    const wText = P.w_text, wHead = P.w_head, wPath = P.w_path;
-    const avgText = c.avgText, avgHead = c.avgHead, avgPath = c.avgPath;
-    const sc = book.scratch || (book.scratch = new Scratch(n));
-    const t1 = sc.t1, t2 = sc.t2, t3 = sc.t3, stamp = sc.stamp, list = sc.list;
-    const out = new Scores(n);
-    const recSec = book.recSection || (book.recSection = Int32Array.from(book.records, (r) => r.section));
-    const recLen = book.recLen, headLen = book.headLen, pathLen = book.pathLen, ranges = book.secRecords;
-    const sids = Array.from(slot.stems.keys()).sort((a, b) => a - b);
-    for (const sid of sids) {
-      const weight = slot.stems.get(sid) * idf(P, c, c.dfOf(book, sid));
-      const clock = ++sc.clock;
-      let m = 0;
-      const T = book.text, H = book.head, Pa = book.path;
-      for (let i = T.off[sid]; i < T.off[sid + 1]; i++) {
-        const r = T.ids[i];
-        if (stamp[r] !== clock) { stamp[r] = clock; list[m++] = r; }
-        t1[r] = T.tfs[i];
-      }
-      for (let i = H.off[sid]; i < H.off[sid + 1]; i++) {
-        const s = H.ids[i], tf = H.tfs[i];
-        for (let r = ranges[2 * s]; r < ranges[2 * s + 1]; r++) {
-          if (stamp[r] !== clock) { stamp[r] = clock; list[m++] = r; }
-          t2[r] = tf;
-        }
-      }
-      for (let i = Pa.off[sid]; i < Pa.off[sid + 1]; i++) {
-        const s = Pa.ids[i], tf = Pa.tfs[i];
-        for (let r = ranges[2 * s]; r < ranges[2 * s + 1]; r++) {
-          if (stamp[r] !== clock) { stamp[r] = clock; list[m++] = r; }
-          t3[r] = tf;
-        }
-      }
-      for (let j = 0; j < m; j++) {
-        const r = list[j], s = recSec[r];
-        const tfw =
-          wText * t1[r] / (1 - bt + bt * recLen[r] / avgText) +
-          wHead * t2[r] / (1 - bh + bh * headLen[s] / avgHead) +
-          wPath * t3[r] / (1 - bh + bh * pathLen[s] / avgPath);
-        const v = weight * tfw * (k1 + 1) / (k1 + tfw);
-        const old = out.v[r];
-        if (old === 0) out.ids.push(r);
-        if (v > old) out.v[r] = v;
-        t1[r] = 0; t2[r] = 0; t3[r] = 0;
-      }
+  class Planner {
+    constructor(store, A, parsed, relaxed) {
+      this.store = store;
+      this.A = A;
+      this.P = A.P;
+      this.V = new Vocab(store, A);
+      this.parsed = parsed;
+      this.relaxed = relaxed;
+      this.unknown = [];
+      this.phrases = [];
     }
-    return out;
-  };
 
-  Engine.prototype.groupScores = function (book, g, c) {
-    const out = new Scores(book.records.length);
-    for (const alt of g.alts) {
-      const per = alt.slots.map((s) => this.slotScores(book, s, c));
-      if (!per.length) continue;
-      const first = per[0].ids;
-      for (let i = 0; i < first.n; i++) {
-        const r = first.a[i];
-        let total = 0.0, ok = true;
-        for (const p of per) { const x = p.v[r]; if (!(x > 0)) { ok = false; break; } total += x; }
-        if (!ok) continue;
-        const v = alt.weight * (total / per.length);
-        const old = out.v[r];
-        if (old === 0) out.ids.push(r);
-        if (v > old) out.v[r] = v;
+    firstNeeds() {
+      let ranges = [];
+      for (const chunk of this.parsed.chunks) {
+        for (const t of this.A.surfaces(chunk)) ranges = ranges.concat(this.V.wordRanges(t));
+        const swapped = this.A.layoutSwap(chunk);
+        if (swapped !== null) for (const t of this.A.surfaces(swapped)) ranges = ranges.concat(this.V.wordRanges(t));
       }
+      return this.V.need(ranges);
     }
-    return out;
-  };
 
-  Engine.prototype.bonus = function (book, rec, groups) {
-    const P = this.P;
-    const r = book.records[rec];
-    const a = book.recOff[rec], b = book.recOff[rec + 1];
-    const ha = book.headOff[r.section], hb = book.headOff[r.section + 1];
-    const toks = book.recTok, htoks = book.headTok, surfStem = book.surfStem;
-    // a word of the query, as typed, in the text or the heading
-    let exact = 0;
-    for (const g of groups) {
-      let found = false;
-      for (const w of g.words) {
-        const id = book.surfaceIds.get(w);
-        if (id === undefined) continue;
-        for (let i = a; i < b && !found; i++) if (toks[i] === id) found = true;
-        for (let i = ha; i < hb && !found; i++) if (htoks[i] === id) found = true;
-        if (found) break;
-      }
-      if (found) exact++;
+    role(w, upper) {
+      if (upper) return "content";
+      if (this.A.intents.has(w)) return "intent";
+      if (this.A.question.has(w)) return "question";
+      if (this.A.stop.has(w)) return "stop";
+      return "content";
     }
-    let bonus = 1 + P.bonus_exact * exact / groups.length;
-    if (groups.length >= 2) {
-      const len = b - a, m = groups.length;
-      const match = new Array(len);
-      for (let i = 0; i < len; i++) {
-        const sid = surfStem[toks[a + i]];
-        const o = [];
-        for (let gi = 0; gi < m; gi++) if (groups[gi].stems.has(sid)) o.push(gi);
-        match[i] = o;
-      }
-      let phrase = false;
-      for (let i = 0; i + m <= len && !phrase; i++) {
-        let ok = true;
-        for (let j = 0; j < m; j++) if (match[i + j].indexOf(j) < 0) { ok = false; break; }
-        if (ok) phrase = true;
-      }
-      if (phrase) bonus += P.bonus_phrase;
-      else {
-        const present = new Set();
-        for (const ms of match) for (const gi of ms) present.add(gi);
+
+    upperWords(chunk) {
+      const out = [];
+      this.A.scan(chunk, (raw) => {
+        const up = isUpperWord(raw);
+        for (let i = 0; i < this.A.normalizeWord(raw).length; i++) out.push(up);
+      });
+      return out;
+    }
+
+    words() {
+      const parsed = this.parsed;
+      const n = parsed.chunks.length;
+      const choices = parsed.chunks.map((chunk, ci) => {
+        const last = ci === n - 1;
+        const prefs = (ts) => ts.map((_, ti) => parsed.prefix && last && ti === ts.length - 1);
+        const allKnown = (ts) => { const ps = prefs(ts); return ts.length > 0 && ts.every((t, i) => this.V.known(t, ps[i])); };
+        const toks = this.A.surfaces(chunk);
+        const swapped = this.A.layoutSwap(chunk);
+        const stoks = swapped !== null ? this.A.surfaces(swapped) : null;
+        return [toks, stoks, allKnown(toks), stoks !== null && stoks.length > 0 && allKnown(stoks)];
+      });
+      const swapAll = choices.some((c) => !c[2] && c[3]);
+      const out = [], shown = [];
+      let changed = false;
+      choices.forEach(([toks0, stoks, known, sknown], ci) => {
+        const use = stoks !== null && !known && (sknown || (swapAll && stoks.length > 0));
+        const toks = use ? stoks : toks0;
+        if (use) changed = true;
+        const last = ci === n - 1;
+        const ps = toks.map((_, ti) => parsed.prefix && last && ti === toks.length - 1);
+        const upper = use ? toks.map(() => false) : this.upperWords(parsed.chunks[ci]);
+        toks.forEach((t, i) => out.push({ surface: t, prefix: ps[i], role: this.role(t, upper[i]) }));
+        for (const t of toks) shown.push(t);
+      });
+      return { words: out, shown: shown, changed: changed };
+    }
+
+    plan() {
+      const A = this.A, P = this.P;
+      const { words, shown, changed } = this.words();
+      const define = words.some((w) => A.define.has(w.surface)) && words.some((w) => w.role === "content");
+      if (!words.some((w) => w.role === "content")) for (const w of words) w.role = "content";
+      const groups = [];
+      const unknown = words.map((w) => !this.V.known(w.surface, w.prefix));
+      let i = 0;
+      while (i < words.length) {
+        const st = A.stem(words[i].surface);
         let best = 0;
-        if (present.size >= 2) {
-          // the smallest window of tokens that holds every group present in the text
-          const need = present.size;
-          const counts = new Int32Array(m);
-          let have = 0, lo = 0, width = len + 1;
-          for (let hi = 0; hi < len; hi++) {
-            for (const gi of match[hi]) if (counts[gi]++ === 0) have++;
-            while (have === need) {
-              if (hi - lo + 1 < width) width = hi - lo + 1;
-              for (const gi of match[lo]) if (--counts[gi] === 0) have--;
-              lo++;
+        let matches = [];
+        const lo = this.V.lower(st);
+        const rules = unknown[i] ? this.V.rulesIn(lo, lo + TOP) : this.V.rulesAt(st);
+        for (const rule of rules) {
+          const key = this.V.ruleKey(rule[0]);
+          const n = key.length;
+          let ok = i + n <= words.length;
+          for (let j = 0; ok && j < n; j++) {
+            const ws = A.stem(words[i + j].surface);
+            if (ws !== key[j] && !(unknown[i + j] && this.V.family(ws, key[j]))) ok = false;
+          }
+          if (ok) {
+            if (n > best) { best = n; matches = [rule]; }
+            else if (n === best) matches.push(rule);
+          }
+        }
+        if (best) {
+          const span = words.slice(i, i + best);
+          const alts = [{ slots: span.filter((w) => w.role === "content" || best === 1).map((w) => this.expand(w)), weight: 1.0, book: -1, literal: true }];
+          const targets = new Map();
+          for (const rule of matches) for (const d of rule[1]) targets.set(JSON.stringify([d, rule[2]]), [d, rule[2]]);
+          for (const [d, bi] of targets.values()) {
+            let slots = A.surfaces(d).filter((t) => !A.isOptional(t)).map((t) => this.phraseSlot(t));
+            if (!slots.length) slots = A.surfaces(d).map((t) => this.phraseSlot(t));
+            if (slots.length) alts.push({ slots: slots, weight: P.w_synonym, book: bi, literal: false });
+          }
+          const role = best === 1 && (span[0].role === "stop" || span[0].role === "question") ? "optional" : "content";
+          groups.push({ words: span.map((w) => w.surface), alts: alts, role: role, idf: 0 });
+          i += best;
+          continue;
+        }
+        const w = words[i];
+        i += 1;
+        if (w.role === "stop" || w.role === "question") continue;
+        if (w.role === "intent") {
+          const targets2 = [w.surface].concat(A.intents.get(w.surface));
+          groups.push({ words: [w.surface], alts: targets2.map((t) => ({ slots: [this.phraseSlot(t)], weight: 1.0, book: -1, literal: true })), role: "intent", idf: 0 });
+          continue;
+        }
+        groups.push({ words: [w.surface], alts: [{ slots: [this.expand(w)], weight: 1.0, book: -1, literal: true }], role: "content", idf: 0 });
+      }
+      return { groups: groups, shown: shown, changed: changed, define: define, suggestion: null };
+    }
+
+    slot(word, stems, whole, surfaces, prefix) {
+      return { word: word, stems: stems, whole: whole, surfaces: surfaces, correction: null, pending: [], prefix: prefix };
+    }
+
+    expand(word) {
+      const A = this.A, P = this.P, V = this.V;
+      const w = word.surface, isPrefix = word.prefix;
+      const st = A.stem(w);
+      const lo = V.lower(st);
+      const stems = new Map(), surf = new Map();
+      const add = (s, u) => { if (!surf.has(s)) surf.set(s, []); surf.get(s).push(u); };
+      const extra = P.stem_prefix_extra;
+      const relatives = st.length >= P.stem_prefix_min && LETTER.test(st);
+      for (const [u, ust] of V.words(lo, lo + TOP)) {
+        let wt = 0.0;
+        if (ust === st) wt = P.w_exact;
+        else if (relatives && ((ust.startsWith(st) && ust.length - st.length > 0 && ust.length - st.length <= extra)
+          || (st.startsWith(ust) && ust.length >= P.stem_prefix_min && st.length - ust.length <= extra)
+          || V.kindred(st, ust))) wt = P.w_stem_prefix;
+        if (wt) { stems.set(ust, Math.max(stems.get(ust) || 0.0, wt)); add(ust, u); }
+      }
+      for (const [u, ust] of V.words(w, w + TOP)) {
+        if (ust === w && ust !== st) { stems.set(w, Math.max(stems.get(w) || 0.0, P.w_exact)); add(w, u); }
+      }
+      for (const [u, ust] of V.words(st, st + TOP)) {
+        if (u === st && ust !== st) { if (!stems.has(st)) stems.set(st, P.w_exact); add(st, u); }
+      }
+      for (const v of A.fleetingVariants(st)) {
+        for (const [u, ust] of V.words(v, v + TOP)) {
+          if (ust === v && v !== st) { stems.set(v, Math.max(stems.get(v) || 0.0, P.w_stem)); add(v, u); }
+        }
+      }
+      const digit = A.numbers.get(w);
+      if (digit) {
+        for (const [u, ust] of V.words(digit, digit + TOP)) {
+          if (u === digit) { stems.set(ust, Math.max(stems.get(ust) || 0.0, P.w_number)); add(ust, u); }
+        }
+      }
+      const whole = new Set(stems.keys());
+      let completions = 0;
+      if (isPrefix && w.length >= P.min_prefix) {
+        const bestLen = new Map(), dfOf = new Map();
+        let order = [];
+        for (const [u, ust, df] of V.words(w, w + TOP)) {
+          if (ust === st) continue;
+          if (!bestLen.has(ust)) { order.push(ust); bestLen.set(ust, u.length); dfOf.set(ust, df); }
+          else if (u.length < bestLen.get(ust)) bestLen.set(ust, u.length);
+          add(ust, u);
+        }
+        const cap = w.length > 3 ? P.max_prefix_terms : P.prefix_terms_short;
+        if (order.length > cap) {
+          order.sort((a, b) => dfOf.get(b) - dfOf.get(a) || cmp(a, b));
+          order = order.slice(0, cap);
+        }
+        for (const ust of order) {
+          const wt = P.w_prefix * (0.5 + 0.5 * w.length / bestLen.get(ust));
+          if (wt > (stems.get(ust) || 0.0)) stems.set(ust, wt);
+        }
+        completions = order.length;
+      }
+      const surfaces = new Map();
+      for (const s of stems.keys()) surfaces.set(s, surf.get(s));
+      const slot = this.slot(w, stems, whole, surfaces, isPrefix);
+      if (!stems.size && completions === 0 && LETTER.test(w) && !V.known(w, isPrefix)) this.unknown.push(slot);
+      return slot;
+    }
+
+    phraseSlot(w) {
+      const st = this.A.stem(w);
+      const stems = new Map([[st, 1.0]]);
+      for (const v of this.A.fleetingVariants(st)) if (!stems.has(v)) stems.set(v, this.P.w_stem);
+      const slot = this.slot(w, stems, new Set(stems.keys()), new Map(), false);
+      slot.pending = Array.from(stems.keys());
+      this.phrases.push(slot);
+      return slot;
+    }
+
+    typoBudget(n) {
+      const P = this.P;
+      if (this.relaxed) return n >= P.typo1_from ? 2 : n >= 3 ? 1 : 0;
+      return n >= P.typo2_from ? 2 : n >= P.typo1_from ? 1 : 0;
+    }
+
+    typoRanges(w, isPrefix, k) {
+      const fwd = [[w.slice(0, 2), w.slice(0, 2) + TOP]];
+      const n = w.length;
+      const r = Array.from(w).reverse().join("").slice(0, Math.min(n - 1, Math.max(2, n - 1 - 2 * k)));
+      return [fwd, [[r, r + TOP]]];
+    }
+
+    isCyrillic(w) { return this.A.allIn(w, this.A.cyr); }
+
+    async run() {
+      const A = this.A, P = this.P, V = this.V, store = this.store;
+      await store.ensure(this.firstNeeds());
+      const plan = this.plan();
+      let needs = [];
+      const budgets = new Map();
+      for (const s of this.unknown) {
+        const k = this.typoBudget(s.word.length);
+        budgets.set(s, k);
+        if (k) {
+          const [fwd, rev] = this.typoRanges(s.word, s.prefix, k);
+          needs = needs.concat(V.need(fwd), V.need(rev, "r"));
+        }
+        if (this.isCyrillic(s.word)) {
+          const sk = A.skeleton(s.word);
+          if (sk.length >= this.store.spec.loans.min_length) needs.push(["l", store.shardOf("l", sk)]);
+        }
+      }
+      for (const s of this.phrases) needs = needs.concat(V.need(s.pending.map((st) => [st, st + TOP])));
+      await store.ensure(uniq(needs));
+      const later = [];
+      for (const s of this.unknown) {
+        const k = budgets.get(s);
+        const cands = k ? await this.typos(s.word, s.prefix, k) : [];
+        const taken = new Map();
+        const add = (st, u) => { if (!s.surfaces.has(st)) s.surfaces.set(st, []); s.surfaces.get(st).push(u); };
+        for (const [d, st, u] of cands) {
+          if (taken.has(st)) continue;
+          if (taken.size >= P.max_typo_terms) break;
+          const wt = d <= 1 ? P.w_typo1 : P.w_typo2;
+          taken.set(st, d === Math.floor(d) ? wt : wt * P.w_typo_prefix);
+          add(st, u);
+        }
+        if (cands.length) s.correction = cands[0][2];
+        if (this.isCyrillic(s.word)) {
+          const sk = A.skeleton(s.word);
+          if (sk.length >= this.store.spec.loans.min_length) {
+            const loans = store.get("l", store.shardOf("l", sk));
+            for (const u of loans.get(sk) || []) {
+              const ust = A.stem(u);
+              if (P.w_loan > (taken.get(ust) || 0.0)) taken.set(ust, P.w_loan);
+              add(ust, u);
             }
           }
-          if (width <= P.near_window) best = need;
         }
-        if (best) bonus += P.bonus_near * (best - 1) / (m - 1);
+        for (const [st, wt] of taken) { s.stems.set(st, wt); s.whole.add(st); }
+        s.pending = Array.from(taken.keys());
+        later.push(s);
+      }
+      for (const s of this.phrases) {
+        for (const st of s.pending) s.surfaces.set(st, V.words(st, st + TOP).filter((x) => x[1] === st).map((x) => x[0]));
+        s.pending = [];
+      }
+      let ranges = [];
+      for (const s of later) for (const st of s.pending) ranges.push([st, st + TOP]);
+      await store.ensure(uniq(V.need(ranges)));
+      for (const s of later) {
+        for (const st of s.pending) {
+          if (!s.surfaces.has(st)) s.surfaces.set(st, []);
+          const have = s.surfaces.get(st);
+          for (const [u, ust] of V.words(st, st + TOP)) if (ust === st && !have.includes(u)) have.push(u);
+        }
+        s.pending = [];
+      }
+      for (const g of plan.groups) {
+        for (const a of g.alts) {
+          for (const sl of a.slots) {
+            for (const st of sl.stems.keys()) sl.surfaces.set(st, Array.from(new Set(sl.surfaces.get(st) || [])).sort(cmp));
+          }
+        }
+      }
+      const fixes = new Map();
+      for (const g of plan.groups) for (const a of g.alts) for (const s of a.slots) if (s.correction) fixes.set(s.word, s.correction);
+      if (plan.changed || fixes.size) plan.suggestion = plan.shown.map((w) => (fixes.has(w) ? fixes.get(w) : w)).join(" ");
+      return plan;
+    }
+
+    async typos(w, isPrefix, k) {
+      const V = this.V, store = this.store;
+      const n = w.length;
+      const [fwd, rev] = this.typoRanges(w, isPrefix, k);
+      const cands = new Set();
+      for (const [lo, hi] of fwd) for (const [u] of V.words(lo, hi)) cands.add(u);
+      const rcands = new Set();
+      for (const [lo, hi] of rev) {
+        for (const i of store.shards("r", lo, hi)) {
+          for (const rw of store.get("r", i)) {
+            if (lo <= rw && rw < hi) {
+              const u = Array.from(rw).reverse().join("");
+              if (!cands.has(u)) rcands.add(u);
+            }
+          }
+        }
+      }
+      const found = [];
+      for (const u of cands) {
+        const d = osa(w, isPrefix ? u.slice(0, n + k) : u, k, isPrefix);
+        if (d <= k) {
+          const whole = !isPrefix || osa(w, u, k, false) <= k;
+          found.push([whole ? d : d + 0.5, u]);
+        }
+      }
+      for (const u of rcands) {
+        const d = osa(w, u, k, false);
+        if (d <= k) found.push([d, u]);
+      }
+      const info = V.stemDf(found.map((x) => x[1]));
+      await store.ensure(uniq(found.filter((x) => !info.has(x[1])).map((x) => ["v", store.shardOf("v", x[1])])));
+      for (const [u, v] of V.stemDf(found.filter((x) => !info.has(x[1])).map((x) => x[1]))) info.set(u, v);
+      const rows = found.filter((x) => info.has(x[1])).map(([d, u]) => [d, -info.get(u)[1], u, info.get(u)[0]]);
+      rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || cmp(a[2], b[2]));
+      return rows.map((r) => [r[0], r[3], r[2]]);
+    }
+  }
+
+  // ---- scoring (search/score.py) -------------------------------------------------------------------
+  function decode(store, surfaces, df) {
+    const sp = { df: df, text: new Map(), head: new Map(), path: new Map(), defs: new Map(), exactText: new Map(), exactHead: new Map() };
+    const lengths = store.spec.length_codes;
+    for (const u of surfaces) {
+      const post = store.postings(u);
+      if (post === null) continue;
+      const t = post.text;
+      let i = 0, s = 0;
+      const ex = new Set();
+      sp.exactText.set(u, ex);
+      for (i = 0; i < t.length; i += 4) {
+        s += t[i];
+        const rid = s * K + t[i + 1];
+        const cur = sp.text.get(rid);
+        if (cur === undefined) sp.text.set(rid, [t[i + 3], lengths[t[i + 2]]]);
+        else cur[0] += t[i + 3];
+        ex.add(rid);
+      }
+      const h = post.head;
+      i = 0; s = 0;
+      const exh = new Set();
+      sp.exactHead.set(u, exh);
+      while (i < h.length) {
+        s += h[i];
+        const cur = sp.head.get(s);
+        if (cur === undefined) sp.head.set(s, h.slice(i + 1, i + 7));
+        else { cur[0] += h[i + 1]; cur[1] |= h[i + 2]; }
+        exh.add(s);
+        i += 7;
+      }
+      const pp = post.path;
+      i = 0; s = 0;
+      while (i < pp.length) {
+        s += pp[i];
+        const cur = sp.path.get(s);
+        if (cur === undefined) sp.path.set(s, pp.slice(i + 1, i + 3));
+        else cur[0] += pp[i + 1];
+        i += 3;
+      }
+      const d = post.defs;
+      i = 0; s = 0;
+      while (i < d.length) { s += d[i]; sp.defs.set(s * K + d[i + 1], d[i + 2]); i += 3; }
+    }
+    return sp;
+  }
+
+  function phrase(positions) {
+    if (!positions.length || positions.some((p) => !p.length)) return false;
+    for (const start of positions[0]) {
+      let cur = start, ok = true;
+      for (let gi = 1; gi < positions.length; gi++) {
+        const nxt = positions[gi].find((x) => cur < x && x <= cur + 2);
+        if (nxt === undefined) { ok = false; break; }
+        cur = nxt;
+      }
+      if (ok) return true;
+    }
+    return false;
+  }
+
+  function windowOf(present) {
+    const events = [];
+    present.forEach((ps, gi) => { for (const x of ps) events.push([x, gi]); });
+    events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const need = present.length;
+    const counts = new Map();
+    let have = 0, lo = 0, width = 1 << 30;
+    for (let hi = 0; hi < events.length; hi++) {
+      const gi = events[hi][1];
+      counts.set(gi, (counts.get(gi) || 0) + 1);
+      if (counts.get(gi) === 1) have++;
+      while (have === need) {
+        width = Math.min(width, events[hi][0] - events[lo][0] + 1);
+        const g2 = events[lo][1];
+        counts.set(g2, counts.get(g2) - 1);
+        if (counts.get(g2) === 0) have--;
+        lo++;
       }
     }
-    if (this.headingMatches(book, r.section, groups)) {
-      bonus += P.bonus_heading;
-      if (r.kind === "h") bonus += P.bonus_heading_block;
-    }
-    return bonus;
-  };
-
-  function meets(stems, hs) {
-    for (const s of stems) if (hs.has(s)) return true;
-    return false;
+    return width;
   }
 
-  /* Every required word of the query is in the section's heading. */
-  Engine.prototype.headingMatches = function (book, s, groups) {
-    const hs = book.headStems(s);
-    let req = 0;
-    for (const g of groups) {
-      if (!g.required) continue;
-      req++;
-      if (!meets(g.stems, hs)) return false;
+  class Scorer {
+    constructor(store, A, plan, scope) {
+      this.store = store;
+      this.A = A;
+      this.P = A.P;
+      this.V = new Vocab(store, A);
+      this.plan = plan;
+      this.scope = scope;
+      const st = store.stats;
+      this.avgText = st.records && st.text_len ? st.text_len / st.records : 1.0;
+      this.avgHead = st.sections && st.head_len ? st.head_len / st.sections : 1.0;
+      this.avgPath = st.sections && st.path_len ? st.path_len / st.sections : 1.0;
+      this.posts = new Map();
     }
-    return req > 0;
-  };
 
-  /* A heading the query names exactly (engine.title_exact). */
-  Engine.prototype.titleExact = function (book, rec, groups) {
-    const r = book.records[rec];
-    if (r.kind !== "h") return false;
-    const hs = book.headStems(r.section);
-    for (const g of groups) if (!meets(g.stems, hs)) return false;
-    const matched = new Set();
-    for (const g of groups) for (const sid of g.whole) matched.add(sid);
-    for (const ws of book.titleWords(r.section)) {
-      if (ws.length && ws.every((sid) => matched.has(sid))) return true;
+    bookOf(s) {
+      const b = this.store.books;
+      for (let i = 0; i < b.length; i++) if (b[i].first <= s && s < b[i].end) return i;
+      return -1;
     }
-    return false;
-  };
 
-  function byRank(x, y) {
-    return y[0] - x[0] || y[1] - x[1] || round6(y[2]) - round6(x[2]) || x[3] - y[3];
-  }
+    idf(df) {
+      const ref = this.P.idf_records;
+      const d = df * ref / Math.max(1, this.store.stats.records);
+      return Math.log(1 + (ref - d + 0.5) / (d + 0.5));
+    }
 
-  Engine.prototype.scoreBook = function (book, plan, c) {
-    const groups = plan.groups;
-    if (!groups.length) return [];
-    c = c || Corpus.ofBooks([book]);
-    const scores = groups.map((g) => this.groupScores(book, g, c));
-    const required = [];
-    groups.forEach((g, i) => { if (g.required) required.push(i); });
-    const n = book.records.length;
-    const seenCand = new Uint8Array(n);
-    let rows = [];
-    for (const s of scores) {
-      for (let i = 0; i < s.ids.n; i++) {
-        const r = s.ids.a[i];
-        if (seenCand[r]) continue;
-        seenCand[r] = 1;
-        let cov = 0;
-        for (const gi of required) if (scores[gi].v[r] > 0) cov++;
-        if (cov === 0) continue;
+    power(x) { let out = 1.0; for (let i = 0; i < this.P.cov_power; i++) out *= x; return out; }
+    weight(g) { return g.role === "intent" ? this.P.w_intent : this.P.w_optional; }
+
+    needs() {
+      const keys = [];
+      for (const g of this.plan.groups) for (const a of g.alts) for (const sl of a.slots) {
+        for (const us of sl.surfaces.values()) for (const u of us) {
+          const at = this.store.locate(u);
+          if (at !== null) keys.push(["p", this.store.postShard(at)]);
+        }
+      }
+      return uniq(keys);
+    }
+
+    load() {
+      const surfaces = new Map();
+      for (const g of this.plan.groups) for (const a of g.alts) for (const sl of a.slots) {
+        for (const st of sl.stems.keys()) {
+          if (!surfaces.has(st)) surfaces.set(st, []);
+          const have = surfaces.get(st);
+          for (const u of sl.surfaces.get(st) || []) if (!have.includes(u)) have.push(u);
+        }
+      }
+      for (const [st, us] of surfaces) {
+        us.sort(cmp);
+        const info = this.V.stemDf(us.slice(0, 1));
+        this.posts.set(st, decode(this.store, us, us.length && info.has(us[0]) ? info.get(us[0])[1] : 0));
+      }
+      for (const g of this.plan.groups) {
+        let best = 0.0, any = false;
+        for (const a of g.alts) for (const sl of a.slots) for (const [st, w] of sl.stems) {
+          const sp = this.posts.get(st);
+          if (!(sp.text.size || sp.head.size || sp.path.size || sp.defs.size)) continue;
+          const v = a.weight * w * this.idf(sp.df);
+          if (!any || v > best) { best = v; any = true; }
+        }
+        g.idf = any ? best : 0.0;
+      }
+    }
+
+    slotScore(sl, rid, s) {
+      const P = this.P;
+      const k1 = P.k1, bt = P.b_text, bh = P.b_head;
+      let best = 0.0;
+      for (const st of Array.from(sl.stems.keys()).sort(cmp)) {
+        const sp = this.posts.get(st);
+        const t = sp.text.get(rid), h = sp.head.get(s), p = sp.path.get(s);
+        if (t === undefined && h === undefined && p === undefined) continue;
+        let tfw = 0.0;
+        if (t !== undefined) tfw += P.w_text * t[0] / (1 - bt + bt * t[1] / this.avgText);
+        if (h !== undefined) tfw += P.w_head * h[0] / (1 - bh + bh * h[3] / this.avgHead);
+        if (p !== undefined) tfw += P.w_path * p[0] / (1 - bh + bh * p[1] / this.avgPath);
+        const v = sl.stems.get(st) * this.idf(sp.df) * tfw * (k1 + 1) / (k1 + tfw);
+        if (v > best) best = v;
+      }
+      return best;
+    }
+
+    candidates() {
+      const out = new Map();
+      for (const g of this.plan.groups) {
+        if (g.role !== "content") continue;
+        for (const a of g.alts) for (const sl of a.slots) for (const st of sl.stems.keys()) {
+          const sp = this.posts.get(st);
+          for (const rid of sp.text.keys()) out.set(rid, Math.floor(rid / K));
+          for (const [s, h] of sp.head) {
+            const n2 = h[2];
+            if (n2 & 1) out.set(s * K, s);
+            for (let k = 1; k <= n2 >> 1; k++) out.set(s * K + k, s);
+          }
+        }
+      }
+      return out;
+    }
+
+    groupScore(g, rid, s, b) {
+      let best = 0.0;
+      for (const a of g.alts) {
+        if (a.book >= 0 && a.book !== b) continue;
+        if (!a.slots.length) continue;
+        let total = 0.0;
+        for (const sl of a.slots) {
+          const v = this.slotScore(sl, rid, s);
+          if (v <= 0) { total = -1.0; break; }
+          total += v;
+        }
+        if (total <= 0) continue;
+        const v = a.weight * total / a.slots.length;
+        if (v > best) best = v;
+      }
+      return best;
+    }
+
+    /* Every candidate, in order, scored from the postings alone; finish() adds what needs the
+       blocks' words. */
+    prerank(prefer) {
+      const P = this.P;
+      const groups = this.plan.groups;
+      const content = groups.filter((g) => g.role === "content");
+      if (!content.length) return [];
+      let totalIdf = 0.0;
+      for (const g of content) totalIdf += g.idf;
+      totalIdf = totalIdf || 1.0;
+      let rows = [];
+      const secBest = new Map(), secCov = new Map(), titled = new Set();
+      for (const [rid, s] of this.candidates()) {
+        const b = this.bookOf(s);
+        if (!this.scope.includes(b)) continue;
+        let base = 0.0, covered = 0.0;
+        const scores = groups.map(() => 0.0);
+        groups.forEach((g, gi) => {
+          const v = this.groupScore(g, rid, s, b);
+          if (v > 0) {
+            scores[gi] = v;
+            if (g.role === "content") { covered += g.idf; base += v; }
+            else base += this.weight(g) * v;
+          }
+        });
+        if (covered <= 0) continue;
+        const cov = covered / totalIdf;
+        rows.push([base * this.power(cov), cov, rid, s, b]);
+        if (!secBest.has(s)) secBest.set(s, groups.map(() => 0.0));
+        const best = secBest.get(s);
+        scores.forEach((v, gi) => { if (v > best[gi]) best[gi] = v; });
+        secCov.set(s, Math.max(secCov.has(s) ? secCov.get(s) : 0.0, cov));
+        if (rid === s * K) titled.add(s);
+      }
+      const have = new Map();
+      rows.forEach((r, i) => have.set(r[2], i));
+      for (const [s, best] of secBest) {
+        if (!titled.has(s)) continue;
+        let covered = 0.0;
+        groups.forEach((g, gi) => { if (best[gi] > 0 && g.role === "content") covered += g.idf; });
+        const cov = covered / totalIdf;
+        if (cov <= secCov.get(s) + 1e-9) continue;
         let base = 0.0;
-        for (const t of scores) base += t.v[r];
-        rows.push([cov, 0, base, r]);
+        groups.forEach((g, gi) => { base += g.role === "content" ? best[gi] : this.weight(g) * best[gi]; });
+        const pre = base * this.power(cov) * P.section_weight;
+        const i = have.get(s * K);
+        if (pre > rows[i][0]) rows[i] = [pre, cov, s * K, s, rows[i][4]];
       }
-    }
-    rows.sort(byRank);
-    rows = rows.slice(0, this.P.rerank);
-    const ranked = rows.map(([cov, , base, r]) => [cov, this.titleExact(book, r, groups) ? 1 : 0, base * this.bonus(book, r, groups), r]);
-    ranked.sort(byRank);
-    const seen = new Map();
-    const decayed = [];
-    for (const [cov, title, sc0, r] of ranked) {
-      let sc = sc0;
-      const s = book.records[r].section;
-      const k = seen.get(s) || 0;
-      seen.set(s, k + 1);
-      for (let i = 0; i < k; i++) sc *= this.P.same_section_decay;
-      decayed.push([cov, title, sc, r]);
-    }
-    decayed.sort(byRank);
-    return decayed.map(([cov, title, sc, r]) => ({ book: book, rec: r, cov: cov, required: required.length, title: title, score: round6(sc), groups: groups }));
-  };
-
-  Engine.prototype.snippet = function (book, text, groups) {
-    const A = this.A;
-    const toks = A.tokens(text);
-    const hits = [];
-    for (const t of toks) {
-      const sid = book.stemOfSurface(t.surface);
-      const gs = [];
-      if (sid !== undefined) groups.forEach((g, gi) => { if (g.stems.has(sid)) gs.push(gi); });
-      if (gs.length) hits.push([t.start, t.end, gs]);
-    }
-    const limit = this.P.snippet_chars;
-    let ws = 0, we = text.length;
-    if (text.length > limit) {
-      let best = null, bestWs = 0;
-      for (const h of hits) {
-        let start = Math.max(0, h[0] - 30);
-        if (start > 0) { const t = toks.find((t) => t.start >= start); start = t ? t.start : h[0]; }
-        const end = start + limit;
-        const inside = hits.filter((x) => x[0] >= start && x[1] <= end);
-        const covered = new Set();
-        for (const x of inside) for (const gi of x[2]) covered.add(gi);
-        const key = [covered.size, inside.length];
-        if (best === null || key[0] > best[0] || (key[0] === best[0] && key[1] > best[1])) { best = key; bestWs = start; }
+      const knownContent = content.filter((g) => g.idf > 0);
+      this.structure = knownContent.length ? knownContent : content;
+      const structure = this.structure;
+      const hits = [];
+      for (const [pre, cov, rid, s, b] of rows) {
+        const tier = rid === s * K || this.defines(rid, b, structure) ? this.tier(rid, s, b, structure) : 0;
+        const sc = b === prefer ? pre * P.prefer_book : pre;
+        const strong = tier > 0 || (cov >= 1 && this.headingMatches(s, b, structure));
+        hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong });
       }
-      ws = bestWs;
-      we = ws + limit;
-      let last = ws;
-      for (const t of toks) if (t.start >= ws && t.end <= we) last = t.end;
-      we = last > ws ? last : Math.min(text.length, we);
+      hits.sort(this.comparator(prefer));
+      return hits;
     }
-    const pre = ws > 0 ? "…" : "";
-    const post = we < text.length ? "…" : "";
-    const marks = hits.filter((h) => h[0] >= ws && h[1] <= we).map((h) => [h[0] - ws + pre.length, h[1] - ws + pre.length]);
-    return [pre + text.slice(ws, we) + post, marks];
-  };
 
-  Engine.prototype.shownText = function (b, i) {
-    const r = b.records[i];
-    if (r.kind !== "h") return r.text;
-    const nxt = i + 1;
-    return nxt < b.records.length && b.records[nxt].section === r.section ? b.records[nxt].text : "";
-  };
-
-  Engine.prototype.key = function (h) {
-    const b = h.book;
-    let k = b.dedupe[h.rec];
-    if (k === undefined) {
-      const r = b.records[h.rec];
-      if (r.kind === "row") k = "row:" + b.slug + ":" + r.anchor;
-      else if (r.kind === "h") {
-        const shown = this.shownText(b, h.rec);
-        k = shown ? this.A.dedupeKey(shown) : "h:" + this.A.dedupeKey(r.text);
-      } else k = this.A.dedupeKey(r.text);
-      b.dedupe[h.rec] = k;
+    comparator(prefer) {
+      return (x, y) => {
+        const a = this.order(x, prefer), b = this.order(y, prefer);
+        for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+        return 0;
+      };
     }
-    return k;
-  };
 
-  Engine.prototype.result = function (h) {
-    const b = h.book;
-    const r = b.records[h.rec];
-    const sec = b.sections[r.section];
-    const page = b.pages[sec.page];
-    const [snip, marks] = this.snippet(b, this.shownText(b, h.rec), h.groups);
-    const crumbs = b.breadcrumb(r.section);
-    return {
-      url: page[0] + "#" + r.anchor,
-      title: sec.title || page[1],
-      original: sec.original,
-      tag: sec.tag,
-      breadcrumb: crumbs.join(" › "),
-      path: crumbs,
-      snippet: snip,
-      highlights: marks,
-      book: b.slug,
-      book_title: b.title,
-      kind: r.kind,
-      score: h.score,
-    };
-  };
-
-  Engine.prototype.run = function (scope, parsed, limit, relaxed, c, prefer) {
-    const hits = [];
-    const suggestions = [];
-    scope.forEach((b, bi) => {
-      const p = this.plan(b, parsed, relaxed, scope);
-      suggestions.push(p.suggestion);
-      const boost = b.slug === prefer ? this.P.prefer_book : 1.0;
-      for (const h of this.scoreBook(b, p, c)) {
-        if (boost !== 1.0) h.score = round6(h.score * boost);
-        hits.push([-(h.cov / h.required), -h.title, -h.score, bi, h.rec, h]);
+    finish(hits, prefer, textOf) {
+      const P = this.P;
+      const top = hits.slice(0, P.rerank), rest = hits.slice(P.rerank);
+      const structure = this.structure;
+      const A = this.A;
+      const small = new Set(this.plan.shown.filter((w) => A.isOptional(w)).map((w) => A.stem(w)));
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        const text = textOf(h.rid);
+        let bonus = this.bonus(h.rid, s, h.book, structure, text);
+        if (h.rid === s * K && small.size) {
+          const have = new Set(A.surfaces(text).map((w) => A.stem(w)));
+          let all = true;
+          for (const x of small) if (!have.has(x)) { all = false; break; }
+          if (all) bonus += this.P.bonus_wording;
+          else if (h.tier === 1 || h.tier === 2 || h.tier === 4) h.tier = 0;
+        }
+        h.score = round6(h.score * bonus);
       }
-    });
-    hits.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3] || x[4] - y[4]);
-    const results = [];
-    const seen = new Set();
-    for (const x of hits) {
-      const h = x[5];
-      const k = this.key(h);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      results.push(h);
-      if (results.length >= limit) break;
+      const blocks = new Map();
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        if (h.rid !== s * K) { if (!blocks.has(s)) blocks.set(s, []); blocks.get(s).push(h); }
+      }
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        if (h.rid === s * K && blocks.has(s) && this.headingMatches(s, h.book, structure)) {
+          let best = 0.0;
+          for (const x of blocks.get(s)) if (x.tier <= h.tier && x.score > best) best = x.score;
+          if (best > h.score) h.score = round6(best * P.heading_lift);
+        }
+      }
+      const order = this.comparator(prefer);
+      top.sort(order);
+      const seen = new Map();
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        const n = seen.get(s) || 0;
+        seen.set(s, n + 1);
+        for (let i = 0; i < n; i++) h.score = round6(h.score * P.same_section_decay);
+      }
+      top.sort(order);
+      return top.concat(rest);
     }
-    let suggestion = null;
-    if (results.length) suggestion = suggestions[scope.indexOf(results[0].book)];
-    else suggestion = suggestions.find((s) => s) || null;
-    return { results: results.map((h) => this.result(h)), suggestion: suggestion };
-  };
 
-  /* The best `limit` results. bookFilter: slugs to search (all books if empty); prefer: the
-     slug of the book being read, whose results rank a little higher. */
-  Engine.prototype.search = function (query, limit, bookFilter, prefer) {
-    limit = limit || 10;
-    const parsed = this.parse(query);
-    const wanted = (bookFilter || []).map((s) => s.toLowerCase()).concat(parsed.books);
-    const scope = this.books.filter((b) => !wanted.length || wanted.indexOf(b.slug) >= 0);
-    const c = this.corpus();
-    let out = this.run(scope, parsed, limit, false, c, prefer || null);
-    if (!out.results.length && parsed.chunks.length) {
-      const again = this.run(scope, parsed, limit, true, c, prefer || null);
-      if (again.results.length) out = again;
+    order(h, prefer) {
+      const mine = h.book === prefer;
+      return [mine && h.strong ? 0 : 1, -h.tier, mine && h.tier >= 4 ? 0 : 1, -h.score, h.rid];
     }
-    out.books = scope.map((b) => b.slug);
-    return out;
-  };
 
-  // ---- loading a site's index (the search worker, or the page when workers are unavailable) -----
-  /* The book files in the order to build them: the book being read first, then the manifest's order. */
-  function loadOrder(books, current) {
-    const order = books.map(function (b, i) { return i; });
-    return order.sort(function (a, b) { return (books[b].slug === current) - (books[a].slug === current) || a - b; });
+    matchingAlts(g, b) { return g.alts.filter((a) => a.book < 0 || a.book === b); }
+
+    tier(rid, s, b, content) {
+      const k = rid - s * K;
+      if (k === 0) {
+        if (this.titleExact(s, b, content, true, false)) return 4;
+        if (this.titleExact(s, b, content, false, false)) return 2;
+        if (this.titleExact(s, b, content, true, true)) return 1;
+        return 0;
+      }
+      const literal = this.definesExactly(rid, b, content, true);
+      if (literal) return literal === 2 ? 5 : 1;
+      return this.definesExactly(rid, b, content, false) === 2 ? 2 : 0;
+    }
+
+    definesExactly(rid, b, content, literalOnly) {
+      let code = 0;
+      for (const g of content) {
+        let hit = false;
+        for (const a of this.matchingAlts(g, b)) {
+          if (literalOnly && !a.literal) continue;
+          for (const sl of a.slots) for (const st of sl.whole) {
+            const n = this.posts.get(st).defs.get(rid);
+            if (n !== undefined) { hit = true; code = n; }
+          }
+        }
+        if (!hit) return 0;
+      }
+      const words = code >> 1;
+      if (!(0 < words && words <= content.length)) return 0;
+      return code & 1 ? 2 : 1;
+    }
+
+    titleExact(s, b, content, literalOnly, completions) {
+      const titleHits = new Set(), origHits = new Set();
+      let meta = null, initials = false;
+      for (const g of content) {
+        let found = false;
+        for (const a of this.matchingAlts(g, b)) {
+          if (literalOnly && !a.literal) continue;
+          for (const sl of a.slots) for (const st of sl.stems.keys()) {
+            const h = this.posts.get(st).head.get(s);
+            if (h === undefined) continue;
+            found = true;
+            meta = h;
+            if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
+              if (h[1] & 1) titleHits.add(st);
+              if (h[1] & 2) origHits.add(st);
+              if (h[1] & 8) initials = true;
+            }
+          }
+        }
+        if (!found) return false;
+      }
+      if (meta === null) return false;
+      if (initials && content.length === 1) return true;
+      const tw = meta[4], ow = meta[5];
+      return (tw > 0 && titleHits.size >= tw) || (ow > 0 && origHits.size >= ow);
+    }
+
+    bonus(rid, s, b, content, text) {
+      const P = this.P, A = this.A;
+      const k = rid - s * K;
+      const m = content.length;
+      let exact = 0;
+      const stems = A.surfaces(text).map((w) => A.stem(w));
+      const positions = [];
+      for (const g of content) {
+        let hit = false;
+        const wanted = new Set();
+        for (const a of this.matchingAlts(g, b)) {
+          for (const sl of a.slots) {
+            for (const st of sl.stems.keys()) wanted.add(st);
+            if (a.literal) {
+              for (const st of sl.stems.keys()) {
+                const sp = this.posts.get(st);
+                const et = sp.exactText.get(sl.word), eh = sp.exactHead.get(sl.word);
+                if ((et && et.has(rid)) || (eh && eh.has(s))) hit = true;
+              }
+            }
+          }
+        }
+        if (hit) exact++;
+        const pos = [];
+        stems.forEach((st, i) => { if (wanted.has(st)) pos.push(i); });
+        positions.push(pos);
+      }
+      let bonus = 1 + P.bonus_exact * exact / m;
+      if (m >= 2) {
+        if (phrase(positions)) bonus += P.bonus_phrase;
+        else {
+          const present = positions.filter((p) => p.length);
+          if (present.length >= 2 && windowOf(present) <= P.near_window) bonus += P.bonus_near * (present.length - 1) / (m - 1);
+          if (m >= 3) {
+            let pairs = 0;
+            for (let i = 0; i < m - 1; i++) if (phrase(positions.slice(i, i + 2))) pairs++;
+            bonus += P.bonus_pair * pairs / (m - 1);
+          }
+        }
+      }
+      if (this.headingMatches(s, b, content)) {
+        bonus += P.bonus_heading;
+        if (k === 0) bonus += P.bonus_heading_block;
+      }
+      const d = this.defines(rid, b, content);
+      if (d) bonus += (P.bonus_def + (this.plan.define ? P.bonus_def_question : 0.0)) * d;
+      return bonus;
+    }
+
+    headingMatches(s, b, content) {
+      for (const g of content) {
+        let any = false;
+        for (const a of this.matchingAlts(g, b)) {
+          for (const sl of a.slots) for (const st of sl.stems.keys()) {
+            if (this.posts.has(st) && this.posts.get(st).head.has(s)) { any = true; break; }
+          }
+          if (any) break;
+        }
+        if (!any) return false;
+      }
+      return true;
+    }
+
+    defines(rid, b, content) {
+      let n = 0;
+      for (const g of content) {
+        let any = false;
+        for (const a of this.matchingAlts(g, b)) for (const sl of a.slots) for (const st of sl.whole) {
+          if (this.posts.get(st).defs.has(rid)) any = true;
+        }
+        if (any) n++;
+      }
+      return n / content.length;
+    }
   }
 
-  /* Builds an engine from the manifest and book files (promises, already requested), one book per
-     task: `ready(engine)` once the first (the book being read) can answer, `added(slug, ms)` after
-     each. The statistics that scores depend on come with the manifest, so a result scores the same
-     before and after the other books arrive. Resolves with the engine and the timings (ms since
-     `t0`, the start of the load). */
-  async function loadIndex(manifestP, payloadsP, current, pause, ready, added, t0) {
-    if (t0 === undefined) t0 = now();
-    const manifest = await manifestP;
-    const payloads = await payloadsP;
-    const engine = new Engine(manifest.analysis, manifest.corpus);
-    const load = { first: 0, total: 0, books: [] };
-    const order = loadOrder(manifest.books, current);
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k];
-      const payload = await payloads[i];
-      const w = now();
-      if (k > 0) await pause();
-      const b0 = now();
-      engine.addBook(payload, i);
-      const b1 = now();
-      load.books.push({ slug: manifest.books[i].slug, ready: w - t0, build: b1 - b0 });
-      if (added) added(manifest.books[i].slug, b1 - b0);
-      if (k === 0) { load.first = b1 - t0; ready(engine); }
+  // ---- the search (search/engine.py) ---------------------------------------------------------------
+  class Engine {
+    /* manifest: search/manifest.json; read(path) -> promise of the JSON of a file under search/. */
+    constructor(manifest, read) {
+      this.A = new Analysis(manifest.analysis);
+      this.P = this.A.P;
+      this.store = new Store(manifest, read);
+      this.slugs = this.store.books.map((b) => b.slug);
     }
-    load.total = now() - t0;
-    return { engine: engine, load: load, manifest: manifest };
+
+    get books() { return this.store.books; }
+
+    parse(query) {
+      const A = this.A;
+      const parts = query.split(A.spaceRe).filter((p) => p);
+      const books = parts.filter((p) => p.startsWith("@") && p.length > 1).map((p) => p.slice(1).toLowerCase());
+      const chunks = parts.filter((p) => !p.startsWith("@"));
+      const endsOpen = query.length > 0 && !A.spaceOne.test(query[query.length - 1]);
+      const prefix = endsOpen && parts.length > 0 && !parts[parts.length - 1].startsWith("@");
+      return { chunks: chunks, books: books, prefix: prefix };
+    }
+
+    /* The best `limit` results, as engine.search. */
+    async search(query, limit, bookFilter, prefer) {
+      limit = Math.max(0, limit === undefined ? 10 : limit);
+      const parsed = this.parse(query);
+      const wanted = (bookFilter || []).map((s) => s.toLowerCase()).concat(parsed.books);
+      const scope = [];
+      this.store.books.forEach((b, i) => { if (!wanted.length || wanted.includes(b.slug)) scope.push(i); });
+      const pref = prefer ? this.slugs.indexOf(prefer) : -1;
+      let out = await this.run(parsed, limit, false, scope, pref);
+      if (!out.results.length && parsed.chunks.length && limit) {
+        const again = await this.run(parsed, limit, true, scope, pref);
+        if (again.results.length) out = again;
+      }
+      out.books = scope.map((i) => this.store.books[i].slug);
+      return out;
+    }
+
+    async run(parsed, limit, relaxed, scope, prefer) {
+      if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null };
+      const store = this.store;
+      const plan = await new Planner(store, this.A, parsed, relaxed).run();
+      const scorer = new Scorer(store, this.A, plan, scope);
+      await store.ensure(scorer.needs());
+      scorer.load();
+      let hits = scorer.prerank(prefer);
+      // the best candidates' blocks: their words' proximity re-ranks them, their text is shown
+      await store.ensure(uniq(hits.slice(0, this.P.rerank).map((h) => ["f", store.fragOf(Math.floor(h.rid / K))])));
+      hits = scorer.finish(hits, prefer, (rid) => {
+        const s = Math.floor(rid / K);
+        return this.block(this.section(s), rid - s * K)[2];
+      });
+      const results = [];
+      const seen = new Set();
+      const stems = new Set();
+      for (const g of plan.groups) for (const a of g.alts) for (const sl of a.slots) for (const st of sl.stems.keys()) stems.add(st);
+      let i = 0;
+      const batch = Math.max(limit, 1) + 4;
+      while (results.length < limit && i < hits.length) {
+        const chunk = hits.slice(i, i + batch);
+        i += batch;
+        await store.ensure(uniq(chunk.map((h) => ["f", store.fragOf(Math.floor(h.rid / K))])));
+        for (const h of chunk) {
+          const s = Math.floor(h.rid / K);
+          let k = h.rid - s * K;
+          const sec = this.section(s);
+          let [kind, anchor, text] = this.block(sec, k);
+          if (k > 0 && sec[6] && anchor === this.block(sec, 1)[1]) {
+            k = 0;
+            [kind, anchor, text] = this.block(sec, 0);
+          }
+          const shown = this.shown(sec, k);
+          let key;
+          if (kind === "row") key = "row:" + h.book + ":" + anchor;
+          else if (kind === "h") key = shown ? this.A.dedupeKey(shown) : "h:" + this.A.dedupeKey(text);
+          else key = this.A.dedupeKey(text);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          results.push(this.result(h, sec, kind, anchor, shown, stems));
+          if (results.length >= limit) break;
+        }
+      }
+      return { results: results, suggestion: plan.suggestion };
+    }
+
+    section(s) {
+      const f = this.store.get("f", this.store.fragOf(s));
+      const entry = f.x[s - f.s];
+      return [f.pages[entry[0]]].concat(entry.slice(1));
+    }
+
+    block(sec, k) {
+      const anchor = sec[1];
+      if (k === 0) return ["h", anchor, sec[2]];
+      let [kind, a, text] = sec[7][k - 1];
+      if (typeof a === "number") a = anchor + "--" + (a === 0 ? k : a);
+      return [kind, a, text];
+    }
+
+    shown(sec, k) {
+      if (k === 0) return sec[7].length ? sec[7][0][2] : "";
+      return this.block(sec, k)[2];
+    }
+
+    result(h, sec, kind, anchor, shown, stems) {
+      const [page, , title, original, tag, crumbs] = sec;
+      const [snip, marks] = this.snippet(shown, stems);
+      const book = this.store.books[h.book];
+      return {
+        url: page[0] + "#" + anchor,
+        title: title || page[1],
+        original: original,
+        tag: tag,
+        breadcrumb: crumbs.join(" › "),
+        path: crumbs,
+        snippet: snip,
+        highlights: marks,
+        book: book.slug,
+        book_title: book.title,
+        kind: kind,
+        score: h.score,
+      };
+    }
+
+    snippet(text, stems) {
+      const A = this.A;
+      const toks = A.tokens(text);
+      const hits = toks.filter((t) => stems.has(A.stem(t.surface))).map((t) => [t.start, t.end]);
+      const limit = this.P.snippet_chars;
+      let ws = 0, we = text.length;
+      if (text.length > limit) {
+        let best = null, bestWs = 0;
+        for (const h of hits) {
+          let start = Math.max(0, h[0] - 30);
+          if (start > 0) {
+            const t = toks.find((x) => x.start >= start);
+            start = t ? t.start : h[0];
+          }
+          const end = start + limit;
+          const inside = hits.filter((x) => x[0] >= start && x[1] <= end);
+          const words = new Set(inside.map((x) => text.slice(x[0], x[1]).toLowerCase()));
+          const key = [words.size, inside.length];
+          if (best === null || key[0] > best[0] || (key[0] === best[0] && key[1] > best[1])) { best = key; bestWs = start; }
+        }
+        ws = bestWs;
+        we = ws + limit;
+        let last = ws;
+        for (const t of toks) if (t.start >= ws && t.end <= we) last = t.end;
+        we = last > ws ? last : Math.min(text.length, we);
+      }
+      const pre = ws > 0 ? "…" : "";
+      const post = we < text.length ? "…" : "";
+      const marks = hits.filter((x) => x[0] >= ws && x[1] <= we).map((x) => [x[0] - ws + pre.length, x[1] - ws + pre.length]);
+      return [pre + text.slice(ws, we) + post, marks];
+    }
   }
 
-  function now() { return typeof performance !== "undefined" ? performance.now() : Date.now(); }
-
-  return {
-    Engine: Engine, Analysis: Analysis, BookIndex: BookIndex, Corpus: Corpus, osa: osa, round6: round6,
-    loadOrder: loadOrder, loadIndex: loadIndex,
-  };
+  return { Engine: Engine, Analysis: Analysis, Store: Store, osa: osa, round6: round6 };
 });

@@ -44,13 +44,19 @@ def _line_words(lines: list[SourceLine], dropped: set[tuple[int, str]] | None = 
 
 
 def source_words(book: BookConfig) -> Counter[str]:
-    """Words of the source text minus the chrome the book config declares (read afresh)."""
+    """Words of the source minus the chrome the book config declares (read afresh)."""
+    if book.kind != "text":
+        from rulebook.ingest import markup
+
+        return markup.parse(book).words
     return _line_words(strip_chrome(book, read_source(book.source, book.encoding, book.slug)).lines)
 
 
 def source_counter(doc: Document) -> Counter[str]:
     """Words of a parsed book's source minus its chrome, including label lines the parser
     reported as dropped (a box trigger such as «Tldr» is a label, not text)."""
+    if doc.source_words is not None:
+        return Counter(doc.source_words)
     return _line_words(doc.source, set(doc.report.dropped))
 
 

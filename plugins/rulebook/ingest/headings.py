@@ -3,23 +3,23 @@
 Four cues exist in the texts we ingest (heading modes): numbered (`Глава 3.`, `3.9.`, FATUM),
 an English original in parentheses (Starfinder), a trailing ` #` (the D&D 2024 glossary) and a
 short isolated line (D&D 3.5, Star Wars). Levels come from numbering rules, an outline override
-(by title or by line), or sit one level below the last structural heading.
+(by title, one level per occurrence), or sit one level below the last structural heading. Umbrella
+headings (`headings.nest`) are applied last, to the finished tree: an umbrella takes the headings
+after it, each with everything under it, one level down, so umbrellas nest inside umbrellas.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from rulebook.ingest.config import BookConfig, HeadingRule
-from rulebook.ingest.model import Heading
+from rulebook.ingest.errors import IngestError
+from rulebook.ingest.model import Heading, fold
+from rulebook.ingest.schema import MAX_HEADING_LENGTH
 
 _ENGLISH = re.compile(r"\s*\((?P<en>[A-Z0-9][^()]*(?:\([^()]*\)[^()]*)*)\)(?P<glyph>\s*[◆◇↩]+)?\s*$")
-
-
-def fold(text: str) -> str:
-    """Case- and ё-insensitive key for titles."""
-    return re.sub(r"\s+", " ", text.replace("ё", "е").replace("Ё", "Е")).strip().casefold()
 
 
 @dataclass
@@ -33,13 +33,21 @@ class Candidate:
 
 class HeadingDetector:
     def __init__(self, book: BookConfig) -> None:
+        self.book = book
         self.cfg = book.headings
         self.glued = {fold(t) for t in self.cfg.glued}
         self.last_structural = 0
         self.used_outline: set[str] = set()  # outline keys that placed a heading
+        self.occurrences: Counter[str] = Counter()  # outline key -> headings with that title so far
+        self.nest_seen: Counter[str] = Counter()  # nest key -> occurrences so far
+        self.used_nest: set[str] = set()
+        self.used_glued: set[str] = set()  # headings.glued titles that made a heading
+        self.umbrellas: dict[int, int] = {}  # id(heading) -> how many headings sit under it
 
     # ---- cues ----------------------------------------------------------------------------
     def rule_for(self, text: str) -> tuple[HeadingRule, re.Match[str]] | None:
+        if len(text.strip()) > self.cfg.max_length:
+            return None  # a numbered paragraph is not a heading however it starts
         for rule in self.cfg.rules:
             m = rule.pattern.match(text)
             if m:
@@ -66,7 +74,9 @@ class HeadingDetector:
         if self.rule_for(t) or fold(self._strip_marks(t)) in self.glued:
             return True
         if any(p.search(t) for p in c.always):
-            return True
+            return len(t) <= MAX_HEADING_LENGTH
+        if any(co.pattern.match(t) for co in self.book.callouts):
+            return False  # a line that opens a box («Пример») is not a heading of its own
         if c.mode == "trailing_hash":
             return bool(c.suffix and c.suffix.search(t))
         if c.mode == "english_paren":
@@ -88,6 +98,43 @@ class HeadingDetector:
         if c.suffix:
             t = c.suffix.sub("", t).strip()
         return t
+
+    def outline_level(self, title: str, line: int) -> int | None:
+        """The level the outline gives this occurrence of the title (None: not listed). A list
+        gives one level per occurrence, 0 for an occurrence the outline leaves alone."""
+        key = fold(title)
+        if key not in self.cfg.outline:
+            return None
+        self.used_outline.add(key)
+        value = self.cfg.outline[key]
+        n = self.occurrences[key]
+        self.occurrences[key] += 1
+        if isinstance(value, int):
+            return value
+        if n >= len(value):
+            written = self.cfg.outline_titles.get(key, title)
+            raise IngestError(
+                f"headings.outline: «{written}» lists {len(value)} level(s), but the title occurs "
+                f"again at line {line} of {self.book.source.name}: add a level for that occurrence "
+                "(0 leaves it one level below the last listed heading)",
+                path=self.book.config_file,
+                line=self.book.where("headings", "outline", written),
+                book=self.book.slug,
+            )
+        return value[n] or None
+
+    def nest_count(self, title: str, line: int) -> int:
+        """How many of the following headings `headings.nest` puts one level below this one."""
+        key = fold(title)
+        value = self.cfg.nest.get(key)
+        if value is None:
+            return 0
+        self.used_nest.add(key)
+        n = self.nest_seen[key]
+        self.nest_seen[key] += 1
+        if isinstance(value, int):
+            return value
+        return value[n] if n < len(value) else 0
 
     # ---- building ------------------------------------------------------------------------
     def candidate(self, text: str) -> Candidate:
@@ -116,13 +163,9 @@ class HeadingDetector:
     def make(self, text: str, line: int) -> Heading:
         c = self.cfg
         cand = self.candidate(text)
-        for key in (f"L{line}", fold(cand.text)):
-            if key in c.outline:
-                self.used_outline.add(key)
-                level = c.outline[key]
-                break
-        else:
-            level = None
+        if fold(self._strip_marks(text)) in self.glued:
+            self.used_glued.add(fold(self._strip_marks(text)))
+        level = self.outline_level(cand.text, line)
         structural = False
         if level is not None:
             structural = True
@@ -142,7 +185,7 @@ class HeadingDetector:
         number = cand.number
         if cand.rule is not None and number:
             number = f"{cand.rule.kind}:{number}"
-        return Heading(
+        head = Heading(
             level=level,
             text=cand.text,
             line=line,
@@ -150,4 +193,54 @@ class HeadingDetector:
             tag=cand.tag,
             structural=structural,
             number=number,
+        )
+        children = self.nest_count(cand.text, line)
+        if children:
+            self.umbrellas[id(head)] = children
+        return head
+
+    # ---- umbrellas -----------------------------------------------------------------------
+    def place_umbrellas(self, heads: list[Heading]) -> None:
+        """Put the headings each umbrella names under it. An umbrella with N takes its next N
+        children: headings already one level below it count, and each heading at its own level
+        (a sibling) moves one level down with everything under it. Umbrellas are applied from the
+        last to the first, so an umbrella inside an umbrella has taken its children before its
+        parent moves it, and every count is of the headings directly under the umbrella."""
+        for i in range(len(heads) - 1, -1, -1):
+            n = self.umbrellas.get(id(heads[i]))
+            if n:
+                self._take(heads, i, n)
+
+    def _take(self, heads: list[Heading], i: int, n: int) -> None:
+        top = heads[i]
+        found, j = 0, i + 1
+        while found < n:
+            if j >= len(heads) or heads[j].level < top.level:
+                stop = f"before «{heads[j].text}» (line {heads[j].line})" if j < len(heads) else "in the text"
+                raise self._nest_error(
+                    top,
+                    f"«{top.text}» = {n}, but only {found} heading(s) follow under it {stop}: count only "
+                    "the headings directly under it (an umbrella under it counts its own)",
+                )
+            end = j + 1
+            while end < len(heads) and heads[end].level > heads[j].level:
+                end += 1  # the heading's own subtree travels with it
+            if heads[j].level == top.level:
+                for h in heads[j:end]:
+                    h.level += 1
+                    if h.level > self.cfg.max_level:
+                        raise self._nest_error(
+                            top,
+                            f"«{top.text}» puts «{h.text}» (line {h.line}) below level {self.cfg.max_level}",
+                        )
+            found += 1
+            j = end
+
+    def _nest_error(self, top: Heading, message: str) -> IngestError:
+        written = next((t for k, t in self.cfg.outline_titles.items() if k == fold(top.text)), top.text)
+        return IngestError(
+            f"headings.nest: {message}",
+            path=self.book.config_file,
+            line=self.book.where("headings", "nest", written),
+            book=self.book.slug,
         )

@@ -16,6 +16,7 @@ from rulebook.ingest.model import (
     Break,
     Cell,
     DefList,
+    Em,
     Heading,
     Inline,
     Link,
@@ -61,6 +62,8 @@ def inline(spans: list[Inline], line_start: bool = True) -> str:
             out.append(escape(s.text, first))
         elif isinstance(s, Strong):
             out.append(f"**{escape(s.text, False)}**")
+        elif isinstance(s, Em):
+            out.append(f"*{escape(s.text, False)}*")
         elif isinstance(s, Link):
             out.append(f"[{escape(s.text, False)}]({s.target})")
         elif isinstance(s, Sup):
@@ -81,6 +84,8 @@ def _html_inline(spans: list[Inline]) -> str:
             out.append(html.escape(s.text, quote=False))
         elif isinstance(s, Strong):
             out.append(f"<strong>{html.escape(s.text, quote=False)}</strong>")
+        elif isinstance(s, Em):
+            out.append(f"<em>{html.escape(s.text, quote=False)}</em>")
         elif isinstance(s, Link):
             out.append(
                 f'<a href="{html.escape(_html_href(s.target))}">{html.escape(s.text, quote=False)}</a>'
@@ -95,7 +100,7 @@ def _html_inline(spans: list[Inline]) -> str:
 
 def _html_href(target: str) -> str:
     """`03-boi.md#x` -> `../03-boi/#x` (raw HTML links are not rewritten by MkDocs)."""
-    if target.startswith("#"):
+    if target.startswith("#") or "://" in target or target.startswith("mailto:"):
         return target
     page, _, frag = target.partition("#")
     return f"../{page[:-3]}/" + (f"#{frag}" if frag else "")

@@ -5,6 +5,8 @@ Every node remembers the source line it came from, so errors and reports can poi
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rulebook.ingest.reader import SourceLine
@@ -18,6 +20,13 @@ class Text:
 
 @dataclass(frozen=True)
 class Strong:
+    text: str
+
+
+@dataclass(frozen=True)
+class Em:
+    """Emphasis a markup source gave (HTML <em>/<i>, Markdown *text*)."""
+
     text: str
 
 
@@ -40,12 +49,33 @@ class Break:
     """A line break inside a block (multi-line table cells, stat blocks)."""
 
 
-Inline = Text | Strong | Link | Sup | Break
+Inline = Text | Strong | Em | Link | Sup | Break
 
 
 def plain(inlines: list[Inline]) -> str:
     """The visible text of a run of inline spans."""
     return "".join(" " if isinstance(i, Break) else i.text for i in inlines)
+
+
+def fold(text: str) -> str:
+    """Case- and ё-insensitive key for titles (outline keys, glued titles, cross-references)."""
+    return re.sub(r"\s+", " ", text.replace("ё", "е").replace("Ё", "Е")).strip().casefold()
+
+
+def cell_inlines(text: str) -> list[Inline]:
+    """Cell text -> inline spans; line breaks inside a cell (multi-line rows) become <br>."""
+    out: list[Inline] = []
+    for i, part in enumerate(text.split("\n")):
+        if i:
+            out.append(Break())
+        if part.strip():
+            out.append(Text(part.strip()))
+    return out
+
+
+def table_anchor(num: str) -> str:
+    """The id of a numbered table («8-2» -> «table-8-2»), which «Таблица 8-2» references link to."""
+    return "table-" + re.sub(r"[^0-9a-z]+", "-", num.casefold()).strip("-")
 
 
 # ---- blocks -------------------------------------------------------------------------------
@@ -184,6 +214,7 @@ class Document:
     pages: list[Page]
     report: Report
     source: list[SourceLine] = field(default_factory=list)  # the text after chrome removal
+    source_words: Counter[str] | None = None  # a markup source's own words (text: from `source`)
 
 
 @dataclass
@@ -195,9 +226,9 @@ class Report:
     external: list[tuple[int, str]] = field(default_factory=list)  # references known to leave the book
     resolved: int = 0
     tables: int = 0
-    hinted_tables: int = 0
     missing_tables: list[tuple[int, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[tuple[int, str]] = field(default_factory=list)  # (source line, what may be wrong)
 
 
 def walk(blocks: list[Block]) -> list[Block]:

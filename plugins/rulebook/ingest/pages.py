@@ -38,8 +38,9 @@ def paginate(book: BookConfig, blocks: list[Block]) -> list[Page]:
 
 def assign_anchors(page: Page) -> None:
     """Heading ids: the slug of the title; a title repeated on the page («Пример», «Срыв») is
-    qualified by its parent heading (`shag-5-sryv`, `pallid-stoimost-vida`), so its id does not
-    shift when another repeat is added elsewhere; remaining clashes get -2, -3."""
+    qualified by its nearest structural ancestor, else its parent heading (`shag-5-sryv`,
+    `pallid-stoimost-vida`), so its id does not shift when another repeat is added elsewhere;
+    remaining clashes get -2, -3."""
     heads = [b for b in page.blocks if isinstance(b, Heading)]
     counts = Counter(slug(h.text) for h in heads)
     used: set[str] = set()
@@ -49,7 +50,10 @@ def assign_anchors(page: Page) -> None:
             stack.pop()
         base = slug(h.text)
         if counts[base] > 1:
-            anc = stack[-1] if stack else None
+            # the nearest structural ancestor (numbered, or placed by the outline) is the stable
+            # qualifier: an umbrella heading nested between them does not move the id
+            anc = next((a for a in reversed(stack) if a.structural and a.level > 1), None)
+            anc = anc or (stack[-1] if stack else None)
             if anc is not None and anc.level > 1:  # a page title tells no two repeats apart
                 prefix = _qualifier(anc)
                 base = f"{prefix}-{base}"

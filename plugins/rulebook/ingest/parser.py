@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
+from collections.abc import Callable
 
-from rulebook.ingest import deflists, footnotes, tabtables
-from rulebook.ingest import tables as tbl
+from rulebook.ingest import deflists, footnotes, xrefs
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.headings import HeadingDetector, fold
+from rulebook.ingest.headings import HeadingDetector
 from rulebook.ingest.model import (
     Admonition,
     Block,
@@ -28,12 +28,16 @@ from rulebook.ingest.model import (
     Strong,
     Table,
     Text,
+    fold,
     plain,
+    table_anchor,
     walk,
 )
+from rulebook.ingest.patterns import Pattern
 from rulebook.ingest.prepare import ATTACHMENT, segment
 from rulebook.ingest.reader import SourceLine
-from rulebook.ingest.tablespec import TableSpec
+from rulebook.ingest.tables import space, tab
+from rulebook.ingest.tables.spec import TableSpec
 
 Lines = list[SourceLine]
 _LABEL_MAX = 90
@@ -50,6 +54,7 @@ class Parser:
         self.queue: deque[Lines] = deque()
         self.last_text = ""
         self.lost_found: set[str] = set()  # lead-ins that matched `lost_lists`
+        self.numbered_found: set[str] = set()  # lead-ins that matched `lists.numbered`
 
     # ---- driver --------------------------------------------------------------------------
     def parse(self, lines: Lines) -> list[Block]:
@@ -57,20 +62,48 @@ class Parser:
         out: list[Block] = []
         while self.queue:
             out.extend(self.block(self.queue.popleft()))
+        heads = [b for b in walk(out) if isinstance(b, Heading)]
+        self.h.place_umbrellas(heads)
+        if self.book.title_in_text and heads and not any(h.level == 1 for h in heads):
+            heads[0].level = 1  # the title line: nothing else claims level 1
+            heads[0].structural = True
         self.check_config_used(out)
         return out
 
     def check_config_used(self, blocks: list[Block]) -> None:
         """An outline entry or a declared caption that matched nothing is stale (or mistyped):
         fail at its line in books.toml rather than silently misplace the text."""
-        raw = {(k if k.startswith("L") and k[1:].isdigit() else fold(k)): k for k in self.outline_keys()}
-        for key in self.book.headings.outline:
+        cfg = self.book.headings
+        for key, value in cfg.outline.items():
+            name = cfg.outline_titles.get(key, key)
+            seen = self.h.occurrences[key]
             if key not in self.h.used_outline:
-                name = raw.get(key, key)
-                raise IngestError(
+                raise self.book.fail(
                     f"headings.outline entry {name!r} matches no heading of the text",
+                    "headings",
+                    "outline",
+                    name,
+                )
+            if isinstance(value, list) and seen < len(value):
+                raise self.book.fail(
+                    f"headings.outline entry {name!r} lists {len(value)} levels, but the title occurs "
+                    f"{seen} time(s)",
+                    "headings",
+                    "outline",
+                    name,
+                )
+        for key in cfg.nest:
+            if key not in self.h.used_nest:
+                name = cfg.outline_titles.get(key, key)
+                raise self.book.fail(
+                    f"headings.nest entry {name!r} matches no heading of the text", "headings", "nest", name
+                )
+        for title in cfg.glued:
+            if fold(title) not in self.h.used_glued:
+                raise IngestError(
+                    f"headings.glued entry {title!r} is not a heading of the text",
                     path=self.book.config_file,
-                    line=self.book.where("headings", "outline", name),
+                    line=self.book.where("headings", "glued"),
                     book=self.book.slug,
                 )
         found = {plain(b.inlines) for b in walk(blocks) if isinstance(b, Paragraph) and b.role == "caption"}
@@ -91,10 +124,16 @@ class Parser:
                     line=self.book.where("lost_lists"),
                     book=self.book.slug,
                 )
+        for pat in self.book.lists.numbered:
+            if not any(pat.search(t) for t in self.numbered_found):
+                raise IngestError(
+                    f"lists.numbered pattern {pat.pattern!r} matches no lead-in of the text",
+                    path=self.book.config_file,
+                    line=self.book.where("lists", "numbered"),
+                    book=self.book.slug,
+                )
         for num in self.book.tables.kv:
-            if not any(
-                isinstance(b, Table) and b.anchor == tabtables.table_anchor(num) for b in walk(blocks)
-            ):
+            if not any(isinstance(b, Table) and b.anchor == table_anchor(num) for b in walk(blocks)):
                 raise IngestError(
                     f"tables.kv names table {num!r}, but no caption of the text has that number",
                     path=self.book.config_file,
@@ -102,25 +141,24 @@ class Parser:
                     book=self.book.slug,
                 )
 
-    def outline_keys(self) -> list[str]:
-        """The outline keys as written in books.toml (the config keeps them folded)."""
-        loc = self.book.locate
-        if loc is None:
-            return []
-        prefix = ("books", self.book.slug, "headings", "outline")
-        return [k[-1] for k in loc.lines if len(k) == 5 and k[:4] == prefix]
-
     def push(self, lines: Lines) -> None:
         if lines:
             self.queue.appendleft(lines)
 
-    def next_blocks(self, n: int) -> list[Block]:
-        """Parse the next n line blocks (the body of a box)."""
+    def next_blocks(self, n: int | None, until: Pattern | None = None) -> list[Block]:
+        """Parse the next n line blocks (the body of a box); n=None: every block up to the next
+        heading or the next line that opens a box. A block whose first line matches `until`
+        ends the box before it."""
         out: list[Block] = []
-        for _ in range(n):
-            if not self.queue or self.starts_section(self.queue[0]):
+        taken = 0
+        while self.queue and (n is None or taken < n):
+            first = self.queue[0][0].text
+            if self.starts_section(self.queue[0]) or (until is not None and until.search(first)):
+                break
+            if n is None and any(co.pattern.match(first) for co in self.book.callouts):
                 break
             out.extend(self.block(self.queue.popleft()))
+            taken += 1
         return out
 
     def starts_section(self, lines: Lines) -> bool:
@@ -164,8 +202,20 @@ class Parser:
         spec = self.spec_for(first.text)
         if spec is not None:
             return [self.space_table(spec, lines)]
+        if self.is_tab_table(lines) and "\t" not in first.text and self.is_tab_table(lines[1:]):
+            # a line without TABs glued above a table: a heading, or a caption the entry must name
+            if self.h.is_heading(first.text.strip()) or self.h.splits_block(first.text):
+                self.push(lines[1:])
+                return [self.heading(first)]
+            raise IngestError(
+                f"«{first.text.strip()[:60]}» is glued above the table under it (no blank line, no TAB): "
+                "if it is a heading, list it in headings.glued; if it is a caption, set tables.caption",
+                path=self.book.source,
+                line=first.no,
+                book=self.book.slug,
+            )
         if self.is_tab_table(lines):
-            return [self.table_with_notes(tbl.tab_table(self.book, lines, self.report))]
+            return [self.table_with_notes(self.tab_table(lines))]
         if len(lines) == 1 and self.h.is_heading(first.text):
             return [self.heading(first)]
         found = deflists.detect(self.book, lines)
@@ -206,14 +256,36 @@ class Parser:
             ):
                 body.append(None)
                 body.extend(self.queue.popleft())
-        table, rest = tbl.space_table(self.book, spec, lines[0], body)
+        table, rest = space.space_table(self.book, spec, lines[0], body)
         if rest:
             self.push(rest)
         self.report.tables += 1
-        self.report.hinted_tables += 1
         return table
 
     # ---- delimited tables, captions, footnotes --------------------------------------------
+    def tab_table(self, lines: Lines, caption: str = "") -> Table:
+        """A TAB table; its capture stops at a heading glued under it (a numbering rule or a
+        `headings.glued` title), which goes back to the queue. A group row that reads like a
+        heading is reported: it may be a heading the entry should list."""
+        for i in range(1, len(lines)):
+            if "\t" not in lines[i].text and self.h.splits_block(lines[i].text):
+                self.push(lines[i:])
+                lines = lines[:i]
+                break
+        table = tab.tab_table(self.book, lines, self.report, caption=caption)
+        if self.book.tables.section_row is None:
+            for row in table.rows:
+                text = plain(row.cells[0].inlines) if row.group else ""
+                if text and self.h.is_heading(text):
+                    self.report.warnings.append(
+                        (
+                            row.line,
+                            f"«{text}» reads like a heading but became a group row of the table at "
+                            f"line {table.line}: if it is a heading, list it in headings.glued",
+                        )
+                    )
+        return table
+
     def is_tab_table(self, lines: Lines) -> bool:
         return self.book.tables.delimiter == "tab" and sum("\t" in ln.text for ln in lines) >= 2
 
@@ -237,7 +309,7 @@ class Parser:
         self.push(lines[1:])
         sep = self.book.tables.kv.get(num) if num else None
         if sep is not None:
-            n = tabtables.kv_extent(list(self.queue), sep)
+            n = tab.kv_extent(list(self.queue), sep)
             if n == 0:
                 raise IngestError(
                     f"table {num} is declared as «key{sep}value» lines (tables.kv) but no such line "
@@ -247,15 +319,22 @@ class Parser:
                     book=self.book.slug,
                 )
             blocks = [self.queue.popleft() for _ in range(n)]
-            table = tabtables.kv_table(self.book, blocks, sep, self.report, text)
+            table = tab.kv_table(self.book, blocks, sep, self.report, text)
         elif self.queue and self.is_tab_table(self.queue[0]):
-            table = tbl.tab_table(self.book, self.queue.popleft(), self.report, caption=text)
+            table = self.tab_table(self.queue.popleft(), caption=text)
         else:
             table = None
         if table is not None:
             if num:
-                table.anchor = tabtables.table_anchor(num)
+                table.anchor = table_anchor(num)
             return [self.table_with_notes(table)]
+        if (
+            not num
+            and text not in self.book.tables.orphan_captions
+            and (self.h.is_heading(first.text) or self.h.splits_block(first.text))
+        ):
+            # an unnumbered caption's text with no table under it: the heading of the same name
+            return [self.heading(first)]
         self.report.missing_tables.append((first.no, text))
         return [
             Paragraph([Text(text)], first.no, role="caption"),
@@ -344,15 +423,73 @@ class Parser:
                     self.push(block[i:])  # an ordered list right after a bullet list: a new list
                     pending.clear()
                     break
-                items.append((ln, mk))
+                items.extend(self.joined_items(ln, mk))
             else:
-                if self.queue:
+                if self.queue and not self.starts_section(self.queue[0]):  # «2. Риски» is a heading
                     nxt = self.queue[0]
                     mk = self.list_marker(nxt[0].text)
                     cont = nxt[0].text.startswith("    ") and mk is None
                     if (mk is not None and (mk[0] == base_kind[0] or mk[1] > base_kind[1])) or cont:
                         pending.append(self.queue.popleft())
-        return _nest(items, base_kind)
+        return _nest(items, base_kind, self.item_paragraph)
+
+    def unnumbered_list(self, lead: SourceLine, glued: Lines) -> ListBlock:
+        """The numbered list a lead-in of `lists.numbered` introduces, whose numbers the copy
+        lost: every line of the lines glued under it, or else of the next block, is an item."""
+        items = glued
+        nxt = self.queue[0] if self.queue else None
+        if not items and nxt and not self.starts_section(nxt) and self.list_marker(nxt[0].text) is None:
+            items = self.queue.popleft()
+        if not items:
+            raise IngestError(
+                f"«{lead.text.strip()[:60]}» matches lists.numbered, but no lines of a list follow it",
+                path=self.book.source,
+                line=lead.no,
+                book=self.book.slug,
+            )
+        self.numbered_found.add(lead.text.strip())
+        self.report.notes.append(f"line {lead.no}: {len(items)} list items numbered (lists.numbered)")
+        return ListBlock(
+            [ListItem(self.inline_paragraph(ln.text.strip(), ln.no).inlines, ln.no) for ln in items],
+            ordered=True,
+            line=items[0].no,
+        )
+
+    def item_paragraph(self, ln: SourceLine) -> Block:
+        """An indented line under a list item: a paragraph of the item, or the box the same line
+        would open at the margin («Формула: …», a formula line)."""
+        text = ln.text.strip()
+        for co in self.book.callouts:
+            m = co.pattern.match(text)
+            if m and not co.take and (m.groupdict().get("body") or "").strip():
+                return self.callout(co, m, [SourceLine(ln.no, text)])
+        if self.is_formula(text):
+            return Admonition(
+                "abstract", "", [Paragraph([Text(text)], ln.no, role="formula")], ln.no, css="formula"
+            )
+        return Paragraph([Text(text)], ln.no)
+
+    def joined_items(
+        self, ln: SourceLine, mk: tuple[str, int, int, str] | None
+    ) -> list[tuple[SourceLine, tuple[str, int, int, str] | None]]:
+        """A bulleted or dash item the copy joined to the next one on its line («…БЗ; — …»):
+        after «; » the same marker starts a new item. Each part keeps the line's number."""
+        if mk is None or mk[0] == "ol":
+            return [(ln, mk)]
+        kind, indent, num, body = mk
+        out: list[tuple[SourceLine, tuple[str, int, int, str] | None]] = []
+        start = 0
+        for m in re.finditer(r";\s+", body):
+            nxt = self.list_marker(body[m.end() :])
+            if nxt is not None and nxt[0] == kind and nxt[1] == 0:
+                part = body[start : m.start() + 1]
+                out.append((SourceLine(ln.no, part), (kind, indent, num, part)))
+                start = m.end() + len(body[m.end() :]) - len(nxt[3])
+        if not out:
+            return [(ln, mk)]
+        rest = body[start:]
+        out.append((SourceLine(ln.no, rest), (kind, indent, num, rest)))
+        return out
 
     # ---- boxes and callouts --------------------------------------------------------------
     def box(self, box: object, lines: Lines) -> Admonition:
@@ -396,7 +533,8 @@ class Parser:
         for ln in lines[1:]:
             children.append(self.inline_paragraph(ln.text.strip(), ln.no))
         if co.take or not children:  # a label alone on its line boxes the block under it
-            for b in self.next_blocks(co.take or 1):
+            n = None if co.take == "section" else int(co.take or 1)
+            for b in self.next_blocks(n, co.until):
                 # a formula line already boxed on its own: one box, titled by the label
                 if isinstance(b, Admonition) and not b.title and b.kind == co.kind:
                     children.extend(b.children)
@@ -413,6 +551,8 @@ class Parser:
 
     # ---- paragraphs ----------------------------------------------------------------------
     def paragraphs(self, lines: Lines) -> list[Block]:
+        if not self.warn_if_rows(lines):  # a header row reads like a heading too: one warning
+            self.warn_if_heading(lines)
         out: list[Block] = []
         for i, ln in enumerate(lines):
             if i and self.list_marker(ln.text):
@@ -468,7 +608,49 @@ class Parser:
                     )
                 )
             self.last_text = text
+            if any(p.search(text) for p in self.book.lists.numbered):
+                out.append(self.unnumbered_list(ln, lines[i + 1 :]))
+                break
         return out
+
+    def warn_if_heading(self, lines: Lines) -> None:
+        """A line that would be a heading alone but is glued to the text under it became a
+        paragraph: say so, with the way out (a copy often drops the blank line after a heading)."""
+        if len(lines) < 2:
+            return
+        first = lines[0].text
+        if self.h.is_heading(first) and ": " not in first and not self.list_marker(lines[1].text):
+            self.report.warnings.append(
+                (
+                    lines[0].no,
+                    f"«{first.strip()}» reads like a heading but is glued to the text under it, so it "
+                    "became a paragraph: if it is a heading, list it in headings.glued",
+                )
+            )
+
+    def warn_if_rows(self, lines: Lines) -> bool:
+        """Three or more short lines glued together, none ending a sentence and most with a
+        number: table rows whose columns the importer did not find (space-separated without a
+        hint, or TABs the copy lost). They stay paragraphs; the warning names the way out."""
+        texts = [ln.text.strip() for ln in lines if ln.text.strip()]
+        if len(texts) < 3 or any(self.list_marker(ln.text) for ln in lines):
+            return False
+        if not all(
+            len(t) <= 120 and len(t.split()) >= 2 and t[-1] not in ".!?…:;," and ": " not in t for t in texts
+        ):  # «Стоимость: 2 ОД» lines are fields, not rows
+            return False
+        if sum(any(ch.isdigit() for ch in t) for t in texts) < len(texts) - 1:
+            return False
+        way = (
+            "add a [[table]] hint for its header to tables.hints"
+            if self.book.tables.delimiter == "space"
+            else 'its cells need TABs, or tables.delimiter = "space" with a hint'
+        )
+        span = f"lines {lines[0].no}–{lines[-1].no}"
+        self.report.warnings.append(
+            (lines[0].no, f"{span} read like table rows but became paragraphs: {way}")
+        )
+        return True
 
     def inline_paragraph(self, text: str, line: int) -> Paragraph:
         for rule in self.book.runin:
@@ -480,6 +662,8 @@ class Parser:
                 continue
             if rule.exclude is not None and rule.exclude.search(term):
                 continue
+            if any(xrefs.rule_matches(x, term) for x in self.book.xrefs):
+                continue  # «В Таблице 8-8: …» is a reference in a sentence: its link wins
             rest = text[m.end("term") :]
             return Paragraph([Strong(text[: m.end("term")]), Text(rest)], line, role="lead")
         return Paragraph([Text(text)], line)
@@ -498,13 +682,15 @@ class Parser:
 
 
 def _nest(
-    items: list[tuple[SourceLine, tuple[str, int, int, str] | None]], base: tuple[str, int, int, str]
+    items: list[tuple[SourceLine, tuple[str, int, int, str] | None]],
+    base: tuple[str, int, int, str],
+    para: Callable[[SourceLine], Block],
 ) -> ListBlock:
     root = ListBlock([], ordered=base[0] == "ol", line=items[0][0].no, start=base[2] or 1)
     stack: list[tuple[int, ListBlock]] = [(base[1], root)]
     for ln, mk in items:
-        if mk is None:  # indented continuation: a paragraph inside the last item
-            _last_item(stack).children.append(Paragraph([Text(ln.text.strip())], ln.no))
+        if mk is None:  # indented continuation: a paragraph (or box) inside the last item
+            _last_item(stack).children.append(para(ln))
             continue
         kind, indent, num, body = mk
         while len(stack) > 1 and indent < stack[-1][0]:

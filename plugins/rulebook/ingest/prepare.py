@@ -15,6 +15,8 @@ from rulebook.ingest.reader import SourceLine
 ATTACHMENT = "\x00attachment:"  # a line that became a notice (an attachment is not text)
 _GLUED_SENTENCE = re.compile(r"(?<=[а-яё]{2}[.!?])(?=[А-ЯЁ][а-яё])")
 _LEAD_UNDERSCORE = re.compile(r"^(\s*)_+(?=[^\s_])")
+# «=сопротивлением (resistance)=», «==текст==»: a highlight's marks the copy kept as text
+_STRAY_MARKS = re.compile(r"(?<![\w=])(={1,2})(?=[^\s=])([^=]{1,80}?)(?<=[^\s=])\1(?![\w=])")
 
 
 @dataclass
@@ -26,20 +28,25 @@ class Prepared:
 
 
 def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
+    """Every chrome pattern must match somewhere: one that matches nothing (a typo) would
+    publish the chrome it was meant to drop, so it stops the ingest at its line."""
     ch = book.chrome
     out = Prepared(lines=[])
     start = 0
     if ch.start is not None:
-        for i, ln in enumerate(lines):
-            if ch.start.search(ln.text):
-                start = i
-                break
+        start = next((i for i, ln in enumerate(lines) if ch.start.search(ln.text)), -1)
+        if start < 0:
+            raise book.fail(
+                f"chrome.start {ch.start.pattern!r} matches no line of the text", "chrome", "start"
+            )
     end = len(lines)
     if ch.footer is not None:
-        for i in range(start, len(lines)):
-            if ch.footer.search(lines[i].text):
-                end = i
-                break
+        end = next((i for i in range(start, len(lines)) if ch.footer.search(lines[i].text)), -1)
+        if end < 0:
+            raise book.fail(
+                f"chrome.footer {ch.footer.pattern!r} matches no line of the text", "chrome", "footer"
+            )
+    used: set[int] = set()  # id() of the junk and strip patterns that matched
     for ln in lines[:start] + lines[end:]:
         if not ln.blank:
             out.dropped.append((ln.no, ln.text))
@@ -49,13 +56,16 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
                     out.meta[key] = (m.groupdict().get("value") or m.group(0)).strip()
     for ln in lines[start:end]:
         text = ln.text
-        if any(p.search(text) for p in ch.junk):
+        junk = next((p for p in ch.junk if p.search(text)), None)
+        if junk is not None:
+            used.add(id(junk))
             out.dropped.append((ln.no, text))
             out.lines.append(SourceLine(ln.no, ""))  # keeps the blank-line structure around it
             continue
         for p in ch.strip:
             m = p.search(text)
             if m and m.group(0).strip():
+                used.add(id(p))
                 out.dropped.append((ln.no, m.group(0).strip()))
                 text = (text[: m.start()] + text[m.end() :]).rstrip()
         if ch.attachment is not None:
@@ -67,11 +77,22 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
             fixed = _LEAD_UNDERSCORE.sub(r"\1", text)
             out.fixes += fixed != text
             text = fixed
+        if book.cleanup.stray_marks:
+            fixed = _STRAY_MARKS.sub(r"\2", text)
+            out.fixes += fixed != text
+            text = fixed
         if book.cleanup.glued_sentence:
             fixed = _GLUED_SENTENCE.sub(" ", text)
             out.fixes += fixed != text
             text = fixed
         out.lines.append(SourceLine(ln.no, text))
+    for key, pats in (("junk", ch.junk), ("strip", ch.strip)):
+        for p in pats:
+            if id(p) not in used:
+                raise book.fail(f"chrome.{key} {p.pattern!r} matches no line of the text", "chrome", key)
+    for key in ch.meta:
+        if key not in out.meta:
+            raise book.fail(f"chrome.meta.{key} matches no dropped line of the text", "chrome", "meta", key)
     return out
 
 

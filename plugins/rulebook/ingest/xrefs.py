@@ -8,7 +8,6 @@ import re
 from dataclasses import dataclass
 
 from rulebook.ingest.config import BookConfig, XrefRule
-from rulebook.ingest.headings import fold
 from rulebook.ingest.model import (
     DefList,
     Heading,
@@ -20,9 +19,10 @@ from rulebook.ingest.model import (
     Report,
     Table,
     Text,
+    fold,
+    table_anchor,
     walk,
 )
-from rulebook.ingest.tabtables import table_anchor
 
 
 @dataclass(frozen=True)
@@ -38,14 +38,18 @@ class HeadingIndex:
         self.by_title: dict[str, Target] = {}
         self.by_original: dict[str, Target] = {}
         self.by_anchor: dict[str, Target] = {}  # tables with a number: "table-8-2"
+        self.by_id: dict[str, Target] = {}  # every heading and table id (alias targets `id:...`)
         for page in pages:
             for t in walk(page.blocks):
+                if isinstance(t, Table) and t.anchor:
+                    self.by_id.setdefault(t.anchor, Target(page.file, t.anchor, t.caption))
                 if isinstance(t, Table) and t.anchor.startswith("table-") and t.caption:
                     self.by_anchor.setdefault(t.anchor, Target(page.file, t.anchor, t.caption))
             for b in page.blocks:
                 if not isinstance(b, Heading):
                     continue
                 t = Target(page.file, b.anchor, b.text)
+                self.by_id[b.anchor] = t
                 if b.number:
                     self.by_number.setdefault(b.number, t)
                 key = fold(_unnumbered(b.text))
@@ -104,18 +108,41 @@ def _resolve(rule: XrefRule, ref: str, index: HeadingIndex, fuzzy: bool = True) 
         dest = rule.aliases[ref]
         if not dest:
             return False
-        if ":" in dest:
-            kind, val = dest.split(":", 1)
-            if kind == "title":
-                return index.title(val)
-            return index.by_number.get(dest)
-        return index.title(dest)
+        return _alias_target(dest, index)
     if rule.kind == "table":
         return index.by_anchor.get(table_anchor(ref))
     if rule.kind == "title":
         return index.title(ref, fuzzy)
     kind = {"number": "section", "chapter": "chapter", "appendix": "appendix"}[rule.kind]
     return index.by_number.get(f"{kind}:{ref}")
+
+
+def _alias_target(dest: str, index: HeadingIndex) -> Target | None:
+    """`title:Title`, `id:heading-id` (a repeated title's own id), `kind:number`, or a title."""
+    kind, sep, val = dest.partition(":")
+    if not sep:
+        return index.title(dest)
+    if kind == "title":
+        return index.title(val)
+    if kind == "id":
+        return index.by_id.get(val)
+    return index.by_number.get(dest)
+
+
+def check_aliases(book: BookConfig, index: HeadingIndex) -> None:
+    """Every alias target of the entry names something of the book: a mistyped id or title is an
+    error at its line in books.toml, not a reference left silently unlinked."""
+    for i, rule in enumerate(book.xrefs):
+        for ref, dest in rule.aliases.items():
+            if dest and _alias_target(dest, index) is None:
+                hint = " (the ids are in `rulebook ingest --outline`)" if dest.startswith("id:") else ""
+                raise book.fail(
+                    f"xrefs[{i + 1}].aliases: the target {dest!r} of {ref!r} is not in the book{hint}",
+                    "xrefs",
+                    i,
+                    "aliases",
+                    ref,
+                )
 
 
 def _link(
@@ -130,7 +157,7 @@ def _link(
     return out
 
 
-def _matches(rule: XrefRule, text: str) -> list[re.Match[str]]:
+def rule_matches(rule: XrefRule, text: str) -> list[re.Match[str]]:
     """The rule's matches, only inside its `within` spans when it has them."""
     if rule.within is None:
         return list(rule.pattern.finditer(text))
@@ -162,7 +189,7 @@ def _link_text(
     matches: list[tuple[int, int, Target]] = []
     taken: list[tuple[int, int]] = []
     for rule in book.xrefs:
-        for m in _matches(rule, text):
+        for m in rule_matches(rule, text):
             span = m.span("text") if "text" in m.groupdict() and m.group("text") else m.span()
             if any(s < span[1] and span[0] < e for s, e in taken):
                 continue

@@ -815,7 +815,7 @@ _RULES = (
     Rule(
         "sheet.credits",
         "fatum/02-sozdanie-personazha/#ogranichenie-razvitiia-osnovnykh-chert--11",
-        "Формула: 600 + 200 × (уровень − 1).",
+        "600 + 200 × (уровень − 1).",
     ),
     Rule(
         "sheet.professional_count",

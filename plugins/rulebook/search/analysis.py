@@ -32,6 +32,7 @@ WORD_RE = re.compile(rf"(?:[^\W_]|[{_MARKS}])+")
 _MARK_RE = re.compile(rf"[{_MARKS}]")
 _SPLIT_RE = re.compile(r"[^\W_]+")
 _PLAIN_RE = re.compile(r"[0-9a-zа-яё]+")
+_LETTER_RE = re.compile(r"[^\W\d_]")
 _CYR = frozenset(SPEC["cyrillic"])
 _LAT = frozenset(SPEC["latin"])
 _TO_CYR = dict(SPEC["lookalikes"])
@@ -43,7 +44,17 @@ _DICE_RE = re.compile(SPEC["dice"]["pattern"])
 _DIE = SPEC["dice"]["letter"]
 _LAYOUT_L2C = dict(zip(SPEC["layout"]["latin"], SPEC["layout"]["cyrillic"], strict=True))
 _LAYOUT_C2L = {v: k for k, v in _LAYOUT_L2C.items()}
-OPTIONAL = frozenset(SPEC["optional_words"])
+STOP = frozenset(SPEC["stop_words"])
+QUESTION = frozenset(SPEC["question_words"])
+DEFINE = frozenset(SPEC["define_words"])
+INTENTS: dict[str, list[str]] = SPEC["intents"]
+NUMBERS: dict[str, str] = SPEC["numbers"]  # number words -> digits
+_LOANS = SPEC["loans"]
+_LOAN_CYR: dict[str, str] = _LOANS["cyrillic"]
+_LOAN_LAT: dict[str, str] = _LOANS["latin"]
+_DEF_RE = re.compile(SPEC["definitions"]["pattern"], re.IGNORECASE)
+_DASH_DEF_RE = re.compile(SPEC["definitions"]["dash_pattern"])
+_NUMBERING_RE = re.compile(SPEC["title_numbering"], re.IGNORECASE)
 _FLEET = SPEC["fleeting"]
 _FLEET_DROP = re.compile(
     rf"^(.{{{_FLEET['min'] - 2},}}[{_FLEET['consonants']}])[{_FLEET['vowels']}]([{_FLEET['consonants']}])$"
@@ -162,4 +173,81 @@ def fleeting_variants(st: str) -> list[str]:
 
 
 def is_optional(surface: str) -> bool:
-    return surface in OPTIONAL
+    """A word that carries no rule content of its own: a preposition, pronoun or question word."""
+    return surface in STOP or surface in QUESTION
+
+
+def _pairs(w: str, pairs: list[list[str]]) -> str:
+    for a, b in pairs:
+        w = w.replace(a, b)
+    return w
+
+
+def skeleton(surface: str) -> str:
+    """The consonant skeleton of a word, the same for an English term and its Russian spelling
+    (strike, страйк -> strk; damage, дамаг -> dmg): letters mapped to consonant classes, vowels
+    dropped, doubled letters collapsed. A Cyrillic word is stemmed first, so that its Russian
+    ending does not count (страйком -> страйк). Empty for words of another script."""
+    if all(c in _CYR for c in surface):
+        w = stem(surface)
+        for suffix in _LOANS["cyrillic_suffixes"]:  # кастовать -> каст: a Russian verb of a loan
+            if w.endswith(suffix) and len(w) > len(suffix) + 2:
+                w = w[: -len(suffix)]
+                break
+        table, w = _LOAN_CYR, _pairs(w, _LOANS["cyrillic_pairs"])
+    elif all(c in _LAT for c in surface):
+        table, w = _LOAN_LAT, _pairs(surface, _LOANS["latin_pairs"])
+    else:
+        return ""
+    out: list[str] = []
+    for c in w:
+        k = table.get(c, c if c in "jx" else "")
+        if k and (not out or out[-1] != k):
+            out.append(k)
+    return "".join(out)
+
+
+def unnumbered(title: str) -> str:
+    """A heading without its numbering («Шаг 6. Доктрины», «3.3. Укрытия», «Глава 3. Бой»)."""
+    return _NUMBERING_RE.sub("", title, count=1)
+
+
+_PARENS_RE = re.compile(r"\([^()]*\)")
+
+
+def initials(title: str) -> str:
+    """The abbreviation readers make of a heading of two to four words («Очки Геройства» -> «ог»,
+    «Бонус мастерства» -> «бм»), or "" for other headings. Numbering and parenthesised parts
+    aside; stop words do not count."""
+    words = [
+        w
+        for w in surfaces(_PARENS_RE.sub(" ", unnumbered(title)))
+        if not is_optional(w) and _LETTER_RE.match(w)
+    ]
+    if not 2 <= len(words) <= 4:
+        return ""
+    return "".join(w[0] for w in words)
+
+
+def definition(text: str) -> tuple[str, bool] | None:
+    """The term a block defines, and whether it says so in so many words: («Укрытие — это
+    любой объект…» -> («Укрытие», True); «Метка — 1 раз за бой…» -> («Метка», False), a shorter
+    term before a dash), if it defines one."""
+    d = SPEC["definitions"]
+    for pattern, most, strong in (
+        (_DEF_RE, d["max_words"], True),
+        (_DASH_DEF_RE, d["dash_max_words"], False),
+    ):
+        m = pattern.match(text)
+        if m:
+            term = m.group("term").strip()
+            words = [w for w in surfaces(term) if not is_optional(w)]
+            if words and len(words) <= int(most):
+                return term, strong
+    return None
+
+
+def defined_term(text: str) -> str | None:
+    """The term of `definition`, if any."""
+    found = definition(text)
+    return found[0] if found else None

@@ -1,45 +1,43 @@
-"""Build-time search work, called from the plugin's hooks.
+"""Build-time search work, called from the plugin's hooks (or from a post-build step).
 
 - `records` / `add_page`: a page's search records, made from the one parse of the page that
   html.pipeline does (and caches) for block ids, decorations and pin targets.
-- `finish`: per book, the whoosh index and the browser export, both made from the same assembled
-  book and rewritten only when its records changed (else copied from the cache), then the manifest.
+- `finish`: per book, the whoosh index (rewritten only when the book changed) and its postings
+  read back from whoosh's reader (kept beside it); then the library's browser index (export.py),
+  rewritten only when a book or a glossary changed, and a copy of it in the site.
 
-The whoosh indexes live outside the published site, in the plugin's cache folder (default
-`.cache/search/` next to mkdocs.yml): the browser never reads them, they would add megabytes to
-every deployment, and `mkdocs serve` builds into a temporary folder that disappears, while
-`rulebook search` must find them from the project root.
+Everything lives in the plugin's cache folder (default `.cache/search/` next to mkdocs.yml):
+`whoosh/<slug>/` (the index), `whoosh/<slug>.postings.json` (what its reader gave), `export/`
+(the browser's index, which `rulebook search` reads). The site gets a *copy* of the export: a
+published build must never share a file with a later build.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import multiprocessing as mp
 import os
 import shutil
 import threading
-import tomllib
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from bs4 import Tag
-from mkdocs.structure.pages import Page
 from rulebook.books import BookInfo
-from rulebook.search import analysis, export, windex
+from rulebook.search import export, library, windex
 from rulebook.search.extract import PageRecords, page_records
 from rulebook.search.glossary import Glossary, load
-from rulebook.search.model import BookIndex, RecordData, SectionData
 
 log = logging.getLogger("mkdocs.plugins.rulebook.search")
-INDEX_VERSION = "3"
-BOOKS_FILE = "books.json"
+INDEX_VERSION = "4"
+COMMON_GLOSSARY = "common.glossary.toml"
+EXPORT = "export"
 
 
-def _page_key(page: Page) -> str:
-    return page.file.src_uri.rsplit("/", 1)[-1].removesuffix(".md")
+def page_key(src_uri: str) -> str:
+    return src_uri.rsplit("/", 1)[-1].removesuffix(".md")
 
 
 class SearchBuild:
@@ -47,34 +45,38 @@ class SearchBuild:
         self.cache_dir = cache_dir
         self.registry: list[BookInfo] = []
         self.glossaries: dict[str, Glossary] = {}
+        self.common = Glossary()
         self.nav_order: list[str] = []
         self.pages: dict[str, PageRecords] = {}  # src_uri -> records of this build
 
     # ---- per build ---------------------------------------------------------------------------
     def start(self, registry: list[BookInfo], books_toml: Path) -> None:
+        """The books' own glossaries (each entry's `glossary` file) and the shared one,
+        `common.glossary.toml` beside the registry, if present."""
         self.registry = registry
         self.pages = {}
-        entries = tomllib.loads(books_toml.read_text(encoding="utf-8")).get("books", {})
-        self.glossaries = {
-            slug: load(books_toml.parent / e["glossary"]) for slug, e in entries.items() if e.get("glossary")
-        }
+        self.glossaries = {b.slug: load(b.glossary) for b in registry if b.glossary}  # validated paths
+        common = books_toml.parent / COMMON_GLOSSARY
+        self.common = load(common) if common.exists() else Glossary()
 
     def set_nav(self, src_uris: list[str]) -> None:
         self.nav_order = src_uris
 
-    def records(self, pairs: list[tuple[Tag, str]], page: Page) -> PageRecords:
+    def records(
+        self, pairs: list[tuple[Tag, str]], *, url: str, title: str, book: str, src_uri: str
+    ) -> PageRecords:
         """The search records of one page, from the (block, section) pairs of its one parse."""
-        book = str(page.meta.get("book") or "")
-        return page_records(
-            pairs, url=page.url, title=str(page.title or ""), book=book, page_key=_page_key(page)
-        )
+        return page_records(pairs, url=url, title=title, book=book, page_key=page_key(src_uri))
 
-    def add_page(self, page: Page, records: PageRecords) -> None:
-        if records.book:
-            self.pages[page.file.src_uri] = records
+    def add_page(self, src_uri: str, records: PageRecords, *, excluded: bool = False) -> None:
+        """A page's records join the index, unless the page asks not to (`search: exclude`)."""
+        if records.book and not excluded:
+            self.pages[src_uri] = records
+        else:
+            self.pages.pop(src_uri, None)
 
     # ---- after the build ---------------------------------------------------------------------
-    def assemble(self) -> list[BookIndex]:
+    def assemble(self) -> list[library.Book]:
         order = {u: i for i, u in enumerate(self.nav_order)}
         titles = {b.slug: b.title for b in self.registry}
         book_order = {b.slug: i for i, b in enumerate(self.registry)}
@@ -82,139 +84,97 @@ class SearchBuild:
         for uri in sorted(self.pages, key=lambda u: (order.get(u, len(order)), u)):
             pr = self.pages[uri]
             by_book.setdefault(pr.book, []).append(pr)
-        books = []
-        for slug in sorted(by_book, key=lambda s: (book_order.get(s, len(book_order)), s)):
-            gl = self.glossaries.get(slug, Glossary())
-            b = BookIndex(slug, titles.get(slug, slug), [], [], [], list(gl.rules))
-            for pr in by_book[slug]:
-                pidx = len(b.pages)
-                b.pages.append((pr.url, pr.title))
-                off = len(b.sections)
-                for s in pr.sections:
-                    b.sections.append(
-                        SectionData(
-                            pidx,
-                            s.parent + off if s.parent >= 0 else -1,
-                            s.level,
-                            s.anchor,
-                            s.title,
-                            s.original,
-                            s.tag,
-                        )
-                    )
-                for r in pr.records:
-                    b.records.append(RecordData(r.section + off, r.kind, r.anchor, r.text))
-            books.append(b)
-        return books
-
-    def finish(self, site_dir: Path) -> list[dict[str, object]]:
-        books = self.assemble()
-        wdir = self.cache_dir / "whoosh"
-        xdir = self.cache_dir / "export"
-        xdir.mkdir(parents=True, exist_ok=True)
-        out_dir = site_dir / "search"
-        if out_dir.exists():
-            shutil.rmtree(out_dir)
-        out_dir.mkdir(parents=True)
-        stamps = [_stamp(b) for b in books]
-        # whoosh indexes to rewrite: their books' words are analysed here first (a forked writer
-        # inherits the analysis caches), then written beside the export work below
-        stale = [
-            (wdir / b.slug, b, st)
-            for b, st in zip(books, stamps, strict=True)
-            if windex.stamp_of(wdir / b.slug) != st
+        return [
+            library.assemble(slug, titles.get(slug, slug), by_book[slug], self.glossaries.get(slug))
+            for slug in sorted(by_book, key=lambda s: (book_order.get(s, len(book_order)), s))
         ]
-        for _, b, _ in stale:
-            b.vocab_order()
-        writing = _write_indexes(stale)
-        entries = []
-        stats = []
-        for b, stamp in zip(books, stamps, strict=True):
-            cached = xdir / f"{b.slug}.json"
-            meta = xdir / f"{b.slug}.meta.json"
-            known = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
-            if cached.exists() and known.get("stamp") == stamp and "stats" in known:
-                entry, st = known["entry"], known["stats"]
-                _place(cached, out_dir / entry["file"])
-            else:
-                # the browser's file holds what the whoosh index holds, from the same book
-                b.set_vocab([(w, analysis.stem(w)) for w in b.vocab_order()])
-                entry = export.write_book(out_dir, b)
-                st = export.book_stats(b)
-                shutil.copyfile(out_dir / entry["file"], cached)
-                meta.write_text(json.dumps({"stamp": stamp, "entry": entry, "stats": st}), encoding="utf-8")
-            entry["records"] = len(b.records)
-            entries.append(entry)
-            stats.append(st)
-        writing()
-        export.write_manifest(out_dir, entries, stats)
-        wdir.mkdir(parents=True, exist_ok=True)
-        (wdir / BOOKS_FILE).write_text(json.dumps([b.slug for b in books]), encoding="utf-8")
-        return entries
+
+    def finish(self, site_dir: Path | None) -> dict[str, Any]:
+        """Index every book, export the library, and copy the export into `site_dir/search`."""
+        books = self.assemble()
+        manifest = write_index(self.cache_dir, books, self.common)
+        if site_dir is not None:
+            out = site_dir / "search"
+            if out.exists():
+                shutil.rmtree(out)
+            shutil.copytree(self.cache_dir / EXPORT, out)
+        return manifest
 
 
-def _write_indexes(jobs: list[tuple[Path, BookIndex, str]]) -> Callable[[], None]:
-    """Start writing whoosh indexes (target, book, stamp); the returned function waits for them.
-    Whoosh writes in pure Python, a second or so for all the books: with more than one index to
-    write and more than one core, they are written by forked processes while this one goes on
-    (not under `mkdocs serve`, whose threads make forking unsafe; it rewrites one book at a time
-    anyway)."""
+def write_index(cache_dir: Path, books: list[library.Book], common: Glossary) -> dict[str, Any]:
+    """The whoosh indexes of the books that changed, then the export (when anything changed)."""
+    wdir = cache_dir / "whoosh"
+    stamps = [b.stamp(INDEX_VERSION) for b in books]
+    stale = [
+        (wdir / b.slug, b, st) for b, st in zip(books, stamps, strict=True) if _posted(wdir / b.slug) != st
+    ]
+    _run_all(stale)
+    postings = [
+        json.loads(_postings_file(wdir / b.slug).read_text(encoding="utf-8"))["postings"] for b in books
+    ]
+    edir = cache_dir / EXPORT
+    key = json.dumps([INDEX_VERSION, stamps, common.to_json()], ensure_ascii=False)
+    stamp_file = cache_dir / "export.stamp"
+    if (
+        (edir / export.MANIFEST).exists()
+        and stamp_file.exists()
+        and stamp_file.read_text(encoding="utf-8") == key
+    ):
+        return json.loads((edir / export.MANIFEST).read_text(encoding="utf-8"))
+    manifest = export.write(edir, list(zip(books, postings, strict=True)), common)
+    stamp_file.write_text(key, encoding="utf-8")
+    return manifest
+
+
+def _postings_file(target: Path) -> Path:
+    return target.with_name(target.name + ".postings.json")
+
+
+def _posted(target: Path) -> str | None:
+    """The stamp of the postings kept beside a book's index (None when missing or stale)."""
+    f = _postings_file(target)
+    st = windex.stamp_of(target)
+    if st is None or not f.exists():
+        return None
+    try:
+        head = json.loads(f.read_text(encoding="utf-8")).get("stamp")
+    except (OSError, ValueError):
+        return None
+    return st if head == st else None
+
+
+def index_book(target: Path, book: library.Book, stamp: str) -> None:
+    """Write one book's whoosh index and keep what its reader gives back."""
+    windex.write(target, book, stamp)
+    data = json.dumps(
+        {"stamp": stamp, "postings": windex.read(target)}, ensure_ascii=False, separators=(",", ":")
+    )
+    tmp = _postings_file(target).with_suffix(".tmp")
+    tmp.write_text(data, encoding="utf-8")
+    tmp.replace(_postings_file(target))
+
+
+def _run_all(jobs: list[tuple[Path, library.Book, str]]) -> None:
+    """Index the books: whoosh writes in pure Python, so with several books and cores they are
+    written by forked processes (not under `mkdocs serve`, whose threads make forking unsafe; it
+    rewrites one book at a time anyway)."""
     cores = os.cpu_count() or 1
     if len(jobs) < 2 or cores < 2 or threading.active_count() > 1 or "fork" not in mp.get_all_start_methods():
-
-        def in_turn() -> None:
-            for job in jobs:
-                windex.write(*job)
-
-        return in_turn
+        for job in jobs:
+            index_book(*job)
+        return
     workers = min(len(jobs), cores)
-    log.debug(f"rulebook: writing {len(jobs)} search indexes in {workers} processes")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork"))
-    # the biggest book first, so that the others share the remaining workers
-    futures = [pool.submit(windex.write, *job) for job in sorted(jobs, key=lambda j: -len(j[1].records))]
-
-    def wait() -> None:
-        try:
-            for f in futures:
-                f.result()
-        finally:
-            pool.shutdown()
-
-    return wait
+    log.debug(f"rulebook: indexing {len(jobs)} books in {workers} processes")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork")) as pool:
+        # the biggest book first, so that the others share the remaining workers
+        order = sorted(jobs, key=lambda j: -sum(len(s.blocks) + 1 for s in j[1].sections))
+        for f in [pool.submit(index_book, *job) for job in order]:
+            f.result()
 
 
-def _stamp(b: BookIndex) -> str:
-    h = hashlib.sha1()
-    h.update(INDEX_VERSION.encode())
-    h.update(json.dumps(analysis.SPEC, sort_keys=True).encode())
-    h.update(json.dumps([b.slug, b.title, b.pages, b.glossary], ensure_ascii=False).encode())
-    for s in b.sections:
-        h.update(
-            f"{s.page}\x1f{s.parent}\x1f{s.level}\x1f{s.anchor}\x1f{s.title}\x1f{s.original}\x1f{s.tag}\x1e".encode()
-        )
-    for r in b.records:
-        h.update(f"{r.section}\x1f{r.kind}\x1f{r.anchor}\x1f{r.text}\x1e".encode())
-    return h.hexdigest()
+def open_store(cache_dir: Path) -> Any:
+    """The Python runtime's view of the last build's index (for `rulebook search`, tests,
+    benchmarks)."""
+    from rulebook.search.store import Store
 
-
-def _place(src: Path, target: Path) -> None:
-    """A cached file into the site: a hard link where possible (the site is rebuilt often)."""
-    try:
-        os.link(src, target)
-    except OSError:
-        shutil.copyfile(src, target)
-
-
-def load_books(cache_dir: Path, slugs: list[str] | None = None) -> list[BookIndex]:
-    """The books of the last build, for `rulebook search`, the tests and the benchmark."""
-    wdir = cache_dir / "whoosh"
-    listed = wdir / BOOKS_FILE
-    if not listed.exists():
-        raise FileNotFoundError(f"no search index in {wdir}: build the site first (mkdocs build)")
-    names = json.loads(listed.read_text(encoding="utf-8"))
-    if slugs:
-        unknown = [s for s in slugs if s not in names]
-        if unknown:
-            raise KeyError(f"unknown book(s): {', '.join(unknown)}; indexed: {', '.join(names)}")
-        names = [n for n in names if n in slugs]
-    return [windex.read(wdir / n) for n in names]
+    return Store(cache_dir / EXPORT)

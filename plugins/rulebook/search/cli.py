@@ -8,7 +8,8 @@ import json
 import sys
 from pathlib import Path
 
-from rulebook.search import build, engine
+from rulebook.search import engine
+from rulebook.search.store import MissingIndex, Store
 
 DEFAULT_INDEX = ".cache/search"
 
@@ -17,7 +18,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p = sub.add_parser("search", help="search the built site's index (Python runtime of the palette)")
     p.add_argument("query", help='what to look for; "@slug" words limit the books')
     p.add_argument("--book", action="append", default=[], metavar="SLUG", help="only this book (repeatable)")
-    p.add_argument("--limit", type=int, default=10, metavar="N", help="at most N results (default 10)")
+    p.add_argument("--limit", type=_limit, default=10, metavar="N", help="at most N results (default 10)")
     p.add_argument(
         "--prefer",
         metavar="SLUG",
@@ -28,8 +29,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "--index",
         default=None,
         metavar="DIR",
-        help=f"the search cache folder written by the build (default: ROOT/{DEFAULT_INDEX})",
+        help=f"the search cache folder written by the build, or a built site's search/ folder "
+        f"(default: ROOT/{DEFAULT_INDEX})",
     )
+
+
+def _limit(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    return n
+
+
+def open_index(folder: Path) -> Store:
+    """A built site's `search/` folder, or the build's cache folder (its `export/`)."""
+    return Store(folder if (folder / "manifest.json").exists() else folder / "export")
 
 
 def _bold(text: str, marks: list[list[int]], tty: bool) -> str:
@@ -46,20 +63,21 @@ def _bold(text: str, marks: list[list[int]], tty: bool) -> str:
 def run(args: argparse.Namespace) -> int:
     folder = Path(args.index) if args.index else Path(args.root) / DEFAULT_INDEX
     try:
-        books = build.load_books(folder)
-    except FileNotFoundError as err:
-        print(f"rulebook search: {err}", file=sys.stderr)
+        store = open_index(folder)
+    except (MissingIndex, OSError, ValueError) as err:
+        print(f"rulebook search: error: {err}", file=sys.stderr)
         return 2
-    known = {b.slug for b in books}
+    known = {b.slug for b in store.books}
     unknown = [s for s in [*args.book, *([args.prefer] if args.prefer else [])] if s.lower() not in known]
     if unknown:
         print(
-            f"rulebook search: unknown book {', '.join(unknown)} (indexed: {', '.join(sorted(known))})",
+            f"rulebook search: error: unknown book {', '.join(unknown)} "
+            f"(indexed: {', '.join(sorted(known))})",
             file=sys.stderr,
         )
         return 2
     prefer = args.prefer.lower() if args.prefer else None
-    out = engine.search(books, args.query, limit=max(1, args.limit), book_filter=args.book, prefer=prefer)
+    out = engine.search(store, args.query, limit=args.limit, book_filter=args.book, prefer=prefer)
     if args.json:
         print(json.dumps(out["results"], ensure_ascii=False, indent=2))
         if out["suggestion"]:

@@ -1,122 +1,409 @@
-"""The browser's copy of a book's index, derived from the whoosh index.
+"""The browser's index: the books' whoosh postings merged into one library and cut into shards.
 
-One file per book, `search/<slug>.<hash>.json` (a content hash in the name, so it can be cached
-for good), plus `search/manifest.json` listing them with the analysis definition and the
-statistics over all books that ranking needs (record and section counts, summed field lengths,
-and how many records hold each stem that several books share; a stem of one book only counts
-its records there), so that a book's results score the same whether or not the other books
-have been loaded yet.
+Pagefind's layout, with typo tolerance: a small `manifest.json`, then files fetched only when a
+query needs them (all under one folder named by a digest of their content, so they can be cached
+for good):
 
-What a file holds: pages, sections (heading, English original, tag, parent), records (block
-text, which is also what snippets are cut from), the glossary, and the vocabulary's stem table.
-It holds no postings: the browser counts stems per record while it reads the text, since a
-compact postings list would cost about a third of the gzip size of the text again and counting
-takes a few tens of milliseconds (the benchmark reports both). Field lengths are counted the same
-way. The stem table gives, for each distinct surface form in order of first occurrence, how many
-characters the stem drops from its end ("~" and an entry in `stem_x` where a stem is not a
-prefix), so the browser stems no indexed word itself.
+- `v<i>.json`  vocabulary shards: every surface form of the library in sorted order (front-coded),
+  with its stem and the stem's document frequency over all books, and the glossary rules whose
+  first word's stem falls in the shard. A query fetches the shards of its words' ranges: the word,
+  its stem with its derivational relatives, prefix completions.
+- `r<i>.json`  the same words reversed and sorted: with the forward shards, the typo structure.
+  A word within edit distance k of the query keeps either its first two letters or its last
+  letters (no edit in that part), so the candidates are a prefix range of the vocabulary or of
+  the reversed vocabulary, verified by an exact distance. SymSpell's deletion neighbourhood finds
+  the same words in one lookup but weighs several times the vocabulary itself; these two sorted
+  lists cost twice the vocabulary and need one or two small shards per misspelt word.
+- `p<i>.json`  postings by surface form, in the vocabulary's order (a postings shard is a run of
+  one vocabulary shard, so it needs no words of its own), sharded by size: text (section, k,
+  block length in one character, tf), heading (section, tf, which part: title, English original,
+  tag or initials, and the section's record count, heading length and title word counts),
+  heading path (section, tf, path length) and definitions (the blocks that define
+  the word, with twice the number of content words of the term they define, plus one when the
+  block says «X — это …»). No positions: the
+  proximity of the query's words is measured in the text of the best candidates, which the
+  results need anyway (a positional index would add two fifths to the index).
+- `l<i>.json`  English words of the library by consonant skeleton, for Russian-spelt loans.
+- `f<i>.json`  fragments: the text of consecutive sections (titles, breadcrumbs, blocks), for
+  the results on screen.
+
+Rarity and field-length averages are counted over the whole library and shipped in the
+manifest and the vocabulary, so a book's results score the same whichever shards arrive first.
+Sections are numbered in reading order over all books (library.py); a record is (section, k).
+Integers are written as base-64 varints in JSON strings (`varints`): five bits a character,
+the sixth saying "more follows"; sections and positions delta-coded, so most numbers take one
+character. JSON strings keep the files compressible by any static host (a binary type is served
+uncompressed by some) and cost nothing to parse; a word's postings are decoded only when a
+query reads them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
+import shutil
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulebook.search import analysis
-from rulebook.search.model import BookIndex
+from rulebook.search import analysis, windex
+from rulebook.search.glossary import Glossary
+from rulebook.search.library import Book
 
-FORMAT = 1
+FORMAT = 2
+MANIFEST = "manifest.json"
 _CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+# shard sizes: what one query fetches stays small, and the number of files stays moderate
+VOCAB_WORDS = 1000
+POST_BYTES = 24_000
+FRAG_BYTES = 8_000
+LOAN_KEYS = 1500
+# heading parts (bits of a heading posting)
+TITLE, ORIGINAL, TAG, INITIALS = 1, 2, 4, 8
 
 
-def book_payload(book: BookIndex) -> dict[str, Any]:
-    cuts: list[str] = []
-    exceptions: list[str] = []
-    order = book.vocab_order()
-    for w in order:
-        st = book.stems[book.surface_stem[w]]
-        cut = len(w) - len(st)
-        if w.startswith(st) and cut < len(_CUT):
-            cuts.append(_CUT[cut])
+def length_code(n: int) -> int:
+    """A block's length in one character (0-63): exact below 32, then in steps of 2^(1/8), as
+    search engines keep field lengths in a byte; analysis.json's `length_codes` reads it back."""
+    if n < 32:
+        return n
+    return 32 + min(31, int(math.log2(n / 32) * 8))
+
+
+def varints(nums: list[int]) -> str:
+    """Non-negative integers as base-64 varints (little-endian groups of five bits)."""
+    out = []
+    for n in nums:
+        while n >= 32:
+            out.append(B64[(n & 31) | 32])
+            n >>= 5
+        out.append(B64[n])
+    return "".join(out)
+
+
+def sort_key(w: str) -> bytes:
+    """Code-unit order, the order JavaScript compares strings in (same as code points in the BMP)."""
+    return w.encode("utf-16-be")
+
+
+def front_code(words: list[str]) -> str:
+    """Sorted words as lines that each start with how many letters they share with the previous."""
+    out = []
+    prev = ""
+    for w in words:
+        n = 0
+        lim = min(len(prev), len(w), len(_CUT) - 1)
+        while n < lim and prev[n] == w[n]:
+            n += 1
+        out.append(_CUT[n] + w[n:])
+        prev = w
+    return "\n".join(out)
+
+
+def content_words(text: str) -> int:
+    """Distinct stems of the words that carry content (a letter; not a stop or question word)."""
+    return len(
+        {
+            analysis.stem(w)
+            for w in analysis.surfaces(text)
+            if any(c.isalpha() for c in w) and not analysis.is_optional(w)
+        }
+    )
+
+
+@dataclass
+class _Merged:
+    text: dict[str, list[int]]
+    head: dict[str, list[int]]
+    path: dict[str, list[int]]
+    defs: dict[str, list[int]]
+
+
+def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str, Any], list[int]]:
+    text: dict[str, list[int]] = {}
+    head: dict[str, list[int]] = {}
+    path: dict[str, list[int]] = {}
+    defs: dict[str, list[int]] = {}
+    last: dict[tuple[str, str], int] = {}  # (field, surface) -> last global section written
+    stats = {"records": 0, "text_len": 0, "sections": 0, "head_len": 0, "path_len": 0}
+    stem_df: dict[str, int] = {}
+    initials: dict[str, list[tuple[int, list[int]]]] = {}
+    offsets = []
+    off = 0
+
+    def put(field: str, table: dict[str, list[int]], w: str, s: int, rest: list[int]) -> None:
+        flat = table.setdefault(w, [])
+        prev = last.get((field, w), 0)
+        flat.append(s - prev)
+        flat.extend(rest)
+        last[(field, w)] = s
+
+    for book, post in books:
+        offsets.append(off)
+        secs = book.sections
+        text_len = {tuple(map(int, k.split())): n for k, n in post["text_len"].items()}
+        head_len = {int(k): n for k, n in post["head_len"].items()}
+        path_len = {int(k): n for k, n in post["path_len"].items()}
+        meta = []  # per section: (nrec2, head_len, path_len, title words, original words)
+        for i, sec in enumerate(secs):
+            nrec2 = 2 * len(sec.blocks) + (1 if sec.titled else 0)
+            meta.append(
+                (
+                    nrec2,
+                    head_len.get(i, 0),
+                    path_len.get(i, 0),
+                    content_words(analysis.unnumbered(sec.title)),
+                    content_words(sec.original),
+                )
+            )
+        stats["records"] += sum(len(s.blocks) + (1 if s.titled else 0) for s in secs)
+        stats["text_len"] += sum(text_len.values())
+        stats["sections"] += len(secs)
+        stats["head_len"] += sum(head_len.values())
+        stats["path_len"] += sum(path_len.values())
+        for st, n in post["stem_df"].items():
+            stem_df[st] = stem_df.get(st, 0) + n
+        for w, flat in post["text"].items():
+            for i in range(0, len(flat), 3):
+                s, k, tf = flat[i], flat[i + 1], flat[i + 2]
+                put("t", text, w, s + off, [k, length_code(text_len.get((s, k), tf)), tf])
+        # heading parts of one surface in one section are one posting
+        parts: dict[str, dict[int, list[int]]] = {}
+        for w, flat in post.get("initials", {}).items():
+            for j in range(0, len(flat), 2):
+                s = flat[j]
+                n2, hl, _, tw, ow = meta[s]
+                initials.setdefault(w, []).append((s + off, [flat[j + 1], INITIALS, n2, hl, tw, ow]))
+        for fieldname, bit in (("heading", TITLE), ("original", ORIGINAL), ("tag", TAG)):
+            for w, flat in post[fieldname].items():
+                per = parts.setdefault(w, {})
+                for j in range(0, len(flat), 2):
+                    cur = per.setdefault(flat[j], [0, 0])
+                    cur[0] += flat[j + 1]
+                    cur[1] |= bit
+        for w, per in parts.items():
+            for s in sorted(per):
+                tf, bits = per[s]
+                n2, hl, _, tw, ow = meta[s]
+                put("h", head, w, s + off, [tf, bits, n2, hl, tw, ow])
+        for w, flat in post["path"].items():
+            for j in range(0, len(flat), 2):
+                s, tf = flat[j], flat[j + 1]
+                put("p", path, w, s + off, [tf, meta[s][2]])
+        for w, flat in post["defines"].items():
+            for j in range(0, len(flat), 2):
+                s, k = flat[j], flat[j + 1]
+                term, strong = windex.definition(secs[s].blocks[k - 1])
+                put("d", defs, w, s + off, [k, 2 * content_words(term) + (1 if strong else 0)])
+        off += len(secs)
+    # a heading's initials only where no book uses them as a word, or as a word's stem (an
+    # abbreviation must not join the forms of a word: «одо» would stem to «од»)
+    stems = {analysis.stem(w) for table in (text, head, path) for w in table}
+    for w, rows in initials.items():
+        if analysis.stem(w) == w and w not in stems and w not in text and w not in head and w not in path:
+            for s, rest in rows:
+                put("h", head, w, s, rest)
+    return _Merged(text, head, path, defs), {**stats, "stem_df": stem_df}, offsets
+
+
+def _stem_code(w: str, st: str) -> tuple[str, str | None]:
+    cut = len(w) - len(st)
+    if w.startswith(st) and cut < len(_CUT):
+        return _CUT[cut], None
+    return "~", st
+
+
+def _dumps(obj: Any) -> bytes:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _chunks_by_count(items: list[Any], n: int) -> list[list[Any]]:
+    return [items[i : i + n] for i in range(0, len(items), n)] or [[]]
+
+
+def _rules(books: list[Book], common: Glossary) -> list[tuple[str, list[Any]]]:
+    """Glossary rules keyed by the stem of their first word: [source, [targets], book] with book
+    the index of the book whose glossary it is, -1 for the shared one."""
+    out = []
+    for bi, g in [(-1, common), *((i, b.glossary) for i, b in enumerate(books))]:
+        for src, dst in g.rules:
+            words = analysis.surfaces(src)
+            if words:
+                out.append((analysis.stem(words[0]), [src, list(dst), bi]))
+    return out
+
+
+def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary) -> dict[str, Any]:
+    """Write the manifest and the shards into `dest` (replaced atomically); returns the manifest."""
+    merged, stats, offsets = _merge(books)
+    stem_df = stats.pop("stem_df")
+    vocab = sorted(set(merged.text) | set(merged.head) | set(merged.path) | set(merged.defs), key=sort_key)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}-", dir=dest.parent))
+    tmp.chmod(0o755)  # mkdtemp makes it private; the site must be readable by any server
+    try:
+        files: dict[str, bytes] = {}
+        manifest: dict[str, Any] = {"format": FORMAT, "analysis": analysis.SPEC, "stats": stats}
+
+        # vocabulary, with the glossary rules of its range
+        rules = sorted(_rules([b for b, _ in books], common), key=lambda r: sort_key(r[0]))
+        vchunks = _chunks_by_count(vocab, VOCAB_WORDS)
+        firsts = [c[0] if c else "" for c in vchunks]
+        firsts[0] = ""  # the first shard takes everything before the second's first word
+        by_shard: list[list[Any]] = [[] for _ in vchunks]
+        for key, rule in rules:
+            by_shard[_shard_of(firsts, key)].append(rule)
+        for i, chunk in enumerate(vchunks):
+            cuts, exc, df = [], [], []
+            prev = None
+            for w in chunk:
+                st = analysis.stem(w)
+                c, x = _stem_code(w, st)
+                cuts.append(c)
+                if x is not None:
+                    exc.append(x)
+                # the stem's document frequency, 0 for "the same stem as the word before"
+                df.append(0 if st == prev else stem_df.get(st, 0) + 1)
+                prev = st
+            files[f"v{i}.json"] = _dumps(
+                {"w": front_code(chunk), "c": "".join(cuts), "x": exc, "df": varints(df), "g": by_shard[i]}
+            )
+        manifest["vocab"] = firsts
+
+        # only words a typo can be forgiven in (four letters or more, no digits)
+        typo_words = (w for w in vocab if len(w) >= 4 and not any(c.isdigit() for c in w))
+        rev = sorted((w[::-1] for w in typo_words), key=sort_key)
+        rchunks = _chunks_by_count(rev, VOCAB_WORDS)
+        for i, chunk in enumerate(rchunks):
+            files[f"r{i}.json"] = _dumps({"w": front_code(chunk)})
+        manifest["rvocab"] = [""] + [c[0] for c in rchunks[1:]]
+
+        # postings, in the vocabulary's order, cut by size and at every vocabulary shard's end:
+        # a word's postings are found by its place in its vocabulary shard
+        post_at: list[list[int]] = []  # per postings shard: [vocabulary shard, first index]
+        for j, chunk in enumerate(vchunks):
+            cur: dict[str, list[str]] = {"t": [], "h": [], "p": [], "d": []}
+            start = size = 0
+            for idx, w in enumerate(chunk):
+                t, h, p, d = (
+                    merged.text.get(w, []),
+                    merged.head.get(w, []),
+                    merged.path.get(w, []),
+                    merged.defs.get(w, []),
+                )
+                n = 2 * (len(t) + len(h) + len(p) + len(d)) + 8
+                if size and size + n > POST_BYTES:
+                    files[f"p{len(post_at)}.json"] = _dumps(cur)
+                    post_at.append([j, start])
+                    cur = {"t": [], "h": [], "p": [], "d": []}
+                    start, size = idx, 0
+                for key, v in (("t", t), ("h", h), ("p", p), ("d", d)):
+                    cur[key].append(varints(v))
+                size += n
+            files[f"p{len(post_at)}.json"] = _dumps(cur)
+            post_at.append([j, start])
+        manifest["post"] = post_at
+
+        # English words by consonant skeleton
+        loans: dict[str, list[str]] = {}
+        for w in vocab:
+            if all(c in analysis.SPEC["latin"] for c in w):
+                k = analysis.skeleton(w)
+                if len(k) >= analysis.SPEC["loans"]["min_length"]:
+                    loans.setdefault(k, []).append(w)
+        lkeys = sorted(loans, key=sort_key)
+        lchunks = _chunks_by_count(lkeys, LOAN_KEYS)
+        for i, chunk in enumerate(lchunks):
+            files[f"l{i}.json"] = _dumps({"k": chunk, "w": [loans[k] for k in chunk]})
+        manifest["loan"] = [""] + [c[0] for c in lchunks[1:]]
+
+        # fragments and books
+        manifest["books"] = []
+        frag_first: list[int] = []
+        fcur: list[Any] = []
+        fpages: list[list[str]] = []
+        fpage_idx: dict[tuple[int, int], int] = {}
+        fsize = 0
+        fstart = 0
+        gsec = 0
+
+        def fflush() -> None:
+            nonlocal fcur, fpages, fpage_idx, fsize
+            if fcur:
+                files[f"f{len(frag_first)}.json"] = _dumps({"s": fstart, "pages": fpages, "x": fcur})
+                frag_first.append(fstart)
+            fcur, fpages, fpage_idx, fsize = [], [], {}, 0
+
+        for bi, (book, _) in enumerate(books):
+            manifest["books"].append([book.slug, book.title, offsets[bi], offsets[bi] + len(book.sections)])
+            for si, sec in enumerate(book.sections):
+                blocks = []
+                for k, b in enumerate(sec.blocks, 1):
+                    anchor: Any = b.anchor
+                    if b.anchor == f"{sec.anchor}--{k}":
+                        anchor = 0
+                    elif b.anchor.startswith(sec.anchor + "--") and b.anchor[len(sec.anchor) + 2 :].isdigit():
+                        anchor = int(b.anchor[len(sec.anchor) + 2 :])
+                    blocks.append([b.kind, anchor, b.text])
+                entry_size = sum(len(b[2]) * 2 for b in blocks) + len(sec.title) * 2 + 40
+                if fcur and fsize + entry_size > FRAG_BYTES:
+                    fflush()
+                if not fcur:
+                    fstart = gsec
+                pk = (bi, sec.page)
+                if pk not in fpage_idx:
+                    fpage_idx[pk] = len(fpages)
+                    fpages.append(list(book.pages[sec.page]))
+                fcur.append(
+                    [
+                        fpage_idx[pk],
+                        sec.anchor,
+                        sec.title,
+                        sec.original,
+                        sec.tag,
+                        book.breadcrumb(si),
+                        1 if sec.titled else 0,
+                        blocks,
+                    ]
+                )
+                fsize += entry_size
+                gsec += 1
+        fflush()
+        manifest["frag"] = frag_first
+
+        digest = hashlib.sha1()
+        for name in sorted(files):
+            digest.update(name.encode())
+            digest.update(files[name])
+        folder = digest.hexdigest()[:12]
+        manifest["dir"] = folder
+        (tmp / folder).mkdir()
+        for name, data in files.items():
+            (tmp / folder / name).write_bytes(data)
+        (tmp / MANIFEST).write_bytes(_dumps(manifest))
+        if dest.exists():
+            old = dest.with_name(dest.name + ".old")
+            shutil.rmtree(old, ignore_errors=True)
+            dest.rename(old)
+        tmp.rename(dest)
+        shutil.rmtree(dest.with_name(dest.name + ".old"), ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return manifest
+
+
+def _shard_of(firsts: list[str], w: str) -> int:
+    """The shard whose range holds `w` (firsts: each shard's first word, the first one "")."""
+    lo, hi = 0, len(firsts)
+    kw = sort_key(w)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if sort_key(firsts[mid]) <= kw:
+            lo = mid
         else:
-            cuts.append("~")
-            exceptions.append(st)
-    records: list[list[Any]] = []
-    for r in book.records:
-        anchor: Any = r.anchor
-        sec = book.sections[r.section].anchor
-        if r.kind == "h" and r.anchor == sec:
-            anchor = 0
-        elif r.anchor.startswith(sec + "--") and r.anchor[len(sec) + 2 :].isdigit():
-            anchor = int(r.anchor[len(sec) + 2 :])
-        records.append([r.section, r.kind, anchor, r.text])
-    return {
-        "format": FORMAT,
-        "analysis": analysis.SPEC["version"],
-        "book": book.slug,
-        "title": book.title,
-        "pages": [list(p) for p in book.pages],
-        "sections": [
-            [s.page, s.parent, s.level, s.anchor, s.title, s.original, s.tag] for s in book.sections
-        ],
-        "records": records,
-        "glossary": [[src, list(dst)] for src, dst in book.glossary],
-        "vocab": len(order),
-        "stems": "".join(cuts),
-        "stem_x": exceptions,
-    }
-
-
-def book_stats(book: BookIndex) -> dict[str, Any]:
-    """What one book adds to the statistics over all books (see `corpus`)."""
-    if not book.rec_len:
-        book.build_postings_from_text()
-        book.finish()
-    return {
-        "records": len(book.records),
-        "text_len": sum(book.rec_len),
-        "sections": len(book.sections),
-        "head_len": sum(book.head_len),
-        "path_len": sum(book.path_len),
-        "df": {book.stems[sid]: len(post) for sid, post in book.text_post.items() if post},
-        "stems": sorted(book.stems),
-    }
-
-
-def corpus(stats: list[dict[str, Any]]) -> dict[str, Any]:
-    """The statistics over all books (engine.Corpus), from each book's `book_stats`."""
-    books_of: dict[str, int] = {}
-    df: dict[str, int] = {}
-    for st in stats:
-        for stem in st["stems"]:
-            books_of[stem] = books_of.get(stem, 0) + 1
-        for stem, n in st["df"].items():
-            df[stem] = df.get(stem, 0) + n
-    return {
-        "records": sum(st["records"] for st in stats),
-        "text_len": sum(st["text_len"] for st in stats),
-        "sections": sum(st["sections"] for st in stats),
-        "head_len": sum(st["head_len"] for st in stats),
-        "path_len": sum(st["path_len"] for st in stats),
-        "df": {stem: df[stem] for stem in sorted(df) if books_of.get(stem, 0) > 1},
-    }
-
-
-def dumps(payload: dict[str, Any]) -> bytes:
-    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def write_book(site_search: Path, book: BookIndex) -> dict[str, Any]:
-    data = dumps(book_payload(book))
-    digest = hashlib.sha1(data).hexdigest()[:10]
-    name = f"{book.slug}.{digest}.json"
-    site_search.mkdir(parents=True, exist_ok=True)
-    (site_search / name).write_bytes(data)
-    return {"slug": book.slug, "title": book.title, "file": name, "bytes": len(data)}
-
-
-def write_manifest(site_search: Path, books: list[dict[str, Any]], stats: list[dict[str, Any]]) -> None:
-    manifest = {"format": FORMAT, "analysis": analysis.SPEC, "corpus": corpus(stats), "books": books}
-    (site_search / "manifest.json").write_bytes(dumps(manifest))
+            hi = mid
+    return lo

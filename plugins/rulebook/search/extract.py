@@ -68,6 +68,7 @@ class Record:
     kind: str  # h, p, li, dt, row, note, quote, code, block
     anchor: str  # id of the block (a row: its table's id)
     text: str
+    lead: str = ""  # a bold run-in that opens the block: the term it is about
 
 
 @dataclass
@@ -155,6 +156,25 @@ def _rows(table: Tag) -> Iterable[str]:
             yield text
 
 
+_LEAD_TAGS = ("strong", "b")
+_LEAD_TRIM = " .:—–-"
+
+
+def _lead(el: Tag) -> str:
+    """The text of a bold run-in that opens a paragraph or list item («**Натиск.** За 1 ОД…»)."""
+    for ch in el.children:
+        if isinstance(ch, NavigableString):
+            if str(ch).strip():
+                return ""
+            continue
+        if isinstance(ch, Tag) and ch.name in _LEAD_TAGS:
+            return text_of(ch).strip(_LEAD_TRIM)
+        if isinstance(ch, Tag) and ch.name == "p":  # a list item's paragraph
+            return _lead(ch)
+        return ""
+    return ""
+
+
 def page_records(
     pairs: list[tuple[Tag, str]], *, url: str, title: str, book: str, page_key: str
 ) -> PageRecords:
@@ -193,5 +213,6 @@ def page_records(
             continue
         text = _dt_text(el) if el.name == "dt" else text_of(el)
         if text:
-            page.records.append(Record(idx, _kind(el), bid, text))
+            lead = text_of(el) if el.name == "dt" else _lead(el) if el.name in ("p", "li") else ""
+            page.records.append(Record(idx, _kind(el), bid, text, lead))
     return page

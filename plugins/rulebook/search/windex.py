@@ -1,15 +1,22 @@
-"""The whoosh index: one per book, written at build time, read by the CLI and by the export.
+"""The whoosh index of one book: written at build time, read back to export the browser's index.
 
-Documents: one `book` document (title, pages, glossary, vocabulary of surface forms), one per
-section (the stems of its heading with its English original and tag) and one per record (the
-stems of its block text), analysed by analysis.py.
-Whoosh stores lengths rounded, so exact lengths are recomputed from the text by
-model.BookIndex.finish in both runtimes.
+Documents are the book's blocks, in reading order: for each section, its heading document
+(k = 0: the heading's text, the heading path and the English original / tag as fields; for the
+untitled top of a page only the fields, no text) and then one document per block (k = 1, 2, ...)
+with its text and the term it defines, if any. Every text is analysed by analysis.py (the same
+analysis the query engines use): `text` holds surface forms with positions, `stems` their
+Snowball stems (whose document frequencies are the rarity the ranking uses), `heading`,
+`original`, `tag` and `path` the surface forms of the section's heading and of its ancestors',
+`initials` the abbreviation readers make of a heading of several words («Очки Геройства» ->
+«ог») when the book does not use that word itself.
+
+`read` turns the index back into postings by surface form, numbered by (section, k) within the
+book: what export.py merges across books. Whoosh keeps field lengths as a lossy byte, so exact
+lengths are counted from the postings (each token of a field is one occurrence of one term).
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -17,20 +24,17 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.search import analysis
-from rulebook.search.model import BookIndex, RecordData, SectionData
+from rulebook.search.library import Block, Book
 from whoosh import fields, index
 from whoosh.analysis import Token, Tokenizer
 
 STAMP = "content.sha1"
-FORMAT = 3  # of the stored book document
-
-
-class StaleIndex(FileNotFoundError):
-    """An index written by another version of this module: the site must be built again."""
+TEXT_FIELDS = ("text",)
+SECTION_FIELDS = ("heading", "original", "tag", "path")
 
 
 class _Tokens(Tokenizer):
-    """Feeds whoosh the tokens analysis.py makes: surfaces, or stems."""
+    """Feeds whoosh the tokens analysis.py makes: surfaces, or their stems."""
 
     def __init__(self, stems: bool) -> None:
         self.stems = stems
@@ -55,71 +59,81 @@ class _Tokens(Tokenizer):
         **kwargs: Any,
     ) -> Iterator[Token]:
         t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        if chars:
-            toks = [(tok.surface, tok.start, tok.end) for tok in analysis.tokens(value)]
-        else:
-            toks = [(s, 0, 0) for s in analysis.surfaces(value)]
         stem = analysis.stem
-        for i, (surface, start, end) in enumerate(toks):
+        for i, surface in enumerate(analysis.surfaces(value)):
             t.text = stem(surface) if self.stems else surface
             t.boost = 1.0
             t.stopped = False
             if positions:
                 t.pos = start_pos + i
-            if chars:
-                t.startchar, t.endchar = start, end
             yield t
 
 
 def schema() -> fields.Schema:
-    # Only the stems are indexed. What is read back (the book, its sections and records) is stored
-    # once, in the first document: a stored value per document costs a pickle and a compression
-    # each, a fifth of the write time. The heading path of a section is not indexed either: its
-    # stems are those of the ancestors' headings (model.derive_paths).
-    stem = _Tokens(stems=True)
+    surfaces = _Tokens(stems=False)
     return fields.Schema(
-        data=fields.STORED(),
-        text_stems=fields.TEXT(analyzer=stem, phrase=False),
-        head_stems=fields.TEXT(analyzer=stem, phrase=False),
+        key=fields.STORED(),  # (section, k)
+        text=fields.TEXT(analyzer=surfaces, phrase=False),
+        stems=fields.TEXT(analyzer=_Tokens(stems=True), phrase=False),
+        heading=fields.TEXT(analyzer=surfaces, phrase=False),
+        original=fields.TEXT(analyzer=surfaces, phrase=False),
+        tag=fields.TEXT(analyzer=surfaces, phrase=False),
+        path=fields.TEXT(analyzer=surfaces, phrase=False),
+        defines=fields.TEXT(analyzer=surfaces, phrase=False),
+        initials=fields.TEXT(analyzer=surfaces, phrase=False),
     )
 
 
-def write(target: Path, book: BookIndex, stamp: str) -> None:
-    """Write the book's index into `target` (replaced atomically). Documents, in this order (one
-    segment, so document numbers follow it): the book, each section, each record."""
+def definition(block: Block) -> tuple[str, bool]:
+    """The term a block defines and whether the block says «X — это …» (else it is a definition
+    list's term, a term before a dash or a short bold run-in); ("", False) for none."""
+    found = analysis.definition(block.text)
+    if found:
+        return found
+    if block.lead:
+        words = [w for w in analysis.surfaces(block.lead) if not analysis.is_optional(w)]
+        if 0 < len(words) <= int(analysis.SPEC["definitions"]["max_words"]):
+            return block.lead, False
+    return "", False
+
+
+def defines(block: Block) -> str:
+    """The term a block defines, or ""."""
+    return definition(block)[0]
+
+
+def write(target: Path, book: Book, stamp: str) -> None:
+    """Write the book's index into `target`, replaced atomically."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     try:
         ix = index.create_in(str(tmp), schema())
         w = ix.writer()
-        meta = {
-            "format": FORMAT,
-            "slug": book.slug,
-            "title": book.title,
-            "pages": book.pages,
-            "glossary": book.glossary,
-            # The surface forms (the vocabulary that prefix and typo matching scan) are stored with
-            # the book, not indexed per record: indexing them doubled the write time, and the
-            # engine finds exact forms again in the few texts it re-ranks.
-            "surfaces": book.vocab_order(),
-            "sections": [
-                [s.page, s.parent, s.level, s.anchor, s.title, s.original, s.tag] for s in book.sections
-            ],
-            "records": [[r.section, r.kind, r.anchor, r.text] for r in book.records],
-        }
-        w.add_document(data=json.dumps(meta, ensure_ascii=False))
-        for s in book.sections:
-            w.add_document(head_stems=s.head_text)
-        for r in book.records:
-            w.add_document(text_stems=r.text)
+        used = {u for sec in book.sections for b in sec.blocks for u in analysis.surfaces(b.text)}
+        used |= {u for sec in book.sections for u in analysis.surfaces(sec.head_text)}
+        for si, sec in enumerate(book.sections):
+            doc: dict[str, Any] = {"key": (si, 0), "heading": sec.title, "path": book.path_text(si)}
+            if sec.original:
+                doc["original"] = sec.original
+            if sec.tag:
+                doc["tag"] = sec.tag
+            if sec.titled:
+                doc["text"] = doc["stems"] = sec.title
+                abbr = analysis.initials(sec.title)
+                if abbr and abbr not in used:
+                    doc["initials"] = abbr
+            w.add_document(**doc)
+            for k, b in enumerate(sec.blocks, 1):
+                term = defines(b)
+                w.add_document(key=(si, k), text=b.text, stems=b.text, **({"defines": term} if term else {}))
         w.commit()
         (tmp / STAMP).write_text(stamp, encoding="utf-8")
-        old = target.with_name(target.name + ".old")
         if target.exists():
+            old = target.with_name(target.name + ".old")
             shutil.rmtree(old, ignore_errors=True)
             target.rename(old)
         tmp.rename(target)
-        shutil.rmtree(old, ignore_errors=True)
+        shutil.rmtree(target.with_name(target.name + ".old"), ignore_errors=True)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -130,51 +144,63 @@ def stamp_of(target: Path) -> str | None:
     return p.read_text(encoding="utf-8") if p.exists() else None
 
 
-def read(target: Path, postings: bool = True) -> BookIndex:
-    """Load one book for the query engine: stored fields and the stem postings from whoosh
-    (the export needs only the stored fields and the vocabulary)."""
+Postings = dict[str, list[int]]  # surface -> flat ints (see `read`)
+
+
+def read(target: Path) -> dict[str, Any]:
+    """The book's postings, from whoosh's reader:
+
+    - `text`: surface -> [section, k, tf, ...]
+    - `heading`, `original`, `tag`, `path`: surface -> [section, tf, ...]
+    - `defines`: surface -> [section, k, ...]
+    - `stem_df`: stem -> documents whose text holds it
+    - `text_len`: {"section k": tokens}, `head_len`/`path_len`: per section (tokens of the
+      heading with original and tag / of the heading path)
+    """
     ix = index.open_dir(str(target))
-    with ix.searcher() as searcher:
-        reader = searcher.reader()
-        meta: dict[str, Any] = json.loads(reader.stored_fields(0).get("data") or "{}")
-        if meta.get("format") != FORMAT:
-            raise StaleIndex(f"{target}: a search index of another version: build the site again")
-        n_sec, n_rec = len(meta["sections"]), len(meta["records"])
-        if reader.doc_count_all() != 1 + n_sec + n_rec:
-            raise ValueError(f"{target}: {reader.doc_count_all()} documents, expected {1 + n_sec + n_rec}")
-        book = BookIndex(
-            slug=meta["slug"],
-            title=meta["title"],
-            pages=[tuple(p) for p in meta["pages"]],  # type: ignore[misc]
-            sections=[SectionData(*d) for d in meta["sections"]],
-            records=[RecordData(*d) for d in meta["records"]],
-            glossary=[(src, tuple(dst)) for src, dst in meta["glossary"]],
-        )
-        book.set_vocab([(s, analysis.stem(s)) for s in meta["surfaces"]])
-
-        if not postings:
-            return book
-
-        def read_postings(field: str, first: int, n: int) -> dict[int, list[tuple[int, int]]]:
-            """Postings of documents first .. first+n-1, numbered from 0."""
-            out: dict[int, list[tuple[int, int]]] = {}
-            for raw in reader.lexicon(field):
+    with ix.reader() as reader:
+        keys: list[tuple[int, int]] = [tuple(f["key"]) for f in reader.all_stored_fields()]  # type: ignore[misc]
+        out: dict[str, Any] = {"keys": len(keys)}
+        text: Postings = {}
+        text_len: dict[int, int] = {}
+        for raw in reader.lexicon("text"):
+            term = raw.decode("utf-8")
+            m = reader.postings("text", raw)
+            flat: list[int] = []
+            while m.is_active():
+                doc = m.id()
+                tf = int(m.weight())
+                s, k = keys[doc]
+                flat += [s, k, tf]
+                text_len[doc] = text_len.get(doc, 0) + tf
+                m.next()
+            text[term] = flat
+        out["text"] = text
+        out["text_len"] = {f"{keys[d][0]} {keys[d][1]}": n for d, n in sorted(text_len.items())}
+        lengths: dict[str, dict[int, int]] = {"head": {}, "path": {}}
+        for fieldname in (*SECTION_FIELDS, "defines", "initials"):
+            post: Postings = {}
+            for raw in reader.lexicon(fieldname):
                 term = raw.decode("utf-8")
-                sid = book.stem_id.get(term)
-                if sid is None:  # a stem no surface maps to cannot be queried
-                    continue
-                m = reader.postings(field, term)
-                lst = []
+                m = reader.postings(fieldname, raw)
+                flat = []
                 while m.is_active():
-                    i = m.id() - first
-                    if 0 <= i < n:
-                        lst.append((i, int(m.weight())))
+                    s, k = keys[m.id()]
+                    tf = int(m.weight())
+                    if fieldname == "defines":
+                        flat += [s, k]
+                    elif fieldname == "initials":
+                        flat += [s, tf]
+                    else:
+                        flat += [s, tf]
+                        which = "path" if fieldname == "path" else "head"
+                        lengths[which][s] = lengths[which].get(s, 0) + tf
                     m.next()
-                out[sid] = sorted(lst)
-            return out
-
-        book.text_post = read_postings("text_stems", 1 + n_sec, n_rec)
-        book.head_post = read_postings("head_stems", 1, n_sec)
-    book.derive_paths()
-    book.finish()
-    return book
+                post[term] = flat
+            out[fieldname] = post
+        out["head_len"] = lengths["head"]
+        out["path_len"] = lengths["path"]
+        out["stem_df"] = {
+            raw.decode("utf-8"): reader.doc_frequency("stems", raw) for raw in reader.lexicon("stems")
+        }
+    return out

@@ -16,18 +16,10 @@ A row with more cells than the header fits no reading and stops the ingest at it
 
 from __future__ import annotations
 
-import re
-
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.model import Cell, Report, Row, Table, Text
+from rulebook.ingest.model import Cell, Report, Row, Table, Text, cell_inlines
 from rulebook.ingest.reader import SourceLine
-from rulebook.ingest.tables import cell_inlines
-
-
-def table_anchor(num: str) -> str:
-    """The id of a numbered table («8-2» -> «table-8-2»), which «Таблица 8-2» references link to."""
-    return "table-" + re.sub(r"[^0-9a-z]+", "-", num.casefold()).strip("-")
 
 
 def _cells(line: SourceLine) -> list[str]:
@@ -141,7 +133,6 @@ def kv_table(
             else:
                 table.rows.append(Row([Cell([Text(text)], colspan=2)], ln.no))
     report.tables += 1
-    report.hinted_tables += 1
     return table
 
 

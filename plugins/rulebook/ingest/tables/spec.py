@@ -10,12 +10,15 @@ the line number: a row is never split silently in the wrong place.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebook.ingest.errors import IngestError
+import regex
+
+from rulebook.ingest import schema
+from rulebook.ingest.patterns import TIMEOUT, Pattern
+from rulebook.ingest.tomlfile import KeyLocator, read_toml
 
 _DASHES = "–—-"
 # Regex fragments for column types. None contains a capturing group.
@@ -45,13 +48,13 @@ class TableSpec:
     types: list[str]
     line_hint: int = 0  # where the table is expected (only for messages)
     rows: int | None = None  # exact number of data rows; lines after them are not part of the table
-    row_start: re.Pattern[str] | None = None  # a line that starts a row; other lines continue it
+    row_start: Pattern | None = None  # a line that starts a row; other lines continue it
     lines_per_row: int | None = None
     paragraphs: bool = False  # cells continue across blank lines until the next row or heading
     rowspan: list[int] = field(default_factory=list)  # columns that may be omitted (spanned from above)
     occurrence: int | None = None  # apply to the n-th table with this header only
     note: str = ""
-    pattern: re.Pattern[str] = field(init=False)
+    pattern: regex.Pattern[str] = field(init=False)
 
     def __post_init__(self) -> None:
         self.pattern = compile_row(self.types, self.rowspan)
@@ -80,7 +83,7 @@ def _optional(raw: str) -> tuple[str, bool]:
     return raw.rstrip("?"), raw.endswith("?")
 
 
-def compile_row(types: list[str], rowspan: list[int]) -> re.Pattern[str]:
+def compile_row(types: list[str], rowspan: list[int]) -> regex.Pattern[str]:
     """One regex for a whole row. Cells are separated by any whitespace: a space, the TABs of the
     nation table, or the line break between the lines of a multi-line row. Optional cells before
     the first required one carry their separator after them, the others before them."""
@@ -100,61 +103,80 @@ def compile_row(types: list[str], rowspan: list[int]) -> re.Pattern[str]:
             parts.append(f"(?:\\s+{frag})?")
         else:
             parts.append(f"\\s+{frag}")
-    return re.compile("".join(parts), re.DOTALL)
+    return regex.compile("".join(parts), regex.DOTALL | regex.VERSION0)
 
 
 def split_row(spec: TableSpec, text: str) -> list[str | None] | None:
     """The cells of one row, or None when the row does not fit the spec. A missing optional
     cell is None."""
-    m = spec.pattern.fullmatch(text)
+    try:
+        m = spec.pattern.fullmatch(text, timeout=TIMEOUT)
+    except TimeoutError:
+        return None  # a type's regex that backtracks without end fits no row: the row error names it
     if not m:
         return None
     return [m.group(f"c{i}") for i in range(len(spec.columns))]
 
 
+HINT = schema.Table(
+    [
+        schema.Field("header", schema.Str(True), "the header line exactly as in the text", required=True),
+        schema.Field(
+            "columns",
+            schema.ListOf(schema.Str(True), single=False, min_items=1),
+            "column names",
+            required=True,
+        ),
+        schema.Field("types", schema.ListOf(schema.Str(True), single=False), "a type per column"),
+        schema.Field("line", schema.Int(0), "where the table is (for messages)", 0),
+        schema.Field("rows", schema.Int(1), "exact number of data rows"),
+        schema.Field("row_start", schema.Regex(), "a line that starts a row"),
+        schema.Field("lines_per_row", schema.Int(1), "lines per row"),
+        schema.Field("paragraphs", schema.Bool(), "cells continue across blank lines", False),
+        schema.Field("rowspan", schema.ListOf(schema.Int(0), single=False), "columns spanned from above", []),
+        schema.Field("occurrence", schema.Int(1), "apply to the n-th table with this header only"),
+        schema.Field("note", schema.Str(), "a note for the editor", ""),
+    ]
+)
+HINTS = schema.Table([schema.Field("table", schema.ListOf(HINT, single=False), "one per table", [])])
+
+
 def load_specs(path: Path, book: str) -> dict[str, list[TableSpec]]:
-    """Hints file -> header line -> specs (several when one header occurs more than once)."""
-    if not path.exists():
-        raise IngestError("table hints file not found", path=path, book=book)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        raise IngestError(f"invalid TOML: {err}", path=path, book=book) from None
+    """Hints file -> header line -> specs (several when one header occurs more than once). Every
+    key is checked like books.toml: a mistake is one line naming the hints file and its line."""
+    data, text = read_toml(path, book)
+    loc = KeyLocator(text)
+    values = HINTS.check(data, schema.At(path, loc, (), book))
     specs: dict[str, list[TableSpec]] = {}
-    for i, t in enumerate(data.get("table", []), start=1):
-        spec = _spec(t, path, book, i)
+    for i, t in enumerate(values["table"]):
+        spec = _spec(t, schema.At(path, loc, ("table", i), book))
         specs.setdefault(spec.header, []).append(spec)
     return specs
 
 
-def _spec(t: dict[str, Any], path: Path, book: str, index: int) -> TableSpec:
-    where = f"[[table]] #{index}"
-    header = t.get("header")
-    columns = t.get("columns")
-    if not isinstance(header, str) or not isinstance(columns, list) or not columns:
-        raise IngestError(f"{where}: 'header' and 'columns' are required", path=path, book=book)
+def _spec(t: dict[str, Any], at: schema.At) -> TableSpec:
+    header, columns = t["header"], t["columns"]
     if " ".join(columns).split() != header.split():
-        raise IngestError(
-            f"{where}: columns {columns!r} do not spell the header {header!r}", path=path, book=book
-        )
-    types = t.get("types", ["text"] * len(columns))
+        raise at.child("columns").fail(f"columns {columns!r} do not spell the header {header!r}")
+    types = t["types"] if t["types"] is not None else ["text"] * len(columns)
     if len(types) != len(columns):
-        raise IngestError(
-            f"{where} ({header!r}): {len(columns)} columns but {len(types)} types", path=path, book=book
-        )
+        raise at.child("types").fail(f"{header!r}: {len(columns)} columns but {len(types)} types")
+    for i in t["rowspan"]:
+        if i >= len(columns):
+            raise at.child("rowspan").fail(f"column {i} does not exist ({len(columns)} columns, from 0)")
     try:
         return TableSpec(
             header=header,
             columns=columns,
             types=types,
-            line_hint=int(t.get("line", 0)),
-            rows=t.get("rows"),
-            row_start=re.compile(t["row_start"]) if t.get("row_start") else None,
-            lines_per_row=t.get("lines_per_row"),
-            paragraphs=bool(t.get("paragraphs", False)),
-            rowspan=list(t.get("rowspan", [])),
-            occurrence=t.get("occurrence"),
-            note=t.get("note", ""),
+            line_hint=t["line"],
+            rows=t["rows"],
+            row_start=t["row_start"],
+            lines_per_row=t["lines_per_row"],
+            paragraphs=t["paragraphs"],
+            rowspan=t["rowspan"],
+            occurrence=t["occurrence"],
+            note=t["note"],
         )
     except (ValueError, re.error) as err:
-        raise IngestError(f"{where} ({header!r}): {err}", path=path, book=book) from None
+        raise at.child("types").fail(f"{header!r}: {err}") from None

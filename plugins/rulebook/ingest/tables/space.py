@@ -1,23 +1,12 @@
-"""Build tables: space-separated ones from their hints, delimited ones (tabs) from the text."""
+"""Tables whose columns are separated by single spaces, built from their per-table hints (spec)."""
 
 from __future__ import annotations
 
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.model import Break, Cell, Inline, Report, Row, Table, Text
+from rulebook.ingest.model import Cell, Row, Table, Text, cell_inlines
 from rulebook.ingest.reader import SourceLine
-from rulebook.ingest.tablespec import TableSpec, split_row
-
-
-def cell_inlines(text: str) -> list[Inline]:
-    """Cell text -> inline spans; line breaks inside a cell (multi-line rows) become <br>."""
-    out: list[Inline] = []
-    for i, part in enumerate(text.split("\n")):
-        if i:
-            out.append(Break())
-        if part.strip():
-            out.append(Text(part.strip()))
-    return out
+from rulebook.ingest.tables.spec import TableSpec, split_row
 
 
 def _group_rows(spec: TableSpec, body: list[SourceLine | None]) -> list[tuple[int, str, list[SourceLine]]]:
@@ -87,10 +76,3 @@ def space_table(
             row.cells.append(cell)
         table.rows.append(row)
     return table, rest
-
-
-def tab_table(book: BookConfig, lines: list[SourceLine], report: Report, caption: str = "") -> Table:
-    """A TAB-delimited block (split and stacked headers, group rows): see tabtables."""
-    from rulebook.ingest import tabtables
-
-    return tabtables.tab_table(book, lines, report, caption)

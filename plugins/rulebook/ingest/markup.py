@@ -1,0 +1,582 @@
+"""HTML and Markdown sources -> the document model, keeping what the markup says.
+
+A saved web page or a Markdown file still has its structure: heading levels, lists (bulleted and
+numbered), tables with `colspan`/`rowspan` and header rows, emphasis, links between its pages and
+definition lists. BeautifulSoup reads the HTML (Python-Markdown renders a Markdown source to HTML
+first), the entry's CSS selectors drop the site chrome (navigation, footers, ads: every dropped
+element is reported), and the elements become the same blocks the text importer makes, so
+pages, heading ids, cross-references, widgets, word coverage and writing work unchanged.
+
+The book's own words are the visible text of the content root after chrome removal: word
+coverage compares them with the model, as for text sources.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import markdown as md
+from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.element import Comment, Doctype, ProcessingInstruction
+from markdown.extensions.toc import slugify_unicode
+
+from rulebook.ingest.config import BookConfig
+from rulebook.ingest.errors import IngestError
+from rulebook.ingest.headings import HeadingDetector
+from rulebook.ingest.model import (
+    Admonition,
+    Block,
+    Break,
+    Cell,
+    DefItem,
+    DefList,
+    Em,
+    Heading,
+    Inline,
+    Link,
+    ListBlock,
+    ListItem,
+    Page,
+    Paragraph,
+    Report,
+    Row,
+    Strong,
+    Sup,
+    Table,
+    Text,
+    walk,
+)
+from rulebook.ingest.reader import read_text
+
+# Never text: scripts, styles, forms and embedded media carry no rules words a reader sees.
+_INVISIBLE = ["script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "head"]
+_INVISIBLE += ["form", "button", "input", "select", "textarea", "canvas", "video", "audio", "map"]
+_HEADINGS = {f"h{i}": i for i in range(1, 7)}
+_INLINE = {"a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data", "del", "dfn", "em", "i", "img"}
+_INLINE |= {"ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u"}
+_INLINE |= {"var", "wbr", "font", "nobr", "label"}
+_WS = re.compile(r"\s+")
+_PENDING = "\x00link:"  # a Link target before anchors exist: "\x00link:<file>#<id>"
+MARKDOWN_EXTENSIONS = ["tables", "def_list", "attr_list", "sane_lists", "footnotes", "toc", "md_in_html"]
+MARKDOWN_CONFIG = {"toc": {"slugify": slugify_unicode}}
+
+
+@dataclass
+class MarkupBook:
+    """What the markup importer hands to the pipeline."""
+
+    blocks: list[Block]
+    words: Counter[str]  # the book's own words (content roots minus chrome)
+    report: Report
+    files: list[Path]
+    targets: dict[tuple[str, str], Block] = field(default_factory=dict)  # (file, element id) -> block
+
+
+def source_files(book: BookConfig) -> list[Path]:
+    """The pages of a markup source: the file, or the folder's pages in `order` (default: by name)."""
+    src = book.source
+    if not src.exists():
+        raise book.fail(f"source {src.name!r} not found in sources/", "source")
+    if src.is_file():
+        return [src]
+    suffixes = {"html": (".html", ".htm", ".xhtml"), "markdown": (".md", ".markdown")}[book.kind]
+    found = {p.name: p for p in src.iterdir() if p.is_file() and p.suffix.lower() in suffixes}
+    if not book.order:
+        return [found[n] for n in sorted(found)]
+    missing = [n for n in book.order if n not in found]
+    if missing:
+        raise book.fail(f"order: {missing[0]!r} is not a page of the folder {src.name}/", "order")
+    left = sorted(set(found) - set(book.order))
+    if left:
+        raise book.fail(
+            f"order: the folder {src.name}/ also holds {', '.join(left)}: "
+            "list every page (nothing is skipped)",
+            "order",
+        )
+    return [found[n] for n in book.order]
+
+
+def _soup(book: BookConfig, path: Path) -> BeautifulSoup:
+    text = read_text(path, book.encoding, book.slug)
+    if book.kind == "markdown":
+        text = md.markdown(text, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
+    return BeautifulSoup(text, "html.parser")
+
+
+def parse(book: BookConfig) -> MarkupBook:
+    files = source_files(book)
+    report = Report()
+    words: Counter[str] = Counter()
+    conv = _Converter(book, report)
+    used_drops: set[str] = set()
+    from rulebook.ingest.coverage import words as count_words
+
+    for path in files:
+        soup = _soup(book, path)
+        for el in soup.find_all(_INVISIBLE):
+            el.decompose()
+        for c in soup.find_all(string=lambda s: isinstance(s, Comment | Doctype | ProcessingInstruction)):
+            c.extract()
+        root: Tag | None = soup
+        if book.chrome.root:
+            root = soup.select_one(book.chrome.root)
+            if root is None:
+                raise book.fail(
+                    f"chrome.root: {book.chrome.root!r} matches nothing in {path.name}", "chrome", "root"
+                )
+        elif soup.body is not None:
+            root = soup.body
+        assert root is not None
+        for sel in book.chrome.drop:
+            try:
+                found = root.select(sel)
+            except Exception as err:  # soupsieve's SelectorSyntaxError and friends
+                raise book.fail(f"chrome.drop: bad CSS selector {sel!r} ({err})", "chrome", "drop") from None
+            for el in found:
+                if el.decomposed:
+                    continue
+                used_drops.add(sel)
+                text = _WS.sub(" ", el.get_text(" ")).strip()
+                if text:
+                    report.dropped.append((el.sourceline or 0, text[:120]))
+                el.decompose()
+        words.update(count_words(root.get_text(" ")))
+        conv.file(path, root, soup)
+    for i, sel in enumerate(book.chrome.drop):
+        if sel not in used_drops:
+            raise book.fail(f"chrome.drop: {sel!r} matches nothing in the source", "chrome", "drop", i)
+    for key in book.headings.outline:
+        if key not in conv.h.used_outline:
+            name = book.headings.outline_titles.get(key, key)
+            raise book.fail(
+                f"headings.outline entry {name!r} matches no heading of the source",
+                "headings",
+                "outline",
+                name,
+            )
+    if not any(isinstance(b, Paragraph | ListBlock | Table | DefList) for b in conv.blocks):
+        raise IngestError("the source has no text after chrome removal", path=book.source, book=book.slug)
+    return MarkupBook(conv.blocks, words, report, files, conv.targets)
+
+
+class _Converter:
+    def __init__(self, book: BookConfig, report: Report) -> None:
+        self.book = book
+        self.report = report
+        self.h = HeadingDetector(book)
+        self.blocks: list[Block] = []
+        self.targets: dict[tuple[str, str], Block] = {}
+        self.current: Block | None = None  # the heading whose section is being read
+        self.file_name = ""
+
+    # ---- per file --------------------------------------------------------------------------
+    def file(self, path: Path, root: Tag, soup: BeautifulSoup) -> None:
+        self.file_name = path.name
+        start = len(self.blocks)
+        self.children(root, self.blocks)
+        if not any(isinstance(b, Heading) and b.level == 1 for b in self.blocks[start:]):
+            # a page without an H1 (its title sits outside chrome.root): `title_line`, else the
+            # book's title for a one-page book, else the page's <title> (it names a site too)
+            title = soup.title.get_text(" ").strip() if soup.title else ""
+            if self.book.title_line or self.book.source.is_file():
+                title = ""
+            title = _WS.sub(" ", title) or self.book.title_line or self.book.title
+            self.blocks.insert(start, Heading(level=1, text=title, line=0, structural=True))
+        if root.get("id"):
+            self.targets[(path.name, str(root["id"]))] = self.blocks[start]
+        self.targets.setdefault((path.name, ""), self.blocks[start])
+
+    # ---- blocks ----------------------------------------------------------------------------
+    def children(self, el: Tag, out: list[Block]) -> None:
+        """Block content of a container; runs of inline content become paragraphs."""
+        run: list[NavigableString | Tag] = []
+        for node in list(el.children):
+            if isinstance(node, Tag) and node.name not in _INLINE:
+                self.flush(run, out)
+                run = []
+                self.element(node, out)
+            else:
+                run.append(node)
+        self.flush(run, out)
+
+    def flush(self, run: list[NavigableString | Tag], out: list[Block]) -> None:
+        inl = self.inlines(run)
+        if inl:
+            line = next((n.sourceline for n in run if isinstance(n, Tag) and n.sourceline), None)
+            out.append(Paragraph(inl, line or self._line(run)))
+
+    def _line(self, run: list[NavigableString | Tag]) -> int:
+        for n in run:
+            parent = n.parent
+            if parent is not None and getattr(parent, "sourceline", None):
+                return int(parent.sourceline)
+        return 0
+
+    def mark(self, el: Tag, block: Block, deep: bool = True) -> None:
+        """Link targets: the element's id (and its descendants' ids) lead to this block."""
+        for tag in [el, *(el.find_all(id=True) if deep else [])]:
+            ident = tag.get("id")
+            if ident:
+                self.targets.setdefault((self.file_name, str(ident)), block)
+        for tag in [el, *(el.find_all("a", attrs={"name": True}) if deep else [])]:
+            name = tag.get("name") if tag.name == "a" else None
+            if name:
+                self.targets.setdefault((self.file_name, str(name)), block)
+
+    def element(self, el: Tag, out: list[Block]) -> None:
+        name = el.name
+        line = el.sourceline or 0
+        if name in _HEADINGS:
+            text = _WS.sub(" ", el.get_text(" ")).strip()
+            if not text:
+                return
+            level = self.h.outline_level(text, line) or _HEADINGS[name]
+            h = Heading(level=level, text=text, line=line, structural=True)
+            out.append(h)
+            self.current = h
+            self.mark(el, h)
+            return
+        if name == "p":
+            inl = self.inlines(list(el.children))
+            if inl:
+                p = Paragraph(inl, line)
+                out.append(p)
+                self.mark(el, self.current or p)
+            return
+        if name in ("ul", "ol"):
+            lst = self.list_block(el)
+            if lst.items:
+                out.append(lst)
+                self.mark(el, self.current or lst)
+            return
+        if name == "table":
+            t = self.table(el)
+            if t is not None:
+                out.append(t)
+                self.mark(el, t)
+            return
+        if name == "dl":
+            start = len(out)
+            self.deflist(el, out)
+            if len(out) > start:
+                self.mark(el, self.current or out[start])
+            return
+        if name == "blockquote":
+            inner: list[Block] = []
+            self.children(el, inner)
+            if inner:
+                out.append(Admonition("quote", "", inner, line))
+            return
+        if name == "pre":
+            parts = el.get_text().split("\n")
+            inl: list[Inline] = []
+            for i, part in enumerate(p for p in parts if p.strip()):
+                if i:
+                    inl.append(Break())
+                inl.append(Text(part.rstrip()))
+            if inl:
+                out.append(Paragraph(inl, line))
+            return
+        if name == "figure":
+            tables = el.find_all("table")
+            cap = el.find("figcaption")
+            if len(tables) == 1 and cap is not None and not tables[0].find("caption"):
+                # a table in a <figure> (WordPress's wp-block-table) is captioned by its figcaption
+                t = self.table(tables[0])
+                if t is not None:
+                    t.caption = _WS.sub(" ", cap.get_text(" ")).strip()
+                    out.append(t)
+                    self.mark(el, t)
+                    return
+        if name == "figcaption" or name == "caption":
+            inl = self.inlines(list(el.children))
+            if inl:
+                out.append(Paragraph(inl, line, role="caption"))
+            return
+        if name in ("hr",):
+            return
+        start = len(out)
+        self.children(el, out)  # div, section, article, main, figure, aside, details, ...
+        if len(out) > start:  # a container's own id leads to its first block
+            self.mark(el, out[start], deep=False)
+
+    def list_block(self, el: Tag) -> ListBlock:
+        ordered = el.name == "ol"
+        try:
+            start = int(el.get("start") or 1)
+        except ValueError:
+            start = 1
+        lst = ListBlock([], ordered=ordered, line=el.sourceline or 0, start=start)
+        for li in el.find_all("li", recursive=False):
+            inline_nodes: list[NavigableString | Tag] = []
+            children: list[Block] = []
+            for node in list(li.children):
+                if isinstance(node, Tag) and node.name not in _INLINE:
+                    if node.name == "p" and not children and not self.inlines(inline_nodes):
+                        inline_nodes.extend(node.children)  # a loose item's first paragraph
+                        continue
+                    self.element(node, children)
+                elif not children:
+                    inline_nodes.append(node)
+                else:
+                    self.flush([node], children)
+            lst.items.append(ListItem(self.inlines(inline_nodes), li.sourceline or 0, children))
+        return lst
+
+    def deflist(self, el: Tag, out: list[Block]) -> None:
+        """Terms and their descriptions. A description with no term before it is an indented
+        paragraph (MediaWiki writes «:текст» as <dl><dd>), not a definition with an empty term."""
+        items: list[DefItem] = []
+        term: list[Inline] = []
+        line = 0
+
+        def close() -> None:
+            nonlocal items
+            if items:
+                out.append(DefList(items, items[0].line or el.sourceline or 0))
+                items = []
+
+        for node in el.find_all(["dt", "dd"], recursive=False):
+            if node.name == "dt":
+                if term:
+                    items.append(DefItem(term, [], line))
+                term, line = self.inlines(list(node.children)), node.sourceline or 0
+            elif term:
+                items.append(DefItem(term, self.inlines(list(node.children)), line))
+                term = []
+            elif items:  # a second description of the same term
+                items[-1].definition.extend([Break(), *self.inlines(list(node.children))])
+            else:
+                self.children(node, out)
+        if term:
+            items.append(DefItem(term, [], line))
+        close()
+
+    def table(self, el: Tag) -> Table | None:
+        rows = [tr for tr in el.find_all("tr") if tr.find_parent("table") is el]
+        if not rows:
+            return None
+        cap = el.find("caption", recursive=False)
+        caption = _WS.sub(" ", cap.get_text(" ")).strip() if cap else ""
+        head_rows: list[list[Cell]] = []
+        body: list[Row] = []
+        for tr in rows:
+            cells = [self.cell(td) for td in tr.find_all(["td", "th"], recursive=False)]
+            if not cells:
+                continue
+            in_head = tr.find_parent("thead") is not None and tr.find_parent("table") is el
+            all_th = all(td.name == "th" for td in tr.find_all(["td", "th"], recursive=False))
+            if not body and (in_head or all_th):
+                for c in cells:
+                    c.header = True
+                head_rows.append(cells)
+            else:
+                body.append(Row(cells, tr.sourceline or 0))
+        if not body and head_rows:  # a table of th cells only: its rows are data
+            body = [Row(r, 0) for r in head_rows]
+            head_rows = []
+        return Table(header=head_rows, rows=body, line=el.sourceline or 0, caption=caption)
+
+    def cell(self, td: Tag) -> Cell:
+        def span(name: str) -> int:
+            try:
+                return max(1, int(str(td.get(name) or 1)))
+            except ValueError:
+                return 1
+
+        # inline runs as one (a <br> between two runs is a line break, not trimmed away); a block
+        # inside the cell (<p>, <div>, a list) starts a new line
+        inl: list[Inline] = []
+        run: list[NavigableString | Tag] = []
+        for node in [*td.children, None]:
+            if node is None or (isinstance(node, Tag) and node.name not in _INLINE):
+                part = self.inlines(run)
+                run = []
+                if node is not None:
+                    part = [*part, Break(), *self.inlines([node])] if part else self.inlines([node])
+                if part:
+                    if inl:
+                        inl.append(Break())
+                    inl.extend(part)
+            else:
+                run.append(node)
+        return Cell(_trim(inl), rowspan=span("rowspan"), colspan=span("colspan"), header=td.name == "th")
+
+    # ---- inline ----------------------------------------------------------------------------
+    def inlines(self, nodes: list[NavigableString | Tag]) -> list[Inline]:
+        out: list[Inline] = []
+        for n in nodes:
+            self.inline(n, out, None)
+        return _trim(_merge(out))
+
+    def inline(self, node: NavigableString | Tag, out: list[Inline], style: type | None) -> None:
+        if isinstance(node, NavigableString):
+            text = _WS.sub(" ", str(node))
+            if text:
+                out.append(style(text) if style is not None and text.strip() else Text(text))
+            return
+        name = node.name
+        if name == "br":
+            out.append(Break())
+            return
+        if name == "img":
+            return
+        if name in ("strong", "b"):
+            style = Strong
+        elif name in ("em", "i", "cite", "dfn", "var"):
+            style = style or Em
+        if name == "sup":
+            text = _WS.sub(" ", node.get_text(" ")).strip()
+            a = node.find("a", href=True)
+            if text:  # a footnote marker links to its note when the note is on the same page
+                out.append(Sup(text, self.href(str(a["href"])) if isinstance(a, Tag) else ""))
+            return
+        if name == "a" and node.get("href"):
+            text = _WS.sub(" ", node.get_text(" "))
+            if text.strip():
+                out.append(Link(text, self.href(str(node["href"]))))
+            return
+        for child in list(node.children):
+            if isinstance(child, Tag) and child.name not in _INLINE:
+                out.append(Text(" "))
+                for sub in self.inlines([*child.children]):
+                    out.append(sub)
+                out.append(Text(" "))
+            else:
+                self.inline(child, out, style)
+
+    def href(self, href: str) -> str:
+        parts = urlsplit(href)
+        if parts.scheme or href.startswith("//"):
+            return href
+        page = Path(unquote(parts.path)).name if parts.path else self.file_name
+        return f"{_PENDING}{page}#{unquote(parts.fragment)}"
+
+
+def _merge(spans: list[Inline]) -> list[Inline]:
+    """Adjacent spans of one kind become one (so «**a** **b**» is one bold run, text is one run)."""
+    out: list[Inline] = []
+    for s in spans:
+        if out and type(s) is type(out[-1]) and isinstance(s, Text | Strong | Em):
+            out[-1] = type(s)(out[-1].text + s.text)  # type: ignore[union-attr]
+        else:
+            out.append(s)
+    return out
+
+
+def _trim(spans: list[Inline]) -> list[Inline]:
+    """No white space at the edges of a block, none inside a bold or italic run's edges."""
+    out: list[Inline] = []
+    for s in spans:
+        if isinstance(s, Strong | Em):
+            core = s.text.strip()
+            if not core:
+                out.append(Text(" "))
+                continue
+            if s.text[: len(s.text) - len(s.text.lstrip())]:
+                out.append(Text(" "))
+            out.append(type(s)(core))
+            if s.text[len(s.text.rstrip()) :]:
+                out.append(Text(" "))
+        elif isinstance(s, Text) and out and isinstance(out[-1], Text):
+            out[-1] = Text(_WS.sub(" ", out[-1].text + s.text))
+        else:
+            out.append(s)
+    while out and isinstance(out[0], Text) and not out[0].text.strip():
+        out.pop(0)
+    while out and (isinstance(out[-1], Break) or (isinstance(out[-1], Text) and not out[-1].text.strip())):
+        out.pop()
+    if out and isinstance(out[0], Text):
+        out[0] = Text(out[0].text.lstrip())
+    if out and isinstance(out[-1], Text):
+        out[-1] = Text(out[-1].text.rstrip())
+    return [s for s in out if not (isinstance(s, Text) and not s.text)]
+
+
+def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
+    """Links between the source's pages -> links between the site's pages; a link to a page or
+    id the source does not have stays text and is reported."""
+    page_of: dict[int, Page] = {}
+    for p in pages:
+        for b in walk(p.blocks):
+            page_of[id(b)] = p
+    names = {f.name for f in mb.files}
+
+    def target(href: str, here: Page) -> str | None:
+        file, _, ident = href[len(_PENDING) :].partition("#")
+        if file not in names:
+            return None
+        block = mb.targets.get((file, ident)) or (mb.targets.get((file, "")) if not ident else None)
+        if block is None:
+            return None
+        page = page_of.get(id(block))
+        if page is None:
+            return None
+        anchor = getattr(block, "anchor", "")
+        frag = f"#{anchor}" if anchor else ""
+        if isinstance(block, Heading) and block.level == 1 and page.blocks and page.blocks[0] is block:
+            frag = ""
+        if page is here:
+            return frag or f"#{getattr(page.blocks[0], 'anchor', '')}"
+        return page.file + frag
+
+    def fix(spans: list[Inline], here: Page, line: int) -> list[Inline]:
+        out: list[Inline] = []
+        for s in spans:
+            if isinstance(s, Link) and s.target.startswith(_PENDING):
+                dest = target(s.target, here)
+                if dest is None:
+                    report.unresolved.append((line, s.text.strip()))
+                    out.append(Text(s.text))
+                    continue
+                out.append(Link(s.text, dest))
+                report.resolved += 1
+            elif isinstance(s, Sup) and s.target.startswith(_PENDING):
+                dest = target(s.target, here)
+                out.append(Sup(s.text, dest[1:] if dest and dest.startswith("#") else ""))
+            else:
+                out.append(s)
+        return _trim(_merge(out)) if any(isinstance(s, Text) for s in out) else out
+
+    for p in pages:
+        for b in walk(p.blocks):
+            if isinstance(b, Paragraph):
+                b.inlines = fix(b.inlines, p, b.line)
+            elif isinstance(b, ListBlock):
+                for it in b.items:
+                    it.inlines = fix(it.inlines, p, it.line)
+            elif isinstance(b, DefList):
+                for d in b.items:
+                    d.term = fix(d.term, p, d.line)
+                    d.definition = fix(d.definition, p, d.line)
+            elif isinstance(b, Table):
+                for row in [*b.header]:
+                    for c in row:
+                        c.inlines = fix(c.inlines, p, b.line)
+                for r in b.rows:
+                    for c in r.cells:
+                        c.inlines = fix(c.inlines, p, r.line)
+
+
+def contents_lists(pages: list[Page], report: Report) -> None:
+    """Warn about a list whose every item is one link to a heading of the book: the page's own
+    table of contents (MediaWiki's #toc, a «Содержание» block), which the site builds itself."""
+    for p in pages:
+        for b in walk(p.blocks):
+            if not isinstance(b, ListBlock) or len(b.items) < 3:
+                continue
+            if all(
+                len(it.inlines) == 1 and isinstance(it.inlines[0], Link) and "#" in it.inlines[0].target
+                for it in b.items
+            ):
+                report.warnings.append(
+                    (
+                        b.line,
+                        f"the list at line {b.line} is only links to headings of the book (a table of "
+                        "contents of the page?): the site makes its own, drop it with chrome.drop",
+                    )
+                )

@@ -1,0 +1,469 @@
+"""A query's plan: its words (with the other keyboard layout where the library knows none of
+them), their roles, glossary phrases, and each word's expansion to stems (relatives, fleeting
+vowels, completions of the word being typed, typos, loans, number words), read from the store
+in rounds."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulebook.search import analysis
+from rulebook.search import vocab as V
+from rulebook.search.store import TOP, Key, Store
+
+P = analysis.ENGINE
+_SPACE = re.compile("[" + analysis.SPEC["query_space"] + "]+")
+_LETTER = re.compile(r"[^\W\d_]")
+_CYR = frozenset(analysis.SPEC["cyrillic"])
+
+
+@dataclass
+class Parsed:
+    chunks: list[str]
+    books: list[str]
+    prefix: bool
+
+
+def parse(query: str) -> Parsed:
+    parts = [p for p in _SPACE.split(query) if p]
+    books = [p[1:].lower() for p in parts if p.startswith("@") and len(p) > 1]
+    chunks = [p for p in parts if not p.startswith("@")]
+    ends_open = bool(query) and not _SPACE.fullmatch(query[-1])
+    prefix = ends_open and bool(parts) and not parts[-1].startswith("@")
+    return Parsed(chunks, books, prefix)
+
+
+@dataclass
+class Slot:
+    word: str
+    stems: dict[str, float]  # stem -> weight
+    whole: set[str] = field(default_factory=set)  # matched as whole words (not completions)
+    surfaces: dict[str, list[str]] = field(default_factory=dict)  # stem -> its surface forms
+    correction: str | None = None  # a typo's best replacement, for "did you mean"
+    pending: list[str] = field(default_factory=list)  # stems whose surfaces are still to be read
+    prefix: bool = False  # the word being typed
+
+
+@dataclass
+class Alt:
+    slots: list[Slot]
+    weight: float
+    book: int = -1  # the book whose glossary made it, -1 for every book
+    literal: bool = True  # the words as typed (not a glossary's)
+
+
+@dataclass
+class Group:
+    words: list[str]
+    alts: list[Alt]
+    role: str = "content"  # content | intent
+    idf: float = 0.0
+
+
+@dataclass
+class Plan:
+    groups: list[Group]
+    shown: list[str]  # the query's words as the engine read them (the other layout applied)
+    changed: bool  # ... which differ from what was typed
+    define: bool = False  # the query asks what a term is
+    suggestion: str | None = None  # "did you mean": the words with typos corrected
+
+
+@dataclass
+class Word:
+    surface: str
+    prefix: bool
+    role: str  # content, stop, question, intent
+
+
+def _role(w: str, upper: bool = False) -> str:
+    if upper:  # «ОБ», «УС»: an abbreviation, not the preposition «об»
+        return "content"
+    if w in analysis.INTENTS:
+        return "intent"
+    if w in analysis.QUESTION:
+        return "question"
+    if w in analysis.STOP:
+        return "stop"
+    return "content"
+
+
+def _upper_words(chunk: str) -> list[bool]:
+    """Per word of the chunk: written in capitals (two letters or more), as abbreviations are."""
+    out = []
+    for m in analysis.WORD_RE.finditer(chunk):
+        raw = m.group()
+        up = sum(1 for c in raw if c.isalpha()) >= 2 and raw == raw.upper() and raw != raw.lower()
+        out += [up] * len(analysis.normalize_word(raw))
+    return out
+
+
+def osa(a: str, b: str, k: int, prefix: bool) -> int:
+    """Optimal-string-alignment distance (a transposition is one edit), or k + 1 if above k.
+    With `prefix`, the distance from `a` to the closest prefix of `b`."""
+    la, lb = len(a), len(b)
+    if not prefix and abs(la - lb) > k:
+        return k + 1
+    if prefix and lb < la - k:
+        return k + 1
+    prev2: list[int] = []
+    prev = list(range(lb + 1))
+    for i in range(1, la + 1):
+        cur = [i] + [0] * lb
+        lo = k + 1
+        for j in range(1, lb + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            if v < lo:
+                lo = v
+        if cur[0] < lo:
+            lo = cur[0]
+        if lo > k:
+            return k + 1
+        prev2, prev = prev, cur
+    d = min(prev) if prefix else prev[lb]
+    return d if d <= k else k + 1
+
+
+def _typo_budget(n: int, relaxed: bool) -> int:
+    if relaxed:
+        return 2 if n >= P["typo1_from"] else 1 if n >= 3 else 0
+    return 2 if n >= P["typo2_from"] else 1 if n >= P["typo1_from"] else 0
+
+
+def _suffix_len(n: int, k: int) -> int:
+    """How many last letters a word within k edits keeps when its edits are near the start."""
+    return min(n - 1, max(2, n - 1 - 2 * k))
+
+
+def typo_ranges(w: str, is_prefix: bool, k: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(forward, reversed) vocabulary ranges that hold every word within k edits of `w` whose
+    first two letters, or last letters, are unchanged (for the word being typed, the reversed
+    range finds it as a finished word)."""
+    fwd = [(w[:2], w[:2] + TOP)]
+    r = w[::-1][: _suffix_len(len(w), k)]
+    return fwd, [(r, r + TOP)]
+
+
+class Planner:
+    """Builds a plan for one query, asking the store for shards round by round."""
+
+    def __init__(self, store: Store, parsed: Parsed, relaxed: bool) -> None:
+        self.store = store
+        self.parsed = parsed
+        self.relaxed = relaxed
+
+    # round 1: the words of the query, and of its chunks in the other layout
+    def first_needs(self) -> list[Key]:
+        ranges: list[tuple[str, str]] = []
+        for chunk in self.parsed.chunks:
+            for t in analysis.surfaces(chunk):
+                ranges += V.word_ranges(t)
+            swapped = analysis.layout_swap(chunk)
+            if swapped is not None:
+                for t in analysis.surfaces(swapped):
+                    ranges += V.word_ranges(t)
+        return V.need(self.store, ranges)
+
+    def words(self) -> tuple[list[Word], list[str], bool]:
+        """The query's words: a chunk the library does not know is taken in the other keyboard
+        layout when the library knows it that way, or when another chunk of the query was typed
+        in the other layout too (a whole query typed on the wrong layout, one word misspelt)."""
+        parsed = self.parsed
+        n = len(parsed.chunks)
+        choices: list[tuple[list[str], list[str] | None, bool, bool]] = []
+        for ci, chunk in enumerate(parsed.chunks):
+            last = ci == n - 1
+            toks = list(analysis.surfaces(chunk))
+
+            def prefs(ts: list[str], last: bool = last) -> list[bool]:
+                return [parsed.prefix and last and ti == len(ts) - 1 for ti in range(len(ts))]
+
+            def all_known(ts: list[str]) -> bool:
+                return bool(ts) and all(V.known(self.store, t, p) for t, p in zip(ts, prefs(ts), strict=True))
+
+            swapped = analysis.layout_swap(chunk)
+            stoks = list(analysis.surfaces(swapped)) if swapped is not None else None
+            choices.append((toks, stoks, all_known(toks), bool(stoks) and all_known(stoks or [])))
+        swap_all = any(not known and sknown for _, _, known, sknown in choices)
+        out: list[Word] = []
+        shown: list[str] = []
+        changed = False
+        for ci, (toks, stoks, known, sknown) in enumerate(choices):
+            use = stoks is not None and not known and (sknown or (swap_all and bool(stoks)))
+            if use:
+                toks = stoks or []
+                changed = True
+            last = ci == n - 1
+            ps = [parsed.prefix and last and ti == len(toks) - 1 for ti in range(len(toks))]
+            upper = [False] * len(toks) if use else _upper_words(parsed.chunks[ci])
+            out += [Word(t, p, _role(t, u)) for t, p, u in zip(toks, ps, upper, strict=True)]
+            shown += toks
+        return out, shown, changed
+
+    def plan(self) -> Plan:
+        store = self.store
+        words, shown, changed = self.words()
+        define = any(w.surface in analysis.DEFINE for w in words) and any(w.role == "content" for w in words)
+        has_content = any(w.role == "content" for w in words)
+        if not has_content:  # only function words: they are the query
+            for w in words:
+                w.role = "content"
+        # glossary phrases over the words as typed (a phrase may hold a stop word)
+        groups: list[Group] = []
+        # a word the library does not know may be a slang word in another form than the
+        # glossary's (ресснули, ресснуть): its stem's family is matched too
+        unknown = [not V.known(store, w.surface, w.prefix) for w in words]
+        i = 0
+        while i < len(words):
+            st = analysis.stem(words[i].surface)
+            best = 0
+            matches: list[list[Any]] = []
+            lo = V.lower(st)
+            rules = V.rules_in(store, lo, lo + TOP) if unknown[i] else V.rules_at(store, st)
+            for rule in rules:
+                key = V.rule_key(rule[0])
+                n = len(key)
+                if i + n <= len(words) and all(
+                    analysis.stem(words[i + j].surface) == key[j]
+                    or (unknown[i + j] and V.family(analysis.stem(words[i + j].surface), key[j]))
+                    for j in range(n)
+                ):
+                    if n > best:
+                        best, matches = n, [rule]
+                    elif n == best:
+                        matches.append(rule)
+            if best:
+                span = words[i : i + best]
+                alts = [Alt([self.expand(w) for w in span if w.role == "content" or best == 1], 1.0)]
+                targets: dict[tuple[str, int], None] = {}
+                for rule in matches:
+                    for d in rule[1]:
+                        targets[(d, rule[2])] = None
+                for d, bi in targets:
+                    slots = [self.phrase_slot(t) for t in analysis.surfaces(d) if not analysis.is_optional(t)]
+                    slots = slots or [self.phrase_slot(t) for t in analysis.surfaces(d)]
+                    if slots:
+                        alts.append(Alt(slots, P["w_synonym"], bi, literal=False))
+                # a lone stop word that a glossary knows («об» or «ОБ»): it may be either, so it
+                # counts where it matches and costs nothing where it does not
+                role = "optional" if best == 1 and span[0].role in ("stop", "question") else "content"
+                groups.append(Group([w.surface for w in span], alts, role=role))
+                i += best
+                continue
+            w = words[i]
+            i += 1
+            if w.role in ("stop", "question"):
+                continue
+            if w.role == "intent":
+                targets2 = [w.surface, *analysis.INTENTS[w.surface]]
+                alts = [Alt([self.phrase_slot(t)], 1.0) for t in targets2]
+                groups.append(Group([w.surface], alts, role="intent"))
+                continue
+            groups.append(Group([w.surface], [Alt([self.expand(w)], 1.0)]))
+        return Plan(groups, shown, changed, define)
+
+    # ---- one word ----------------------------------------------------------------------------
+    def expand(self, word: Word) -> Slot:
+        store = self.store
+        w, is_prefix = word.surface, word.prefix
+        st = analysis.stem(w)
+        lo = V.lower(st)
+        stems: dict[str, float] = {}
+        surf: dict[str, list[str]] = {}
+        extra = int(P["stem_prefix_extra"])
+        relatives = len(st) >= P["stem_prefix_min"] and bool(_LETTER.search(st))
+        for u, ust, _ in V.words(store, lo, lo + TOP):
+            wt = 0.0
+            if ust == st:
+                wt = P["w_exact"]
+            elif relatives and (
+                (ust.startswith(st) and 0 < len(ust) - len(st) <= extra)
+                or (st.startswith(ust) and len(ust) >= P["stem_prefix_min"] and len(st) - len(ust) <= extra)
+                or V.kindred(st, ust)
+            ):
+                wt = P["w_stem_prefix"]
+            if wt:
+                stems[ust] = max(stems.get(ust, 0.0), wt)
+                surf.setdefault(ust, []).append(u)
+        # the stemmer can cut one form shorter than the others (отдых -> отд, отдыха -> отдых):
+        # a word that is the query's stem, or whose stem is the query word, is the same word
+        for u, ust, _ in V.words(store, w, w + TOP):
+            if ust == w and ust != st:
+                stems[w] = max(stems.get(w, 0.0), P["w_exact"])
+                surf.setdefault(w, []).append(u)
+        for u, ust, _ in V.words(store, st, st + TOP):
+            if u == st and ust != st:
+                stems.setdefault(st, P["w_exact"])
+                surf.setdefault(st, []).append(u)
+        for v in analysis.fleeting_variants(st):
+            for u, ust, _ in V.words(store, v, v + TOP):
+                if ust == v and v != st:
+                    stems[v] = max(stems.get(v, 0.0), P["w_stem"])
+                    surf.setdefault(v, []).append(u)
+        digit = analysis.NUMBERS.get(w)
+        if digit:  # «трёх раундов» finds «3 раунда»
+            for u, ust, _ in V.words(store, digit, digit + TOP):
+                if u == digit:
+                    stems[ust] = max(stems.get(ust, 0.0), P["w_number"])
+                    surf.setdefault(ust, []).append(u)
+        whole = set(stems)
+        completions = 0
+        if is_prefix and len(w) >= P["min_prefix"]:
+            best_len: dict[str, int] = {}
+            df_of: dict[str, int] = {}
+            order: list[str] = []
+            for u, ust, df in V.words(store, w, w + TOP):
+                if ust == st:
+                    continue
+                if ust not in best_len:
+                    order.append(ust)
+                    best_len[ust] = len(u)
+                    df_of[ust] = df
+                elif len(u) < best_len[ust]:
+                    best_len[ust] = len(u)
+                surf.setdefault(ust, []).append(u)
+            cap = int(P["max_prefix_terms"] if len(w) > 3 else P["prefix_terms_short"])
+            if len(order) > cap:
+                order.sort(key=lambda s: (-df_of[s], V.key(s)))
+                order = order[:cap]
+            for ust in order:
+                wt = P["w_prefix"] * (0.5 + 0.5 * len(w) / best_len[ust])
+                if wt > stems.get(ust, 0.0):
+                    stems[ust] = wt
+            completions = len(order)
+        slot = Slot(w, stems, whole, {s: surf[s] for s in stems}, prefix=is_prefix)
+        if not stems and completions == 0 and _LETTER.search(w) and not V.known(store, w, is_prefix):
+            slot.pending = []
+            self._unknown.append(slot)
+        return slot
+
+    def phrase_slot(self, w: str) -> Slot:
+        """A glossary target's word: its own stem and its fleeting-vowel forms (спасбросок,
+        спасброски), surfaces read in round 2."""
+        st = analysis.stem(w)
+        stems = {st: 1.0}
+        for v in analysis.fleeting_variants(st):
+            stems.setdefault(v, P["w_stem"])
+        slot = Slot(w, stems, set(stems))
+        slot.pending = list(stems)
+        self._phrases.append(slot)
+        return slot
+
+    # the rounds after the first
+    def run(self) -> Plan:
+        self._unknown: list[Slot] = []
+        self._phrases: list[Slot] = []
+        store = self.store
+        store.ensure(self.first_needs())
+        plan = self.plan()
+        # round 2: typo and loan candidates of unknown words, the glossary targets' stems
+        needs: list[Key] = []
+        budgets: dict[int, int] = {}
+        for s in self._unknown:
+            k = _typo_budget(len(s.word), self.relaxed)
+            budgets[id(s)] = k
+            if k:
+                fwd, rev = typo_ranges(s.word, s.prefix, k)
+                needs += V.need(store, fwd) + V.need(store, rev, "r")
+            if all(c in _CYR for c in s.word):
+                sk = analysis.skeleton(s.word)
+                if len(sk) >= analysis.SPEC["loans"]["min_length"]:
+                    needs.append(("l", store.shard_of("l", sk)))
+        for s in self._phrases:
+            needs += V.need(store, [(st, st + TOP) for st in s.pending])
+        store.ensure(V.uniq(needs))
+        later: list[Slot] = []
+        for s in self._unknown:
+            k = budgets[id(s)]
+            cands = []
+            if k:
+                cands = self.typos(s.word, s.prefix, k)
+            taken: dict[str, float] = {}
+            for d, st, u in cands:
+                if st in taken:
+                    continue
+                if len(taken) >= P["max_typo_terms"]:
+                    break
+                wt = P["w_typo1"] if d <= 1 else P["w_typo2"]
+                taken[st] = wt if d == int(d) else wt * P["w_typo_prefix"]
+                s.surfaces.setdefault(st, []).append(u)
+            if cands:
+                s.correction = cands[0][2]
+            if all(c in _CYR for c in s.word):
+                sk = analysis.skeleton(s.word)
+                if len(sk) >= analysis.SPEC["loans"]["min_length"]:
+                    loans: dict[str, list[str]] = store.get(("l", store.shard_of("l", sk)))
+                    for u in loans.get(sk, []):
+                        ust = analysis.stem(u)
+                        if P["w_loan"] > taken.get(ust, 0.0):
+                            taken[ust] = P["w_loan"]
+                        s.surfaces.setdefault(ust, []).append(u)
+            for st, wt in taken.items():
+                s.stems[st] = wt
+                s.whole.add(st)
+            s.pending = list(taken)
+            later.append(s)
+        for s in self._phrases:
+            for st in s.pending:
+                s.surfaces[st] = [u for u, ust, _ in V.words(store, st, st + TOP) if ust == st]
+            s.pending = []
+        # round 2b: every surface of the typo and loan stems
+        store.ensure(V.uniq(V.need(store, [(st, st + TOP) for s in later for st in s.pending])))
+        for s in later:
+            for st in s.pending:
+                have = s.surfaces.setdefault(st, [])
+                for u, ust, _ in V.words(store, st, st + TOP):
+                    if ust == st and u not in have:
+                        have.append(u)
+            s.pending = []
+        for g in plan.groups:
+            for a in g.alts:
+                for sl in a.slots:
+                    for st in sl.stems:
+                        sl.surfaces[st] = sorted(set(sl.surfaces.get(st, [])), key=V.key)
+        fixes = {s.word: s.correction for g in plan.groups for a in g.alts for s in a.slots if s.correction}
+        if plan.changed or fixes:
+            plan.suggestion = " ".join(fixes.get(w, w) for w in plan.shown)
+        return plan
+
+    def typos(self, w: str, is_prefix: bool, k: int) -> list[tuple[float, str, str]]:
+        """(distance, stem, word) of the words within k edits, best first: closest, then most
+        frequent, then in order."""
+        n = len(w)
+        store = self.store
+        fwd, rev = typo_ranges(w, is_prefix, k)
+        cands: dict[str, None] = {}
+        for lo, hi in fwd:
+            for u, _, _ in V.words(store, lo, hi):
+                cands[u] = None
+        rcands: dict[str, None] = {}
+        for lo, hi in rev:
+            klo, khi = V.key(lo), V.key(hi)
+            for i in store.shards("r", lo, hi):
+                words, keys = store.get(("r", i))
+                for rw, kw in zip(words, keys, strict=True):
+                    if klo <= kw < khi and rw[::-1] not in cands:
+                        rcands[rw[::-1]] = None
+        found = []
+        for u in cands:
+            d = osa(w, u[: n + k] if is_prefix else u, k, is_prefix)
+            if d <= k:
+                # while typing, a whole word within the budget beats a longer word's beginning
+                whole = not is_prefix or osa(w, u, k, False) <= k
+                found.append((d if whole else d + 0.5, u))
+        for u in rcands:  # from the end: whole words only
+            d = osa(w, u, k, False)
+            if d <= k:
+                found.append((d, u))
+        info = V.stem_df(store, [u for _, u in found])
+        store.ensure(V.uniq([("v", store.shard_of("v", u)) for _, u in found if u not in info]))
+        info.update(V.stem_df(store, [u for _, u in found if u not in info]))
+        rows = [(d, -info[u][1], V.key(u), info[u][0], u) for d, u in found if u in info]
+        rows.sort()
+        return [(d, st, u) for d, _, _, st, u in rows]

@@ -1,0 +1,556 @@
+"""Scoring a plan: postings per stem, BM25F over block text, heading and heading path with
+rarity and lengths over the library, coverage, tiers (exact titles and definitions), bonuses
+(exact words, phrase, proximity, heading, definition), sections that answer as a whole, the
+book being read."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rulebook.search import analysis
+from rulebook.search import vocab as V
+from rulebook.search.plan import Alt, Group, Plan, Slot
+from rulebook.search.store import Key, Store
+
+P = analysis.ENGINE
+K = 1 << 20  # record id = section * K + k
+
+
+def round6(x: float) -> float:
+    return math.floor(x * 1e6 + 0.5) / 1e6
+
+
+@dataclass
+class StemPost:
+    """A stem's postings, its surfaces' summed: text per record (tf, length, positions), heading
+    and path per section, definitions per record."""
+
+    df: int
+    text: dict[int, list[int]] = field(default_factory=dict)  # rid -> [tf, block length]
+    head: dict[int, list[int]] = field(default_factory=dict)  # section -> [tf, bits, nrec2, len, tw, ow]
+    path: dict[int, list[int]] = field(default_factory=dict)  # section -> [tf, path length]
+    defs: dict[int, int] = field(default_factory=dict)  # rid -> 2 x content words of the term + «это»
+    exact_text: dict[str, set[int]] = field(default_factory=dict)  # surface -> rids
+    exact_head: dict[str, set[int]] = field(default_factory=dict)  # surface -> sections
+
+    def found(self) -> bool:
+        """The stem occurs somewhere in the library."""
+        return bool(self.text or self.head or self.path or self.defs)
+
+
+def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
+    sp = StemPost(df)
+    lengths = store.spec["length_codes"]
+    for u in surfaces:
+        post = store.postings(u)
+        if post is None:
+            continue
+        t, s = post.text, 0
+        ex = sp.exact_text.setdefault(u, set())
+        for i in range(0, len(t), 4):
+            s += t[i]
+            rid = s * K + t[i + 1]
+            cur = sp.text.get(rid)
+            if cur is None:
+                sp.text[rid] = [t[i + 3], lengths[t[i + 2]]]
+            else:
+                cur[0] += t[i + 3]
+            ex.add(rid)
+        h, i, s = post.head, 0, 0
+        exh = sp.exact_head.setdefault(u, set())
+        while i < len(h):
+            s += h[i]
+            cur = sp.head.get(s)
+            if cur is None:
+                sp.head[s] = list(h[i + 1 : i + 7])
+            else:
+                cur[0] += h[i + 1]
+                cur[1] |= h[i + 2]
+            exh.add(s)
+            i += 7
+        pp, i, s = post.path, 0, 0
+        while i < len(pp):
+            s += pp[i]
+            cur = sp.path.get(s)
+            if cur is None:
+                sp.path[s] = list(pp[i + 1 : i + 3])
+            else:
+                cur[0] += pp[i + 1]
+            i += 3
+        d, i, s = post.defs, 0, 0
+        while i < len(d):
+            s += d[i]
+            sp.defs[s * K + d[i + 1]] = d[i + 2]
+            i += 3
+    return sp
+
+
+def idf(store: Store, df: int) -> float:
+    """BM25's rarity on a fixed scale (`idf_records`), from the share of all records that hold
+    the stem."""
+    ref = P["idf_records"]
+    d = df * ref / max(1, store.stats["records"])
+    return math.log(1 + (ref - d + 0.5) / (d + 0.5))
+
+
+@dataclass
+class Hit:
+    rid: int
+    book: int
+    tier: int
+    score: float
+    cov: float
+    strong: bool = False  # its heading holds every word of the query, or it is an exact title or definition
+
+
+class Scorer:
+    def __init__(self, store: Store, plan: Plan, scope: list[int]) -> None:
+        self.store = store
+        self.plan = plan
+        self.scope = scope  # book indexes searched
+        st = store.stats
+        self.avg_text = st["text_len"] / st["records"] if st["records"] and st["text_len"] else 1.0
+        self.avg_head = st["head_len"] / st["sections"] if st["sections"] and st["head_len"] else 1.0
+        self.avg_path = st["path_len"] / st["sections"] if st["sections"] and st["path_len"] else 1.0
+        self.bounds = [(b.first, b.end) for b in store.books]
+        self.posts: dict[str, StemPost] = {}
+        self.structure: list[Group] = []  # the content groups the library knows (prerank)
+
+    def book_of(self, s: int) -> int:
+        for i, (a, b) in enumerate(self.bounds):
+            if a <= s < b:
+                return i
+        return -1
+
+    def needs(self) -> list[Key]:
+        keys: list[Key] = []
+        for g in self.plan.groups:
+            for a in g.alts:
+                for sl in a.slots:
+                    for us in sl.surfaces.values():
+                        for u in us:
+                            at = self.store.locate(u)
+                            if at is not None:
+                                keys.append(("p", self.store.post_shard(at)))
+        return V.uniq(keys)
+
+    def load(self) -> None:
+        surfaces: dict[str, list[str]] = {}  # stem -> every surface any slot reads for it
+        for g in self.plan.groups:
+            for a in g.alts:
+                for sl in a.slots:
+                    for st in sl.stems:
+                        have = surfaces.setdefault(st, [])
+                        have += [u for u in sl.surfaces.get(st, []) if u not in have]
+        for st, us in surfaces.items():
+            us.sort(key=V.key)
+            info = V.stem_df(self.store, us[:1])
+            self.posts[st] = _decode(self.store, us, info[us[0]][1] if us and us[0] in info else 0)
+        for g in self.plan.groups:
+            # the rarest word the group can match in the library (a glossary target that no
+            # book uses matches nothing, and weighs nothing)
+            g.idf = max(
+                (
+                    a.weight * w * idf(self.store, self.posts[st].df)
+                    for a in g.alts
+                    for sl in a.slots
+                    for st, w in sl.stems.items()
+                    if self.posts[st].found()
+                ),
+                default=0.0,
+            )
+
+    # BM25F of one slot for one record
+    def slot_score(self, sl: Slot, rid: int, s: int) -> float:
+        k1 = P["k1"]
+        bt, bh = P["b_text"], P["b_head"]
+        best = 0.0
+        for st in sorted(sl.stems):
+            sp = self.posts[st]
+            t = sp.text.get(rid)
+            h = sp.head.get(s)
+            p = sp.path.get(s)
+            if t is None and h is None and p is None:
+                continue
+            tfw = 0.0
+            if t is not None:
+                tfw += P["w_text"] * t[0] / (1 - bt + bt * t[1] / self.avg_text)
+            if h is not None:
+                tfw += P["w_head"] * h[0] / (1 - bh + bh * h[3] / self.avg_head)
+            if p is not None:
+                tfw += P["w_path"] * p[0] / (1 - bh + bh * p[1] / self.avg_path)
+            v = sl.stems[st] * idf(self.store, sp.df) * tfw * (k1 + 1) / (k1 + tfw)
+            if v > best:
+                best = v
+        return best
+
+    def candidates(self) -> dict[int, int]:
+        """rid -> section of every record a content or glossary stem reaches through its text or
+        its section's heading (a heading path alone does not make a candidate)."""
+        out: dict[int, int] = {}
+        for g in self.plan.groups:
+            if g.role != "content":
+                continue
+            for a in g.alts:
+                for sl in a.slots:
+                    for st in sl.stems:
+                        sp = self.posts[st]
+                        for rid in sp.text:
+                            out[rid] = rid // K
+                        for s, h in sp.head.items():
+                            n2 = h[2]
+                            if n2 & 1:
+                                out[s * K] = s
+                            for k in range(1, (n2 >> 1) + 1):
+                                out[s * K + k] = s
+        return out
+
+    def group_score(self, g: Group, rid: int, s: int, b: int) -> float:
+        best = 0.0
+        for a in g.alts:
+            if a.book >= 0 and a.book != b:
+                continue
+            if not a.slots:
+                continue
+            total = 0.0
+            for sl in a.slots:
+                v = self.slot_score(sl, rid, s)
+                if v <= 0:
+                    total = -1.0
+                    break
+                total += v
+            if total <= 0:
+                continue
+            v = a.weight * total / len(a.slots)
+            if v > best:
+                best = v
+        return best
+
+    def prerank(self, prefer: int) -> list[Hit]:
+        """Every candidate, in order, scored from the postings alone (BM25F with coverage, the
+        tiers, the book being read); `finish` adds what needs the blocks' words."""
+        groups = self.plan.groups
+        content = [g for g in groups if g.role == "content"]
+        if not content:
+            return []
+        total_idf = sum(g.idf for g in content) or 1.0
+        rows = []
+        # per section: the best score of each group over its records, and the groups covered
+        sec_best: dict[int, list[float]] = {}
+        sec_cov: dict[int, float] = {}  # the best single record's coverage
+        gidx = {id(g): i for i, g in enumerate(groups)}
+        titled: dict[int, bool] = {}
+        for rid, s in self.candidates().items():
+            b = self.book_of(s)
+            if b not in self.scope:
+                continue
+            base = 0.0
+            covered = 0.0
+            scores = [0.0] * len(groups)
+            for g in groups:
+                v = self.group_score(g, rid, s, b)
+                if v > 0:
+                    scores[gidx[id(g)]] = v
+                    if g.role == "content":
+                        covered += g.idf
+                        base += v
+                    else:
+                        base += _weight(g) * v
+            if covered <= 0:
+                continue
+            cov = covered / total_idf
+            rows.append((base * _power(cov), cov, rid, s, b))
+            best = sec_best.setdefault(s, [0.0] * len(groups))
+            for i, v in enumerate(scores):
+                if v > best[i]:
+                    best[i] = v
+            sec_cov[s] = max(sec_cov.get(s, 0.0), cov)
+            if rid == s * K:
+                titled[s] = True
+        # a section whose blocks together hold more of the query than any one of them answers
+        # as a whole: its heading stands for it
+        have = {r[2]: i for i, r in enumerate(rows)}
+        for s, best in sec_best.items():
+            if not titled.get(s):
+                continue
+            covered = sum(g.idf for g, v in zip(groups, best, strict=True) if v > 0 and g.role == "content")
+            cov = covered / total_idf
+            if cov <= sec_cov[s] + 1e-9:
+                continue
+            base = sum(
+                (v if g.role == "content" else _weight(g) * v) for g, v in zip(groups, best, strict=True)
+            )
+            pre = base * _power(cov) * P["section_weight"]
+            i = have[s * K]
+            if pre > rows[i][0]:
+                rows[i] = (pre, cov, s * K, s, rows[i][4])
+        # the structure (exact titles, headings, phrases) is judged on the words the library
+        # knows: a word that matches nothing anywhere cannot be in any heading
+        self.structure = [g for g in content if g.idf > 0] or content
+        hits = []
+        for pre, cov, rid, s, b in rows:
+            tier = (
+                self.tier(rid, s, b, self.structure)
+                if rid == s * K or self._defines(rid, b, self.structure)
+                else 0
+            )
+            sc = pre * P["prefer_book"] if b == prefer else pre
+            strong = tier > 0 or (cov >= 1 and self._heading_matches(s, b, self.structure))
+            hits.append(Hit(rid, b, tier, round6(sc), cov, strong))
+        hits.sort(key=lambda h: self.order(h, prefer))
+        return hits
+
+    def finish(self, hits: list[Hit], prefer: int, text_of: Callable[[int], str]) -> list[Hit]:
+        """The best `rerank` pre-ranked hits re-scored with the bonuses, which read the words of
+        their blocks (`text_of(rid)`); the rest follow in their order."""
+        n = int(P["rerank"])
+        top, rest = hits[:n], hits[n:]
+        content = self.structure
+        # the small words the reader typed («как работает броня»): a heading that lacks them is
+        # not the one the query names, however exactly it holds the other words
+        small = {analysis.stem(w) for w in self.plan.shown if analysis.is_optional(w)}
+        for h in top:
+            s = h.rid // K
+            text = text_of(h.rid)
+            bonus = self.bonus(h.rid, s, h.book, content, text)
+            if h.rid == s * K and small:
+                if small <= {analysis.stem(w) for w in analysis.surfaces(text)}:
+                    bonus += P["bonus_wording"]  # the heading says it the reader's way
+                elif h.tier in (1, 2, 4):
+                    h.tier = 0
+            h.score = round6(h.score * bonus)
+        # a heading that holds every word of the query answers as a whole: it comes before its
+        # own blocks of no higher tier (which would otherwise win by repeating the words)
+        blocks: dict[int, list[Hit]] = {}
+        for h in top:
+            s = h.rid // K
+            if h.rid != s * K:
+                blocks.setdefault(s, []).append(h)
+        for h in top:
+            s = h.rid // K
+            if h.rid == s * K and s in blocks and self._heading_matches(s, h.book, content):
+                best = max((x.score for x in blocks[s] if x.tier <= h.tier), default=0.0)
+                if best > h.score:
+                    h.score = round6(best * P["heading_lift"])
+        top.sort(key=lambda h: self.order(h, prefer))
+        seen: dict[int, int] = {}
+        for h in top:
+            s = h.rid // K
+            m = seen.get(s, 0)
+            seen[s] = m + 1
+            for _ in range(m):
+                h.score = round6(h.score * P["same_section_decay"])
+        top.sort(key=lambda h: self.order(h, prefer))
+        return top + rest
+
+    @staticmethod
+    def order(h: Hit, prefer: int) -> tuple[int, int, int, float, int]:
+        """The book being read first where it answers squarely (a heading about the query, an
+        exact title or definition); then exact titles and definitions (the book being read's
+        first), then the score."""
+        mine = h.book == prefer
+        return (0 if mine and h.strong else 1, -h.tier, 0 if mine and h.tier >= 4 else 1, -h.score, h.rid)
+
+    # ---- tiers and bonuses -------------------------------------------------------------------
+    def _matching_alts(self, g: Group, b: int) -> list[Alt]:
+        return [a for a in g.alts if a.book < 0 or a.book == b]
+
+    def tier(self, rid: int, s: int, b: int, content: list[Group]) -> int:
+        """5: a block that says the query's term is («X — это …»), with the words as typed;
+        4: a heading the query names exactly; 2: the same through a glossary of the record's
+        book; 1: a heading named by the beginning of the word being typed (four letters or
+        more), or a block that leads with the query's term (a definition list, a term before a
+        dash, a bold run-in); 0: the rest."""
+        k = rid - s * K
+        if k == 0:
+            if self._title_exact(s, b, content, True, False):
+                return 4
+            if self._title_exact(s, b, content, False, False):
+                return 2
+            if self._title_exact(s, b, content, True, True):
+                return 1
+            return 0
+        literal = self._defines_exactly(rid, b, content, True)
+        if literal:
+            return 5 if literal == 2 else 1
+        return 2 if self._defines_exactly(rid, b, content, False) == 2 else 0
+
+    def _defines_exactly(self, rid: int, b: int, content: list[Group], literal_only: bool) -> int:
+        """The block defines a term made of the query's content words and no others: 2 when it
+        says «X — это …», 1 otherwise, 0 for no."""
+        code = 0
+        for g in content:
+            hit = False
+            for a in self._matching_alts(g, b):
+                if literal_only and not a.literal:
+                    continue
+                for sl in a.slots:
+                    for st in sl.whole:
+                        n = self.posts[st].defs.get(rid)
+                        if n is not None:
+                            hit = True
+                            code = n
+            if not hit:
+                return 0
+        if not 0 < code >> 1 <= len(content):
+            return 0
+        return 2 if code & 1 else 1
+
+    def _title_exact(
+        self, s: int, b: int, content: list[Group], literal_only: bool, completions: bool
+    ) -> bool:
+        """Every content word of the query is in the heading, and every content word of the title
+        (or of its English original) is one the query matched as a whole word (or, with
+        `completions`, as the beginning of the word being typed)."""
+        title_hits: set[str] = set()
+        orig_hits: set[str] = set()
+        meta: list[int] | None = None
+        initials = False
+        for g in content:
+            found = False
+            for a in self._matching_alts(g, b):
+                if literal_only and not a.literal:
+                    continue
+                for sl in a.slots:
+                    for st in sl.stems:
+                        h = self.posts[st].head.get(s)
+                        if h is None:
+                            continue
+                        found = True
+                        meta = h
+                        if st in sl.whole or (completions and sl.prefix and len(sl.word) >= 4):
+                            if h[1] & 1:
+                                title_hits.add(st)
+                            if h[1] & 2:
+                                orig_hits.add(st)
+                            if h[1] & 8:
+                                initials = True
+            if not found:
+                return False
+        if meta is None:
+            return False
+        if initials and len(content) == 1:  # «ог» names «Очки Геройства»
+            return True
+        tw, ow = meta[4], meta[5]
+        return (tw > 0 and len(title_hits) >= tw) or (ow > 0 and len(orig_hits) >= ow)
+
+    def bonus(self, rid: int, s: int, b: int, content: list[Group], text: str) -> float:
+        k = rid - s * K
+        m = len(content)
+        exact = 0
+        stems = [analysis.stem(w) for w in analysis.surfaces(text)]
+        positions: list[list[int]] = []
+        for g in content:
+            hit = False
+            wanted: set[str] = set()
+            for a in self._matching_alts(g, b):
+                for sl in a.slots:
+                    wanted.update(sl.stems)
+                    if a.literal:
+                        for st in sl.stems:
+                            sp = self.posts[st]
+                            if rid in sp.exact_text.get(sl.word, ()) or s in sp.exact_head.get(sl.word, ()):
+                                hit = True
+            if hit:
+                exact += 1
+            positions.append([i for i, st in enumerate(stems) if st in wanted])
+        bonus = 1 + P["bonus_exact"] * exact / m
+        if m >= 2:
+            if _phrase(positions):
+                bonus += P["bonus_phrase"]
+            else:
+                present = [p for p in positions if p]
+                if len(present) >= 2 and _window(present) <= P["near_window"]:
+                    bonus += P["bonus_near"] * (len(present) - 1) / (m - 1)
+                if m >= 3:  # a long query: its neighbouring words side by side in the text
+                    pairs = sum(1 for i in range(m - 1) if _phrase(positions[i : i + 2]))
+                    bonus += P["bonus_pair"] * pairs / (m - 1)
+        if self._heading_matches(s, b, content):
+            bonus += P["bonus_heading"]
+            if k == 0:
+                bonus += P["bonus_heading_block"]
+        d = self._defines(rid, b, content)
+        if d:
+            bonus += (P["bonus_def"] + (P["bonus_def_question"] if self.plan.define else 0.0)) * d
+        return bonus
+
+    def _heading_matches(self, s: int, b: int, content: list[Group]) -> bool:
+        for g in content:
+            if not any(
+                st in self.posts and s in self.posts[st].head
+                for a in self._matching_alts(g, b)
+                for sl in a.slots
+                for st in sl.stems
+            ):
+                return False
+        return True
+
+    def _defines(self, rid: int, b: int, content: list[Group]) -> float:
+        """The share of the query's content words that the block defines (0 if none)."""
+        n = 0
+        for g in content:
+            if any(
+                rid in self.posts[st].defs
+                for a in self._matching_alts(g, b)
+                for sl in a.slots
+                for st in sl.whole
+            ):
+                n += 1
+        return n / len(content)
+
+
+def _power(x: float) -> float:
+    """x to the (whole) power `cov_power`, by multiplication: the same bits in both runtimes."""
+    out = 1.0
+    for _ in range(int(P["cov_power"])):
+        out *= x
+    return out
+
+
+def _weight(g: Group) -> float:
+    """How much a group that the query does not require adds where it matches."""
+    return P["w_intent"] if g.role == "intent" else P["w_optional"]
+
+
+def _phrase(positions: list[list[int]]) -> bool:
+    """The groups appear in the query's order, each at most two words after the one before
+    (a preposition or an article may sit between them)."""
+    if not positions or any(not p for p in positions):
+        return False
+    for start in positions[0]:
+        cur = start
+        ok = True
+        for p in positions[1:]:
+            nxt = next((x for x in p if cur < x <= cur + 2), None)
+            if nxt is None:
+                ok = False
+                break
+            cur = nxt
+        if ok:
+            return True
+    return False
+
+
+def _window(present: list[list[int]]) -> int:
+    """The smallest number of consecutive words that holds one position of every list."""
+    events = sorted((x, gi) for gi, ps in enumerate(present) for x in ps)
+    need = len(present)
+    counts: dict[int, int] = {}
+    have = 0
+    lo = 0
+    width = 1 << 30
+    for hi in range(len(events)):
+        gi = events[hi][1]
+        counts[gi] = counts.get(gi, 0) + 1
+        if counts[gi] == 1:
+            have += 1
+        while have == need:
+            width = min(width, events[hi][0] - events[lo][0] + 1)
+            g2 = events[lo][1]
+            counts[g2] -= 1
+            if counts[g2] == 0:
+                have -= 1
+            lo += 1
+    return width

@@ -1,0 +1,205 @@
+"""The exported index as the query engine reads it: the manifest, then shards on demand.
+
+The Python runtime (`rulebook search`, tests, benchmarks) reads the very files the browser
+fetches (export.py), from the build's export folder or a built site's `search/`; the JS twin
+(assets/search-engine.js) fetches them. Shards are parsed once and kept.
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulebook.search import export
+
+_CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
+TOP = "\uffff"  # above every letter: [w, w + TOP) is every word that starts with w
+
+Key = tuple[str, int]  # (kind, shard) with kind v, r, p, l, f
+
+
+class MissingIndex(FileNotFoundError):
+    """No index, or one this engine cannot read: the site must be built (again)."""
+
+
+_B64 = {c: i for i, c in enumerate(export.B64)}
+
+
+def varints(s: str) -> list[int]:
+    """export.varints, read back."""
+    out = []
+    n = shift = 0
+    for c in s:
+        v = _B64[c]
+        n |= (v & 31) << shift
+        if v & 32:
+            shift += 5
+        else:
+            out.append(n)
+            n = shift = 0
+    return out
+
+
+def decode_words(coded: str) -> list[str]:
+    out: list[str] = []
+    prev = ""
+    if not coded:
+        return out
+    for line in coded.split("\n"):
+        w = prev[: _CUT.index(line[0])] + line[1:]
+        out.append(w)
+        prev = w
+    return out
+
+
+@dataclass
+class Vocab:
+    words: list[str]
+    stems: list[str]
+    df: list[int]
+    rules: list[list[Any]]  # [source, [targets], book]
+    keys: list[bytes] = field(default_factory=list)
+
+    @staticmethod
+    def parse(d: dict[str, Any]) -> Vocab:
+        words = decode_words(d["w"])
+        stems = []
+        exc = iter(d["x"])
+        for w, c in zip(words, d["c"], strict=True):
+            stems.append(next(exc) if c == "~" else w[: len(w) - _CUT.index(c)])
+        df: list[int] = []
+        for n in varints(d["df"]):  # 0: as the word before (the same stem), else df + 1
+            df.append(df[-1] if n == 0 and df else n - 1)
+        return Vocab(words, stems, df, d["g"], [export.sort_key(w) for w in words])
+
+
+@dataclass
+class Postings:
+    """One surface form's postings (flat, as exported), decoded when first read."""
+
+    raw: tuple[str, str, str, str]
+    _lists: tuple[list[int], ...] | None = None
+
+    def lists(self) -> tuple[list[int], ...]:
+        if self._lists is None:
+            self._lists = tuple(varints(x) for x in self.raw)
+        return self._lists
+
+    @property
+    def text(self) -> list[int]:
+        return self.lists()[0]
+
+    @property
+    def head(self) -> list[int]:
+        return self.lists()[1]
+
+    @property
+    def path(self) -> list[int]:
+        return self.lists()[2]
+
+    @property
+    def defs(self) -> list[int]:
+        return self.lists()[3]
+
+
+@dataclass
+class Book:
+    slug: str
+    title: str
+    first: int  # its sections: [first, end)
+    end: int
+
+
+class Store:
+    def __init__(self, folder: Path) -> None:
+        path = folder / export.MANIFEST
+        if not path.exists():
+            raise MissingIndex(f"no search index in {folder}: build the site first (mkdocs build)")
+        m = json.loads(path.read_text(encoding="utf-8"))
+        if m.get("format") != export.FORMAT:
+            raise MissingIndex(f"{path}: a search index of another version: build the site again")
+        self.folder = folder / m["dir"]
+        self.manifest = m
+        self.spec: dict[str, Any] = m["analysis"]
+        self.stats: dict[str, int] = m["stats"]
+        self.books = [Book(*b) for b in m["books"]]
+        self.firsts = {
+            k: [export.sort_key(w) for w in m[n]] for k, n in (("v", "vocab"), ("r", "rvocab"), ("l", "loan"))
+        }
+        self.post_at: list[tuple[int, int]] = [(j, i) for j, i in m["post"]]
+        self.frag_first: list[int] = m["frag"]
+        self.cache: dict[Key, Any] = {}
+        self.fetched: list[Key] = []  # every shard read, in order (for tests and benchmarks)
+
+    # ---- which shards ------------------------------------------------------------------------
+    def shards(self, kind: str, lo: str, hi: str) -> list[int]:
+        """The shards of `kind` (v, r, p, l) whose words meet [lo, hi)."""
+        f = self.firsts[kind]
+        klo, khi = export.sort_key(lo), export.sort_key(hi)
+        a = max(0, bisect_right(f, klo) - 1)
+        out = []
+        for i in range(a, len(f)):
+            if i > a and f[i] >= khi:
+                break
+            out.append(i)
+        return out
+
+    def locate(self, w: str) -> tuple[int, int] | None:
+        """(vocabulary shard, index) of a word (its vocabulary shard must be loaded)."""
+        j = self.shard_of("v", w)
+        v: Vocab = self.get(("v", j))
+        kw = export.sort_key(w)
+        lo, hi = 0, len(v.keys)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if v.keys[mid] < kw:
+                lo = mid + 1
+            else:
+                hi = mid
+        return (j, lo) if lo < len(v.words) and v.words[lo] == w else None
+
+    def post_shard(self, at: tuple[int, int]) -> int:
+        """The postings shard that holds the word at (vocabulary shard, index)."""
+        return max(0, bisect_right(self.post_at, at) - 1)
+
+    def postings(self, w: str) -> Postings | None:
+        """A word's postings (its postings shard must be loaded)."""
+        at = self.locate(w)
+        if at is None:
+            return None
+        p = self.post_shard(at)
+        return self.get(("p", p))[at[1] - self.post_at[p][1]]
+
+    def shard_of(self, kind: str, w: str) -> int:
+        return max(0, bisect_right(self.firsts[kind], export.sort_key(w)) - 1)
+
+    def frag_of(self, section: int) -> int:
+        return max(0, bisect_right(self.frag_first, section) - 1)
+
+    # ---- loading -----------------------------------------------------------------------------
+    def ensure(self, keys: list[Key]) -> None:
+        for key in keys:
+            if key not in self.cache:
+                self.cache[key] = self._parse(
+                    key, json.loads((self.folder / f"{key[0]}{key[1]}.json").read_bytes())
+                )
+                self.fetched.append(key)
+
+    def _parse(self, key: Key, d: dict[str, Any]) -> Any:
+        kind = key[0]
+        if kind == "v":
+            return Vocab.parse(d)
+        if kind == "r":
+            words = decode_words(d["w"])
+            return (words, [export.sort_key(w) for w in words])
+        if kind == "p":
+            return [Postings(x) for x in zip(d["t"], d["h"], d["p"], d["d"], strict=True)]
+        if kind == "l":
+            return dict(zip(d["k"], d["w"], strict=True))
+        return d  # fragments
+
+    def get(self, key: Key) -> Any:
+        return self.cache[key]

@@ -1,0 +1,140 @@
+"""The vocabulary as the query side reads it: ranges of the library's sorted word list over
+the loaded shards, the ranges a word needs, glossary rules by stem, and whether the library
+knows a word."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulebook.search import analysis
+from rulebook.search.store import TOP, Key, Store, Vocab
+
+P = analysis.ENGINE
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def key(w: str) -> bytes:
+    return w.encode("utf-16-be")
+
+
+def words(store: Store, lo: str, hi: str) -> list[tuple[str, str, int]]:
+    """(word, stem, stem df) of every word in [lo, hi), in order (its shards must be loaded)."""
+    out = []
+    klo, khi = key(lo), key(hi)
+    for i in store.shards("v", lo, hi):
+        v: Vocab = store.get(("v", i))
+        for w, kw, st, df in zip(v.words, v.keys, v.stems, v.df, strict=True):
+            if klo <= kw < khi:
+                out.append((w, st, df))
+    return out
+
+
+def lower(st: str) -> str:
+    """The start of the range that holds a stem's derivational relatives."""
+    if len(st) >= P["stem_prefix_min"] and _LETTER.search(st):
+        return st[: max(int(P["stem_prefix_min"]), len(st) - int(P["stem_prefix_extra"]))]
+    return st
+
+
+def word_ranges(w: str) -> list[tuple[str, str]]:
+    """The vocabulary ranges a word needs: itself and its completions, its stem's family, and
+    the fleeting-vowel forms of its stem."""
+    st = analysis.stem(w)
+    lo = lower(st)
+    out = [(w, w + TOP), (lo, lo + TOP), (st, st + TOP)]
+    out += [(v, v + TOP) for v in analysis.fleeting_variants(st)]
+    digit = analysis.NUMBERS.get(w)
+    if digit:
+        out.append((digit, digit + TOP))
+    return out
+
+
+def need(store: Store, ranges: list[tuple[str, str]], kind: str = "v") -> list[Key]:
+    keys: list[Key] = []
+    for lo, hi in ranges:
+        for i in store.shards(kind, lo, hi):
+            if (kind, i) not in keys:
+                keys.append((kind, i))
+    return keys
+
+
+def rules_at(store: Store, st: str) -> list[list[Any]]:
+    v: Vocab = store.get(("v", store.shard_of("v", st)))
+    return v.rules
+
+
+def rules_in(store: Store, lo: str, hi: str) -> list[list[Any]]:
+    """The glossary rules whose first word's stem is in [lo, hi) (their shards must be loaded)."""
+    klo, khi = key(lo), key(hi)
+    return [
+        r
+        for i in store.shards("v", lo, hi)
+        for r in store.get(("v", i)).rules
+        if klo <= key(rule_key(r[0])[0] if rule_key(r[0]) else "") < khi
+    ]
+
+
+def _common(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def family(a: str, b: str) -> bool:
+    """Two stems of one slang word in different forms (ресснул, ресснут; кастова, каст): equal,
+    or one extends the other by at most three letters, or they differ only in their endings, of
+    the same length, one or two letters (four letters or more each). A misspelling in the middle
+    of a word (аптеччк, аптечк) is not one of them."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 3:
+        return False
+    if a.startswith(b) or b.startswith(a):
+        return True
+    n = _common(a, b)
+    return n >= 4 and len(a) == len(b) and len(a) - n <= 2
+
+
+def kindred(a: str, b: str) -> bool:
+    """Two long stems of one word family that share all but their last letters (подготовлен,
+    подготовк): seven letters or more in common, at most three left in the shorter."""
+    n = _common(a, b)
+    return n >= P["kindred_prefix"] and min(len(a), len(b)) - n <= 3
+
+
+def known(store: Store, w: str, is_prefix: bool) -> bool:
+    st = analysis.stem(w)
+    for word, wst, _ in words(store, lower(st), lower(st) + TOP):
+        if word == w or wst == st:
+            return True
+    if is_prefix and len(w) >= P["min_prefix"] and words(store, w, w + TOP):
+        return True
+    return any(rule_key(r[0])[0] == st for r in rules_at(store, st))
+
+
+def rule_key(src: str) -> tuple[str, ...]:
+    return tuple(analysis.stem(w) for w in analysis.surfaces(src))
+
+
+def uniq(keys: list[Key]) -> list[Key]:
+    return list(dict.fromkeys(keys))
+
+
+def stem_df(store: Store, words: list[str]) -> dict[str, tuple[str, int]]:
+    """stem and df of words, read from the loaded vocabulary shards."""
+    out = {}
+    for w in words:
+        v: Vocab = store.get(("v", store.shard_of("v", w)))
+        kw = key(w)
+        lo, hi = 0, len(v.keys)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if v.keys[mid] < kw:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo < len(v.words) and v.words[lo] == w:
+            out[w] = (v.stems[lo], v.df[lo])
+    return out

@@ -1,0 +1,172 @@
+"""HTML and Markdown sources keep what the markup says: heading levels, lists (nested, numbered),
+tables with row and column spans and header rows, emphasis, links between pages, definition
+lists; chrome goes by CSS selector and is reported; every word reaches the page."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from rulebook.ingest import coverage, pipeline
+from rulebook.ingest.errors import IngestError
+from rulebook.ingest.model import DefList, Em, Heading, Link, ListBlock, Paragraph, Strong, Sup, Table, walk
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
+
+
+def project(tmp_path: Path, entries: str, *files: str) -> Path:
+    src = tmp_path / "sources"
+    src.mkdir(parents=True)
+    for f in files:
+        p = FIXTURES / f
+        (shutil.copytree if p.is_dir() else shutil.copy)(p, src / f)
+    (src / "books.toml").write_text(entries, encoding="utf-8")
+    return tmp_path
+
+
+HTML_ENTRY = """[books.srd]
+title = "Правила боя"
+system = "Пример"
+source = "saved-page.html"
+
+[books.srd.chrome]
+drop = ["header", ".ad", "footer"]
+"""
+
+
+def run(root: Path) -> pipeline.BookResult:
+    (result,) = pipeline.run(root, check=True)
+    return result
+
+
+def test_a_saved_web_page_keeps_its_structure(tmp_path):
+    r = run(project(tmp_path, HTML_ENTRY, "saved-page.html"))
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    heads = [(b.level, b.text) for b in blocks if isinstance(b, Heading)]
+    assert heads == [(1, "Правила боя"), (2, "Инициатива"), (2, "Действия"), (3, "Основное действие")]
+    (ol,) = [b for b in blocks if isinstance(b, ListBlock) and b.ordered]
+    assert len(ol.items) == 2 and isinstance(ol.items[1].children[0], ListBlock)
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    assert table.caption == "Таблица 1: Действия" and len(table.header) == 2
+    assert table.header[0][0].rowspan == 2 and table.header[0][1].colspan == 2
+    assert table.rows[1].cells[0].colspan == 3
+    (dl,) = [b for b in blocks if isinstance(b, DefList)]
+    assert [d.term[0].text for d in dl.items] == ["Рывок", "Уклонение"]
+    first = blocks[1].inlines
+    assert Strong("раундами") in first and Em("шесть секунд") in first
+    assert Link("инициативу", "#initsiativa") in first
+
+
+def test_chrome_selectors_drop_and_report_site_chrome_and_every_word_arrives(tmp_path):
+    r = run(project(tmp_path, HTML_ENTRY, "saved-page.html"))
+    dropped = " ".join(t for _, t in r.doc.report.dropped)
+    assert "Реклама" in dropped and "Конфиденциальность" in dropped and "Форум" in dropped
+    page = r.files["00-pravila-boia.md"]
+    assert "Реклама" not in page and "трекер" not in page and "font:" not in page
+    cov = coverage.measure(r.doc)
+    assert cov.ratio == 1.0 and cov.total > 50
+
+
+def test_a_markdown_source_keeps_its_structure(tmp_path):
+    entry = '[books.chase]\ntitle = "Погоня"\nsystem = "Пример"\nsource = "sample.md"\n'
+    r = run(project(tmp_path, entry, "sample.md"))
+    text = r.files["00-pravila-pogoni.md"]
+    assert "## Участники {#uchastniki}" in text and "[участников](#uchastniki)" in text
+    assert "| 2–6 | Ничего |" in text and "Рывок\n:   Ещё одна" in text and "**раундами**" in text
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_folder_of_pages_links_between_them_in_the_declared_order(tmp_path):
+    entry = (
+        '[books.wiki]\ntitle = "Вики"\nsystem = "Пример"\nsource = "pages"\n'
+        'order = ["intro.html", "combat.html"]\n\n[books.wiki.chrome]\nroot = "main"\n'
+    )
+    r = run(project(tmp_path, entry, "pages"))
+    assert list(r.files) == ["00-vvedenie.md", "01-boi.md", "index.md"]
+    assert "[о бое](01-boi.md#ataka)" in r.files["00-vvedenie.md"]
+    assert "[Введение](00-vvedenie.md)" in r.files["01-boi.md"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ('\n[books.srd.headings]\nmode = "numbered"\n', r"applies to text \(\.txt\) sources"),
+        ('\n[books.srd.chrome]\njunk = ["^x"]\n', r"applies to text \(\.txt\) sources"),
+    ],
+)
+def test_text_only_keys_are_refused_for_markup_sources(tmp_path, extra, message):
+    entry = HTML_ENTRY.replace('\n[books.srd.chrome]\ndrop = ["header", ".ad", "footer"]\n', "") + extra
+    with pytest.raises(IngestError, match=message):
+        run(project(tmp_path, entry, "saved-page.html"))
+
+
+def test_a_chrome_selector_that_matches_nothing_is_an_error(tmp_path):
+    entry = HTML_ENTRY.replace('".ad"', '".advert"')
+    with pytest.raises(IngestError, match=r"chrome.drop: '.advert' matches nothing") as exc:
+        run(project(tmp_path, entry, "saved-page.html"))
+    assert exc.value.line == 7
+
+
+def test_a_markup_book_is_deterministic(tmp_path):
+    a = run(project(tmp_path / "a", HTML_ENTRY, "saved-page.html")).files
+    b = run(project(tmp_path / "b", HTML_ENTRY, "saved-page.html")).files
+    assert a == b
+
+
+WIKI = """<html><body><div class="mw-parser-output">
+<p>Правила дополняют главу «Бой»<sup class="reference"><a href="#cite_note-1">[1]</a></sup>.</p>
+<div id="toc"><ul><li><a href="#a">Погода</a></li><li><a href="#b">Переход</a></li>
+<li><a href="#c">Состояния</a></li></ul></div>
+<h2 id="a">Погода</h2>
+<table><tr><th>Зона</th><th>Эффект</th></tr>
+<tr><td>Солончаки</td><td>Переход невозможен;<br />укрытие обязательно</td></tr></table>
+<h2 id="b">Переход</h2>
+<dl><dd><i>Совет ведущему:</i> не бросайте встречи в бурю.</dd></dl>
+<h2 id="c">Состояния</h2>
+<dl><dt>Истощение</dt><dd>Помеха на Силу.</dd><dd>Два подряд — не может идти.</dd></dl>
+<h2>Примечания</h2>
+<ol class="references"><li id="cite_note-1">Глава «Бой», с. 40.</li></ol>
+</div></body></html>"""
+
+
+def test_a_wiki_page_keeps_line_breaks_in_cells_indents_and_footnote_links(tmp_path):
+    root = project(
+        tmp_path, HTML_ENTRY.replace("saved-page.html", "wiki.html").split("[books.srd.chrome]")[0]
+    )
+    (root / "sources" / "wiki.html").write_text(WIKI, encoding="utf-8")
+    r = run(root)
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    cell = table.rows[0].cells[1].inlines
+    assert [type(s).__name__ for s in cell] == ["Text", "Break", "Text"]  # «…невозможен;» / «укрытие…»
+    # a description without a term (MediaWiki's «:» indent) is a paragraph, not an empty term
+    (dl,) = [b for b in blocks if isinstance(b, DefList)]
+    assert [d.term[0].text for d in dl.items] == ["Истощение"]
+    tip = next(b for b in blocks if isinstance(b, Paragraph) and Em("Совет ведущему:") in b.inlines)
+    assert "не бросайте" in tip.inlines[-1].text
+    first = next(b for b in blocks if isinstance(b, Paragraph))
+    assert Sup("[1]", "primechaniia") in first.inlines  # the marker links to its note's section
+    # the page's own table of contents is reported, with the way out
+    assert [w for _, w in r.doc.report.warnings] == [
+        "the list at line 3 is only links to headings of the book (a table of contents of the "
+        "page?): the site makes its own, drop it with chrome.drop"
+    ]
+
+
+def test_a_blog_post_s_table_in_a_figure_is_captioned_and_the_book_title_is_its_h1(tmp_path):
+    page = (
+        "<html><head><title>Магия рун – Блог мастера</title></head><body><article>"
+        '<h1 class="entry-title">Магия рун</h1><div class="entry-content"><p>Руны.</p>'
+        "<figure><table><tr><th>Руна</th><th>Сложность</th></tr><tr><td>Кеназ</td><td>8</td></tr>"
+        "</table><figcaption>Руны и их сложность</figcaption></figure></div></article></body></html>"
+    )
+    entry = '[books.blog]\ntitle = "Руны"\nsystem = "Саги"\nsource = "blog.html"\n'
+    root = project(tmp_path, entry + '[books.blog.chrome]\nroot = ".entry-content"\n')
+    (root / "sources" / "blog.html").write_text(page, encoding="utf-8")
+    r = run(root)
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    assert [b.text for b in blocks if isinstance(b, Heading)] == ["Руны"]  # not «… – Блог мастера»
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    assert table.caption == "Руны и их сложность"
+    assert not [b for b in blocks if isinstance(b, Paragraph) and b.role == "caption"]
