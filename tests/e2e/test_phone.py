@@ -25,8 +25,7 @@ def open_palette(page: Page, query: str) -> None:
     page.locator(".rb-search-button").tap()
     page.locator(".rb-palette__input").fill(query)
     page.wait_for_function(
-        "(q) => { const d = document.querySelector('.rb-palette').dataset;"
-        " return d.renderedQuery === q; }",
+        "(q) => { const d = document.querySelector('.rb-palette').dataset; return d.renderedQuery === q; }",
         arg=query,
     )
 
