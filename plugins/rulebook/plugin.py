@@ -150,8 +150,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 site, root, self.config.pyodide, self.config.pyodide_snapshot, self.config.runtime_cache
             )
         self.targets.write(site)
-        offline_manifest.write(site, enabled=not self.serving, root=hosting.site_root(config.site_url))
-        hosting.finish(site, config.site_url, serving=self.serving)
+        site_url = getattr(config, "site_url", None)
+        offline_manifest.write(site, enabled=not self.serving, root=hosting.site_root(site_url))
+        hosting.finish(site, site_url, serving=self.serving)
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

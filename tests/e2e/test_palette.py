@@ -248,7 +248,12 @@ def test_a_query_fetches_a_few_small_shards_not_every_books_text(new_context, ba
     fetched: list[tuple[str, int]] = []
     page.on("requestfinished", lambda r: fetched.append((r.url, r.sizes()["responseBodySize"])))
     page.goto(base + "sf2e/vedenie-igry/", wait_until="networkidle")
-    # idle, the page has warmed up the manifest and the engine, no shard
+    # idle, the page has warmed up the manifest and the engine, no shard (the idle callback may
+    # come after the network went quiet on a busy machine)
+    page.wait_for_function(
+        "performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/manifest.json'))"
+    )
+    page.wait_for_timeout(200)
     assert any(u.endswith("/search/manifest.json") for u, _ in fetched)
     assert not [u for u, _ in fetched if "/search/" in u and not u.endswith("manifest.json")]
     fetched.clear()

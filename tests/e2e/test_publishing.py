@@ -45,7 +45,8 @@ def small_project(dest: Path) -> Path:
     (docs / "demo" / "01-proverka.md").write_text(CHAPTER, encoding="utf-8")
     books = dest / "books.toml"
     books.write_text(
-        '[books.demo]\ntitle = "Демо"\nsystem = "Демо"\ndescription = "Проверка."\n', encoding="utf-8"
+        '[books.demo]\ntitle = "Демо"\nsystem = "Демо"\ndescription = "Проверка."\nsource = "demo.txt"\n',
+        encoding="utf-8",
     )
     return support.write_config(dest, docs, books, dest / "cache")
 

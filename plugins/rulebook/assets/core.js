@@ -201,17 +201,37 @@
      another way goes back over its entry first, then runs `then` (following a link, say), so the
      history never keeps an entry of a closed overlay. The topmost open overlay closes first. */
   const open = [];
+  let swallow = false; // the next popstate is the one history.back() below asked for
 
-  window.addEventListener("popstate", () => {
+  /* In the capture phase, before Material's own listener: a popstate over an overlay's entry is
+     ours alone. Material's instant navigation would take the first popstate of a page for a new
+     location and load the page again, losing what the reader had typed. */
+  window.addEventListener("popstate", (ev) => {
+    if (swallow) {
+      swallow = false;
+      ev.stopImmediatePropagation();
+      return;
+    }
     const top = open.pop();
-    if (!top) return;
-    history.scrollRestoration = top.restoration;
+    if (!top) {
+      if (ev.state && ev.state.rbOverlay) {
+        // Forward onto the entry of an overlay closed since: step back over it, unseen
+        ev.stopImmediatePropagation();
+        swallow = true;
+        history.back();
+      }
+      return;
+    }
+    ev.stopImmediatePropagation();
+    // the browser restores the scroll position after this event: only then the old mode again
+    const restoration = top.restoration;
+    setTimeout(() => { history.scrollRestoration = restoration; }, 100);
     top.close();
     keepFocus(document.activeElement);
     const then = top.then;
     top.then = null;
     if (then) then();
-  });
+  }, { capture: true });
 
   /* Chromium blurs the focused element after a history traversal: the focus the overlay gave
      back (its opener, say) is given back again. */
@@ -233,7 +253,7 @@
         // going back to the page must not scroll it
         self.restoration = history.scrollRestoration;
         history.scrollRestoration = "manual";
-        history.pushState(history.state, "", location.href);
+        history.pushState({ ...(history.state || {}), rbOverlay: true }, "", location.href);
       },
       /* After the overlay is hidden: drop its history entry, then run `then`. */
       closed(then) {

@@ -574,8 +574,10 @@
       return;
     }
     if (modal() && isOpen()) {
-      // the drawer's history entry goes first, so that Back then returns from the pin's page
+      // the drawer's history entry goes first, so that Back then returns from the pin's page;
+      // go() follows the link then (Material's instant navigation must not take this click)
       ev.preventDefault();
+      ev.stopPropagation();
       close(false, () => go(pin));
     } else if (pin.path === here()) {
       ev.preventDefault();
