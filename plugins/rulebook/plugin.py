@@ -23,8 +23,8 @@ from rulebook.html.pipeline import PageInfo, PageProcessor
 from rulebook.html.targets import Targets
 from rulebook.html.tree import Element
 from rulebook.ingest.errors import IngestError
+from rulebook.offline import hosting, webapp
 from rulebook.offline import manifest as offline_manifest
-from rulebook.offline import webapp
 from rulebook.search.build import SearchBuild
 from rulebook.search.glossary import GlossaryError
 from rulebook.widgets import calculator, runtime, strict, transclude
@@ -175,7 +175,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 site, root, self.config.pyodide, self.config.pyodide_snapshot, self.config.runtime_cache
             )
         self.targets.write(site)
-        offline_manifest.write(site, enabled=not self.serving, known=known)
+        site_url = getattr(config, "site_url", None)
+        offline_manifest.write(site, enabled=not self.serving, root=hosting.site_root(site_url), known=known)
+        hosting.finish(site, site_url, serving=self.serving)
 
 
 def _source(page: Page, config: MkDocsConfig) -> tuple[Path, str]:

@@ -1,8 +1,13 @@
-"""Chromium via Playwright: Debian's /usr/bin/chromium, never a downloaded browser."""
+"""Chromium via Playwright: Debian's /usr/bin/chromium, never a downloaded browser.
+
+Devices: a test that asks for `page`, `context`, `new_context` or `new_page` runs on a desktop
+window; a module or test marked `@pytest.mark.devices("desktop", "phone")` runs once on each,
+the phone being a Pixel 7 (412x915 CSS px, touch, a mobile viewport). A fresh context is a fresh
+profile, so both share the session's one build."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +16,22 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 from tests.support.browser import ARGS, CHROMIUM
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "e2e"
+
+
+DEVICES: dict[str, dict[str, object]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+    "phone": {"viewport": {"width": 412, "height": 915}, "is_mobile": True, "has_touch": True},
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "devices(*names): run on each device of DEVICES (default desktop)")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "device" in metafunc.fixturenames:
+        marker = metafunc.definition.get_closest_marker("devices")
+        metafunc.parametrize("device", list(marker.args) if marker else ["desktop"])
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -35,10 +56,39 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU")
-    yield ctx
-    ctx.close()
+def device() -> str:
+    return "desktop"  # replaced by pytest_generate_tests
+
+
+@pytest.fixture
+def phone_device(device: str) -> bool:
+    return device == "phone"
+
+
+@pytest.fixture
+def new_context(browser: Browser, device: str) -> Iterator[Callable[..., BrowserContext]]:
+    """Opens browser contexts of the test's device (closed at the end); keywords override."""
+    made: list[BrowserContext] = []
+
+    def make(**options: object) -> BrowserContext:
+        ctx = browser.new_context(**{"locale": "ru-RU", **DEVICES[device], **options})  # type: ignore[arg-type]
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def new_page(new_context: Callable[..., BrowserContext]) -> Callable[..., Page]:
+    """A page in a fresh context of the test's device."""
+    return lambda **options: new_context(**options).new_page()
+
+
+@pytest.fixture
+def context(new_context: Callable[..., BrowserContext]) -> BrowserContext:
+    return new_context()
 
 
 class ForeignRequests(list[str]):

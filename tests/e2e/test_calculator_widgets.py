@@ -14,7 +14,7 @@ from rulebook.mechanics import run
 
 from tests.support.browser import ARGS, CHROMIUM
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output" / "calculators"
@@ -42,8 +42,8 @@ def browser(playwright):
 
 
 @pytest.fixture
-def page(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU")
+def page(new_context):
+    ctx = new_context()
     pg = ctx.new_page()
     pg.requests = []  # type: ignore[attr-defined]
     pg.errors = []  # type: ignore[attr-defined]
@@ -54,11 +54,16 @@ def page(browser):
     ctx.on("request", lambda r: pg.requests.append(r.url) if r.service_worker is None else None)
     yield pg
     assert not pg.errors, pg.errors
-    ctx.close()
 
 
 def shot(page, name: str, selector: str | None = None) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    if page.viewport_size and page.viewport_size["width"] < 600:
+        # a phone: what the screen shows (the widget is taller than it, its head stays in view)
+        if selector:
+            page.locator(selector).scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{name}-phone.png"))
+        return
     page.add_style_tag(content=".md-header, .md-tabs { visibility: hidden !important; }")
     target = page.locator(selector) if selector else page
     target.screenshot(path=str(SHOTS / f"{name}.png"))
@@ -245,6 +250,7 @@ def test_a_page_without_calculators_requests_no_pyodide_file(site, page):
     assert not [u for u in loaded if "/calc" in u.rsplit("/", 1)[-1] and "calc-loader" not in u]
 
 
+@pytest.mark.devices("desktop")  # the same on a phone, where the navigation is in the drawer
 def test_the_worker_survives_instant_navigation(site, page):
     page.goto(f"{site}/fatum/01-bazovye-pravila/")
     widget = page.locator(CHECK)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.support import site as support
@@ -34,6 +35,7 @@ def first_card_paragraph(page: Page, url: str, title: str) -> str:
     )
 
 
+@pytest.mark.devices("desktop", "phone")
 def test_a_card_shows_the_source_paragraph_links_back_and_pins_its_source(
     page: Page, fresh_server: str, shot: Path
 ) -> None:

@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 from tests.support import site as support
 from tests.support.browser import ARGS, CHROMIUM
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
 SHOTS = Path(os.environ.get("RULEBOOK_SHOTS", "test-output/screenshots"))
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -64,8 +64,8 @@ def rendered(page: Page, q: str) -> None:
     page.wait_for_function("(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q", arg=q)
 
 
-def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(browser, base):
-    page = browser.new_page()
+def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/01-bazovye-pravila/")
     page.keyboard.press("Control+k")
     page.keyboard.type("кравотечение")
@@ -83,8 +83,8 @@ def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(browser, bas
     page.close()
 
 
-def test_arrow_keys_move_and_enter_opens_a_paragraph_block(browser, base):
-    page = browser.new_page()
+def test_arrow_keys_move_and_enter_opens_a_paragraph_block(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.keyboard.press("/")
     page.keyboard.type("перевязочный комплект")
@@ -101,8 +101,8 @@ def test_arrow_keys_move_and_enter_opens_a_paragraph_block(browser, base):
     page.close()
 
 
-def test_slash_opens_the_palette_but_not_while_typing_in_a_field(browser, base):
-    page = browser.new_page()
+def test_slash_opens_the_palette_but_not_while_typing_in_a_field(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.evaluate(
         "() => { const i = document.createElement('input'); i.id = 'other';"
@@ -123,8 +123,8 @@ def test_slash_opens_the_palette_but_not_while_typing_in_a_field(browser, base):
     page.close()
 
 
-def test_injected_markup_in_the_text_renders_as_text(browser, two_books):
-    page = browser.new_page()
+def test_injected_markup_in_the_text_renders_as_text(new_page, two_books):
+    page = new_page()
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.goto(two_books + "demo/")
@@ -139,8 +139,8 @@ def test_injected_markup_in_the_text_renders_as_text(browser, two_books):
     page.close()
 
 
-def test_the_book_filter_returns_only_that_book(browser, two_books):
-    page = browser.new_page()
+def test_the_book_filter_returns_only_that_book(new_page, two_books):
+    page = new_page()
     page.goto(two_books + "fatum/03-boi/")
     page.keyboard.press("Control+k")
     page.keyboard.type("кровотечение")
@@ -164,8 +164,8 @@ def test_the_book_filter_returns_only_that_book(browser, two_books):
     page.close()
 
 
-def test_a_late_answer_to_an_earlier_query_never_replaces_the_answer_to_the_last(browser, base):
-    ctx = browser.new_context()  # an empty cache: every keystroke's shards are fetched
+def test_a_late_answer_to_an_earlier_query_never_replaces_the_answer_to_the_last(new_context, base):
+    ctx = new_context()  # an empty cache: every keystroke's shards are fetched
     page = ctx.new_page()
     page.goto(base + "fatum/03-boi/")
     page.keyboard.press("Control+k")
@@ -177,12 +177,12 @@ def test_a_late_answer_to_an_earlier_query_never_replaces_the_answer_to_the_last
     ctx.close()
 
 
-def test_the_palette_answers_again_offline_from_the_http_cache(browser, base):
+def test_the_palette_answers_again_offline_from_the_http_cache(new_context, base):
     """After one online search, with the network cut, a fresh page load (so nothing is kept in
     memory) gets the page, scripts and the index shards that search read from Chromium's HTTP
     cache (the test server sends Cache-Control: max-age, as a static host would). A service
     worker is not involved: it caches the whole index for any query (test_offline.py)."""
-    ctx = browser.new_context(service_workers="block")
+    ctx = new_context(service_workers="block")
     page = ctx.new_page()
     page.goto(base + "fatum/03-boi/")
     page.keyboard.press("Control+k")
@@ -199,8 +199,8 @@ def test_the_palette_answers_again_offline_from_the_http_cache(browser, base):
     ctx.close()
 
 
-def test_recent_searches_are_remembered(browser, base):
-    page = browser.new_page()
+def test_recent_searches_are_remembered(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.keyboard.press("Control+k")
     page.keyboard.type("зона обстрела")
@@ -213,8 +213,8 @@ def test_recent_searches_are_remembered(browser, base):
     page.close()
 
 
-def test_pin_key_dispatches_an_event_with_the_result(browser, base):
-    page = browser.new_page()
+def test_pin_key_dispatches_an_event_with_the_result(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.evaluate(
         "window.__pins = []; document.addEventListener('rulebook:pin', e => window.__pins.push(e.detail))"
@@ -242,13 +242,18 @@ def test_the_palette_fits_a_phone_screen(browser, base):
     page.close()
 
 
-def test_a_query_fetches_a_few_small_shards_not_every_books_text(browser, base):
-    ctx = browser.new_context(service_workers="block")  # an empty cache; no precaching worker
+def test_a_query_fetches_a_few_small_shards_not_every_books_text(new_context, base):
+    ctx = new_context(service_workers="block")  # an empty cache; no precaching worker
     page = ctx.new_page()
     fetched: list[tuple[str, int]] = []
     page.on("requestfinished", lambda r: fetched.append((r.url, r.sizes()["responseBodySize"])))
     page.goto(base + "sf2e/vedenie-igry/", wait_until="networkidle")
-    # idle, the page has warmed up the manifest and the engine, no shard
+    # idle, the page has warmed up the manifest and the engine, no shard (the idle callback may
+    # come after the network went quiet on a busy machine)
+    page.wait_for_function(
+        "performance.getEntriesByType('resource').some((e) => e.name.endsWith('/search/manifest.json'))"
+    )
+    page.wait_for_timeout(200)
     assert any(u.endswith("/search/manifest.json") for u, _ in fetched)
     assert not [u for u, _ in fetched if "/search/" in u and not u.endswith("manifest.json")]
     fetched.clear()
@@ -263,8 +268,8 @@ def test_a_query_fetches_a_few_small_shards_not_every_books_text(browser, base):
     ctx.close()
 
 
-def test_the_page_behind_the_open_palette_neither_scrolls_nor_restyles(browser, base):
-    page = browser.new_page()
+def test_the_page_behind_the_open_palette_neither_scrolls_nor_restyles(new_page, base):
+    page = new_page()
     page.goto(base + "fatum/03-boi/")
     page.mouse.wheel(0, 600)
     page.wait_for_function("window.scrollY > 0")

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+pytestmark = pytest.mark.devices("desktop", "phone")
+
 COVER = "Укрытие — это любой объект"  # 3.3, first paragraph
 BASE_DIFFICULTY = "Базовая сложность попадания по открытой цели"  # 3.3, «Базовая сложность попадания»
 
@@ -20,6 +22,7 @@ def block(page: Page, text: str) -> Locator:
 
 
 def pin_block(page: Page, text: str) -> str:
+    close_drawer(page)
     b = block(page, text)
     b.hover()
     button = b.locator(":scope > .rb-pin")
@@ -27,6 +30,15 @@ def pin_block(page: Page, text: str) -> str:
     button.click()
     expect(button).to_have_attribute("aria-pressed", "true")
     return str(b.get_attribute("id"))
+
+
+def close_drawer(page: Page) -> None:
+    """On a narrow screen the panel is a modal drawer over the page: close it to reach the text."""
+    if page.evaluate(
+        "document.body.classList.contains('rb-pins-modal') && !document.getElementById('rb-pins').hidden"
+    ):
+        page.locator("#rb-pins .rb-pins__close").click()
+        expect(page.locator("#rb-pins")).to_be_hidden()
 
 
 def open_panel(page: Page) -> Locator:
@@ -123,6 +135,7 @@ def test_pins_group_into_named_scenes(page: Page, server: str, shot: Path) -> No
     trench = panel.locator(".rb-scene", has=page.get_by_role("heading", name="Бой в траншее"))
     expect(trench).to_have_class(re.compile(r"\bis-current\b"))
     b = pin_block(page, BASE_DIFFICULTY)
+    open_panel(page)  # (a phone's drawer closed to reach the text)
     expect(trench.locator(".rb-pinned")).to_have_count(1)
     assert [s["name"] for s in stored(page)["scenes"]] == ["Общие", "Бой в траншее"]
     assert [p["id"] for p in stored(page)["scenes"][1]["pins"]] == [b]
@@ -259,6 +272,7 @@ def test_on_a_phone_a_tap_shows_the_pin_button_and_the_panel_is_a_drawer(
     expect(page.locator("[id='3-3-ukrytiia-i-zona-obstrela--1']")).to_be_in_viewport()
 
 
+@pytest.mark.devices("desktop")  # the docked panel of a wide screen; the phone's drawer closes
 def test_with_instant_navigation_the_panel_survives_page_changes(
     context: BrowserContext, server: str, shot: Path
 ) -> None:

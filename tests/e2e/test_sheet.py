@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from rulebook.mechanics import run
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
 
 BOOT = 90_000  # ms for Pyodide to start on a busy machine
 STORE = "rulebook.core.storage('sheet.fatum').key"  # JS: the stored characters' key
@@ -280,6 +280,7 @@ def test_a_new_scene_restores_fortune_and_once_per_scene_abilities(sheet: Page) 
     wait_saved(sheet, "c.resources.fortune === 2")
 
 
+@pytest.mark.devices("desktop")  # paper is paper
 def test_the_sheet_prints_on_one_or_two_a4_pages(sheet: Page, shot: Path) -> None:
     fill_character(sheet)
     sheet.locator("[data-add-row='weapons']").click()
@@ -311,6 +312,7 @@ def test_on_a_phone_the_sheet_fits_the_screen(browser: Browser, sheet_site: str,
     ctx.close()
 
 
+@pytest.mark.devices("desktop")  # the same on a phone, where the navigation is in the drawer
 def test_instant_navigation_initialises_the_sheet_and_keeps_the_worker(page: Page, sheet_site: str) -> None:
     page.goto(sheet_site + "/fatum/01-bazovye-pravila/")
     page.locator("#rb-calc-check-1 input[name=bonus]").fill("1")

@@ -110,7 +110,7 @@ def test_the_service_worker_lists_every_built_file_with_its_hash(site: Path) -> 
         for p in site.rglob("*")
         if p.is_file()
         and not p.name.endswith((".map", ".gz"))
-        and p.name not in ("sw.js", "offline-manifest.json")
+        and p.name not in ("sw.js", "offline-manifest.json", ".nojekyll")  # .nojekyll: for the host
     }
     assert set(listed) == built
     for rel, h in listed.items():

@@ -181,14 +181,25 @@
         this.tick = setTimeout(() => { if (engine.state === "loading") this.showEngineState(); }, 200);
       } else if (engine.state === "ready") {
         p.hidden = true;
-        s.textContent = "Калькулятор готов: результат обновляется при каждом изменении.";
+        if (this.answer) this.showAnswer(this.answer);
+        else s.textContent = "Калькулятор готов: результат обновляется при каждом изменении.";
       } else if (engine.state === "failed") {
         p.hidden = true;
+        s.removeAttribute("data-answer");
         s.textContent = engine.reason === "nowasm" || engine.reason === "noworker"
           ? "Этот браузер не может запустить калькулятор: нужен WebAssembly (и Web Worker). Правила на странице от этого не зависят."
           : "Калькулятор не загрузился (движок правил недоступен). Правила на странице от этого не зависят; попробуйте обновить страницу.";
         this.root.classList.add("rb-calc--failed");
       }
+    }
+
+    /* The answer in one line, in the widget's head: on a narrow screen the head stays in view
+       while the form scrolls, so the answer is beside whatever input was changed. */
+    showAnswer(text) {
+      this.answer = text;
+      if (engine.state !== "ready") return;
+      this.status.textContent = text;
+      this.status.setAttribute("data-answer", "");
     }
 
     clearErrors() {
@@ -214,6 +225,7 @@
     showError(res) {
       const el = this.fieldFor(res.field);
       const msg = res.message || res.error;
+      this.showAnswer("Исправьте ввод: " + msg);
       if (el) {
         el.setAttribute("aria-invalid", "true");
         const slot = this.root.querySelector("#" + CSS.escape(el.id + "-error"));
@@ -256,6 +268,14 @@
     }
 
     bind() {
+      // the status line keeps the height of the text the build wrote, so that the one-line answer
+      // written there later does not move the form
+      this.status.style.minHeight = this.status.offsetHeight + "px";
+      // the room is given back at the next change once an answer is shown (a shift right after
+      // the reader's own input is no surprise)
+      const release = () => { if (this.answer) this.status.style.minHeight = ""; };
+      this.form.addEventListener("input", release);
+      this.form.addEventListener("click", release);
       const starter = () => startEngine();
       this.root.addEventListener("pointerdown", starter, { once: true });
       this.root.addEventListener("focusin", starter, { once: true });
@@ -317,6 +337,15 @@
 
   // ---- the check resolver and the attack roll: bars --------------------------------------------
   class Bars extends Widget {
+    answerOf(r) {
+      const bits = [];
+      if (this.name === "check") bits.push("Успех " + r.p_success + " ≈ " + pct(r.p_success));
+      else if (r.mz !== null && r.mz !== undefined) bits.push("Попадание " + r.p_hit + " ≈ " + pct(r.p_hit));
+      if (r.outcome) bits.push("выпало: " + r.outcome_label);
+      if (r.group) bits.push("группа: " + pct(r.group.p_success));
+      return bits.join(" · ");
+    }
+
     syncControls() {
       if (this.name !== "check") return;
       const trait = this.form.querySelector("[name='trait_level']");
@@ -340,6 +369,7 @@
     }
 
     render(r) {
+      this.showAnswer(this.answerOf(r));
       const nodes = [];
       if (this.name === "check") {
         const e = r.effective;
@@ -563,6 +593,15 @@
       }
     }
 
+    answerOf(r) {
+      const s = r.state;
+      const bits = [s.dead ? "Погиб" : s.immobilised ? "Обездвижен (" + (s.countdown || 0) + " из 3)" : "В строю"];
+      if (s.bleeding && !s.dead) bits.push("Кровотечение");
+      bits.push(SEV.map((k) => SEV_LABEL[k] + " " + s.wounds[k] + "/" + s.limits[k]).join(", "));
+      if (s.armor !== "none") bits.push("БЗ " + s.bz + "/" + s.bz_max);
+      return bits.join(" · ");
+    }
+
     describeAction(a) {
       const label = (group, name, value) => {
         const el = this.form.querySelector("select[name='" + name + "'][data-group='" + group + "'] option[value='" + value + "']");
@@ -589,6 +628,7 @@
     }
 
     render(r, inputs) {
+      this.showAnswer(this.answerOf(r));
       const s = r.state, nodes = [];
       if (this.notice) {
         nodes.push(h("p", { class: "rb-calc__notice", role: "status", text: this.notice }));
@@ -664,6 +704,6 @@
     if (engine.state === "ready" || engine.state === "failed") broadcast();
   }
 
-  rb.calc = { engine, compute, start: startEngine, init, subscribe, showLoading, site: SITE };
+  rb.calc = { engine, compute, start: startEngine, supported: wasmAvailable, init, subscribe, showLoading, site: SITE };
   onPage(init);
 })();

@@ -9,6 +9,7 @@
      loadStyle(name)           a stylesheet of assets/rulebook/ once per tab
      storage(name, opts)       a localStorage (or sessionStorage) entry scoped to the site root
      pathOf(url)               a page's path inside the site: "fatum/03-boi/"
+     overlay(close)            Back closes a dialog or drawer: {opened(), closed(then)}
      root, assets              the site root and assets/rulebook/ as URLs
    Hand-written rather than a library: these are a few dozen lines, and the site ships no
    framework. */
@@ -82,6 +83,8 @@
 
   function loadStyle(name) {
     const url = new URL(name, assets).href;
+    const present = [...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === url);
+    if (present && !loading.has(url)) loading.set(url, Promise.resolve()); // the page's head has it
     if (!loading.has(url)) {
       loading.set(url, new Promise((resolve, reject) => {
         const link = el("link", { rel: "stylesheet", href: url });
@@ -191,5 +194,82 @@
     };
   }
 
-  rb.core = { el, onPage, loadScript, loadStyle, storage, pathOf, root, assets, scope };
+  // ---- overlays and the Back button -------------------------------------------------------------
+  /* On a phone Back is how one leaves a dialog; without a history entry of its own it leaves the
+     page instead. An overlay's opened() adds an entry (the same URL, so neither the browser nor
+     Material's instant navigation loads anything), Back removes it and calls `close`; closing it
+     another way goes back over its entry first, then runs `then` (following a link, say), so the
+     history never keeps an entry of a closed overlay. The topmost open overlay closes first. */
+  const open = [];
+  let swallow = false; // the next popstate is the one history.back() below asked for
+
+  /* In the capture phase, before Material's own listener: a popstate over an overlay's entry is
+     ours alone. Material's instant navigation would take the first popstate of a page for a new
+     location and load the page again, losing what the reader had typed. */
+  window.addEventListener("popstate", (ev) => {
+    if (swallow) {
+      swallow = false;
+      ev.stopImmediatePropagation();
+      return;
+    }
+    const top = open.pop();
+    if (!top) {
+      if (ev.state && ev.state.rbOverlay) {
+        // Forward onto the entry of an overlay closed since: step back over it, unseen
+        ev.stopImmediatePropagation();
+        swallow = true;
+        history.back();
+      }
+      return;
+    }
+    ev.stopImmediatePropagation();
+    // the browser restores the scroll position after this event: only then the old mode again
+    const restoration = top.restoration;
+    setTimeout(() => { history.scrollRestoration = restoration; }, 100);
+    top.close();
+    keepFocus(document.activeElement);
+    const then = top.then;
+    top.then = null;
+    if (then) then();
+  }, { capture: true });
+
+  /* Chromium blurs the focused element after a history traversal: the focus the overlay gave
+     back (its opener, say) is given back again. */
+  function keepFocus(node) {
+    if (!node || node === document.body) return;
+    const again = () => setTimeout(() => {
+      if (document.activeElement === document.body && node.isConnected) node.focus({ preventScroll: true });
+    }, 0);
+    node.addEventListener("blur", again, { once: true });
+    setTimeout(() => node.removeEventListener("blur", again), 300);
+  }
+
+  function overlay(close) {
+    const self = { close, then: null, restoration: "auto" };
+    return {
+      opened() {
+        if (open.includes(self)) return;
+        open.push(self);
+        // going back to the page must not scroll it
+        self.restoration = history.scrollRestoration;
+        history.scrollRestoration = "manual";
+        history.pushState({ ...(history.state || {}), rbOverlay: true }, "", location.href);
+      },
+      /* After the overlay is hidden: drop its history entry, then run `then`. */
+      closed(then) {
+        const at = open.indexOf(self);
+        if (at < 0) {
+          if (then) then();
+        } else if (at === open.length - 1) {
+          self.then = then || null;
+          history.back(); // popstate pops it, calls close (already closed) and then
+        } else {
+          open.splice(at, 1); // under another overlay: its entry stays, a Back later does nothing
+          if (then) then();
+        }
+      },
+    };
+  }
+
+  rb.core = { el, onPage, loadScript, loadStyle, storage, pathOf, overlay, root, assets, scope };
 })();

@@ -166,6 +166,7 @@
 
   function onMessage(ev) {
     const m = ev.data || {};
+    if (m.scope && m.scope !== ROOT.href) return; // the worker of another site on this origin
     if (m.type === "rulebook-offline-progress") {
       if (m.group === "core") {
         progress = m.done < m.files ? { bytes: m.bytes, total: m.total } : null;
@@ -248,7 +249,11 @@
     navigator.serviceWorker.addEventListener("message", onMessage);
     navigator.serviceWorker.addEventListener("controllerchange", () => { if (updating) location.reload(); });
     navigator.serviceWorker.startMessages();
-    start();
+    // Saving the site (megabytes) waits until the page has loaded and the browser is idle, so it
+    // never competes with what the reader opened.
+    const later = () => (window.requestIdleCallback || setTimeout)(start, { timeout: 3000 });
+    if (document.readyState === "complete") later();
+    else window.addEventListener("load", later, { once: true });
   }
   onPage(init);
 })();

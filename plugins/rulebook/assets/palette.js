@@ -6,7 +6,7 @@
   "use strict";
 
   const rb = window.rulebook;
-  const { el, loadScript, onPage, storage } = rb.core;
+  const { el, loadScript, onPage, overlay, storage } = rb.core;
   const ROOT = rb.core.root;
   const RECENT = storage("search.recent", { legacy: "rulebook.search.recent" });
   const RECENT_MAX = 8;
@@ -80,21 +80,42 @@
   }
 
   // ---- DOM -------------------------------------------------------------------------------------
-  const HINTS = [["↑↓", "выбрать"], ["Enter", "открыть"], ["Ctrl+Enter", "в новой вкладке"], ["Alt+P", "закрепить"], ["Esc", "закрыть"]];
+  const KEYS = [["↑↓", "выбрать"], ["Enter", "открыть"], ["Ctrl+Enter", "в новой вкладке"], ["Alt+P", "закрепить"], ["Esc", "закрыть"]];
+  const TOUCH = ["Нажмите на результат — откроется нужный абзац", "@fatum в запросе — искать в одной книге"];
+  const NARROW = window.matchMedia("(max-width: 44.984375em)");
+  const CLOSE_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"/></svg>';
+  const entry = overlay(() => hide()); // Back closes the palette
+
+  function placeholder() {
+    return NARROW.matches ? "Искать правило…" : "Искать правило… (@книга — только в ней)";
+  }
+
+  /* On a phone the dialog fills the visual viewport: the part of the screen the on-screen
+     keyboard leaves, so the end of the list can be scrolled into view above it. */
+  function fitViewport() {
+    const vv = window.visualViewport;
+    if (!ui || ui.root.hidden || !vv) return;
+    ui.root.style.setProperty("--rb-vv-top", vv.offsetTop + "px");
+    ui.root.style.setProperty("--rb-vv-height", vv.height + "px");
+    ui.root.classList.toggle("is-keyboard", vv.height < window.innerHeight - 120);
+  }
 
   function build() {
     const input = el("input", {
       class: "rb-palette__input", type: "search", id: "rb-palette-input",
-      placeholder: "Искать правило… (@книга — только в ней)", autocomplete: "off", spellcheck: "false",
+      placeholder: placeholder(), autocomplete: "off", spellcheck: "false", enterkeyhint: "search",
       role: "combobox", "aria-expanded": "false", "aria-controls": "rb-palette-list",
       "aria-autocomplete": "list", "aria-label": "Поиск по правилам",
     });
-    const close = el("button", { class: "rb-palette__close", type: "button", "aria-label": "Закрыть поиск", text: "Esc" });
+    const close = el("button", { class: "rb-palette__close", type: "button", "aria-label": "Закрыть поиск", title: "Закрыть (Esc)", html: CLOSE_ICON },
+      [el("span", { class: "rb-palette__close-key", "aria-hidden": "true", text: "Esc" })]);
     const chips = el("div", { class: "rb-palette__chips", role: "group", "aria-label": "Книги" });
     const status = el("div", { class: "rb-palette__status", "aria-live": "polite" });
     const list = el("ul", { class: "rb-palette__list", id: "rb-palette-list", role: "listbox", "aria-label": "Результаты поиска" });
-    const footer = el("div", { class: "rb-palette__footer" },
-      HINTS.map(([key, what]) => el("span", {}, [el("kbd", { text: key }), " " + what])));
+    const footer = el("div", { class: "rb-palette__footer" }, [
+      ...KEYS.map(([key, what]) => el("span", { class: "rb-palette__keys" }, [el("kbd", { text: key }), " " + what])),
+      ...TOUCH.map((hint) => el("span", { class: "rb-palette__touch", text: hint })),
+    ]);
     const dialog = el("div", { class: "rb-palette__dialog", role: "dialog", "aria-modal": "true", "aria-label": "Поиск по правилам" }, [
       el("div", { class: "rb-palette__bar" }, [input, close]), chips, status, list, footer,
     ]);
@@ -121,6 +142,11 @@
     });
     ui = { root, input, list, status, chips };
     renderChips();
+    NARROW.addEventListener("change", () => { input.placeholder = placeholder(); });
+    if (window.visualViewport) {
+      window.visualViewport.addEventListener("resize", fitViewport);
+      window.visualViewport.addEventListener("scroll", fitViewport);
+    }
   }
 
   function chip(text, pressed, onClick, attrs) {
@@ -259,17 +285,19 @@
     remember(ui.input.value);
     const url = new URL(r.url, ROOT);
     if (newTab) { window.open(url.href, "_blank", "noopener"); return; }
-    hide();
-    if (url.pathname === location.pathname && url.search === location.search) {
-      if (location.hash === url.hash) rb.highlight();
-      else location.hash = url.hash;
-      return;
-    }
-    // a real link click, so that Material's instant navigation (if on) takes it
-    const a = el("a", { href: url.href, hidden: true });
-    document.body.append(a);
-    a.click();
-    a.remove();
+    // once the palette's history entry is gone, so that Back then returns from the result
+    hide(() => {
+      if (url.pathname === location.pathname && url.search === location.search) {
+        if (location.hash === url.hash) rb.highlight();
+        else location.hash = url.hash;
+        return;
+      }
+      // a real link click, so that Material's instant navigation (if on) takes it
+      const a = el("a", { href: url.href, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+    });
   }
 
   function pin(i) {
@@ -301,6 +329,8 @@
     if (!ui.root.hidden) { ui.input.focus(); return; }
     state.lastFocus = document.activeElement;
     ui.root.hidden = false;
+    fitViewport();
+    entry.opened();
     if (typeof query === "string") ui.input.value = query;
     ui.input.focus();
     ui.input.select();
@@ -308,11 +338,14 @@
     update();
   }
 
-  function hide() {
-    if (!ui || ui.root.hidden) return;
+  /* `then`: what to do once the palette is closed (and its history entry gone). */
+  function hide(then) {
+    const next = typeof then === "function" ? then : null;
+    if (!ui || ui.root.hidden) { if (next) next(); return; }
     ui.root.hidden = true;
     ui.input.setAttribute("aria-expanded", "false");
     if (state.lastFocus && state.lastFocus.focus && document.body.contains(state.lastFocus)) state.lastFocus.focus();
+    entry.closed(next);
   }
 
   function editable(t) {
@@ -358,7 +391,7 @@
 
   rb.search = {
     open: show,
-    close: hide,
+    close: () => hide(),
     load: ensureLoaded,
     /* The results of a query from every book, as the palette would show them on this page. */
     query(q, limit, books) {

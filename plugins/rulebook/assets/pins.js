@@ -14,7 +14,7 @@
 (() => {
   "use strict";
   const rb = window.rulebook;
-  const { el, onPage, pathOf, storage } = rb.core;
+  const { el, onPage, overlay, pathOf, storage } = rb.core;
 
   const STORE = storage("pins.v1", { legacy: "rulebook.pins.v1" });
   const OPEN = storage("pins.open", { legacy: "rulebook.pins.open" });
@@ -328,20 +328,23 @@
     });
   }
 
+  const entry = overlay(() => close(true)); // Back closes the drawer
+
   function open(focus) {
     buildPanel();
     panel.hidden = false;
     document.body.classList.add("rb-pins-open");
     document.body.classList.toggle("rb-pins-modal", modal());
-    if (modal()) { setInert(true); panel.setAttribute("role", "dialog"); panel.setAttribute("aria-modal", "true"); }
+    if (modal()) { setInert(true); panel.setAttribute("role", "dialog"); panel.setAttribute("aria-modal", "true"); entry.opened(); }
     else { panel.removeAttribute("role"); panel.removeAttribute("aria-modal"); OPEN.set(1); }
     if (toggleBtn) toggleBtn.setAttribute("aria-expanded", "true");
     render();
     if (focus) panel.querySelector(".rb-pins__title").focus();
   }
 
-  function close(returnFocus) {
-    if (!panel || panel.hidden) return;
+  /* `then`: what to do once the panel is closed (and the drawer's history entry gone). */
+  function close(returnFocus, then) {
+    if (!panel || panel.hidden) { if (then) then(); return; }
     const had = panel.contains(document.activeElement);
     panel.hidden = true;
     document.body.classList.remove("rb-pins-open", "rb-pins-modal");
@@ -350,6 +353,7 @@
     if (!modal()) OPEN.remove();
     if (toggleBtn) toggleBtn.setAttribute("aria-expanded", "false");
     if (returnFocus && had && toggleBtn) toggleBtn.focus();
+    entry.closed(then || null);
   }
 
   WIDE.addEventListener("change", () => {
@@ -569,13 +573,28 @@
       notice("«" + (pin.title || pin.id) + "»: этой страницы больше нет в книге. Закреп сохранён с прежним текстом.");
       return;
     }
-    if (modal()) close(false);
-    if (pin.path === here()) {
+    if (modal() && isOpen()) {
+      // the drawer's history entry goes first, so that Back then returns from the pin's page;
+      // go() follows the link then (Material's instant navigation must not take this click)
+      ev.preventDefault();
+      ev.stopPropagation();
+      close(false, () => go(pin));
+    } else if (pin.path === here()) {
       ev.preventDefault();
       reveal(pin);
     } else {
       PENDING.set(keyOf(pin.path, pin.id));
     }
+  }
+
+  function go(pin) {
+    if (pin.path === here()) { reveal(pin); return; }
+    PENDING.set(keyOf(pin.path, pin.id));
+    // a real link click outside the panel, so that Material's instant navigation (if on) takes it
+    const a = el("a", { href: hrefOf(pin), hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
   }
 
   /* Scroll to the pin's target on the current page, highlight and focus it, or say it is gone. */
@@ -602,11 +621,17 @@
 
   // ---- pin buttons in the page ---------------------------------------------------------------
   let proto = null; // one parsed button, cloned for each target (parsing SVG 1000+ times is slow)
+  let pending = []; // [target, label] of this page still without a button
+  const idle = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 16));
 
+  /* A chapter has a thousand targets: the buttons near the screen are added at once, the rest in
+     slices while the browser is idle, so no task is long (a reader's tap or Tab finds them). */
   function decorate() {
     const root = article();
     if (!root) return;
-    if (!proto) proto = el("button", { type: "button", class: "rb-pin", "aria-pressed": "false", title: "Закрепить справа", html: ICON_PIN_OFF });
+    if (!proto) proto = el("button", { type: "button", class: "rb-pin", "aria-pressed": "false", title: "Закрепить", html: ICON_PIN_OFF });
+    const near = [], far = [];
+    const view = window.innerHeight;
     let section = "";
     // Document order: the last heading met is the section of the blocks that follow.
     root.querySelectorAll(HEADINGS + ", [data-rb-block][id]").forEach((t) => {
@@ -614,36 +639,54 @@
       if (heading) section = clip(textOf(t), 60);
       if (t.__rbPin || t.closest(".rb-card__body")) return;
       t.__rbPin = true;
-      const b = proto.cloneNode(true);
-      b.setAttribute("aria-label", heading ? "Закрепить раздел «" + section + "»" : "Закрепить абзац" + (section ? " из «" + section + "»" : ""));
-      b.__rbTarget = t;
-      if (INSIDE[t.tagName]) {
-        t.appendChild(b);
-      } else {
-        const anchor = t.closest(".md-typeset__scrollwrap") || t;
-        const row = document.createElement("div");
-        row.className = "rb-pin-row";
-        row.appendChild(b);
-        anchor.parentNode.insertBefore(row, anchor);
-      }
+      const label = heading ? "Закрепить раздел «" + section + "»" : "Закрепить абзац" + (section ? " из «" + section + "»" : "");
+      const r = t.getBoundingClientRect();
+      (r.bottom > -view && r.top < 2 * view ? near : far).push([t, label]);
     });
-    syncButtons();
+    near.forEach(([t, label]) => attach(t, label));
+    pending = far;
+    idle(fillIn);
+  }
+
+  function fillIn(deadline) {
+    while (pending.length && deadline.timeRemaining() > 2) {
+      const [t, label] = pending.shift();
+      if (t.isConnected) attach(t, label);
+    }
+    if (pending.length) idle(fillIn);
+  }
+
+  function attach(t, label) {
+    const b = proto.cloneNode(true);
+    b.setAttribute("aria-label", label);
+    b.__rbTarget = t;
+    paint(b);
+    if (INSIDE[t.tagName]) {
+      t.appendChild(b);
+    } else {
+      const anchor = t.closest(".md-typeset__scrollwrap") || t;
+      const row = document.createElement("div");
+      row.className = "rb-pin-row";
+      row.appendChild(b);
+      anchor.parentNode.insertBefore(row, anchor);
+    }
+  }
+
+  /* A button shows whether its target is pinned. */
+  function paint(b) {
+    const t = b.__rbTarget;
+    const src = t.getAttribute("data-rb-pin-src");
+    const on = Boolean(find(src || keyOf(here(), t.id)));
+    if (b.getAttribute("aria-pressed") === String(on)) return;
+    b.setAttribute("aria-pressed", String(on));
+    b.innerHTML = on ? ICON_PIN : ICON_PIN_OFF;
+    b.title = on ? "Открепить" : "Закрепить";
   }
 
   function syncButtons() {
     const root = article();
     if (!root) return;
-    root.querySelectorAll(".rb-pin").forEach((b) => {
-      const t = b.__rbTarget;
-      if (!t) return;
-      const src = t.getAttribute("data-rb-pin-src");
-      const key = src || keyOf(here(), t.id);
-      const on = Boolean(find(key));
-      if (b.getAttribute("aria-pressed") === String(on)) return;
-      b.setAttribute("aria-pressed", String(on));
-      b.innerHTML = on ? ICON_PIN : ICON_PIN_OFF;
-      b.title = on ? "Открепить" : "Закрепить справа";
-    });
+    root.querySelectorAll(".rb-pin").forEach((b) => { if (b.__rbTarget) paint(b); });
   }
 
   function onPageClick(ev) {

@@ -73,6 +73,9 @@
     }
 
     start() {
+      // the status line keeps the height of the text the build wrote: shorter messages later do
+      // not move the form below it
+      this.status.style.minHeight = this.status.offsetHeight + "px";
       this.loadStore();
       this.writeForm(this.currentCharacter());
       this.renderPicker();
@@ -90,6 +93,7 @@
     loadStore() {
       const got = STORE.read();
       this.store = null;
+      this.returning = got.state === "ok";
       if (got.state === "ok" || got.state === "corrupt") {
         try {
           const s = got.value;
@@ -445,15 +449,14 @@
         if (!this.root.isConnected) { if (this.unsubscribe) this.unsubscribe(); return; }
         this.showEngine(engine);
       });
+      // Python (Pyodide, tens of MB the first time) starts when the reader first touches the
+      // sheet, not when it is shown: a first visit downloads the form only. A returning reader,
+      // whose character is saved here, gets the derived values once the page is idle; a browser
+      // that cannot run it is told at once (nothing to download).
       const start = () => { rb.calc.start(); this.scheduleCompute(); };
-      this.root.addEventListener("pointerdown", start, { once: true });
-      this.root.addEventListener("focusin", start, { once: true });
-      if ("IntersectionObserver" in window) {
-        const io = new IntersectionObserver((entries) => {
-          entries.forEach((e) => { if (e.isIntersecting) { io.disconnect(); start(); } });
-        });
-        io.observe(this.root);
-      } else start();
+      for (const type of ["pointerdown", "focusin", "keydown"]) this.root.addEventListener(type, start, { once: true });
+      if (!rb.calc.supported()) start();
+      else if (this.returning) (window.requestIdleCallback || setTimeout)(start, { timeout: 2000 });
     }
 
     showEngine(engine) {

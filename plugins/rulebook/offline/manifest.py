@@ -3,10 +3,12 @@
 Every file of the built site (minus source maps and the worker itself) is listed with its size
 and a hash of its contents; the site's version is a hash of that list. The list is compiled into
 `sw.js`, so a new build yields a byte-different worker, which the browser installs beside the old
-one: it fills a cache named after the new version (re-using files whose hash did not change),
-verifies every file against its hash, and only then replaces the old cache, which is deleted.
-Pages of two builds are never mixed. Files under `assets/rulebook/pyodide/` form an optional group,
-cached only when the reader asks for it (the download is large).
+one: it fills a cache named after the site root and the new version (re-using files whose hash
+did not change), verifies every file against its hash, and only then replaces the old cache,
+which is deleted; other sites on the same origin keep theirs. Pages of two builds are never mixed.
+Files under `assets/rulebook/pyodide/` form an optional group, cached only after the reader asked
+for it (the download is large). The worker also learns the site root the build was made for
+(`site_url`'s path), to serve 404.html from another root offline.
 
 Under `mkdocs serve` the worker is replaced by one that unregisters itself and empties its
 caches, so a developer never reads a stale page from an earlier built copy on the same origin.
@@ -27,7 +29,7 @@ PLACEHOLDER = "/*@RULEBOOK_OFFLINE@*/ {}"
 # Groups cached only on request: name -> folder (site-relative, with a trailing slash).
 OPTIONAL = {"pyodide": "assets/rulebook/pyodide/"}
 SKIP_SUFFIXES = (".map", ".gz")
-SKIP_FILES = {WORKER, SUMMARY}
+SKIP_FILES = {WORKER, SUMMARY, ".nojekyll"}  # .nojekyll: see hosting.py
 HASH_CHARS = 20  # hex digits of SHA-256 kept: plenty to tell two versions of a file apart
 
 
@@ -91,13 +93,14 @@ def scan(site_dir: Path, known: Mapping[str, str] | None = None) -> tuple[Group,
     return Group(tuple(core)), {n: Group(tuple(es)) for n, es in groups.items()}
 
 
-def worker_source(core: Group, groups: dict[str, Group]) -> str:
+def worker_source(core: Group, groups: dict[str, Group], root: str = "/") -> str:
     template = TEMPLATE.read_text(encoding="utf-8")
     if PLACEHOLDER not in template:
         raise RuntimeError(f"{TEMPLATE.name}: placeholder {PLACEHOLDER!r} missing")
     data = {
         "enabled": True,
         "version": core.version,
+        "root": root,
         "core": [e.row() for e in core.entries],
         "groups": {
             n: {"version": g.version, "files": [e.row() for e in g.entries]}
@@ -109,10 +112,10 @@ def worker_source(core: Group, groups: dict[str, Group]) -> str:
 
 
 def write(
-    site_dir: Path, *, enabled: bool = True, known: Mapping[str, str] | None = None
+    site_dir: Path, *, enabled: bool = True, root: str = "/", known: Mapping[str, str] | None = None
 ) -> dict[str, object]:
-    """Write sw.js and the page-side summary into the built site; returns the summary. `known`:
-    see `scan`."""
+    """Write sw.js and the page-side summary into the built site; returns the summary. `root`: the
+    path the build expects to be served from (site_url's); `known`: see `scan`."""
     if not enabled:
         summary: dict[str, object] = {"enabled": False}
         template = TEMPLATE.read_text(encoding="utf-8")
@@ -125,7 +128,7 @@ def write(
             "core": core.summary(),
             "groups": {n: g.summary() for n, g in groups.items() if g.entries},
         }
-        worker = worker_source(core, groups)
+        worker = worker_source(core, groups, root)
     (site_dir / WORKER).write_text(worker, encoding="utf-8")
     (site_dir / SUMMARY).write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
     return summary

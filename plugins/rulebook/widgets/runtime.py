@@ -14,7 +14,8 @@ Booting Python in WebAssembly takes seconds of CPU; restoring a memory snapshot 
 interpreter takes a fraction of that. When node is available (it is wherever `npm ci` ran), the
 build makes such a snapshot with the engine already imported (cached in `.cache/rulebook/`, keyed
 by the Pyodide version and the engine's content) and the worker restores it; without one, or if
-restoring fails, the worker boots normally and imports the copied files.
+restoring fails, the worker boots normally and imports the copied files. Node is optional: a
+build without it says once, at info level, that it made no snapshot.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ ENGINE_PACKAGE = "rulebook/mechanics"
 
 # Verified sources, by (path, size, mtime): `mkdocs serve` rebuilds do not re-hash 13 MB each time.
 _verified: set[tuple[str, int, int]] = set()
+_said_no_node = False  # said once per process, not on every `mkdocs serve` rebuild
 
 
 def _sha256(path: Path) -> str:
@@ -149,7 +151,12 @@ def make_snapshot(
         return cache, key
     node = shutil.which("node")
     if node is None:
-        log.warning("rulebook: node not found, so no Pyodide snapshot: calculators will start slower")
+        global _said_no_node
+        if not _said_no_node:
+            _said_no_node = True
+            log.info(
+                "rulebook: node not found, so no Pyodide snapshot: calculators start a few seconds slower"
+            )
         return None
     cache.parent.mkdir(parents=True, exist_ok=True)
     tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")  # parallel builds must not share it

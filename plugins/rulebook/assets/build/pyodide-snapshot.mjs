@@ -14,7 +14,15 @@ if (!out) {
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _makeSnapshot: true, stdout: () => {} });
+// The snapshot is the interpreter's memory, published with the site: nothing of this machine may
+// be in it. Emscripten takes the program's name (sys.executable, the environment's `_`) from
+// process.argv[1], this script's absolute path, unless told one: the name it uses in a browser.
+const pyodide = await loadPyodide({
+  indexURL: pyodideDir + path.sep,
+  _makeSnapshot: true,
+  _sysExecutable: "./this.program",
+  stdout: () => {},
+});
 const manifest = JSON.parse(fs.readFileSync(path.join(engineDir, "manifest.json"), "utf8"));
 if (manifest.version !== version) {
   console.error(`engine version ${manifest.version} in ${engineDir}, expected ${version}`);

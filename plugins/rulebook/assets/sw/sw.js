@@ -1,20 +1,29 @@
-/* rulebook service worker: the whole site offline, one build at a time.
-   The build fills OFFLINE with the file list of this build (path, size, content hash) and the
-   site's version (a hash of that list). Install fills the cache "rulebook-core-<version>",
-   re-using unchanged files from the previous build's cache and checking every file against its
-   hash, so a cache never mixes two builds; activate deletes the caches of other builds. Optional
-   groups (the Pyodide runtime) are cached only when a page asks; once the reader has opted in,
-   a new build refreshes them too. A new worker waits until the page asks it to take over (the
-   «Обновить» button) or until every tab of the old build is closed. */
+/* rulebook service worker: the whole site offline, one build at a time, one site among several.
+   The build fills OFFLINE with the file list of this build (path, size, content hash), the site's
+   version (a hash of that list) and the path the build expects to be served from. Install fills
+   the cache "rulebook <scope> core <version>", re-using unchanged files from this site's earlier
+   caches and checking every file against its hash, so a cache never mixes two builds; activate
+   deletes this site's caches of other builds and nothing else, so other sites on the same origin
+   (another sub-path, a preview) keep their offline copies.
+   Optional groups (the Pyodide runtime) are cached only after the reader asked for them, and that
+   choice is recorded ("rulebook <scope> settings"): a new build refreshes a group only while the
+   reader's choice says so, and «Удалить» removes both the files and the choice. A cache is never
+   opened (which would create it) to answer a request. A new worker waits until the page asks it
+   to take over (the «Обновить» button) or until every tab of the old build is closed. */
 "use strict";
 
 const OFFLINE = /*@RULEBOOK_OFFLINE@*/ {};
-const PREFIX = "rulebook-";
 const SCOPE = self.registration.scope; // the site root, with a trailing slash
-const META = SCOPE + "__rulebook-offline.json"; // per-cache: {path: hash} of what it holds
+const ROOT = new URL(SCOPE).pathname;
+// A space cannot occur in a URL path, so no site's names start with another site's prefix.
+const PREFIX = "rulebook " + ROOT + " ";
+const LEGACY = /^rulebook-(core|pyodide)-/; // names of builds that did not scope their caches
+const META = SCOPE + "__rulebook-offline.json"; // per cache: {path: hash} of what it holds
+const SETTINGS = PREFIX + "settings";
+const CHOICES = SCOPE + "__rulebook-choices.json"; // in SETTINGS: {group: true} asked for
 const PARALLEL = 6;
 
-function cacheName(group, version) { return PREFIX + group + "-" + version; }
+function cacheName(group, version) { return PREFIX + group + " " + version; }
 const CORE = cacheName("core", OFFLINE.version);
 const GROUPS = OFFLINE.groups || {};
 
@@ -25,9 +34,10 @@ for (const [name, g] of Object.entries(GROUPS)) {
   for (const [path, , hash] of g.files) INDEX.set(path, [cacheName(name, g.version), hash]);
 }
 
+/* Messages go to this site's pages only: other sites' pages on the origin are not ours. */
 async function broadcast(msg) {
   const all = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
-  for (const c of all) c.postMessage(msg);
+  for (const c of all) if (c.url.startsWith(SCOPE)) c.postMessage({ ...msg, scope: SCOPE });
 }
 
 async function sha(buf) {
@@ -35,24 +45,57 @@ async function sha(buf) {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/* Old copies by hash, from every cache of ours: a file unchanged since the last build is not
+/* Does cache `name` exist? Asked without opening it, which would create an empty one. */
+function exists(name) { return caches.has(name); }
+
+/* The caches this site made: its own names, and unscoped ones of older builds that hold this
+   site's list of files. */
+async function ours() {
+  const out = [];
+  for (const name of await caches.keys()) {
+    if (name === SETTINGS) continue;
+    if (name.startsWith(PREFIX)) out.push(name);
+    else if (LEGACY.test(name) && (await caches.match(META, { cacheName: name }))) out.push(name);
+  }
+  return out;
+}
+
+// ---- the reader's choices ------------------------------------------------------------------------
+async function choices() {
+  if (!(await exists(SETTINGS))) return {};
+  const res = await caches.match(CHOICES, { cacheName: SETTINGS });
+  try {
+    return res ? await res.json() : {};
+  } catch {
+    return {};
+  }
+}
+
+async function choose(group, wanted) {
+  const now = await choices();
+  if (wanted) now[group] = true;
+  else delete now[group];
+  const cache = await caches.open(SETTINGS);
+  await cache.put(CHOICES, new Response(JSON.stringify(now), { headers: { "Content-Type": "application/json" } }));
+}
+
+// ---- filling caches ------------------------------------------------------------------------------
+/* Old copies by hash, from this site's caches: a file unchanged since the last build is not
    downloaded again. */
 async function reusable() {
   const out = new Map();
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX)) continue;
-    const cache = await caches.open(name);
-    const meta = await cache.match(META);
+  for (const name of await ours()) {
+    const meta = await caches.match(META, { cacheName: name });
     if (!meta) continue;
     let held;
-    try { held = await meta.json(); } catch (e) { continue; }
-    for (const [path, hash] of Object.entries(held)) out.set(path + "\n" + hash, cache);
+    try { held = await meta.json(); } catch { continue; }
+    for (const [path, hash] of Object.entries(held)) out.set(path + "\n" + hash, name);
   }
   return out;
 }
 
 /* Fill cache `name` with `files` ([path, size, hash]); reports progress as `group`. Throws
-   (and leaves the cache incomplete, hence unused) if any file fails or does not match. */
+   (and deletes the incomplete cache) if any file fails or does not match. */
 async function fill(name, group, files) {
   const cache = await caches.open(name);
   const old = await reusable();
@@ -64,7 +107,7 @@ async function fill(name, group, files) {
     const url = SCOPE + path;
     let res = null;
     const prev = old.get(path + "\n" + hash);
-    if (prev && prev !== cache) res = await prev.match(url);
+    if (prev && prev !== name) res = await caches.match(url, { cacheName: prev });
     if (!res) {
       res = await fetch(url, { cache: "reload", credentials: "same-origin" });
       if (!res.ok) throw new Error(path + ": HTTP " + res.status);
@@ -94,30 +137,31 @@ async function fill(name, group, files) {
 }
 
 async function complete(name) {
-  const cache = await caches.open(name);
-  return Boolean(await cache.match(META));
-}
-
-async function optedIn(group) {
-  return (await caches.keys()).some((n) => n.startsWith(cacheName(group, "")));
+  return (await exists(name)) && Boolean(await caches.match(META, { cacheName: name }));
 }
 
 async function install() {
   if (!OFFLINE.enabled) return;
   if (!(await complete(CORE))) await fill(CORE, "core", OFFLINE.core);
+  const wanted = await choices();
   for (const [group, g] of Object.entries(GROUPS)) {
     const name = cacheName(group, g.version);
-    if ((await optedIn(group)) && !(await complete(name))) await fill(name, group, g.files);
+    if (!wanted[group] || (await complete(name))) continue;
+    // an optional group that fails to download does not hold back the new build of the site
+    await fill(name, group, g.files).catch((err) => {
+      broadcast({ type: "rulebook-offline-error", group, message: String((err && err.message) || err) });
+    });
   }
 }
 
 async function activate() {
   const keep = new Set([CORE]);
   for (const [group, g] of Object.entries(GROUPS)) keep.add(cacheName(group, g.version));
-  for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && (!OFFLINE.enabled || !keep.has(name))) await caches.delete(name);
+  for (const name of await ours()) {
+    if (!OFFLINE.enabled || !keep.has(name)) await caches.delete(name);
   }
   if (!OFFLINE.enabled) {
+    await caches.delete(SETTINGS);
     await self.registration.unregister();
     return;
   }
@@ -127,7 +171,7 @@ async function activate() {
 
 self.addEventListener("install", (e) => {
   e.waitUntil(install().catch((err) => {
-    broadcast({ type: "rulebook-offline-error", message: String(err && err.message || err) });
+    broadcast({ type: "rulebook-offline-error", message: String((err && err.message) || err) });
     throw err;
   }));
   if (!OFFLINE.enabled) self.skipWaiting();
@@ -135,28 +179,44 @@ self.addEventListener("install", (e) => {
 
 self.addEventListener("activate", (e) => { e.waitUntil(activate()); });
 
+// ---- answering requests --------------------------------------------------------------------------
 /* The path of a request inside the site, as the build lists it (`dir/` -> `dir/index.html`). */
 function pathOf(url) {
   let p = url.href.slice(SCOPE.length).split("#")[0].split("?")[0];
-  try { p = decodeURI(p); } catch (e) { /* keep as is */ }
+  try { p = decodeURI(p); } catch { /* keep as is */ }
   if (p === "" || p.endsWith("/")) return p + "index.html";
   if (!INDEX.has(p) && INDEX.has(p + "/index.html")) return p + "/index.html";
   return p;
 }
 
+/* 404.html names its files from the site root the build was told (site_url); served from
+   another root, those addresses are moved to this one, so the page keeps its styles and scripts
+   and asks for nothing outside the site. */
+async function notFound() {
+  const page = await caches.match(SCOPE + "404.html", { cacheName: CORE });
+  if (!page) return null;
+  const built = OFFLINE.root || "/";
+  let body = await page.text();
+  if (built !== ROOT) {
+    const quoted = built.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    body = body.replace(new RegExp("([=(:]\\s?)([\"'])" + quoted, "g"), "$1$2" + ROOT);
+  }
+  return new Response(body, { status: 404, headers: page.headers });
+}
+
 async function respond(req) {
   const path = pathOf(new URL(req.url));
   const hit = INDEX.get(path);
-  if (hit) {
-    const res = await (await caches.open(hit[0])).match(SCOPE + path);
+  if (hit && (await exists(hit[0]))) {
+    const res = await caches.match(SCOPE + path, { cacheName: hit[0] });
     if (res) return res;
   }
   try {
     return await fetch(req);
   } catch (err) {
     if (req.mode === "navigate") {
-      const page = await caches.match(SCOPE + "404.html", { cacheName: CORE });
-      if (page) return new Response(await page.blob(), { status: 404, headers: page.headers });
+      const page = await notFound();
+      if (page) return page;
     }
     throw err;
   }
@@ -169,16 +229,26 @@ self.addEventListener("fetch", (e) => {
   e.respondWith(respond(req));
 });
 
+// ---- talking to pages ------------------------------------------------------------------------------
 async function statusReport() {
+  const wanted = await choices();
   const groups = {};
   for (const [group, g] of Object.entries(GROUPS)) {
     groups[group] = {
       cached: await complete(cacheName(group, g.version)),
+      chosen: Boolean(wanted[group]),
       files: g.files.length,
       bytes: g.files.reduce((s, f) => s + f[1], 0),
     };
   }
-  return { type: "rulebook-offline-status", version: OFFLINE.version, core: await complete(CORE), groups };
+  return { type: "rulebook-offline-status", version: OFFLINE.version, core: await complete(CORE), groups, scope: SCOPE };
+}
+
+async function dropGroup(group) {
+  await choose(group, false);
+  for (const name of await ours()) {
+    if (name.startsWith(PREFIX + group + " ") || name.startsWith("rulebook-" + group + "-")) await caches.delete(name);
+  }
 }
 
 self.addEventListener("message", (e) => {
@@ -190,18 +260,15 @@ self.addEventListener("message", (e) => {
     e.waitUntil(statusReport().then(reply));
   } else if (msg.type === "cache-group" && GROUPS[msg.group]) {
     const g = GROUPS[msg.group];
-    const name = cacheName(msg.group, g.version);
     e.waitUntil(
-      fill(name, msg.group, g.files)
+      choose(msg.group, true)
+        .then(() => fill(cacheName(msg.group, g.version), msg.group, g.files))
         .then(() => broadcast({ type: "rulebook-offline-cached", group: msg.group }))
         .catch((err) => {
-          broadcast({ type: "rulebook-offline-error", group: msg.group, message: String(err && err.message || err) });
+          broadcast({ type: "rulebook-offline-error", group: msg.group, message: String((err && err.message) || err) });
         })
     );
   } else if (msg.type === "drop-group" && GROUPS[msg.group]) {
-    e.waitUntil((async () => {
-      for (const n of await caches.keys()) if (n.startsWith(cacheName(msg.group, ""))) await caches.delete(n);
-      reply(await statusReport());
-    })());
+    e.waitUntil(dropGroup(msg.group).then(statusReport).then(reply));
   }
 });

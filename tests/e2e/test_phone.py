@@ -1,0 +1,182 @@
+"""At the table with a phone (Pixel 7: 412x915, touch): the palette above the on-screen keyboard,
+Back closing the palette and the pins drawer, finger-sized controls, the sheet's «Итог» column,
+a calculator's answer beside the input being changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.devices("phone")
+
+KEYBOARD = 336  # CSS px: an on-screen keyboard with its suggestion strip on a 915 px tall phone
+SIMULATE_KEYBOARD = """(height) => {
+    // what an on-screen keyboard does: the visual viewport shrinks, the layout viewport stays
+    const vv = window.visualViewport;
+    const h = window.innerHeight - height;
+    Object.defineProperty(vv, "height", { configurable: true, get: () => h });
+    vv.dispatchEvent(new Event("resize"));
+}"""
+
+
+def open_palette(page: Page, query: str) -> None:
+    page.locator(".rb-search-button").tap()
+    page.locator(".rb-palette__input").fill(query)
+    page.wait_for_function(
+        "(q) => { const d = document.querySelector('.rb-palette').dataset; return d.renderedQuery === q; }",
+        arg=query,
+    )
+
+
+def above(page: Page, selector: str) -> int:
+    """How many of `selector` are wholly inside the visual viewport."""
+    return page.evaluate(
+        """(sel) => { const bottom = visualViewport.offsetTop + visualViewport.height;
+        return [...document.querySelectorAll(sel)].filter((e) => {
+            const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= bottom; }).length; }""",
+        selector,
+    )
+
+
+def test_the_palette_shows_five_results_above_the_keyboard_and_scrolls_to_the_last(
+    page: Page, server: str, shot: Path
+) -> None:
+    page.goto(server + "/fatum/03-boi/")
+    open_palette(page, "кровотечение")
+    page.evaluate(SIMULATE_KEYBOARD, KEYBOARD)
+    dialog = page.locator(".rb-palette__dialog")
+    visible = page.evaluate("window.innerHeight") - KEYBOARD
+    page.wait_for_function(
+        "h => document.querySelector('.rb-palette__dialog').offsetHeight <= h", arg=visible
+    )
+    assert above(page, ".rb-result") >= 5
+    page.screenshot(path=str(shot / "palette-keyboard.png"))
+    # the end of the list can be brought above the keyboard
+    last = page.locator(".rb-result").last
+    last.scroll_into_view_if_needed()
+    assert above(page, ".rb-result:last-child") == 1
+    box = dialog.bounding_box()
+    assert box and box["y"] + box["height"] <= visible + 1
+
+
+def test_palette_controls_fit_a_finger_and_the_chips_stay_in_one_row(page: Page, server: str) -> None:
+    page.goto(server + "/fatum/03-boi/")
+    open_palette(page, "урон")
+    close = page.get_by_role("button", name="Закрыть поиск")
+    expect(close).to_be_visible()
+    box = close.bounding_box()
+    assert box and box["width"] >= 44 and box["height"] >= 44
+    chips = page.locator(".rb-palette__chips .rb-chip")
+    tops = {round(b["y"]) for b in (chips.nth(i).bounding_box() for i in range(chips.count())) if b}
+    assert len(tops) == 1, f"the book chips wrap into {len(tops)} rows"
+    assert all((chips.nth(i).bounding_box() or {"height": 0})["height"] >= 44 for i in range(chips.count()))
+    placeholder = page.locator(".rb-palette__input").get_attribute("placeholder") or ""
+    fits = """p => { const i = document.querySelector('.rb-palette__input');
+        const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(i).font;
+        return c.measureText(p).width <= i.clientWidth; }"""
+    assert page.evaluate(fits, placeholder), "the placeholder is cut off"
+    footer = page.locator(".rb-palette__footer")
+    expect(footer.get_by_text("Нажмите на результат")).to_be_visible()
+    expect(footer.get_by_text("в новой вкладке")).to_be_hidden()  # no keyboard hints for a finger
+
+
+def test_back_closes_the_palette_and_the_pins_drawer_and_stays_on_the_page(page: Page, server: str) -> None:
+    url = server + "/fatum/03-boi/"
+    page.goto(server + "/fatum/")
+    page.goto(url)
+    open_palette(page, "мораль")
+    page.go_back()
+    expect(page.locator(".rb-palette")).to_be_hidden()
+    assert page.url == url
+
+    page.locator("#rb-pins-toggle").tap()
+    expect(page.locator("#rb-pins")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#rb-pins")).to_be_hidden()
+    assert page.url == url
+    assert page.locator(".md-container").get_attribute("inert") is None
+
+    # closed with its own button, the palette leaves no entry behind: Back leaves the page
+    open_palette(page, "мораль")
+    page.get_by_role("button", name="Закрыть поиск").tap()
+    expect(page.locator(".rb-palette")).to_be_hidden()
+    page.go_back()
+    page.wait_for_url(server + "/fatum/")
+
+    # a result opened from the palette: Back returns to the page it was opened on
+    page.goto(url)
+    open_palette(page, "кровотечение")
+    page.locator(".rb-result").first.tap()
+    expect(page.locator(".rb-palette")).to_be_hidden()
+    expect(page.locator(".rb-target")).to_be_in_viewport()
+    page.go_back()
+    page.wait_for_url(url)
+
+
+def test_the_sheet_shows_the_total_of_every_skill_at_412_px(page: Page, server: str, shot: Path) -> None:
+    page.goto(server + "/sheet/")
+    table = page.locator("table.rb-sheet__skills")
+    table.scroll_into_view_if_needed()
+    head = table.locator("thead th", has_text="Итог")
+    expect(head).to_be_visible()
+    box = head.bounding_box()
+    scroller = table.locator("xpath=ancestor::*[contains(@class, 'rb-sheet__scroll')][1]")
+    frame = scroller.bounding_box()
+    assert (
+        box
+        and frame
+        and box["x"] >= frame["x"]
+        and box["x"] + box["width"] <= frame["x"] + frame["width"] + 0.5
+    )
+    assert scroller.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the skills table scrolls sideways"
+    page.screenshot(path=str(shot / "sheet-skills.png"))
+
+
+def test_the_check_calculators_answer_is_in_view_after_changing_an_input(
+    page: Page, server: str, shot: Path
+) -> None:
+    page.goto(server + "/fatum/01-bazovye-pravila/")
+    widget = page.locator("#rb-calc-check-1")
+    field = widget.locator("input[name=helpers]")  # low in a form taller than the screen
+    field.scroll_into_view_if_needed()
+    field.tap()
+    field.fill("2")
+    answer = widget.locator(".rb-calc__status[data-answer]")
+    expect(answer).to_contain_text("Успех", timeout=90_000)
+    expect(answer).to_be_in_viewport()
+    expect(field).to_be_in_viewport()
+    # the answer is the one for the changed input: with helpers the success chance is higher
+    before = answer.inner_text()
+    field.fill("0")
+    expect(answer).not_to_have_text(before, timeout=30_000)
+    expect(answer).to_be_in_viewport()
+    page.screenshot(path=str(shot / "calculator-answer.png"))
+
+
+def test_wide_tables_keep_their_first_column_and_the_gm_screen_has_an_index(page: Page, server: str) -> None:
+    page.goto(server + "/fatum/04-snariazhenie/")
+    wrap = page.locator(".md-typeset__scrollwrap.rb-sticky-first").first
+    wrap.scroll_into_view_if_needed()
+    first = wrap.locator("tbody tr td").first
+    name = first.inner_text()
+    wrap.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    page.wait_for_timeout(100)
+    box = first.bounding_box()
+    assert box and box["x"] >= -1 and box["x"] + box["width"] <= 412, f"«{name}» scrolled away: {box}"
+
+    page.goto(server + "/gm-screen/")
+    index = page.get_by_role("navigation", name="Разделы страницы")
+    expect(index.get_by_role("link")).to_have_count(page.locator("article h2").count())
+    index.get_by_role("link", name="Бой").tap()
+    page.wait_for_url("**/gm-screen/#boi")
+    page.mouse.wheel(0, 2000)
+    expect(index).to_be_in_viewport()  # it stays under the header
+
+
+def test_the_home_page_speaks_of_taps_not_keys(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    text = page.locator("article").inner_text()
+    assert "Ctrl" not in text and "справа" not in text
+    assert "лупу" in text

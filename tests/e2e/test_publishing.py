@@ -1,0 +1,147 @@
+"""Publishing under a sub-path: a small book built with SITE_URL set to its address under
+`/rules/`, and the same build copied under `/copy/`, a path it was not made for. Canonical links
+and the sitemap name the published address; instant navigation runs where it can and is off
+where it cannot; 404.html keeps its styles under the sub-path, online and offline."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.e2e import hosting
+from tests.support import site as support
+
+READY = "window.rulebook && window.rulebook.offline && window.rulebook.offline.state === 'ready'"
+CHAPTER = """---
+title: "Глава 1. Проверка"
+book: "demo"
+---
+
+# Глава 1. Проверка
+
+## Бросок
+
+Бросок кубика решает исход: правило для проверки публикации.
+
+## Итог
+
+Итог проверки записывается в лист.
+"""
+
+
+def small_project(dest: Path) -> Path:
+    """A one-book project (two pages and a home page); returns its mkdocs.yml."""
+    docs = dest / "docs"
+    (docs / "demo").mkdir(parents=True)
+    (docs / "index.md").write_text("# Справочник\n\nКнига: [Демо](demo/index.md).\n", encoding="utf-8")
+    (docs / "demo" / "index.md").write_text(
+        '---\ntitle: "Демо"\nbook: "demo"\n---\n\n# Демо\n\n[Глава 1](01-proverka.md)\n', encoding="utf-8"
+    )
+    (docs / "demo" / "01-proverka.md").write_text(CHAPTER, encoding="utf-8")
+    books = dest / "books.toml"
+    books.write_text(
+        '[books.demo]\ntitle = "Демо"\nsystem = "Демо"\ndescription = "Проверка."\nsource = "demo.txt"\n',
+        encoding="utf-8",
+    )
+    return support.write_config(dest, docs, books, dest / "cache")
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[hosting.Host, Path]]:
+    tmp = tmp_path_factory.mktemp("publishing")
+    with hosting.host(tmp / "www") as host:
+        cfg = small_project(tmp / "project")
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("SITE_URL", host.url("rules"))
+            support.build(cfg, tmp / "site")
+        host.publish("rules", tmp / "site")
+        host.publish("copy", tmp / "site")
+        yield host, tmp / "site"
+
+
+def test_canonical_links_and_the_sitemap_name_the_published_address(
+    published: tuple[hosting.Host, Path],
+) -> None:
+    host, site = published
+    base = host.url("rules")
+    soup = BeautifulSoup((site / "demo" / "01-proverka" / "index.html").read_text(encoding="utf-8"), "lxml")
+    assert soup.find("link", rel="canonical")["href"] == base + "demo/01-proverka/"
+    sitemap = BeautifulSoup((site / "sitemap.xml").read_text(encoding="utf-8"), "xml")
+    locs = {loc.text for loc in sitemap.find_all("loc")}
+    assert locs == {base, base + "demo/", base + "demo/01-proverka/"}
+    assert (site / ".nojekyll").exists()
+
+
+def same_document_after_click(page: Page, link: str) -> bool:
+    page.evaluate("window.__same_document = true")
+    page.locator(f"article a[href$='{link}']").first.click()
+    page.wait_for_url(re.compile(re.escape(link) + "$"))
+    expect(page.locator("h1")).to_have_text(re.compile("Глава 1"))
+    return page.evaluate("window.__same_document === true")
+
+
+def features(page: Page) -> list[str]:
+    return page.evaluate("JSON.parse(document.getElementById('__config').textContent).features")
+
+
+def test_instant_navigation_runs_where_site_url_points_and_is_off_elsewhere(
+    published: tuple[hosting.Host, Path], context: BrowserContext
+) -> None:
+    host, _ = published
+    page = context.new_page()
+    page.goto(host.url("rules") + "demo/")
+    assert "navigation.instant" in features(page)
+    assert same_document_after_click(page, "01-proverka/"), "instant navigation did not happen"
+
+    page.goto(host.url("copy") + "demo/")
+    assert not [f for f in features(page) if f.startswith("navigation.instant")]
+    assert not same_document_after_click(page, "01-proverka/")  # a plain page load
+    expect(page.locator(".md-header")).to_be_visible()
+    page.close()
+
+
+def styled_404(page: Page, url: str, site: str) -> None:
+    """`url` answers 404 with the site's styled 404 page, asking for nothing outside `site`."""
+    asked: list[str] = []
+    failed: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 and r.url != url else None)
+    resp = page.goto(url)
+    assert resp is not None and resp.status == 404
+    expect(page.locator("article h1")).to_have_text(re.compile("^404"))
+    page.wait_for_load_state("networkidle")
+    # Material's stylesheet applies: the header is a bar of the primary colour, not bare text
+    colour = page.locator(".md-header").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert colour not in ("rgba(0, 0, 0, 0)", "transparent"), colour
+    assert page.locator(".rb-search-button").count() == 1  # the site's own scripts ran
+    outside = [u for u in asked if not u.startswith(site) and not u.startswith(("data:", "blob:"))]
+    assert outside == [], outside
+    assert failed == [], failed
+
+
+def test_404_under_the_sub_path_keeps_its_styles_online_and_offline(
+    published: tuple[hosting.Host, Path], context: BrowserContext, shot: Path
+) -> None:
+    host, _ = published
+    page = context.new_page()
+    styled_404(page, host.url("rules") + "net-takoi/stranitsy/", host.url("rules"))
+    page.screenshot(path=str(shot / "404-online.png"))
+    page.close()
+
+    # offline, from the service worker's copy, also under a path the build was not made for
+    for name in ("rules", "copy"):
+        page = context.new_page()
+        page.goto(host.url(name))
+        page.wait_for_function(READY, timeout=60_000)
+        context.set_offline(True)
+        try:
+            styled_404(page, host.url(name) + "net-takoi/", host.url(name))
+            page.screenshot(path=str(shot / f"404-offline-{name}.png"))
+        finally:
+            context.set_offline(False)
+        page.close()
