@@ -403,3 +403,10 @@ def test_the_same_paragraph_scores_the_same_in_a_book_that_often_uses_the_word_a
 
 def test_a_limit_of_zero_returns_nothing():
     assert search(LIB, "кровотечение", limit=0)["results"] == []
+
+
+def test_a_word_that_matches_nothing_is_named_and_the_closest_word_offered():
+    out = search(LIB, "кровотечение зюзюка")
+    assert out["results"][0]["title"] == "Кровотечение" and out["missing"] == ["зюзюка"]
+    out = search(LIB, "перевязка стибелизацея")  # three edits: over the budget, still offered
+    assert out["missing"] == ["стибелизацея"] and out["suggestion"] == "перевязка стабилизация"

@@ -650,12 +650,14 @@
       const add = (s, u) => { if (!surf.has(s)) surf.set(s, []); surf.get(s).push(u); };
       const extra = P.stem_prefix_extra;
       const relatives = st.length >= P.stem_prefix_min && LETTER.test(st);
-      for (const [u, ust] of V.words(lo, lo + TOP)) {
+      const family = V.words(lo, lo + TOP);
+      const kin = family.some((x) => x[1] === st);
+      for (const [u, ust] of family) {
         let wt = 0.0;
         if (ust === st) wt = P.w_exact;
         else if (relatives && ((ust.startsWith(st) && ust.length - st.length > 0 && ust.length - st.length <= extra)
           || (st.startsWith(ust) && ust.length >= P.stem_prefix_min && st.length - ust.length <= extra)
-          || V.kindred(st, ust))) wt = P.w_stem_prefix;
+          || (kin && V.kindred(st, ust)))) wt = P.w_stem_prefix;
         if (wt) { stems.set(ust, Math.max(stems.get(ust) || 0.0, wt)); add(ust, u); }
       }
       for (const [u, ust] of V.words(w, w + TOP)) {
@@ -775,6 +777,16 @@
           }
         }
         for (const [st, wt] of taken) { s.stems.set(st, wt); s.whole.add(st); }
+        if (!taken.size && !this.relaxed) {
+          const relaxedK = s.word.length >= P.typo1_from ? 2 : s.word.length >= 3 ? 1 : 0;
+          const wider = Math.max(relaxedK, s.word.length >= P.typo2_from ? k + 1 : 0);
+          if (wider > k) {
+            const [fwd, rev] = this.typoRanges(s.word, s.prefix, wider);
+            await store.ensure(uniq(V.need(fwd).concat(V.need(rev, "r"))));
+            const closest = await this.typos(s.word, s.prefix, wider);
+            if (closest.length) s.correction = closest[0][2];
+          }
+        }
         s.pending = Array.from(taken.keys());
         later.push(s);
       }
@@ -1343,7 +1355,7 @@
     }
 
     async run(parsed, limit, relaxed, scope, prefer) {
-      if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null };
+      if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null, missing: [] };
       const store = this.store;
       const plan = await new Planner(store, this.A, parsed, relaxed).run();
       const scorer = new Scorer(store, this.A, plan, scope);
@@ -1386,7 +1398,8 @@
           if (results.length >= limit) break;
         }
       }
-      return { results: results, suggestion: plan.suggestion };
+      const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
+      return { results: results, suggestion: plan.suggestion, missing: missing };
     }
 
     section(s) {

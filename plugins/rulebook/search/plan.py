@@ -278,14 +278,17 @@ class Planner:
         surf: dict[str, list[str]] = {}
         extra = int(P["stem_prefix_extra"])
         relatives = len(st) >= P["stem_prefix_min"] and bool(_LETTER.search(st))
-        for u, ust, _ in V.words(store, lo, lo + TOP):
+        family = V.words(store, lo, lo + TOP)
+        # a long stem's kin only for a word the library has (a misspelt one is a typo's business)
+        kin = any(ust == st for _, ust, _ in family)
+        for u, ust, _ in family:
             wt = 0.0
             if ust == st:
                 wt = P["w_exact"]
             elif relatives and (
                 (ust.startswith(st) and 0 < len(ust) - len(st) <= extra)
                 or (st.startswith(ust) and len(ust) >= P["stem_prefix_min"] and len(st) - len(ust) <= extra)
-                or V.kindred(st, ust)
+                or (kin and V.kindred(st, ust))
             ):
                 wt = P["w_stem_prefix"]
             if wt:
@@ -407,6 +410,16 @@ class Planner:
             for st, wt in taken.items():
                 s.stems[st] = wt
                 s.whole.add(st)
+            if not taken and not self.relaxed:
+                # nothing within the budget: the closest words a larger one finds are offered
+                # ("did you mean"), not searched
+                wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
+                if wider > k:
+                    fwd, rev = typo_ranges(s.word, s.prefix, wider)
+                    store.ensure(V.uniq(V.need(store, fwd) + V.need(store, rev, "r")))
+                    closest = self.typos(s.word, s.prefix, wider)
+                    if closest:
+                        s.correction = closest[0][2]
             s.pending = list(taken)
             later.append(s)
         for s in self._phrases:
