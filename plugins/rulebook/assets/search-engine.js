@@ -456,6 +456,7 @@
     }
 
     known(w, isPrefix) {
+      if (this.A.isOptional(w)) return true;
       const st = this.A.stem(w);
       const lo = this.lower(st);
       for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || wst === st) return true;
@@ -528,11 +529,25 @@
     }
 
     firstNeeds() {
-      let ranges = [];
+      const A = this.A;
+      let words = [];
+      const swappedWords = new Set();
       for (const chunk of this.parsed.chunks) {
-        for (const t of this.A.surfaces(chunk)) ranges = ranges.concat(this.V.wordRanges(t));
-        const swapped = this.A.layoutSwap(chunk);
-        if (swapped !== null) for (const t of this.A.surfaces(swapped)) ranges = ranges.concat(this.V.wordRanges(t));
+        words = words.concat(A.surfaces(chunk));
+        const swapped = A.layoutSwap(chunk);
+        if (swapped !== null) {
+          const sw = A.surfaces(swapped);
+          for (const t of sw) swappedWords.add(t);
+          words = words.concat(sw);
+        }
+      }
+      const onlySmall = words.every((t) => A.isOptional(t));
+      let ranges = [];
+      for (const t of words) {
+        if (A.isOptional(t) && !onlySmall && !swappedWords.has(t)) {
+          const st = A.stem(t);
+          ranges.push([st, st]);
+        } else ranges = ranges.concat(this.V.wordRanges(t));
       }
       return this.V.need(ranges);
     }
@@ -582,9 +597,9 @@
       return { words: out, shown: shown, changed: changed };
     }
 
-    plan() {
+    plan(read) {
       const A = this.A, P = this.P;
-      const { words, shown, changed } = this.words();
+      const { words, shown, changed } = read;
       const define = words.some((w) => A.define.has(w.surface)) && words.some((w) => w.role === "content");
       if (!words.some((w) => w.role === "content")) for (const w of words) w.role = "content";
       const groups = [];
@@ -611,13 +626,19 @@
         }
         if (best) {
           const span = words.slice(i, i + best);
-          const alts = [{ slots: span.filter((w) => w.role === "content" || best === 1).map((w) => this.expand(w)), weight: 1.0, book: -1, literal: true }];
+          const alts = [{ slots: span.filter((w) => w.role === "content" || best === 1).map((w) => this.expand(w)), weight: 1.0, books: [], literal: true }];
           const targets = new Map();
-          for (const rule of matches) for (const d of rule[1]) targets.set(JSON.stringify([d, rule[2]]), [d, rule[2]]);
-          for (const [d, bi] of targets.values()) {
+          for (const rule of matches) {
+            for (const d of rule[1]) {
+              if (!targets.has(d)) targets.set(d, new Set());
+              for (const bi of rule[2]) targets.get(d).add(bi);
+            }
+          }
+          for (const [d, held] of targets) {
             let slots = A.surfaces(d).filter((t) => !A.isOptional(t)).map((t) => this.phraseSlot(t));
             if (!slots.length) slots = A.surfaces(d).map((t) => this.phraseSlot(t));
-            if (slots.length) alts.push({ slots: slots, weight: P.w_synonym, book: bi, literal: false });
+            const books = held.has(-1) ? [] : Array.from(held).sort((x, y) => x - y);
+            if (slots.length) alts.push({ slots: slots, weight: P.w_synonym, books: books, literal: false });
           }
           const role = best === 1 && (span[0].role === "stop" || span[0].role === "question") ? "optional" : "content";
           groups.push({ words: span.map((w) => w.surface), alts: alts, role: role, idf: 0 });
@@ -629,10 +650,10 @@
         if (w.role === "stop" || w.role === "question") continue;
         if (w.role === "intent") {
           const targets2 = [w.surface].concat(A.intents.get(w.surface));
-          groups.push({ words: [w.surface], alts: targets2.map((t) => ({ slots: [this.phraseSlot(t)], weight: 1.0, book: -1, literal: true })), role: "intent", idf: 0 });
+          groups.push({ words: [w.surface], alts: targets2.map((t) => ({ slots: [this.phraseSlot(t)], weight: 1.0, books: [], literal: true })), role: "intent", idf: 0 });
           continue;
         }
-        groups.push({ words: [w.surface], alts: [{ slots: [this.expand(w)], weight: 1.0, book: -1, literal: true }], role: "content", idf: 0 });
+        groups.push({ words: [w.surface], alts: [{ slots: [this.expand(w)], weight: 1.0, books: [], literal: true }], role: "content", idf: 0 });
       }
       return { groups: groups, shown: shown, changed: changed, define: define, suggestion: null };
     }
@@ -716,6 +737,11 @@
       return slot;
     }
 
+    typoBudgetOf(w, relaxed) {
+      if (w.length < this.P.typo_latin_from && this.A.allIn(w, this.A.lat)) return 0;
+      return relaxed ? (w.length >= this.P.typo1_from ? 2 : w.length >= 3 ? 1 : 0) : this.typoBudget(w.length);
+    }
+
     typoBudget(n) {
       const P = this.P;
       if (this.relaxed) return n >= P.typo1_from ? 2 : n >= 3 ? 1 : 0;
@@ -734,11 +760,17 @@
     async run() {
       const A = this.A, P = this.P, V = this.V, store = this.store;
       await store.ensure(this.firstNeeds());
-      const plan = this.plan();
+      const read = this.words();
+      if (!read.words.some((w) => w.role === "content")) {
+        let all = [];
+        for (const w of read.words) all = all.concat(V.wordRanges(w.surface));
+        await store.ensure(V.need(all));
+      }
+      const plan = this.plan(read);
       let needs = [];
       const budgets = new Map();
       for (const s of this.unknown) {
-        const k = this.typoBudget(s.word.length);
+        const k = this.typoBudgetOf(s.word, this.relaxed);
         budgets.set(s, k);
         if (k) {
           const [fwd, rev] = this.typoRanges(s.word, s.prefix, k);
@@ -780,7 +812,7 @@
         if (!taken.size && !this.relaxed) {
           const relaxedK = s.word.length >= P.typo1_from ? 2 : s.word.length >= 3 ? 1 : 0;
           const wider = Math.max(relaxedK, s.word.length >= P.typo2_from ? k + 1 : 0);
-          if (wider > k) {
+          if (wider > k && this.typoBudgetOf(s.word, true)) {
             const [fwd, rev] = this.typoRanges(s.word, s.prefix, wider);
             await store.ensure(uniq(V.need(fwd).concat(V.need(rev, "r"))));
             const closest = await this.typos(s.word, s.prefix, wider);
@@ -867,12 +899,13 @@
       let i = 0, s = 0;
       const ex = new Set();
       sp.exactText.set(u, ex);
-      for (i = 0; i < t.length; i += 4) {
+      for (i = 0; i < t.length; i += 3) {
         s += t[i];
         const rid = s * K + t[i + 1];
+        const tf = Math.floor(t[i + 2] / 64) + 1, code = t[i + 2] % 64;
         const cur = sp.text.get(rid);
-        if (cur === undefined) sp.text.set(rid, [t[i + 3], lengths[t[i + 2]]]);
-        else cur[0] += t[i + 3];
+        if (cur === undefined) sp.text.set(rid, [tf, lengths[code]]);
+        else cur[0] += tf;
         ex.add(rid);
       }
       const h = post.head;
@@ -1044,7 +1077,7 @@
     groupScore(g, rid, s, b) {
       let best = 0.0;
       for (const a of g.alts) {
-        if (a.book >= 0 && a.book !== b) continue;
+        if (a.books.length && !a.books.includes(b)) continue;
         if (!a.slots.length) continue;
         let total = 0.0;
         for (const sl of a.slots) {
@@ -1179,7 +1212,7 @@
       return [mine && h.strong ? 0 : 1, -h.tier, mine && h.tier >= 4 ? 0 : 1, -h.score, h.rid];
     }
 
-    matchingAlts(g, b) { return g.alts.filter((a) => a.book < 0 || a.book === b); }
+    matchingAlts(g, b) { return g.alts.filter((a) => !a.books.length || a.books.includes(b)); }
 
     tier(rid, s, b, content) {
       const k = rid - s * K;

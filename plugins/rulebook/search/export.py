@@ -6,8 +6,9 @@ for good):
 
 - `v<i>.json`  vocabulary shards: every surface form of the library in sorted order (front-coded),
   with its stem and the stem's document frequency over all books, and the glossary rules whose
-  first word's stem falls in the shard. A query fetches the shards of its words' ranges: the word,
-  its stem with its derivational relatives, prefix completions.
+  first word's stem falls in the shard (each once, with the books whose glossaries hold it). A
+  query fetches the shards of its words' ranges: the word, its stem with its derivational
+  relatives, prefix completions.
 - `r<i>.json`  the same words reversed and sorted: with the forward shards, the typo structure.
   A word within edit distance k of the query keeps either its first two letters or its last
   letters (no edit in that part), so the candidates are a prefix range of the vocabulary or of
@@ -16,7 +17,7 @@ for good):
   lists cost twice the vocabulary and need one or two small shards per misspelt word.
 - `p<i>.json`  postings by surface form, in the vocabulary's order (a postings shard is a run of
   one vocabulary shard, so it needs no words of its own), sharded by size: text (section, k,
-  block length in one character, tf), heading (section, tf, which part: title, English original,
+  and 64 x (tf - 1) + the block's length in one character), heading (section, tf, which part: title, English original,
   tag or initials, and the section's record count, heading length and title word counts),
   heading path (section, tf, path length) and definitions (the blocks that define
   the word, with twice the number of content words of the term they define, plus one when the
@@ -57,9 +58,10 @@ MANIFEST = "manifest.json"
 _CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # shard sizes: what one query fetches stays small, and the number of files stays moderate
-VOCAB_WORDS = 1000
-POST_BYTES = 24_000
-FRAG_BYTES = 8_000
+VOCAB_WORDS = 400
+RVOCAB_WORDS = 2000  # read only for a misspelt word's candidates
+POST_BYTES = 12_000
+FRAG_BYTES = 4_000
 LOAN_KEYS = 1500
 # heading parts (bits of a heading posting)
 TITLE, ORIGINAL, TAG, INITIALS = 1, 2, 4, 8
@@ -169,7 +171,8 @@ def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str,
         for w, flat in post["text"].items():
             for i in range(0, len(flat), 3):
                 s, k, tf = flat[i], flat[i + 1], flat[i + 2]
-                put("t", text, w, s + off, [k, length_code(text_len.get((s, k), tf)), tf])
+                # the block's length code and the term's frequency in one number: 64 x (tf - 1) + code
+                put("t", text, w, s + off, [k, 64 * (tf - 1) + length_code(text_len.get((s, k), tf))])
         # heading parts of one surface in one section are one posting
         parts: dict[str, dict[int, list[int]]] = {}
         for w, flat in post.get("initials", {}).items():
@@ -225,14 +228,20 @@ def _chunks_by_count(items: list[Any], n: int) -> list[list[Any]]:
 
 
 def _rules(books: list[Book], common: Glossary) -> list[tuple[str, list[Any]]]:
-    """Glossary rules keyed by the stem of their first word: [source, [targets], book] with book
-    the index of the book whose glossary it is, -1 for the shared one."""
-    out = []
+    """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], the
+    books whose glossaries hold the rule (-1: the shared glossary). A rule several books share
+    (books of one system, copies) is written once."""
+    merged: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     for bi, g in [(-1, common), *((i, b.glossary) for i, b in enumerate(books))]:
         for src, dst in g.rules:
-            words = analysis.surfaces(src)
-            if words:
-                out.append((analysis.stem(words[0]), [src, list(dst), bi]))
+            held = merged.setdefault((src, tuple(dst)), [])
+            if bi not in held:
+                held.append(bi)
+    out = []
+    for (src, dst), held in merged.items():
+        words = analysis.surfaces(src)
+        if words:
+            out.append((analysis.stem(words[0]), [src, list(dst), [-1] if -1 in held else held]))
     return out
 
 
@@ -276,7 +285,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         # only words a typo can be forgiven in (four letters or more, no digits)
         typo_words = (w for w in vocab if len(w) >= 4 and not any(c.isdigit() for c in w))
         rev = sorted((w[::-1] for w in typo_words), key=sort_key)
-        rchunks = _chunks_by_count(rev, VOCAB_WORDS)
+        rchunks = _chunks_by_count(rev, RVOCAB_WORDS)
         for i, chunk in enumerate(rchunks):
             files[f"r{i}.json"] = _dumps({"w": front_code(chunk)})
         manifest["rvocab"] = [""] + [c[0] for c in rchunks[1:]]

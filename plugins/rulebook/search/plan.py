@@ -17,6 +17,7 @@ P = analysis.ENGINE
 _SPACE = re.compile("[" + analysis.SPEC["query_space"] + "]+")
 _LETTER = re.compile(r"[^\W\d_]")
 _CYR = frozenset(analysis.SPEC["cyrillic"])
+_LAT = frozenset(analysis.SPEC["latin"])
 
 
 @dataclass
@@ -50,7 +51,7 @@ class Slot:
 class Alt:
     slots: list[Slot]
     weight: float
-    book: int = -1  # the book whose glossary made it, -1 for every book
+    books: tuple[int, ...] = ()  # the books whose glossaries made it; () for every book
     literal: bool = True  # the words as typed (not a glossary's)
 
 
@@ -130,6 +131,14 @@ def osa(a: str, b: str, k: int, prefix: bool) -> int:
     return d if d <= k else k + 1
 
 
+def _typo_budget_of(w: str, relaxed: bool) -> int:
+    """A short English word the library lacks is most likely a correct English word: its typo
+    budget starts at six letters."""
+    if len(w) < P["typo_latin_from"] and all(c in _LAT for c in w):
+        return 0
+    return _typo_budget(len(w), relaxed)
+
+
 def _typo_budget(n: int, relaxed: bool) -> int:
     if relaxed:
         return 2 if n >= P["typo1_from"] else 1 if n >= 3 else 0
@@ -160,14 +169,24 @@ class Planner:
 
     # round 1: the words of the query, and of its chunks in the other layout
     def first_needs(self) -> list[Key]:
-        ranges: list[tuple[str, str]] = []
+        """The vocabulary of every word typed (and of each chunk in the other layout); of a stop or
+        question word only its glossary rules, unless the query has nothing else."""
+        words: list[str] = []
+        swapped_words: set[str] = set()
         for chunk in self.parsed.chunks:
-            for t in analysis.surfaces(chunk):
-                ranges += V.word_ranges(t)
+            words += analysis.surfaces(chunk)
             swapped = analysis.layout_swap(chunk)
             if swapped is not None:
-                for t in analysis.surfaces(swapped):
-                    ranges += V.word_ranges(t)
+                swapped_words.update(analysis.surfaces(swapped))
+                words += analysis.surfaces(swapped)
+        only_small = all(analysis.is_optional(t) for t in words)
+        ranges: list[tuple[str, str]] = []
+        for t in words:
+            if analysis.is_optional(t) and not only_small and t not in swapped_words:
+                st = analysis.stem(t)
+                ranges.append((st, st))
+            else:
+                ranges += V.word_ranges(t)
         return V.need(self.store, ranges)
 
     def words(self) -> tuple[list[Word], list[str], bool]:
@@ -206,9 +225,9 @@ class Planner:
             shown += toks
         return out, shown, changed
 
-    def plan(self) -> Plan:
+    def plan(self, read: tuple[list[Word], list[str], bool]) -> Plan:
         store = self.store
-        words, shown, changed = self.words()
+        words, shown, changed = read
         define = any(w.surface in analysis.DEFINE for w in words) and any(w.role == "content" for w in words)
         has_content = any(w.role == "content" for w in words)
         if not has_content:  # only function words: they are the query
@@ -241,15 +260,17 @@ class Planner:
             if best:
                 span = words[i : i + best]
                 alts = [Alt([self.expand(w) for w in span if w.role == "content" or best == 1], 1.0)]
-                targets: dict[tuple[str, int], None] = {}
+                # each target once, for the books whose rules name it (all, if the shared one does)
+                targets: dict[str, set[int]] = {}
                 for rule in matches:
                     for d in rule[1]:
-                        targets[(d, rule[2])] = None
-                for d, bi in targets:
+                        targets.setdefault(d, set()).update(rule[2])
+                for d, held in targets.items():
                     slots = [self.phrase_slot(t) for t in analysis.surfaces(d) if not analysis.is_optional(t)]
                     slots = slots or [self.phrase_slot(t) for t in analysis.surfaces(d)]
                     if slots:
-                        alts.append(Alt(slots, P["w_synonym"], bi, literal=False))
+                        books = () if -1 in held else tuple(sorted(held))
+                        alts.append(Alt(slots, P["w_synonym"], books, literal=False))
                 # a lone stop word that a glossary knows («об» or «ОБ»): it may be either, so it
                 # counts where it matches and costs nothing where it does not
                 role = "optional" if best == 1 and span[0].role in ("stop", "question") else "content"
@@ -364,12 +385,15 @@ class Planner:
         self._phrases: list[Slot] = []
         store = self.store
         store.ensure(self.first_needs())
-        plan = self.plan()
+        read = self.words()
+        if not any(w.role == "content" for w in read[0]):  # a query of small words only
+            store.ensure(V.need(store, [r for w in read[0] for r in V.word_ranges(w.surface)]))
+        plan = self.plan(read)
         # round 2: typo and loan candidates of unknown words, the glossary targets' stems
         needs: list[Key] = []
         budgets: dict[int, int] = {}
         for s in self._unknown:
-            k = _typo_budget(len(s.word), self.relaxed)
+            k = _typo_budget_of(s.word, self.relaxed)
             budgets[id(s)] = k
             if k:
                 fwd, rev = typo_ranges(s.word, s.prefix, k)
@@ -414,7 +438,7 @@ class Planner:
                 # nothing within the budget: the closest words a larger one finds are offered
                 # ("did you mean"), not searched
                 wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
-                if wider > k:
+                if wider > k and _typo_budget_of(s.word, True):
                     fwd, rev = typo_ranges(s.word, s.prefix, wider)
                     store.ensure(V.uniq(V.need(store, fwd) + V.need(store, rev, "r")))
                     closest = self.typos(s.word, s.prefix, wider)
