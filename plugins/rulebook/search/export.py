@@ -17,13 +17,13 @@ for good):
   lists cost twice the vocabulary and need one or two small shards per misspelt word.
 - `p<i>.json`  postings by surface form, in the vocabulary's order (a postings shard is a run of
   one vocabulary shard, so it needs no words of its own), sharded by size: text (section, k,
-  and 64 x (tf - 1) + the block's length in one character), heading (section, tf, which part: title, English original,
-  tag or initials, and the section's record count, heading length and title word counts),
-  heading path (section, tf, path length) and definitions (the blocks that define
-  the word, with twice the number of content words of the term they define, plus one when the
-  block says «X — это …»). No positions: the
-  proximity of the query's words is measured in the text of the best candidates, which the
-  results need anyway (a positional index would add two fifths to the index).
+  and 64 x (tf - 1) + the block's length in one character), heading (section, tf, which part:
+  title, English original, tag or initials, and the section's record count, heading length and
+  title word counts), heading path (section, tf, path length) and definitions (the blocks that
+  define the word, with twice the number of content words of the term they define, plus one
+  when the block says «X — это …»). No positions: the proximity of the query's words is
+  measured in the text of the best candidates, which the results need anyway (a positional
+  index would add two fifths to the index).
 - `l<i>.json`  English words of the library by consonant skeleton, for Russian-spelt loans.
 - `f<i>.json`  fragments: the text of consecutive sections (titles, breadcrumbs, blocks), for
   the results on screen.
