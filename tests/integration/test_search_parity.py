@@ -137,7 +137,7 @@ def test_most_queries_find_something(both):
 
 def _vocabulary(store: Store) -> list[str]:
     out = []
-    for i in range(len(store.manifest["vocab"])):
+    for i in range(store.manifest["shards"]["v"]):
         store.ensure([("v", i)])
         out += store.get(("v", i)).words
     return out

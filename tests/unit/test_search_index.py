@@ -119,7 +119,7 @@ def _stem_df(b) -> dict[str, int]:
 def test_a_query_reads_only_the_shards_its_words_need(small_shards):
     lib = index(MANY)
     m = lib.manifest
-    assert len(m["vocab"]) > 10 and len(m["post"]) > 10 and len(m["frag"]) > 10
+    assert m["shards"]["v"] > 10 and m["shards"]["p"] > 10 and m["shards"]["f"] > 10
     w = VOCAB[1234]
     out = engine.search(lib, w + " ")
     assert out["results"] and w in out["results"][0]["snippet"]
@@ -135,7 +135,9 @@ def test_a_typo_is_found_without_reading_the_whole_vocabulary(small_shards):
     out = engine.search(lib, typo + " ", limit=20)
     assert any(w in r["snippet"] for r in out["results"])
     kinds = [k for k, _ in lib.fetched]
-    assert kinds.count("v") + kinds.count("r") <= 8 < len(lib.manifest["vocab"]) + len(lib.manifest["rvocab"])
+    assert (
+        kinds.count("v") + kinds.count("r") <= 8 < lib.manifest["shards"]["v"] + lib.manifest["shards"]["r"]
+    )
 
 
 def test_a_typo_in_the_first_letter_is_found_through_the_reversed_words(small_shards):
@@ -150,11 +152,7 @@ def test_results_are_the_same_whichever_shards_were_read_before(small_shards):
     queries = [VOCAB[i] + " " + VOCAB[i + 7] for i in range(0, 600, 60)]
     fresh = [engine.search(index(MANY), q)["results"] for q in queries]
     warm = index(MANY)
-    keys = [
-        (k, i)
-        for k, n in (("v", "vocab"), ("r", "rvocab"), ("p", "post"), ("f", "frag"))
-        for i in range(len(warm.manifest[n]))
-    ]
+    keys = [(k, i) for k in "vrpf" for i in range(warm.manifest["shards"][k])]
     random.Random(3).shuffle(keys)
     warm.ensure(keys[: len(keys) // 2])
     assert [engine.search(warm, q)["results"] for q in reversed(queries)][::-1] == fresh
@@ -162,7 +160,7 @@ def test_results_are_the_same_whichever_shards_were_read_before(small_shards):
 
 def test_postings_shards_stay_near_their_size(small_shards):
     lib = index(MANY)
-    for i in range(len(lib.manifest["post"])):
+    for i in range(lib.manifest["shards"]["p"]):
         raw = (lib.folder / f"p{i}.json").read_bytes()
         d = json.loads(raw)
         assert len(raw) <= 2 * export.POST_BYTES or len(d["w"]) == 1

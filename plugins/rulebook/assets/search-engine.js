@@ -275,8 +275,13 @@
       this.stats = manifest.stats;
       this.books = manifest.books.map((b) => ({ slug: b[0], title: b[1], first: b[2], end: b[3] }));
       this.firsts = { v: manifest.vocab, r: manifest.rvocab, l: manifest.loan };
-      this.postAt = manifest.post; // per postings shard: [vocabulary shard, first index]
-      this.fragFirst = manifest.frag;
+      this.postAt = []; // per postings shard: [vocabulary shard, first index]
+      const flat = varints(manifest.post);
+      for (let i = 0, j = 0; i < flat.length; i += 2) { j += flat[i]; this.postAt.push([j, flat[i + 1]]); }
+      this.fragFirst = [];
+      let at = 0;
+      for (const d of varints(manifest.frag)) { at += d; this.fragFirst.push(at); }
+      this.counts = manifest.shards;
       this.cache = new Map();
       this.pending = new Map();
       this.fetched = []; // every shard read, in order

@@ -314,7 +314,13 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                 size += n
             files[f"p{len(post_at)}.json"] = _dumps(cur)
             post_at.append([j, start])
-        manifest["post"] = post_at
+        # the postings shards' starts, as varints of (vocabulary shard delta, first index)
+        flat_post: list[int] = []
+        prev_j = 0
+        for j, o in post_at:
+            flat_post += [j - prev_j, o]
+            prev_j = j
+        manifest["post"] = varints(flat_post)
 
         # English words by consonant skeleton
         loans: dict[str, list[str]] = {}
@@ -381,8 +387,10 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                 fsize += entry_size
                 gsec += 1
         fflush()
-        manifest["frag"] = frag_first
+        # the fragments' first sections, as varints of their differences
+        manifest["frag"] = varints([b - a for a, b in zip([0, *frag_first], frag_first, strict=False)])
 
+        manifest["shards"] = {k: sum(1 for name in files if name[0] == k) for k in "vrplf"}
         digest = hashlib.sha1()
         for name in sorted(files):
             digest.update(name.encode())
