@@ -1,9 +1,10 @@
-"""`rulebook ingest | search | calc | build-info` (run from the project root)."""
+"""`rulebook ingest | search | calc` (run from the project root)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +38,25 @@ def _ingest(args: argparse.Namespace) -> int:
     return 0
 
 
+def _json_input(given: str) -> object:
+    """The calculator's input (`-`: read from stdin); every way it can be unreadable is an
+    InputError (one line)."""
+    from rulebook.mechanics import InputError
+
+    try:
+        if given == "-":
+            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+            given = data.decode("utf-8")
+        return json.loads(given)
+    except UnicodeDecodeError:
+        raise InputError("input", "not UTF-8 text") from None
+    except RecursionError:
+        raise InputError("input", "nested too deeply") from None
+    except ValueError as err:  # JSONDecodeError, or a number too long to convert
+        why = "a number has more than 4300 digits" if "digits" in str(err) else str(err)
+        raise InputError("input", f"not valid JSON ({why})") from None
+
+
 def _calc(args: argparse.Namespace) -> int:
     from rulebook.mechanics import CALCULATORS, InputError, run
 
@@ -51,16 +71,11 @@ def _calc(args: argparse.Namespace) -> int:
         known = ", ".join(CALCULATORS)
         print(f"rulebook calc: error: unknown calculator {args.name!r} (known: {known})", file=sys.stderr)
         return 2
-    text = sys.stdin.read() if args.input == "-" else args.input
     try:
-        inputs = json.loads(text)
-    except json.JSONDecodeError as err:
-        print(f"rulebook calc: error: input: not valid JSON ({err})", file=sys.stderr)
-        return 2
-    try:
-        result = run(args.name, inputs)
-    except InputError as err:
-        print(f"rulebook calc: error: {err}", file=sys.stderr)
+        result = run(args.name, _json_input(args.input))
+    except (InputError, RecursionError) as err:
+        why = err if isinstance(err, InputError) else "input: nested too deeply"
+        print(f"rulebook calc: error: {why}", file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=2))
     return 0
@@ -110,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     except IngestError as err:
         print(f"rulebook {args.command}: error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader of our output went away (`| head`): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit flushes nowhere
+        return 1
 
 
 if __name__ == "__main__":

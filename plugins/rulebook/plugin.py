@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Literal
 
@@ -17,16 +18,19 @@ from mkdocs.structure.pages import Page
 from rulebook import assets
 from rulebook.books import BookInfo, load_registry
 from rulebook.config import RulebookConfig
-from rulebook.html import tables
-from rulebook.html.pipeline import PageProcessor
+from rulebook.html import blockids, tables, tree
+from rulebook.html.pipeline import PageInfo, PageProcessor
 from rulebook.html.targets import Targets
+from rulebook.html.tree import Element
 from rulebook.ingest.errors import IngestError
 from rulebook.offline import manifest as offline_manifest
 from rulebook.offline import webapp
 from rulebook.search.build import SearchBuild
 from rulebook.search.glossary import GlossaryError
-from rulebook.widgets import calculator, runtime, transclude
+from rulebook.widgets import calculator, runtime, strict, transclude
 from rulebook.widgets.blocks import RulebookBlocksExtension
+
+log = logging.getLogger("mkdocs.plugins.rulebook")
 
 
 class RulebookPlugin(BasePlugin[RulebookConfig]):
@@ -38,6 +42,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.pages = PageProcessor()  # kept across `mkdocs serve` rebuilds: its cache is the point
         self.targets = Targets({})
         self.serving = False
+        self.problems: dict[str, list[str]] = {}  # src_uri -> bad blocks, as error lines
 
     # ---- hooks ---------------------------------------------------------------------------
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
@@ -57,6 +62,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             raise PluginError(f"rulebook: {err}") from None
         self.targets = Targets({b.slug: b.title for b in self.registry})
         self.pages.start()
+        self.problems = {}
         if self.config.search and self.config.block_ids:
             cache = (root / self.config.search_cache).resolve()
             if self.search is None or self.search.cache_dir != cache:
@@ -93,47 +99,65 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-50)  # after other plugins changed the HTML
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        if not self.config.enabled or not self.config.block_ids:
+        if not self.config.enabled:
+            return None
+        if not self.config.block_ids:
+            found = strict.problems(tree.parse(html))
+            if found:
+                self.problems[page.file.src_uri] = _problem_lines(page, config, found)
             return None
 
-        def decorate(soup: BeautifulSoup) -> None:
-            tables.mark_prose_columns(soup)
+        book = str(page.meta.get("book") or "")
+        info = PageInfo(page.file.src_uri, page.url, str(page.title or ""), book)
+
+        def decorate(root: Element) -> None:
+            tables.mark_prose_columns(root)
             if "data-rb-rule" in html:  # calculators, the sheet, the appendix's link to it
-                calculator.resolve_rule_links(soup, page.url)
+                calculator.resolve_rule_links(root, page.url)
 
         search = self.search
-        records = (
-            (
-                lambda pairs, page: search.records(
-                    pairs,
-                    url=page.url,
-                    title=str(page.title or ""),
-                    book=str(page.meta.get("book") or ""),
-                    src_uri=page.file.src_uri,
+        records = None
+        if search is not None:
+
+            def records(out: str, info: PageInfo) -> object:
+                # the search records are made with BeautifulSoup, from the finished page
+                pairs = blockids.read_marks(BeautifulSoup(out, "html.parser"), info.key)
+                return search.records(
+                    pairs, url=info.url, title=info.title, book=info.book, src_uri=info.src_uri
                 )
-            )
-            if search
-            else None
-        )
-        done = self.pages.run(html, page, decorate, records)
-        if search:
+
+        done = self.pages.run(html, info, decorate, records, strict.problems)
+        if done.problems:
+            self.problems[page.file.src_uri] = _problem_lines(page, config, done.problems)
+            return done.html
+        if search is not None:
             opts = page.meta.get("search")
             search.add_page(
                 page.file.src_uri, done.records, excluded=isinstance(opts, dict) and bool(opts.get("exclude"))
             )
-        self.targets.add(page.url, page.title or "", str(page.meta.get("book", "")), done.ids)
+        self.targets.add(page.url, page.title or "", book, done.ids)
         return done.html
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment | None:
         """Every page is rendered by now: fill the GM-screen cards from their sources."""
         if not self.config.enabled:
             return None
+        if self.problems:  # every bad block of every page, one error line each; nothing is written
+            *before, last = [line for lines in self.problems.values() for line in lines]
+            for line in before:
+                log.error(line)
+            raise PluginError(last)
         env.globals["rulebook_books"] = {b.slug: b for b in self.registry}  # for the book badge
         pages = [f.page for f in files.documentation_pages() if f.page is not None]
         try:
             transclude.fill_pages(pages, {b.slug: b.title for b in self.registry})
         except transclude.CardError as e:
-            raise PluginError(f"rulebook: {e}") from None
+            page = next((p for p in pages if p.file.src_uri == e.src_uri), None)
+            if page is None:
+                raise PluginError(f"rulebook: {e}") from None
+            source, text = _source(page, config)
+            line = strict.locate_block(text, "card", e.nth)
+            raise PluginError(f"rulebook: {source}{f':{line}' if line else ''}: {e.detail}") from None
         return env
 
     @event_priority(-100)  # last: the offline manifest lists every file the steps before wrote
@@ -144,13 +168,32 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.pages.finish()
         if self.search:
             self.search.finish(site)
+        known: dict[str, str] = {}  # hashes of the files the runtime placed
         if self.config.calculators:
             root = Path(config.config_file_path).parent
-            runtime.install(
+            known = runtime.install(
                 site, root, self.config.pyodide, self.config.pyodide_snapshot, self.config.runtime_cache
             )
         self.targets.write(site)
-        offline_manifest.write(site, enabled=not self.serving)
+        offline_manifest.write(site, enabled=not self.serving, known=known)
+
+
+def _source(page: Page, config: MkDocsConfig) -> tuple[Path, str]:
+    """The page's Markdown file as a message names it (relative to mkdocs.yml), and its text."""
+    source = Path(page.file.abs_src_path or page.file.src_uri)
+    text = source.read_text(encoding="utf-8") if source.is_file() else ""
+    root = Path(config.config_file_path).parent
+    return (source.relative_to(root) if source.is_relative_to(root) else source), text
+
+
+def _problem_lines(page: Page, config: MkDocsConfig, problems: list[strict.Problem]) -> list[str]:
+    """`rulebook: docs/gm-screen.md:12: /// card: <why>` for each bad block of the page."""
+    source, text = _source(page, config)
+    out = []
+    for p in problems:
+        line = strict.locate(text, p.header, p.nth)
+        out.append(f"rulebook: {source}{f':{line}' if line else ''}: {p.header}: {p.message}")
+    return out
 
 
 def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:

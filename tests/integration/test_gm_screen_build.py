@@ -11,8 +11,6 @@ from types import SimpleNamespace
 from bs4 import BeautifulSoup, Tag
 from rulebook.plugin import RulebookPlugin
 
-from tests.support import site as support
-
 
 def soup_of(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "lxml")
@@ -99,29 +97,6 @@ def test_no_card_shows_a_section_twice(site: Path) -> None:
     for c in gm.select("section.rb-card"):
         heads = [norm(h.get_text(" ")) for h in c.select(".rb-card__body :is(h2, h3, h4, h5, h6)")]
         assert len(heads) == len(set(heads)), (norm(c.select_one(".rb-card__title").get_text()), heads)
-
-
-def build_gm_screen(tmp_path: Path, cards: str) -> support.Built:
-    """A project of chapter 3 and a GM screen holding `cards`, built into tmp_path/site."""
-    return support.run_build(support.gm_screen_project(tmp_path / "project", cards), tmp_path / "site")
-
-
-def test_a_card_with_a_missing_reference_fails_the_build_naming_it(tmp_path: Path) -> None:
-    built = build_gm_screen(
-        tmp_path, "/// card | fatum/03-boi.md#net-takogo-razdela\n    title: Пропавшее правило\n///\n"
-    )
-    assert not built.ok
-    assert re.search(r"gm-screen\.md: card \d+ «Пропавшее правило»", built.log), built.log
-    assert "reference 'fatum/03-boi.md#net-takogo-razdela'" in built.log
-    assert "no heading or block with id 'net-takogo-razdela' on fatum/03-boi.md" in built.log
-
-
-def test_a_card_block_that_cannot_be_parsed_fails_the_build(tmp_path: Path) -> None:
-    built = build_gm_screen(
-        tmp_path, "/// card | fatum/03-boi.md#klassy-broni\n    title: Броня: классы\n///\n"
-    )
-    assert not built.ok
-    assert "gm-screen.md: a card block was not understood" in built.log, built.log
 
 
 def test_the_service_worker_lists_every_built_file_with_its_hash(site: Path) -> None:

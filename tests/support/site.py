@@ -71,6 +71,20 @@ def write_config(
     return cfg
 
 
+def plain_config(dest: Path) -> Path:
+    """`dest/mkdocs.yml`: the project's config with Material's own search in place of the rulebook
+    plugin, over the project's docs (its blocks stay text): what benchmarks compare against."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^docs_dir: .*$", f"docs_dir: {ROOT / 'docs'}", text)
+    text = re.sub(r"(?ms)^plugins:\n(?:  .*\n)+", "plugins:\n  - search\n", text)
+    text = re.sub(r"(?m)^strict: true$", "strict: false", text)
+    text = re.sub(r"(?m)^\s+custom_dir: .*\n", "", text)  # the overrides need the plugin
+    dest.mkdir(parents=True, exist_ok=True)
+    cfg = dest / "mkdocs.yml"
+    cfg.write_text(text, encoding="utf-8")
+    return cfg
+
+
 def copy_project(dest: Path) -> tuple[Path, Path]:
     """docs/ and the book registry (with glossaries) copied, to be edited by a test; returns
     (docs folder, books.toml)."""

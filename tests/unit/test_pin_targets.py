@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from bs4 import BeautifulSoup
-from rulebook.html import blockids
+from rulebook.html import blockids, tree
 from rulebook.html.targets import FILE, Targets
 
 PAGE = """\
@@ -22,11 +22,12 @@ PAGE = """\
 
 
 def build() -> tuple[Targets, BeautifulSoup]:
-    soup = BeautifulSoup(PAGE, "html.parser")
+    """The targets of PAGE, and the page as the build writes it (read back with BeautifulSoup)."""
+    root = tree.parse(PAGE)
     t = Targets({"fatum": "FATUM"})
-    pairs = blockids.assign(soup, "03-boi")
-    t.add("fatum/03-boi/", "Глава 3. Бой", "fatum", [(el.name, str(el["id"])) for el, _ in pairs])
-    return t, soup
+    pairs = blockids.assign(root, "03-boi")
+    t.add("fatum/03-boi/", "Глава 3. Бой", "fatum", [(str(el.tag), el.get("id", "")) for el, _ in pairs])
+    return t, BeautifulSoup(tree.serialize(root), "html.parser")
 
 
 def expand(entry: dict) -> set[str]:

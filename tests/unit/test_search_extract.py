@@ -1,5 +1,5 @@
 from bs4 import BeautifulSoup
-from rulebook.html import blockids
+from rulebook.html import blockids, tree
 from rulebook.search.extract import page_records
 
 HTML = """
@@ -19,8 +19,9 @@ HTML = """
 
 
 def records():
-    soup = BeautifulSoup(HTML, "html.parser")
-    pairs = blockids.assign(soup, "08-boi")
+    root = tree.parse(HTML)  # the page as the build writes it, read back as the build does
+    blockids.assign(root, "08-boi")
+    pairs = blockids.read_marks(BeautifulSoup(tree.serialize(root), "html.parser"), "08-boi")
     return page_records(pairs, url="b/08-boi/", title="Глава 8", book="b", page_key="08-boi")
 
 

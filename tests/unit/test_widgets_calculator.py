@@ -11,6 +11,7 @@ import markdown
 import pytest
 from bs4 import BeautifulSoup
 from mkdocs.exceptions import PluginError
+from rulebook.html import tree
 from rulebook.widgets import runtime
 from rulebook.widgets.blocks import RulebookBlocksExtension
 from rulebook.widgets.calculator import resolve_rule_links
@@ -54,9 +55,10 @@ def test_presets_say_what_they_assume():
     assert values["attack_class"] == "medium" and "не указан" in values["assumed"]
 
 
-def test_an_unknown_calculator_is_an_error():
-    with pytest.raises(ValueError, match="unknown calculator"):
-        render("/// calculator | dice\n///\n")
+def test_an_unknown_calculator_leaves_a_problem_instead_of_a_form():
+    soup = render("/// calculator | dice\n///\n")
+    assert soup.select(".rb-calc") == []
+    assert "unknown calculator 'dice'" in soup.select_one("[data-rb-block-problem]")["data-rb-block-problem"]
 
 
 @pytest.mark.parametrize(
@@ -68,9 +70,9 @@ def test_an_unknown_calculator_is_an_error():
     ],
 )
 def test_rule_links_become_relative_to_the_page(page_url, rule, href):
-    soup = BeautifulSoup(f'<a data-rb-rule="{rule}" href="#">§</a>', "html.parser")
-    resolve_rule_links(soup, page_url)
-    assert soup.a["href"] == href
+    root = tree.parse(f'<a data-rb-rule="{rule}" href="#">§</a>')
+    resolve_rule_links(root, page_url)
+    assert root[0].get("href") == href
 
 
 def test_a_missing_pyodide_package_names_npm_ci(tmp_path):

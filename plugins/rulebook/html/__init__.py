@@ -1,1 +1,1 @@
-"""HTML-level processing of rendered pages (BeautifulSoup)."""
+"""HTML-level processing of rendered pages (lxml; no MkDocs import)."""

@@ -9,29 +9,37 @@ edit elsewhere on the page.
 
 from __future__ import annotations
 
-from bs4 import BeautifulSoup, Tag
+from typing import Any
 
+from rulebook.html import tree
+from rulebook.html.tree import HEADINGS, Element
 from rulebook.slugs import slug
 
-HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 BLOCKS = ("p", "table", "div", "blockquote", "details", "pre", "figure", "dl")
 LISTS = ("ul", "ol")
 SEP = "--"  # never produced by the slug function, so a block id cannot equal a heading id
+MARK = "data-rb-block"
+SKIP = "rb-skip"  # a widget (calculator, sheet) is not a block: it shifts no paragraph's id
 
 
 def block_id(section: str, n: int) -> str:
     return f"{section}{SEP}{n}"
 
 
-def assign(soup: BeautifulSoup, page_key: str) -> list[tuple[Tag, str]]:
-    """Give ids to the blocks of one page body; returns (block, section heading id) pairs in
-    document order (headings included), for the search indexer."""
-    section = slug(page_key) if page_key else "top"
-    counter = 0
-    used = {t["id"] for t in soup.find_all(id=True)}
-    out: list[tuple[Tag, str]] = []
+def top_section(page_key: str) -> str:
+    """The section name of blocks above a page's first heading."""
+    return slug(page_key) if page_key else "top"
 
-    def give(el: Tag) -> None:
+
+def assign(root: Element, page_key: str) -> list[tuple[Element, str]]:
+    """Give ids to the blocks of one page body (the children of `root`); returns (block, section
+    heading id) pairs in document order, headings included."""
+    section = top_section(page_key)
+    counter = 0
+    used = {str(i) for i in root.xpath(".//@id")}
+    out: list[tuple[Element, str]] = []
+
+    def give(el: Element) -> None:
         nonlocal counter
         counter += 1
         if not el.get("id"):
@@ -39,28 +47,44 @@ def assign(soup: BeautifulSoup, page_key: str) -> list[tuple[Tag, str]]:
             while bid in used:  # only if a hand-written id collides; stays deterministic
                 counter += 1
                 bid = block_id(section, counter)
-            el["id"] = bid
+            el.set("id", bid)
             used.add(bid)
-        el["data-rb-block"] = ""
+        el.set(MARK, "")
         out.append((el, section))
 
-    for el in list(soup.children):
-        if not isinstance(el, Tag):
-            continue
-        if el.name in HEADINGS:
+    for el in tree.children(root):
+        if el.tag in HEADINGS:
             if not el.get("id"):
-                el["id"] = slug(el.get_text(" ", strip=True))
-            section = str(el["id"])
+                el.set("id", slug(tree.text(el)))
+            section = el.get("id", "")
             counter = 0
             out.append((el, section))
-        elif el.name in LISTS:
-            for li in el.find_all("li", recursive=False):
+        elif el.tag in LISTS:
+            for li in el.iterchildren("li"):
                 give(li)
-        elif el.name == "dl":
-            for dt in el.find_all("dt", recursive=False):
+        elif el.tag == "dl":
+            for dt in el.iterchildren("dt"):
                 give(dt)
-        elif el.name in BLOCKS:
-            if el.name == "div" and "rb-skip" in (el.get("class") or []):
+        elif el.tag in BLOCKS:
+            if el.tag == "div" and SKIP in tree.classes(el):
                 continue
             give(el)
+    return out
+
+
+def read_marks(soup: Any, page_key: str) -> list[tuple[Any, str]]:
+    """The (block, section heading id) pairs of a page `assign` already marked, read back from a
+    BeautifulSoup parse of its HTML: the form the search records are made from."""
+    section = top_section(page_key)
+    out: list[tuple[Any, str]] = []
+    for el in soup.find_all(True, recursive=False):
+        if el.name in HEADINGS:
+            section = str(el.get("id", ""))
+            out.append((el, section))
+        elif el.has_attr(MARK):
+            out.append((el, section))
+        elif el.name in (*LISTS, "dl"):
+            out += [
+                (item, section) for item in el.find_all(("li", "dt"), recursive=False) if item.has_attr(MARK)
+            ]
     return out

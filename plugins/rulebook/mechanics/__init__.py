@@ -29,7 +29,8 @@ def run(name: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
 
 def declaration(name: str) -> dict[str, Any]:
     """What the page needs to render a calculator's form: its inputs, readings and presets."""
-    d = describe(CALCULATORS[name])
-    if name in ("damage", "attack"):
+    calc = CALCULATORS[name]
+    d = describe(calc)
+    if calc.uses_presets:
         d["presets"] = presets.describe()
     return d

@@ -153,6 +153,8 @@ class AttackCalculator:
     title = "Бросок попадания"
     groups = (ATTACKER, TARGET)
     readings = READINGS
+    uses_presets = True
+    block = "calculator"
 
     def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
         raw = parse_object(inputs, "input")

@@ -8,7 +8,7 @@ browser what to send. Standard library only: these files also run in Pyodide.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
@@ -59,7 +59,7 @@ class Field:
                 if raw == c.value or (isinstance(c.value, int) and _int_or_none(raw) == c.value):
                     return c.value
             allowed = ", ".join(str(c.value) for c in self.choices)
-            raise InputError(where, f"допустимые значения: {allowed}; получено {raw!r}")
+            raise InputError(where, f"допустимые значения: {allowed}; получено {shown(raw)}")
         raise TypeError(f"unknown field type {self.type}")
 
     def describe(self) -> dict[str, Any]:
@@ -117,6 +117,8 @@ class Calculator(Protocol):
     title: str
     groups: tuple[Group, ...]
     readings: tuple[Reading, ...]
+    uses_presets: bool  # its form offers chapter 4's weapons and armours (presets.describe())
+    block: str  # the Markdown block that puts it in a page: `/// calculator | name`, or its own
 
     def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]: ...
 
@@ -135,7 +137,33 @@ def describe(calc: Calculator) -> dict[str, Any]:
 
 
 # ---- scalar parsing ------------------------------------------------------------------------
-def _int_or_none(raw: object) -> int | None:
+_LONGEST = 60  # characters of a value a message quotes; longer ones are cut (one line per error)
+
+
+def shown(raw: object) -> str:
+    """A value the reader gave, as an error message quotes it: whole when short, else its start
+    and its length, so that a message stays one readable line."""
+    try:
+        text = repr(raw)
+    except ValueError:  # an integer too long for Python to print
+        return "число длиннее 4300 цифр"
+    if len(text) <= _LONGEST:
+        return text
+    return f"{text[: _LONGEST // 2]}… ({plural(len(text), 'знак', 'знака', 'знаков')})"
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """`n` with the Russian noun form its number takes: 1 знак, 3 знака, 5 знаков, 21 знак."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} {one}"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} {few}"
+    return f"{n} {many}"
+
+
+def _int_or_none(raw: object) -> int | float | None:
+    """An integer from JSON or from text (ASCII digits, an optional sign, the typographic minus);
+    an integer too long to convert is returned as ±infinity, which every range refuses."""
     if isinstance(raw, bool):
         return None
     if isinstance(raw, int):
@@ -144,7 +172,10 @@ def _int_or_none(raw: object) -> int | None:
         return int(raw)
     if isinstance(raw, str):
         s = raw.strip().replace("−", "-")
-        if s.lstrip("+-").isdigit():
+        digits = s[1:] if s[:1] in ("+", "-") else s
+        if digits.isascii() and digits.isdigit():
+            if len(digits) > 1000:
+                return float("-inf") if s[:1] == "-" else float("inf")
             return int(s)
     return None
 
@@ -152,12 +183,12 @@ def _int_or_none(raw: object) -> int | None:
 def parse_int(raw: object, where: str, minimum: int | None = None, maximum: int | None = None) -> int:
     value = _int_or_none(raw)
     if value is None:
-        raise InputError(where, f"нужно целое число, получено {raw!r}")
+        raise InputError(where, f"нужно целое число, получено {shown(raw)}")
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         lo = "" if minimum is None else f"от {minimum} "
         hi = "" if maximum is None else f"до {maximum}"
-        raise InputError(where, f"число должно быть {lo}{hi}".rstrip() + f", получено {value}")
-    return value
+        raise InputError(where, f"число должно быть {lo}{hi}".rstrip() + f", получено {shown(raw)}")
+    return int(value)
 
 
 def parse_bool(raw: object, where: str) -> bool:
@@ -167,12 +198,12 @@ def parse_bool(raw: object, where: str) -> bool:
         return bool(raw)
     if isinstance(raw, str) and raw.strip().lower() in ("true", "false"):
         return raw.strip().lower() == "true"
-    raise InputError(where, f"нужно true или false, получено {raw!r}")
+    raise InputError(where, f"нужно true или false, получено {shown(raw)}")
 
 
 def parse_str(raw: object, where: str, maximum: int | None = None) -> str:
     if not isinstance(raw, str):
-        raise InputError(where, f"нужна строка, получено {raw!r}")
+        raise InputError(where, f"нужна строка, получено {shown(raw)}")
     if maximum is not None and len(raw) > maximum:
         raise InputError(where, f"не длиннее {maximum} символов, получено {len(raw)}")
     return raw
@@ -202,7 +233,14 @@ def reject_unknown(raw: Mapping[str, Any], known: set[str], prefix: str = "") ->
     """A misspelt key is an error, not a silently ignored input."""
     for key in raw:
         if key not in known:
-            raise InputError(f"{prefix}{key}", "неизвестное поле")
+            raise InputError(f"{prefix}{key_shown(key)}", "неизвестное поле")
+
+
+def key_shown(key: object) -> str:
+    """A key the reader gave, as a field path in a message: itself when it is a short printable
+    name, else quoted and cut like any value."""
+    text = str(key)
+    return text if len(text) <= _LONGEST and text.isprintable() else shown(key)
 
 
 # ---- output ---------------------------------------------------------------------------------
@@ -227,6 +265,3 @@ def percent(p: Fraction, digits: int = 1) -> str:
     whole, frac = divmod(n, 10**digits)
     text = f"{whole},{frac:0{digits}d}" if digits else str(whole)
     return f"{text} %"
-
-
-Compute = Callable[[Mapping[str, Any]], dict[str, Any]]

@@ -47,7 +47,6 @@ OUTCOME_RULES = {
     "failure": "check.formula",
     "crit_failure": "check.crit_failure",
 }
-SUCCESSES = ("crit_success", "success")
 TRAIT_DIE = {0: 4, 1: 6, 2: 6, 3: 8, 4: 8, 5: 10, 6: 10}
 HELPERS_BONUS_CAP = 2
 
@@ -236,6 +235,8 @@ class CheckCalculator:
     title = "Проверка навыка"
     groups = (CHECK_FIELDS, ROLLED_FIELDS)
     readings = READINGS
+    uses_presets = False
+    block = "calculator"
 
     def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
         raw = parse_object(inputs, "input")

@@ -811,6 +811,8 @@ class DamageCalculator:
     title = "Пошаговый расчёт ранений"
     groups = (CHARACTER_FIELDS, HIT_FIELDS, CARE_FIELDS)
     readings = READINGS
+    uses_presets = True
+    block = "calculator"
 
     def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
         raw = parse_object(inputs, "input")

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
-from rulebook.mechanics.base import Field, InputError, parse_object
+from rulebook.mechanics.base import Field, InputError, key_shown, parse_object
 
 Node = Union[Field, "Record", "Rows"]
 
@@ -36,7 +36,7 @@ class Record:
         known = {f.name for f in self.fields}
         for key in obj:
             if key not in known:
-                raise InputError(_join(path, str(key)), "неизвестное поле")
+                raise InputError(_join(path, key_shown(key)), "неизвестное поле")
         return {f.name: parse_node(f, obj.get(f.name), _join(path, f.name)) for f in self.fields}
 
     def default(self) -> dict[str, Any]:

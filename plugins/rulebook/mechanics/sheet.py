@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.mechanics import attack, creation
-from rulebook.mechanics.base import InputError, Reading, percent, reject_unknown
+from rulebook.mechanics.base import InputError, Reading, percent, reject_unknown, shown
 from rulebook.mechanics.check import DifficultyRoll, die_label, distribution, trait_die
 from rulebook.mechanics.creation import FIGHT, SCENE, SKILLS, TRAITS
 from rulebook.mechanics.damage import ARMOR_NAMES, COVER_RULE, PROTECTION, STEPS_RULE, limits_for
@@ -931,6 +931,8 @@ class SheetCalculator:
     title = "Лист персонажа"
     groups = ()
     readings = READINGS
+    uses_presets = False
+    block = "sheet"
 
     def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(inputs, Mapping):
@@ -939,7 +941,7 @@ class SheetCalculator:
         ch = parse_character(inputs.get("character") or {}, "character")
         action = inputs.get("action")
         if action is not None and action not in ACTIONS:
-            raise InputError("action", f"допустимые значения: {', '.join(ACTIONS)}; получено {action!r}")
+            raise InputError("action", f"допустимые значения: {', '.join(ACTIONS)}; получено {shown(action)}")
         d = Derivation()
         if action:
             apply_action(ch, str(action), d)

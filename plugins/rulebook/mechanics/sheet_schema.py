@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulebook.mechanics import creation, presets
-from rulebook.mechanics.base import Choice, Field, InputError, reject_unknown
+from rulebook.mechanics.base import Choice, Field, InputError, reject_unknown, shown
 from rulebook.mechanics.creation import FIGHT, SCENE, SKILLS, TRAITS
 from rulebook.mechanics.damage import ARMOR_NAMES
 from rulebook.mechanics.records import Record, Rows
@@ -285,7 +285,7 @@ def parse_document(raw: object) -> list[dict[str, Any]]:
     if raw.get("format") != FORMAT:
         raise InputError("format", f"это не файл листа персонажа (нужен format: {FORMAT})")
     if raw.get("book") != BOOK:
-        raise InputError("book", f"лист другой книги ({raw.get('book')!r}), нужен {BOOK!r}")
+        raise InputError("book", f"лист другой книги ({shown(raw.get('book'))}), нужен {BOOK!r}")
     version = raw.get("version")
     if isinstance(version, float) and version.is_integer():
         version = int(version)  # JSON has one number type: 1.0 is 1, as in the page

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,8 +64,11 @@ def file_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:HASH_CHARS]
 
 
-def scan(site_dir: Path) -> tuple[Group, dict[str, Group]]:
-    """(core files, optional groups) of a built site, sorted by path."""
+def scan(site_dir: Path, known: Mapping[str, str] | None = None) -> tuple[Group, dict[str, Group]]:
+    """(core files, optional groups) of a built site, sorted by path. `known`: the SHA-256 (hex)
+    of files the build placed from verified sources (the Pyodide runtime, tens of MB), which are
+    not read again."""
+    known = known or {}
     core: list[Entry] = []
     groups: dict[str, list[Entry]] = {name: [] for name in OPTIONAL}
     for p in sorted(site_dir.rglob("*")):
@@ -73,8 +77,11 @@ def scan(site_dir: Path) -> tuple[Group, dict[str, Group]]:
         rel = p.relative_to(site_dir).as_posix()
         if rel in SKIP_FILES or rel.endswith(SKIP_SUFFIXES):
             continue
-        data = p.read_bytes()
-        entry = Entry(rel, len(data), file_hash(data))
+        if rel in known:
+            entry = Entry(rel, p.stat().st_size, known[rel][:HASH_CHARS])
+        else:
+            data = p.read_bytes()
+            entry = Entry(rel, len(data), file_hash(data))
         for name, folder in OPTIONAL.items():
             if rel.startswith(folder):
                 groups[name].append(entry)
@@ -101,14 +108,17 @@ def worker_source(core: Group, groups: dict[str, Group]) -> str:
     return template.replace(PLACEHOLDER, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
-def write(site_dir: Path, *, enabled: bool = True) -> dict[str, object]:
-    """Write sw.js and the page-side summary into the built site; returns the summary."""
+def write(
+    site_dir: Path, *, enabled: bool = True, known: Mapping[str, str] | None = None
+) -> dict[str, object]:
+    """Write sw.js and the page-side summary into the built site; returns the summary. `known`:
+    see `scan`."""
     if not enabled:
         summary: dict[str, object] = {"enabled": False}
         template = TEMPLATE.read_text(encoding="utf-8")
         worker = template.replace(PLACEHOLDER, json.dumps({"enabled": False}))
     else:
-        core, groups = scan(site_dir)
+        core, groups = scan(site_dir, known)
         summary = {
             "enabled": True,
             "version": core.version,

@@ -8,30 +8,23 @@ from typing import Any
 
 from markdown import Markdown
 from pymdownx.blocks import BlocksExtension, BlocksProcessor
-from pymdownx.blocks.block import Block
 
 from rulebook.books import BookInfo
+from rulebook.mechanics.base import plural
 from rulebook.widgets.calculator import CalculatorBlock
 from rulebook.widgets.cards import CardBlock
 from rulebook.widgets.sheet import SheetBlock, SheetLinkBlock
+from rulebook.widgets.strict import StrictBlock
 
 
-def _plural_chapters(n: int) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} глава"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return f"{n} главы"
-    return f"{n} глав"
-
-
-class BooksBlock(Block):
+class BooksBlock(StrictBlock):
     NAME = "books"
-    ARGUMENT = None
+    ARGUMENT = False
 
-    def on_create(self, parent: etree.Element) -> etree.Element:
+    def create(self, parent: etree.Element) -> etree.Element:
         return etree.SubElement(parent, "div", {"class": "rb-books grid cards"})
 
-    def on_end(self, block: etree.Element) -> None:
+    def end(self, block: etree.Element) -> None:
         books: list[BookInfo] = self.config.get("registry") or []
         ul = etree.SubElement(block, "ul")
         for b in books:
@@ -41,7 +34,7 @@ class BooksBlock(Block):
             strong = etree.SubElement(a, "strong")
             strong.text = b.title
             meta = etree.SubElement(li, "p", {"class": "rb-book-meta"})
-            meta.text = f"{b.system} · {_plural_chapters(len(b.pages))}"
+            meta.text = f"{b.system} · {plural(len(b.pages), 'глава', 'главы', 'глав')}"
             if b.description:
                 d = etree.SubElement(li, "p")
                 d.text = b.description

@@ -15,12 +15,12 @@ import xml.etree.ElementTree as etree
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from bs4 import BeautifulSoup, Tag
-from pymdownx.blocks.block import Block, type_boolean
+from lxml.html import HtmlElement
 
 from rulebook.mechanics import CALCULATORS, declaration
 from rulebook.mechanics.base import Field, Group
 from rulebook.widgets.elements import preset_options, text_el
+from rulebook.widgets.strict import StrictBlock, boolean
 
 ROOT_CLASS = "rb-calc"
 INTRO = (
@@ -157,22 +157,30 @@ def render(parent: etree.Element, name: str, uid: str, compact: bool = False) ->
     prog.set("hidden", "hidden")
 
     form = etree.SubElement(root, "form", {"class": "rb-calc__form", "novalidate": "novalidate"})
-    if name == "check":
-        _fieldset(form, uid, calc.groups[0])
-        _fieldset(form, uid, calc.groups[1])
-    elif name == "attack":
-        weapons = [w for w in decl["presets"]["weapons"] if w["hit_die"] is not None]
-        _fieldset(form, uid, calc.groups[0], ("weapon", "Оружие из главы 4", weapons, True))
-        _fieldset(form, uid, calc.groups[1])
-    else:
-        _damage_form(form, uid, calc.groups, decl)
+    _LAYOUTS.get(name, _groups_form)(form, uid, calc.groups, decl)
     out = etree.SubElement(root, "div", {"class": "rb-calc__output", "aria-live": "polite"})
     _text(out, "p", "Результат появится здесь.", {"class": "rb-calc__placeholder"})
     _readings(root, decl)
     return root
 
 
+def _groups_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
+    """One fieldset per declared group (the check resolver)."""
+    for g in groups:
+        _fieldset(form, uid, g)
+
+
+def _attack_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
+    """The attacker's fieldset starts with the chapter 4 weapons that roll to hit."""
+    weapons = [w for w in decl["presets"]["weapons"] if w["hit_die"] is not None]
+    _fieldset(form, uid, groups[0], ("weapon", "Оружие из главы 4", weapons, True))
+    for g in groups[1:]:
+        _fieldset(form, uid, g)
+
+
 def _damage_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
+    """The stepper: the character (with armour presets), the hit (with weapon presets) and the
+    actions of a fight as buttons."""
     character, hit, care = groups
     fs = _fieldset(form, uid, character, ("armor", "Броня из главы 4", decl["presets"]["armors"], False))
     _text(
@@ -198,23 +206,33 @@ def _damage_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl:
     _button(bar, "redo", "↷ Вернуть")
 
 
-class CalculatorBlock(Block):
+Layout = Callable[[etree.Element, str, tuple[Group, ...], dict[str, Any]], None]
+# forms that are more than one fieldset per group; any other calculator gets `_groups_form`
+_LAYOUTS: dict[str, Layout] = {"attack": _attack_form, "damage": _damage_form}
+
+
+# the calculators this block places (the sheet has a block of its own)
+PLACED = [name for name, calc in CALCULATORS.items() if calc.block == "calculator"]
+
+
+class CalculatorBlock(StrictBlock):
     """`/// calculator | check`: the check resolver; `damage`, `attack` likewise."""
 
     NAME = "calculator"
     ARGUMENT = True
-    OPTIONS: ClassVar[dict[str, tuple[Any, Callable[[Any], Any]]]] = {"compact": (False, type_boolean)}
+    ARGUMENT_HELP = f"a calculator's name ({', '.join(PLACED)})"
+    OPTIONS: ClassVar[dict[str, tuple[Any, Callable[[Any], Any]]]] = {"compact": (False, boolean)}
 
-    def on_validate(self, parent: etree.Element) -> bool:
-        name = str(self.argument).strip()
-        if name == "sheet":
-            raise ValueError("/// calculator | sheet: the character sheet has its own block, `/// sheet`")
-        if name not in CALCULATORS:
-            known = ", ".join(CALCULATORS)
-            raise ValueError(f"/// calculator | {name}: unknown calculator (known: {known})")
-        return True
+    def check(self, arg: Any, options: dict[str, Any]) -> str | None:
+        name = str(arg).strip()
+        calc = CALCULATORS.get(name)
+        if calc is None:
+            return f"unknown calculator {name!r} (known: {', '.join(PLACED)})"
+        if calc.block != self.NAME:
+            return f"«{calc.title}» has a block of its own: /// {calc.block}"
+        return None
 
-    def on_create(self, parent: etree.Element) -> etree.Element:
+    def create(self, parent: etree.Element) -> etree.Element:
         name = str(self.argument).strip()
         # numbered per calculator and page (one Markdown instance per page): the id keys the
         # stepper's saved fight, so adding another kind of calculator does not lose it
@@ -223,14 +241,15 @@ class CalculatorBlock(Block):
         return render(parent, name, f"rb-calc-{name}-{counts[name]}", bool(self.options["compact"]))
 
 
-def resolve_rule_links(soup: BeautifulSoup, page_url: str) -> None:
+def resolve_rule_links(root: HtmlElement, page_url: str) -> None:
     """Site-root rule URLs -> hrefs relative to the page (`../03-boi/#shag-7--2`)."""
     base = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url) + "/"
     here = base.rstrip("/") or "."
-    for a in soup.find_all("a", attrs={"data-rb-rule": True}):
-        assert isinstance(a, Tag)
-        target = str(a["data-rb-rule"])
+    for a in root.iter("a"):
+        target = a.get("data-rb-rule")
+        if target is None:
+            continue
         path, _, frag = target.partition("#")
         rel = posixpath.relpath(path or ".", here)
         rel = "" if rel == "." else rel.rstrip("/") + "/"
-        a["href"] = f"{rel}#{frag}" if frag else rel or "./"
+        a.set("href", f"{rel}#{frag}" if frag else rel or "./")

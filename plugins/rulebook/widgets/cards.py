@@ -23,7 +23,9 @@ import xml.etree.ElementTree as etree
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from pymdownx.blocks.block import Block, type_boolean, type_string
+from pymdownx.blocks.block import type_string
+
+from rulebook.widgets.strict import StrictBlock, boolean
 
 ATTR = "data-rb-card"
 
@@ -67,19 +69,25 @@ class CardSpec:
         return self.title or (self.refs[0] if self.refs else self.slot or "?")
 
 
-class CardBlock(Block):
+class CardBlock(StrictBlock):
     NAME = "card"
     ARGUMENT = None
     OPTIONS = {  # noqa: RUF012 (pymdownx's declared shape)
         "title": ("", type_string),
-        "sections": (True, type_boolean),
-        "examples": (False, type_boolean),
+        "sections": (True, boolean),
+        "examples": (False, boolean),
         "exclude": ([], _type_words),
-        "wide": (False, type_boolean),
+        "wide": (False, boolean),
         "slot": ("", _type_slot),
     }
 
-    def on_create(self, parent: etree.Element) -> etree.Element:
+    def check(self, arg: Any, options: dict[str, Any]) -> str | None:
+        # a card that can never be filled fails where it is written
+        if not (arg or "").split() and not options.get("slot"):
+            return "give a reference after '|' (page.md#id) or a 'slot' option"
+        return None
+
+    def create(self, parent: etree.Element) -> etree.Element:
         spec = CardSpec(
             refs=(self.argument or "").split(),
             title=self.options["title"],
@@ -89,7 +97,4 @@ class CardBlock(Block):
             wide=self.options["wide"],
             slot=self.options["slot"],
         )
-        # Checked here so a card that can never be filled fails where it is written.
-        if not spec.refs and not spec.slot:
-            raise ValueError(f"card «{spec.label}»: give a reference after '|' or a 'slot' option")
         return etree.SubElement(parent, "div", {"class": "rb-card", ATTR: spec.dump()})

@@ -174,16 +174,38 @@ def install(
     pyodide_option: str,
     snapshot: bool = True,
     cache_option: str = ".cache/rulebook",
-) -> None:
+) -> dict[str, str]:
+    """The runtime and the engine into the site; returns the SHA-256 of the large files placed
+    (site-relative path -> hex), which the offline manifest then need not read again."""
     src = pyodide_source(root, pyodide_option)
     copy_pyodide(src, site_dir)
+    known = {f"{SITE_DIR}/pyodide/{name}": digest for name, digest in PYODIDE_FILES.items()}
     engine_dir, version = copy_engine(site_dir)
     made = make_snapshot(root / cache_option, src, engine_dir, version) if snapshot else None
     if made is None:
-        return
+        return known
     cached, key = made
     name = f"snapshot-{key}.bin"
     place(cached, site_dir / SITE_DIR / "pyodide" / name)
+    known[f"{SITE_DIR}/pyodide/{name}"] = _cached_sha256(cached)
     manifest = json.loads((engine_dir / "manifest.json").read_text(encoding="utf-8"))
     manifest["snapshot"] = f"pyodide/{name}"
     write_manifest(engine_dir, manifest)
+    return known
+
+
+def _cached_sha256(path: Path) -> str:
+    """SHA-256 of a cached snapshot, kept beside it with the file's size and mtime (the cache is
+    replaced, never rewritten, so a matching size and mtime is the same content)."""
+    st = path.stat()
+    stamp = f"{st.st_size} {st.st_mtime_ns}"
+    side = path.with_name(path.name + ".sha256")
+    if side.exists():
+        digest, _, seen = side.read_text(encoding="utf-8").partition(" ")
+        if seen.strip() == stamp:
+            return digest
+    digest = _sha256(path)
+    tmp = side.with_name(f"{side.name}.{os.getpid()}.tmp")
+    tmp.write_text(f"{digest} {stamp}\n", encoding="utf-8")
+    tmp.replace(side)
+    return digest

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from markdown.util import AtomicString
-from pymdownx.blocks.block import Block
 
 from rulebook.mechanics import creation, sheet
 from rulebook.mechanics.base import Field
@@ -24,6 +23,7 @@ from rulebook.mechanics.records import Record, Rows
 from rulebook.mechanics.rules import url
 from rulebook.mechanics.sheet_schema import CHARACTER, FORMAT, VERSION, sheet_presets
 from rulebook.widgets.elements import preset_options, text_el
+from rulebook.widgets.strict import StrictBlock
 
 ROOT_CLASS = "rb-sheet"
 INTRO = (
@@ -136,6 +136,14 @@ class Form:
 
     def derived(self, parent: etree.Element, path: str, tag: str = "span", css: str = "") -> etree.Element:
         return _text(parent, tag, "—", {"class": f"rb-sheet__out {css}".strip(), "data-derived": path})
+
+    def hint(self, parent: etree.Element, text: str, path: str, rule: str) -> etree.Element:
+        """«text <derived value> §»: a line under a section, the value computed by the engine."""
+        p = _text(parent, "p", text, {"class": "rb-sheet__hint"})
+        self.derived(p, path)
+        p[-1].tail = " "
+        _rule_link(p, rule)
+        return p
 
     def stat(self, dl: etree.Element, label: str, path: str, rule: str, hint: str = "") -> None:
         """A derived value in a definition list: name, value, § link."""
@@ -257,10 +265,7 @@ def _identity(form: Form) -> None:
             if name not in seen:
                 seen.add(name)
                 _text(origins, "option", f"+1 {skills[0]}, +1 {skills[1]}", {"value": name})
-    p = _text(fs, "p", "Бонусы Пути: ", {"class": "rb-sheet__hint"})
-    form.derived(p, "origin.text")
-    p[-1].tail = " "
-    _rule_link(p, "sheet.origin")
+    form.hint(fs, "Бонусы Пути: ", "origin.text", "sheet.origin")
 
 
 def _progress(form: Form) -> None:
@@ -315,10 +320,7 @@ def _skills(form: Form) -> None:
             form.derived(
                 etree.SubElement(tr, "td", {"class": "rb-sheet__num"}), f"skills.{s.key}.die_label", "strong"
             )
-    p = _text(fs, "p", "Профессиональных навыков: ", {"class": "rb-sheet__hint"})
-    form.derived(p, "points.professional.text")
-    p[-1].tail = " "
-    _rule_link(p, "sheet.professional_count")
+    form.hint(fs, "Профессиональных навыков: ", "points.professional.text", "sheet.professional_count")
 
 
 def _traits(form: Form) -> None:
@@ -407,10 +409,7 @@ def _wounds(form: Form) -> None:
     form.field(grid, "wounds.bleeding")
     form.field(grid, "wounds.countdown")
     form.field(grid, "wounds.recovering", css="rb-sheet__field--wide")
-    p = _text(fs, "p", "Отсчёт до смерти длится раундов: ", {"class": "rb-sheet__hint"})
-    form.derived(p, "wounds.countdown_max")
-    p[-1].tail = " "
-    _rule_link(p, "wounds.countdown_death")
+    form.hint(fs, "Отсчёт до смерти длится раундов: ", "wounds.countdown_max", "wounds.countdown_death")
     form.field(fs, "wounds.traumas", css="rb-sheet__field--full", multiline=True)
     _text(etree.SubElement(fs, "p", {"class": "rb-sheet__subtitle"}), "strong", "Состояние и штрафы")
     grid = etree.SubElement(fs, "div", {"class": "rb-sheet__grid"})
@@ -611,27 +610,27 @@ def render(parent: etree.Element) -> etree.Element:
     return root
 
 
-class SheetBlock(Block):
+class SheetBlock(StrictBlock):
     """`/// sheet`: the character sheet (one per page)."""
 
     NAME = "sheet"
-    ARGUMENT = None
+    ARGUMENT = False
     OPTIONS: ClassVar[dict[str, Any]] = {}
 
-    def on_create(self, parent: etree.Element) -> etree.Element:
+    def create(self, parent: etree.Element) -> etree.Element:
         return render(parent)
 
 
-class SheetLinkBlock(Block):
+class SheetLinkBlock(StrictBlock):
     """`/// sheet-link`: a pointer from the book's appendix to the interactive sheet (placed by
     books.toml, so the generated page stays generated). The link is written site-root-relative
     and made page-relative with the rule links."""
 
     NAME = "sheet-link"
-    ARGUMENT = None
+    ARGUMENT = False
     OPTIONS: ClassVar[dict[str, Any]] = {}
 
-    def on_create(self, parent: etree.Element) -> etree.Element:
+    def create(self, parent: etree.Element) -> etree.Element:
         box = etree.SubElement(parent, "div", {"class": "admonition tip rb-sheet-link"})
         _text(box, "p", "Интерактивный лист персонажа", {"class": "admonition-title"})
         p = _text(

@@ -9,27 +9,31 @@ that does not resolve raises `CardError`, which the plugin turns into a failed b
 
 from __future__ import annotations
 
+import copy
 import difflib
 import posixpath
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from bs4 import BeautifulSoup, NavigableString, Tag
-
+from rulebook.html import tree
+from rulebook.html.blockids import MARK
+from rulebook.html.tree import HEADINGS, Element
 from rulebook.slugs import slug
 from rulebook.widgets.cards import ATTR, CardSpec
 
-HEADING = re.compile(r"^h[1-6]$")
-# pymdownx leaves a block it cannot parse (say, bad YAML in its options) as plain text.
-UNPARSED = re.compile(r"(?:^|>)\s*///\s*card\b[^<\n]*", re.MULTILINE)
 _BASE = "http://rulebook.invalid/"  # only to resolve relative URLs; never emitted
 
 
 class CardError(Exception):
-    """A card that cannot be filled; the message names the card and the reference."""
+    """A card that cannot be filled; the message names the card and the reference. Raised by
+    `fill`, it also says where: the page (`src_uri`), the card (`nth` on it) and `detail`, the
+    message without the page."""
+
+    def __init__(self, message: str, src_uri: str = "", nth: int = 0, detail: str = "") -> None:
+        super().__init__(message)
+        self.src_uri, self.nth, self.detail = src_uri, nth, detail or message
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,7 @@ class RenderedPage:
 
 # src_uri -> (HTML, its parse): a `mkdocs serve` rebuild does not parse an unchanged source page
 # again (cards only read the parse: they copy what they take from it)
-_PARSED: dict[str, tuple[str, BeautifulSoup]] = {}
+_PARSED: dict[str, tuple[str, Element]] = {}
 
 
 class Sources:
@@ -51,10 +55,10 @@ class Sources:
 
     def __init__(self, pages: Iterable[RenderedPage]) -> None:
         self.pages = {p.src_uri: p for p in pages}
-        self._soups: dict[str, BeautifulSoup] = {}
+        self._trees: dict[str, Element] = {}
 
-    def soup(self, src_uri: str) -> BeautifulSoup:
-        if src_uri not in self._soups:
+    def tree(self, src_uri: str) -> Element:
+        if src_uri not in self._trees:
             html = self.pages[src_uri].html
             if html is None:
                 raise CardError(
@@ -62,9 +66,9 @@ class Sources:
                 )
             kept = _PARSED.get(src_uri)
             if kept is None or kept[0] != html:
-                kept = _PARSED[src_uri] = (html, BeautifulSoup(html, "html.parser"))
-            self._soups[src_uri] = kept[1]
-        return self._soups[src_uri]
+                kept = _PARSED[src_uri] = (html, tree.parse(html))
+            self._trees[src_uri] = kept[1]
+        return self._trees[src_uri]
 
 
 def has_cards(html: str) -> bool:
@@ -74,17 +78,20 @@ def has_cards(html: str) -> bool:
 def fill(html: str, page: RenderedPage, sources: Sources) -> str:
     """The page's HTML with every card placeholder replaced by its card; cards that follow each
     other are wrapped in one grid (`div.rb-cards`)."""
-    soup = BeautifulSoup(html, "html.parser")
-    used_ids = {str(t["id"]) for t in soup.find_all(id=True)}
-    for n, holder in enumerate(soup.find_all("div", attrs={ATTR: True}), 1):
-        spec = CardSpec.load(str(holder[ATTR]))
+    root = tree.parse(html)
+    used_ids = {str(i) for i in root.xpath(".//@id")}
+    holders = [d for d in root.iter("div") if d.get(ATTR) is not None]
+    for n, holder in enumerate(holders, 1):
+        spec = CardSpec.load(holder.get(ATTR, ""))
         try:
-            card = _build_card(soup, holder, spec, page, sources, used_ids)
+            card = _build_card(holder, spec, page, sources, used_ids)
         except CardError as e:
-            raise CardError(f"{page.src_uri}: card {n} «{spec.label}»: {e}") from None
-        holder.replace_with(card)
-    _group(soup)
-    return str(soup)
+            detail = f"card {n} «{spec.label}»: {e}"
+            raise CardError(f"{page.src_uri}: {detail}", page.src_uri, n, detail) from None
+        card.tail = holder.tail
+        holder.getparent().replace(holder, card)
+    _group(root)
+    return tree.serialize(root)
 
 
 # ---- one card ----------------------------------------------------------------------------------
@@ -97,18 +104,17 @@ class _Part:
     heading: str  # text of the referenced heading (or of the block's section heading)
     is_heading: bool
     level: int  # the referenced heading's level (blocks: their section's level)
-    head: Tag | None  # a copy of the referenced heading
-    nodes: list[Tag]  # copies of what follows it (or of the block)
+    head: Element | None  # a copy of the referenced heading
+    nodes: list[Element]  # copies of what follows it (or of the block)
 
 
 def _build_card(
-    soup: BeautifulSoup,
-    holder: Tag,
+    holder: Element,
     spec: CardSpec,
     page: RenderedPage,
     sources: Sources,
     used_ids: set[str],
-) -> Tag:
+) -> Element:
     parts = [_resolve(ref, spec, page, sources) for ref in spec.refs]
     _apply_exclusions(parts, spec.exclude)
     title = spec.title or (parts[0].heading if parts else "")
@@ -116,19 +122,17 @@ def _build_card(
         raise CardError("a card without a reference needs a 'title'")
     level = min(_level_before(holder) + 1, 6)
 
-    card = soup.new_tag("section", attrs={"class": "rb-card" + (" rb-card--wide" if spec.wide else "")})
+    card = holder.makeelement("section", {"class": "rb-card" + (" rb-card--wide" if spec.wide else "")})
     if spec.slot:
-        card["data-rb-slot"] = spec.slot
+        card.set("data-rb-slot", spec.slot)
     tid = _unique(slug(title), used_ids)
-    card["aria-labelledby"] = tid
-    head = soup.new_tag(f"h{level}", attrs={"id": tid, "class": "rb-card__title"})
-    head.string = title
+    card.set("aria-labelledby", tid)
+    head = _sub(card, f"h{level}", {"id": tid, "class": "rb-card__title"}, title)
     if parts:
-        head["data-rb-pin-src"] = f"{parts[0].src.url}#{parts[0].target_id}"
-    card.append(head)
+        head.set("data-rb-pin-src", f"{parts[0].src.url}#{parts[0].target_id}")
 
     if parts:
-        body = soup.new_tag("div", attrs={"class": "rb-card__body", "data-rb-transcluded": ""})
+        body = _sub(card, "div", {"class": "rb-card__body", "data-rb-transcluded": ""})
         for part in parts:
             # The referenced heading appears under the card's title unless it *is* the title;
             # its subsections keep their depth relative to it.
@@ -136,36 +140,32 @@ def _build_card(
             shift = level + 1 - part.level if shown or not part.is_heading else level - part.level
             for node in shown + part.nodes:
                 body.append(_adapt(node, part, page, shift=shift))
-        card.append(body)
 
-    note = [c for c in holder.contents if not (isinstance(c, NavigableString) and not c.strip())]
-    if note:
-        div = soup.new_tag("div", attrs={"class": "rb-card__note"})
-        for c in note:
-            div.append(c.extract())
-        card.append(div)
+    if (holder.text or "").strip() or len(holder):
+        note = _sub(card, "div", {"class": "rb-card__note"})
+        note.text = holder.text
+        for child in list(holder):
+            note.append(child)
 
     if parts:
-        card.append(_source_line(soup, parts, page))
+        card.append(_source_line(card, parts, page))
     return card
 
 
-def _source_line(soup: BeautifulSoup, parts: list[_Part], page: RenderedPage) -> Tag:
+def _source_line(card: Element, parts: list[_Part], page: RenderedPage) -> Element:
     """«Источник: FATUM, Глава 3. Бой — 3.2. Действия в бою · …», one link per reference."""
-    line = soup.new_tag("p", attrs={"class": "rb-card__source"})
-    line.append("Источник: ")
+    line = card.makeelement("p", {"class": "rb-card__source"})
+    line.text = "Источник: "
     by_page: dict[str, list[_Part]] = {}
     for part in parts:
         by_page.setdefault(part.src.src_uri, []).append(part)
     for i, group in enumerate(by_page.values()):
         src = group[0].src
-        line.append(("; " if i else "") + (f"{src.book}, " if src.book else "") + f"{src.title} — ")
+        _add_text(line, ("; " if i else "") + (f"{src.book}, " if src.book else "") + f"{src.title} — ")
         for j, part in enumerate(group):
             if j:
-                line.append(" · ")
-            a = soup.new_tag("a", href=f"{_relative(src.url, page.url)}#{part.target_id}")
-            a.string = part.heading
-            line.append(a)
+                _add_text(line, " · ")
+            _sub(line, "a", {"href": f"{_relative(src.url, page.url)}#{part.target_id}"}, part.heading)
     return line
 
 
@@ -180,66 +180,63 @@ def _resolve(ref: str, spec: CardSpec, page: RenderedPage, sources: Sources) -> 
         raise CardError(f"reference '{ref}': no page {src_uri} in the docs")
     src = sources.pages[src_uri]
     try:
-        doc = sources.soup(src_uri)
+        doc = sources.tree(src_uri)
     except CardError as e:
         raise CardError(f"reference '{ref}': {e}") from None
-    el = doc.find(id=frag)
-    if not isinstance(el, Tag):
+    found = doc.xpath(".//*[@id=$id]", id=frag)
+    if not found:
         raise CardError(
             f"reference '{ref}': no heading or block with id '{frag}' on {src_uri}{_hint(doc, frag)}"
         )
-
-    if HEADING.match(el.name) and el.parent is doc:
-        level = int(el.name[1])
+    el = found[0]
+    if el.tag in HEADINGS and el.getparent() is doc:
+        level = int(el.tag[1])
         nodes = [_copy(n) for n in _section_after(el, level, spec.sections)]
         nodes = [n for n in nodes if not _is_widget(n)]
         if not spec.examples:
             nodes = _drop_examples(nodes)
         return _Part(src, frag, _heading_text(el), True, level, _copy(el), nodes)
-    if el.has_attr("data-rb-block"):
-        top = el if el.parent is doc else el.find_parent(lambda t: t.parent is doc)
-        section = _section_heading(top) if isinstance(top, Tag) else None
-        heading = _heading_text(section) if section else src.title
-        level = int(section.name[1]) if section else 1
+    if el.get(MARK) is not None:
+        top = el if el.getparent() is doc else next(a for a in el.iterancestors() if a.getparent() is doc)
+        section = _section_heading(top)
+        heading = _heading_text(section) if section is not None else src.title
+        level = int(section.tag[1]) if section is not None else 1
         return _Part(src, frag, heading, False, level, None, [_block_copy(el, doc)])
     raise CardError(f"reference '{ref}': '{frag}' on {src_uri} is neither a heading nor a block")
 
 
-def _section_after(heading: Tag, level: int, with_subsections: bool) -> list[Tag]:
+def _section_after(heading: Element, level: int, with_subsections: bool) -> list[Element]:
     out = []
-    for sib in heading.next_siblings:
-        if not isinstance(sib, Tag):
+    for sib in heading.itersiblings():
+        if not isinstance(sib.tag, str):
             continue
-        if HEADING.match(sib.name) and (not with_subsections or int(sib.name[1]) <= level):
+        if sib.tag in HEADINGS and (not with_subsections or int(sib.tag[1]) <= level):
             break
         out.append(sib)
     return out
 
 
-def _section_heading(top: Tag) -> Tag | None:
-    for sib in top.previous_siblings:
-        if isinstance(sib, Tag) and HEADING.match(sib.name):
-            return sib
-    return None
+def _section_heading(top: Element) -> Element | None:
+    return next((s for s in top.itersiblings(*HEADINGS, preceding=True)), None)
 
 
-def _block_copy(el: Tag, doc: BeautifulSoup) -> Tag:
+def _block_copy(el: Element, doc: Element) -> Element:
     """A block alone; a list item keeps its list (and number), a term keeps its definitions."""
-    if el.parent is doc or el.parent is None:
+    parent = el.getparent()
+    if parent is doc or parent is None:
         return _copy(el)
-    parent = el.parent
-    if el.name == "li" and parent.name in ("ul", "ol"):
-        wrap = _copy_empty(parent)
-        if parent.name == "ol":
-            start = int(str(parent.get("start", "1")) or 1)
-            wrap["start"] = str(start + parent.find_all("li", recursive=False).index(el))
+    if el.tag == "li" and parent.tag in ("ul", "ol"):
+        wrap = parent.makeelement(parent.tag, dict(parent.attrib))
+        if parent.tag == "ol":
+            start = int(parent.get("start", "1") or 1)
+            wrap.set("start", str(start + list(parent.iterchildren("li")).index(el)))
         wrap.append(_copy(el))
         return wrap
-    if el.name == "dt" and parent.name == "dl":
-        wrap = _copy_empty(parent)
+    if el.tag == "dt" and parent.tag == "dl":
+        wrap = parent.makeelement(parent.tag, dict(parent.attrib))
         wrap.append(_copy(el))
-        for sib in el.find_next_siblings():
-            if sib.name != "dd":
+        for sib in el.itersiblings():
+            if sib.tag != "dd":
                 break
             wrap.append(_copy(sib))
         return wrap
@@ -251,110 +248,123 @@ def _apply_exclusions(parts: list[_Part], exclude: list[str]) -> None:
         found = False
         for part in parts:
             for node in list(part.nodes):
-                hit = node if node.get("id") == xid else node.find(id=xid)
-                if not isinstance(hit, Tag):
+                hits = [node] if node.get("id") == xid else node.xpath(".//*[@id=$id]", id=xid)
+                if not hits:
                     continue
                 found = True
-                if hit is node and HEADING.match(node.name):
-                    lvl = int(node.name[1])
+                hit = hits[0]
+                if hit is node and node.tag in HEADINGS:
+                    lvl = int(node.tag[1])
                     i = part.nodes.index(node)
                     j = i + 1
                     while j < len(part.nodes) and not (
-                        HEADING.match(part.nodes[j].name) and int(part.nodes[j].name[1]) <= lvl
+                        part.nodes[j].tag in HEADINGS and int(part.nodes[j].tag[1]) <= lvl
                     ):
                         j += 1
                     del part.nodes[i:j]
                 elif hit is node:
                     part.nodes.remove(node)
                 else:
-                    hit.decompose()
+                    hit.drop_tree()
         if not found:
             raise CardError(f"exclude '{xid}' is not inside the card's references")
 
 
-def _adapt(node: Tag, part: _Part, page: RenderedPage, shift: int) -> Tag:
+def _adapt(node: Element, part: _Part, page: RenderedPage, shift: int) -> Element:
     """A copy fit for the card: ids and permalinks dropped, headings moved under the card's title,
     links re-based to the card's page, examples removed unless asked for."""
-    for el in [node, *node.find_all(True)]:
-        if el.decomposed:
+    for el in list(node.iter()):
+        if not isinstance(el.tag, str):
             continue
-        if el.name == "a" and "headerlink" in (el.get("class") or []):
-            el.decompose()
+        if el.tag == "a" and "headerlink" in tree.classes(el):
+            el.drop_tree()
             continue
-        for attr in ("id", "data-rb-block", "tabindex"):
-            if attr in el.attrs:
-                del el[attr]
-        if HEADING.match(el.name):
-            el.name = f"h{max(1, min(6, int(el.name[1]) + shift))}"
+        for attr in ("id", MARK, "tabindex"):
+            el.attrib.pop(attr, None)
+        if el.tag in HEADINGS:
+            el.tag = f"h{max(1, min(6, int(el.tag[1]) + shift))}"
         for attr in ("href", "src"):
-            if el.has_attr(attr):
-                el[attr] = _rebase(str(el[attr]), part.src.url, page.url)
+            value = el.get(attr)
+            if value is not None:
+                el.set(attr, _rebase(value, part.src.url, page.url))
     return node
 
 
-def _drop_examples(nodes: list[Tag]) -> list[Tag]:
+def _drop_examples(nodes: list[Element]) -> list[Element]:
     out = []
     for n in nodes:
         if _is_example(n):
             continue
-        for inner in n.find_all(_is_example):
-            inner.decompose()
+        for inner in [e for e in n.iter() if _is_example(e)]:
+            inner.drop_tree()
         out.append(n)
     return out
 
 
-def _is_widget(t: Tag) -> bool:
+def _is_widget(t: Element) -> bool:
     """An interactive widget placed in the book (a calculator): its form needs its own ids, so a
     card never copies it; the GM screen embeds the calculators itself."""
-    return "rb-calc" in (t.get("class") or [])
+    return "rb-calc" in tree.classes(t)
 
 
-def _is_example(t: Tag) -> bool:
-    return t.name in ("div", "details") and "example" in (t.get("class") or [])
+def _is_example(t: Element) -> bool:
+    return t.tag in ("div", "details") and "example" in tree.classes(t)
 
 
-def _group(soup: BeautifulSoup) -> None:
+def _group(root: Element) -> None:
     """Consecutive cards share one grid."""
-    run: list[Tag] = []
+    run: list[Element] = []
 
     def flush() -> None:
         if run:
-            grid = soup.new_tag("div", attrs={"class": "rb-cards"})
-            run[0].insert_before(grid)
+            grid = root.makeelement("div", {"class": "rb-cards"})
+            run[0].addprevious(grid)
+            grid.tail, run[-1].tail = run[-1].tail, None
             for c in run:
-                grid.append(c.extract())
+                grid.append(c)
             run.clear()
 
-    for node in list(soup.children):
-        if isinstance(node, Tag) and node.name == "section" and "rb-card" in (node.get("class") or []):
+    for node in list(tree.children(root)):
+        if node.tag == "section" and "rb-card" in tree.classes(node):
             run.append(node)
-        elif isinstance(node, Tag):
+        else:
             flush()
     flush()
 
 
 # ---- helpers ----------------------------------------------------------------------------------
-def _copy(el: Tag) -> Tag:
-    return BeautifulSoup(str(el), "html.parser").find(el.name)  # type: ignore[return-value]
+def _copy(el: Element) -> Element:
+    """A detached copy of `el` (without the text that follows it in the page)."""
+    c = copy.deepcopy(el)
+    c.tail = None
+    return c
 
 
-def _copy_empty(el: Tag) -> Tag:
-    t = BeautifulSoup("", "html.parser").new_tag(el.name, attrs=dict(el.attrs))
-    return t
+def _sub(parent: Element, tag: str, attrib: dict[str, str], text: str | None = None) -> Element:
+    el = parent.makeelement(tag, attrib)
+    el.text = text
+    parent.append(el)
+    return el
 
 
-def _heading_text(h: Tag) -> str:
+def _add_text(el: Element, text: str) -> None:
+    """`text` after everything `el` holds so far."""
+    if len(el):
+        el[-1].tail = (el[-1].tail or "") + text
+    else:
+        el.text = (el.text or "") + text
+
+
+def _heading_text(h: Element) -> str:
     c = _copy(h)
-    for a in c.find_all("a", class_="headerlink"):
-        a.decompose()
-    return " ".join(c.get_text(" ", strip=True).split())
+    for a in c.xpath(".//a[contains(concat(' ', normalize-space(@class), ' '), ' headerlink ')]"):
+        a.drop_tree()
+    return " ".join(tree.text(c).split())
 
 
-def _level_before(holder: Tag) -> int:
-    for sib in holder.previous_siblings:
-        if isinstance(sib, Tag) and HEADING.match(sib.name):
-            return int(sib.name[1])
-    return 1
+def _level_before(holder: Element) -> int:
+    h = next((s for s in holder.itersiblings(*HEADINGS, preceding=True)), None)
+    return int(h.tag[1]) if h is not None else 1
 
 
 def _unique(base: str, used: set[str]) -> str:
@@ -366,8 +376,8 @@ def _unique(base: str, used: set[str]) -> str:
     return cand
 
 
-def _hint(doc: BeautifulSoup, frag: str) -> str:
-    ids = [str(t["id"]) for t in doc.find_all(id=True)]
+def _hint(doc: Element, frag: str) -> str:
+    ids = [str(i) for i in doc.xpath(".//@id")]
     close = difflib.get_close_matches(frag, ids, n=3, cutoff=0.6)
     return f" (did you mean: {', '.join(close)}?)" if close else ""
 
@@ -412,12 +422,6 @@ def fill_pages(pages: Iterable[Any], books: dict[str, str]) -> int:
     )
     n = 0
     for p in pages:
-        bad = UNPARSED.search(p.content or "")
-        if bad:
-            raise CardError(
-                f"{p.file.src_uri}: a card block was not understood and would show as text: "
-                f"{bad.group(0).lstrip('>').strip()!r}; check its options (quote a value containing ': ')"
-            )
         if p.content and has_cards(p.content):
             p.content = fill(p.content, sources.pages[p.file.src_uri], sources)
             n += 1
