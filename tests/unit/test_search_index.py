@@ -128,6 +128,15 @@ def test_a_query_reads_only_the_shards_its_words_need(small_shards):
     assert "r" not in kinds  # a known word needs no typo structure
 
 
+def test_a_query_typed_right_reads_nothing_of_the_other_layout(small_shards):
+    lib = index(MANY)
+    w = VOCAB[1234]
+    other = lib.shard_of("v", analysis.stem(analysis.layout_swap(w) or ""))
+    assert other != lib.shard_of("v", w)
+    assert engine.search(lib, w + " ")["results"]
+    assert ("v", other) not in lib.fetched
+
+
 def test_a_typo_is_found_without_reading_the_whole_vocabulary(small_shards):
     lib = index(MANY)
     w = VOCAB[2222]

@@ -533,28 +533,36 @@
       this.phrases = [];
     }
 
+    // round 1: the words as typed; then, only for a chunk the library does not know that way,
+    // the chunk in the other keyboard layout (a query typed right reads no Latin shard)
     firstNeeds() {
       const A = this.A;
       let words = [];
-      const swappedWords = new Set();
-      for (const chunk of this.parsed.chunks) {
-        words = words.concat(A.surfaces(chunk));
-        const swapped = A.layoutSwap(chunk);
-        if (swapped !== null) {
-          const sw = A.surfaces(swapped);
-          for (const t of sw) swappedWords.add(t);
-          words = words.concat(sw);
-        }
-      }
+      for (const chunk of this.parsed.chunks) words = words.concat(A.surfaces(chunk));
       const onlySmall = words.every((t) => A.isOptional(t));
       let ranges = [];
       for (const t of words) {
-        if (A.isOptional(t) && !onlySmall && !swappedWords.has(t)) {
+        if (A.isOptional(t) && !onlySmall) {
           const st = A.stem(t);
           ranges.push([st, st]);
         } else ranges = ranges.concat(this.V.wordRanges(t));
       }
       return this.V.need(ranges);
+    }
+
+    swapNeeds() {
+      let ranges = [];
+      this.parsed.chunks.forEach((chunk, ci) => {
+        const swapped = this.A.layoutSwap(chunk);
+        if (swapped === null || this.allKnown(ci, this.A.surfaces(chunk))) return;
+        for (const t of this.A.surfaces(swapped)) ranges = ranges.concat(this.V.wordRanges(t));
+      });
+      return this.V.need(ranges);
+    }
+
+    allKnown(ci, toks) {
+      const last = this.parsed.prefix && ci === this.parsed.chunks.length - 1;
+      return toks.length > 0 && toks.every((t, ti) => this.V.known(t, last && ti === toks.length - 1));
     }
 
     role(w, upper) {
@@ -578,13 +586,11 @@
       const parsed = this.parsed;
       const n = parsed.chunks.length;
       const choices = parsed.chunks.map((chunk, ci) => {
-        const last = ci === n - 1;
-        const prefs = (ts) => ts.map((_, ti) => parsed.prefix && last && ti === ts.length - 1);
-        const allKnown = (ts) => { const ps = prefs(ts); return ts.length > 0 && ts.every((t, i) => this.V.known(t, ps[i])); };
         const toks = this.A.surfaces(chunk);
         const swapped = this.A.layoutSwap(chunk);
         const stoks = swapped !== null ? this.A.surfaces(swapped) : null;
-        return [toks, stoks, allKnown(toks), stoks !== null && stoks.length > 0 && allKnown(stoks)];
+        const known = this.allKnown(ci, toks);
+        return [toks, stoks, known, !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks)];
       });
       const swapAll = choices.some((c) => !c[2] && c[3]);
       const out = [], shown = [];
@@ -765,6 +771,8 @@
     async run() {
       const A = this.A, P = this.P, V = this.V, store = this.store;
       await store.ensure(this.firstNeeds());
+      const swaps = this.swapNeeds();
+      if (swaps.length) await store.ensure(swaps);
       const read = this.words();
       if (!read.words.some((w) => w.role === "content")) {
         let all = [];

@@ -167,27 +167,38 @@ class Planner:
         self.parsed = parsed
         self.relaxed = relaxed
 
-    # round 1: the words of the query, and of its chunks in the other layout
+    # round 1: the words of the query as typed; then, only for a chunk the library does not know
+    # that way, the chunk in the other keyboard layout (a query typed right reads no Latin shard)
     def first_needs(self) -> list[Key]:
-        """The vocabulary of every word typed (and of each chunk in the other layout); of a stop or
-        question word only its glossary rules, unless the query has nothing else."""
-        words: list[str] = []
-        swapped_words: set[str] = set()
-        for chunk in self.parsed.chunks:
-            words += analysis.surfaces(chunk)
-            swapped = analysis.layout_swap(chunk)
-            if swapped is not None:
-                swapped_words.update(analysis.surfaces(swapped))
-                words += analysis.surfaces(swapped)
+        """The vocabulary of every word typed; of a stop or question word only its glossary rules,
+        unless the query has nothing else."""
+        words = [t for chunk in self.parsed.chunks for t in analysis.surfaces(chunk)]
         only_small = all(analysis.is_optional(t) for t in words)
         ranges: list[tuple[str, str]] = []
         for t in words:
-            if analysis.is_optional(t) and not only_small and t not in swapped_words:
+            if analysis.is_optional(t) and not only_small:
                 st = analysis.stem(t)
                 ranges.append((st, st))
             else:
                 ranges += V.word_ranges(t)
         return V.need(self.store, ranges)
+
+    def swap_needs(self) -> list[Key]:
+        """The vocabulary, in the other layout, of each chunk the library does not know as typed
+        (known after round 1)."""
+        ranges: list[tuple[str, str]] = []
+        for ci, chunk in enumerate(self.parsed.chunks):
+            swapped = analysis.layout_swap(chunk)
+            if swapped is not None and not self._all_known(ci, list(analysis.surfaces(chunk))):
+                ranges += [r for t in analysis.surfaces(swapped) for r in V.word_ranges(t)]
+        return V.need(self.store, ranges)
+
+    def _all_known(self, ci: int, toks: list[str]) -> bool:
+        """Every word of chunk `ci` is in the library (the query's last word as a prefix)."""
+        last = self.parsed.prefix and ci == len(self.parsed.chunks) - 1
+        return bool(toks) and all(
+            V.known(self.store, t, last and ti == len(toks) - 1) for ti, t in enumerate(toks)
+        )
 
     def words(self) -> tuple[list[Word], list[str], bool]:
         """The query's words: a chunk the library does not know is taken in the other keyboard
@@ -197,18 +208,12 @@ class Planner:
         n = len(parsed.chunks)
         choices: list[tuple[list[str], list[str] | None, bool, bool]] = []
         for ci, chunk in enumerate(parsed.chunks):
-            last = ci == n - 1
             toks = list(analysis.surfaces(chunk))
-
-            def prefs(ts: list[str], last: bool = last) -> list[bool]:
-                return [parsed.prefix and last and ti == len(ts) - 1 for ti in range(len(ts))]
-
-            def all_known(ts: list[str]) -> bool:
-                return bool(ts) and all(V.known(self.store, t, p) for t, p in zip(ts, prefs(ts), strict=True))
-
             swapped = analysis.layout_swap(chunk)
             stoks = list(analysis.surfaces(swapped)) if swapped is not None else None
-            choices.append((toks, stoks, all_known(toks), bool(stoks) and all_known(stoks or [])))
+            known = self._all_known(ci, toks)
+            sknown = not known and bool(stoks) and self._all_known(ci, stoks or [])
+            choices.append((toks, stoks, known, sknown))
         swap_all = any(not known and sknown for _, _, known, sknown in choices)
         out: list[Word] = []
         shown: list[str] = []
@@ -385,6 +390,7 @@ class Planner:
         self._phrases: list[Slot] = []
         store = self.store
         store.ensure(self.first_needs())
+        store.ensure(self.swap_needs())
         read = self.words()
         if not any(w.role == "content" for w in read[0]):  # a query of small words only
             store.ensure(V.need(store, [r for w in read[0] for r in V.word_ranges(w.surface)]))
