@@ -86,6 +86,13 @@ def test_an_unchanged_book_is_not_indexed_again(tmp_path, monkeypatch):
     assert calls == []
 
 
+def test_a_changed_exporter_rewrites_the_export_of_unchanged_books(tmp_path, monkeypatch):
+    before = build.write_index(tmp_path, [NESTED, OTHER], build.Glossary())
+    monkeypatch.setattr(export, "VOCAB_WORDS", 3)
+    after = build.write_index(tmp_path, [NESTED, OTHER], build.Glossary())
+    assert after["shards"]["v"] > before["shards"]["v"]
+
+
 def test_the_export_is_the_same_bytes_for_the_same_books(tmp_path):
     a = build.write_index(tmp_path / "a", [NESTED, OTHER], build.Glossary())
     b = build.write_index(tmp_path / "b", [NESTED, OTHER], build.Glossary())
@@ -173,6 +180,26 @@ def test_postings_shards_stay_near_their_size(small_shards):
         raw = (lib.folder / f"p{i}.json").read_bytes()
         d = json.loads(raw)
         assert len(raw) <= 2 * export.POST_BYTES or len(d["w"]) == 1
+
+
+def test_a_long_glossary_of_originals_spreads_over_vocabulary_shards():
+    # a book's glossary of English originals (also printed in its text) puts hundreds of rules
+    # in the Latin range: the vocabulary shards there are cut by size, so one lookup reads one
+    ru = words(400, 5)
+    rng = random.Random(6)
+    en = ["".join(rng.choice("bcdfghklmnprstvz") + rng.choice("aeiou") for _ in range(4)) for _ in ru]
+    glossary = "".join(f'[[synonym]]\nterms = ["{e} strike", "{r}"]\n' for e, r in zip(en, ru, strict=True))
+    b = book(
+        "orig",
+        [(f"Раздел {r}", 2, [f"{r} ({e}) делает что-то."]) for r, e in zip(ru, en, strict=True)],
+        glossary=glossary,
+    )
+    lib = index(b)
+    sizes = [len((lib.folder / f"v{i}.json").read_bytes()) for i in range(lib.manifest["shards"]["v"])]
+    assert len(sizes) >= 4 and max(sizes) <= 2 * export.VOCAB_BYTES
+    out = engine.search(lib, f"{en[123]} strike")
+    assert out["results"][0]["title"] == f"Раздел {ru[123]}"
+    assert sum(k == "v" for k, _ in lib.fetched) <= 4 < len(sizes)
 
 
 def test_a_headings_initials_find_it_unless_the_library_uses_them_as_a_word():

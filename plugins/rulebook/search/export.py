@@ -59,12 +59,20 @@ _CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # shard sizes: what one query fetches stays small, and the number of files stays moderate
 VOCAB_WORDS = 400
+VOCAB_BYTES = 8_000  # words and the glossary rules of their range (a book's glossary of originals)
 RVOCAB_WORDS = 2000  # read only for a misspelt word's candidates
 POST_BYTES = 12_000
 FRAG_BYTES = 4_000
 LOAN_KEYS = 1500
 # heading parts (bits of a heading posting)
 TITLE, ORIGINAL, TAG, INITIALS = 1, 2, 4, 8
+
+
+def version() -> str:
+    """What the export depends on besides the books: this module's code and its shard sizes (a
+    changed exporter rewrites the export even when no book changed)."""
+    sizes = [FORMAT, VOCAB_WORDS, VOCAB_BYTES, RVOCAB_WORDS, POST_BYTES, FRAG_BYTES, LOAN_KEYS]
+    return hashlib.sha1(Path(__file__).read_bytes() + repr(sizes).encode()).hexdigest()[:12]
 
 
 def length_code(n: int) -> int:
@@ -223,6 +231,26 @@ def _dumps(obj: Any) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def _vocab_chunks(vocab: list[str], rules: list[tuple[str, list[Any]]]) -> list[list[str]]:
+    """The vocabulary cut into shards of at most VOCAB_WORDS words and about VOCAB_BYTES with the
+    glossary rules that fall in their range (a rule goes to the shard of its key)."""
+    chunks: list[list[str]] = []
+    cur: list[str] = []
+    size = ri = 0
+    for i, w in enumerate(vocab):
+        cost = len(w.encode()) + 4
+        nxt = sort_key(vocab[i + 1]) if i + 1 < len(vocab) else None
+        while ri < len(rules) and (nxt is None or sort_key(rules[ri][0]) < nxt):
+            cost += len(_dumps(rules[ri][1]))
+            ri += 1
+        if cur and (len(cur) >= VOCAB_WORDS or size + cost > VOCAB_BYTES):
+            chunks.append(cur)
+            cur, size = [], 0
+        cur.append(w)
+        size += cost
+    return [*chunks, cur]
+
+
 def _chunks_by_count(items: list[Any], n: int) -> list[list[Any]]:
     return [items[i : i + n] for i in range(0, len(items), n)] or [[]]
 
@@ -259,7 +287,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
 
         # vocabulary, with the glossary rules of its range
         rules = sorted(_rules([b for b, _ in books], common), key=lambda r: sort_key(r[0]))
-        vchunks = _chunks_by_count(vocab, VOCAB_WORDS)
+        vchunks = _vocab_chunks(vocab, rules)
         firsts = [c[0] if c else "" for c in vchunks]
         firsts[0] = ""  # the first shard takes everything before the second's first word
         by_shard: list[list[Any]] = [[] for _ in vchunks]
