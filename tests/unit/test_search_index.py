@@ -182,6 +182,27 @@ def test_postings_shards_stay_near_their_size(small_shards):
         assert len(raw) <= 2 * export.POST_BYTES or len(d["w"]) == 1
 
 
+def test_an_abbreviation_that_is_also_a_stop_word_is_read_in_full(small_shards):
+    # «ОБ» (очки боезапаса) is the preposition «об» in lower case: a word in capitals is read as
+    # a term from the first round, in a library whose vocabulary spans many shards
+    ob = ["об" + w for w in words(600, 9)]  # words beginning with «об» fill several shards
+    ammo = book(
+        "ammo",
+        [
+            ("Восстановление ОБ", 2, ["ОБ восстанавливаются после боя."]),
+            *(
+                (f"Раздел {w}", 2, [" ".join(ob[i : i + 12]) + "."])
+                for i, w in zip(range(0, 600, 12), ob, strict=False)
+            ),
+        ],
+        glossary='[[synonym]]\nterms = ["ОБ", "Очки Боезапаса"]\n',
+    )
+    lib = index(ammo)
+    assert lib.shard_of("v", ob[0]) != lib.shard_of("v", ob[-1])
+    assert engine.search(lib, "восстановление ОБ")["results"][0]["title"] == "Восстановление ОБ"
+    assert engine.search(lib, "об на восстановление")["results"][0]["title"] == "Восстановление ОБ"
+
+
 def test_a_long_glossary_of_originals_spreads_over_vocabulary_shards():
     # a book's glossary of English originals (also printed in its text) puts hundreds of rules
     # in the Latin range: the vocabulary shards there are cut by size, so one lookup reads one

@@ -473,6 +473,7 @@
       const out = new Map();
       for (const w of words) {
         const v = this.store.get("v", this.store.shardOf("v", w));
+        if (!v) continue; // not loaded yet: the caller loads it and asks again
         let lo = 0, hi = v.words.length;
         while (lo < hi) { const mid = (lo + hi) >> 1; if (v.words[mid] < w) lo = mid + 1; else hi = mid; }
         if (lo < v.words.length && v.words[lo] === w) out.set(w, [v.stems[lo], v.df[lo]]);
@@ -537,12 +538,15 @@
     // the chunk in the other keyboard layout (a query typed right reads no Latin shard)
     firstNeeds() {
       const A = this.A;
-      let words = [];
-      for (const chunk of this.parsed.chunks) words = words.concat(A.surfaces(chunk));
-      const onlySmall = words.every((t) => A.isOptional(t));
+      const words = [], small = []; // small: a stop or question word not written in capitals (ОБ is a term)
+      for (const chunk of this.parsed.chunks) {
+        const toks = A.surfaces(chunk), up = this.upperWords(chunk);
+        toks.forEach((t, i) => { words.push(t); small.push(A.isOptional(t) && !up[i]); });
+      }
+      const onlySmall = small.every((x) => x);
       let ranges = [];
-      for (const t of words) {
-        if (A.isOptional(t) && !onlySmall) {
+      for (const [i, t] of words.entries()) {
+        if (small[i] && !onlySmall) {
           const st = A.stem(t);
           ranges.push([st, st]);
         } else ranges = ranges.concat(this.V.wordRanges(t));
@@ -626,10 +630,7 @@
           const key = this.V.ruleKey(rule[0]);
           const n = key.length;
           let ok = i + n <= words.length;
-          for (let j = 0; ok && j < n; j++) {
-            const ws = A.stem(words[i + j].surface);
-            if (ws !== key[j] && !(unknown[i + j] && this.V.family(ws, key[j]))) ok = false;
-          }
+          for (let j = 0; ok && j < n; j++) ok = this.matches(words[i + j].surface, rule[0], j, key[j], unknown[i + j]);
           if (ok) {
             if (n > best) { best = n; matches = [rule]; }
             else if (n === best) matches.push(rule);
@@ -637,7 +638,9 @@
         }
         if (best) {
           const span = words.slice(i, i + best);
-          const alts = [{ slots: span.filter((w) => w.role === "content" || best === 1).map((w) => this.expand(w)), weight: 1.0, books: [], literal: true }];
+          // a rule on one small word (ОБ): the word as a glossary target, read in round 2
+          const lit = span.filter((w) => w.role === "content" || best === 1).map((w) => (w.role === "content" ? this.expand(w) : this.phraseSlot(w.surface)));
+          const alts = [{ slots: lit, weight: 1.0, books: [], literal: true }];
           const targets = new Map();
           for (const rule of matches) {
             for (const d of rule[1]) {
@@ -667,6 +670,14 @@
         groups.push({ words: [w.surface], alts: [{ slots: [this.expand(w)], weight: 1.0, books: [], literal: true }], role: "content", idf: 0 });
       }
       return { groups: groups, shown: shown, changed: changed, define: define, suggestion: null };
+    }
+
+    // query word w is word j of glossary rule src (key: its stem); a stop word must be the
+    // rule's word itself: «а» is not «аое» (AoE), though Snowball stems both to «а»
+    matches(w, src, j, key, unknown) {
+      const st = this.A.stem(w);
+      if (this.A.isOptional(w)) return this.A.surfaces(src)[j] === w;
+      return st === key || (unknown && this.V.family(st, key));
     }
 
     slot(word, stems, whole, surfaces, prefix) {

@@ -101,6 +101,16 @@ def _upper_words(chunk: str) -> list[bool]:
     return out
 
 
+def _matches(w: str, src: str, j: int, key: str, unknown: bool) -> bool:
+    """Word `w` of the query is word j of glossary rule `src` (key: that word's stem): the same
+    stem, or the stem's family for a word the library does not know. A stop word must be the
+    rule's word itself: «а» is not «аое» (AoE), though Snowball stems both to «а»."""
+    st = analysis.stem(w)
+    if analysis.is_optional(w):
+        return analysis.surfaces(src)[j] == w
+    return st == key or (unknown and V.family(st, key))
+
+
 def osa(a: str, b: str, k: int, prefix: bool) -> int:
     """Optimal-string-alignment distance (a transposition is one edit), or k + 1 if above k.
     With `prefix`, the distance from `a` to the closest prefix of `b`."""
@@ -172,11 +182,18 @@ class Planner:
     def first_needs(self) -> list[Key]:
         """The vocabulary of every word typed; of a stop or question word only its glossary rules,
         unless the query has nothing else."""
-        words = [t for chunk in self.parsed.chunks for t in analysis.surfaces(chunk)]
-        only_small = all(analysis.is_optional(t) for t in words)
+        words: list[str] = []
+        small: list[bool] = []  # a stop or question word not written in capitals (ОБ is a term)
+        for chunk in self.parsed.chunks:
+            toks = analysis.surfaces(chunk)
+            words += toks
+            small += [
+                analysis.is_optional(t) and not u for t, u in zip(toks, _upper_words(chunk), strict=True)
+            ]
+        only_small = all(small)
         ranges: list[tuple[str, str]] = []
-        for t in words:
-            if analysis.is_optional(t) and not only_small:
+        for t, sm in zip(words, small, strict=True):
+            if sm and not only_small:
                 st = analysis.stem(t)
                 ranges.append((st, st))
             else:
@@ -254,9 +271,7 @@ class Planner:
                 key = V.rule_key(rule[0])
                 n = len(key)
                 if i + n <= len(words) and all(
-                    analysis.stem(words[i + j].surface) == key[j]
-                    or (unknown[i + j] and V.family(analysis.stem(words[i + j].surface), key[j]))
-                    for j in range(n)
+                    _matches(words[i + j].surface, rule[0], j, key[j], unknown[i + j]) for j in range(n)
                 ):
                     if n > best:
                         best, matches = n, [rule]
@@ -264,7 +279,18 @@ class Planner:
                         matches.append(rule)
             if best:
                 span = words[i : i + best]
-                alts = [Alt([self.expand(w) for w in span if w.role == "content" or best == 1], 1.0)]
+                # a rule on one small word (ОБ): the word as a glossary target, its vocabulary
+                # read in round 2 (round 1 read only its rules)
+                alts = [
+                    Alt(
+                        [
+                            self.expand(w) if w.role == "content" else self.phrase_slot(w.surface)
+                            for w in span
+                            if w.role == "content" or best == 1
+                        ],
+                        1.0,
+                    )
+                ]
                 # each target once, for the books whose rules name it (all, if the shared one does)
                 targets: dict[str, set[int]] = {}
                 for rule in matches:

@@ -128,10 +128,13 @@ def uniq(keys: list[Key]) -> list[Key]:
 
 
 def stem_df(store: Store, words: list[str]) -> dict[str, tuple[str, int]]:
-    """stem and df of words, read from the loaded vocabulary shards."""
+    """stem and df of words, read from the loaded vocabulary shards (a word whose shard is not
+    loaded yet is left out)."""
     out = {}
     for w in words:
-        v: Vocab = store.get(("v", store.shard_of("v", w)))
+        v: Vocab | None = store.cache.get(("v", store.shard_of("v", w)))
+        if v is None:
+            continue
         kw = key(w)
         lo, hi = 0, len(v.keys)
         while lo < hi:
