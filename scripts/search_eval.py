@@ -55,7 +55,7 @@ def answers(store: Store) -> dict[str, str]:
     the blocks directly under it."""
     out: dict[str, list[str]] = {}
     m = store.manifest
-    for i in range(len(m["frag"])):
+    for i in range(m["shards"]["f"]):
         store.ensure([("f", i)])
         f = store.get(("f", i))
         for entry in f["x"]:

@@ -32,8 +32,9 @@ def test_the_build_exports_a_small_manifest_and_a_folder_of_shards(site):
     assert manifest["books"][0][0] == "fatum"
     folder = search / manifest["dir"]
     names = {p.name for p in folder.iterdir()}
-    for kind, key in (("v", "vocab"), ("r", "rvocab"), ("p", "post"), ("l", "loan"), ("f", "frag")):
-        assert {f"{kind}{i}.json" for i in range(len(manifest[key]))} <= names
+    assert sum(manifest["shards"].values()) == len(names)
+    for kind, n in manifest["shards"].items():
+        assert {f"{kind}{i}.json" for i in range(n)} <= names
     assert manifest["analysis"]["engine"]["k1"] > 0
     assert (search / "manifest.json").stat().st_size < 40_000
 

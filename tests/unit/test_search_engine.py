@@ -1,6 +1,6 @@
 """The query engine's behaviour, on small books indexed the way the build indexes the site."""
 
-from rulebook.search import analysis, engine
+from rulebook.search import analysis, engine, plan
 from rulebook.search.engine import osa
 
 from tests.support.books import book, index
@@ -403,3 +403,32 @@ def test_the_same_paragraph_scores_the_same_in_a_book_that_often_uses_the_word_a
 
 def test_a_limit_of_zero_returns_nothing():
     assert search(LIB, "кровотечение", limit=0)["results"] == []
+
+
+def test_a_word_that_matches_nothing_is_named_and_the_closest_word_offered():
+    out = search(LIB, "кровотечение зюзюка")
+    assert out["results"][0]["title"] == "Кровотечение" and out["missing"] == ["зюзюка"]
+    out = search(LIB, "перевязка стибелизацея")  # three edits: over the budget, still offered
+    assert out["missing"] == ["стибелизацея"] and out["suggestion"] == "перевязка стабилизация"
+
+
+def test_a_stop_word_does_not_fire_a_glossary_rule_that_only_shares_its_stem():
+    # Snowball stems «аое» (area of effect) to «а»: the conjunction «а» must not bring in its
+    # targets, while the rule still fires for the word itself
+    b = book(
+        "b",
+        [
+            ("Зона поражения", 2, ["Взрыв накрывает область."]),
+            ("Помощь союзнику", 2, ["Союзник лежит, а бой закончился: его можно перевязать."]),
+        ],
+        glossary='[[synonym]]\nterms = ["аое", "область"]\n',
+    )
+    lib = index(b)
+
+    def targets(q: str) -> list[str]:
+        planned = plan.Planner(lib, plan.parse(q), False).run()
+        return [s.word for g in planned.groups for a in g.alts if not a.literal for s in a.slots]
+
+    assert "область" not in targets("союзник лежит а бой закончился")
+    assert "область" in targets("аое")
+    assert engine.search(lib, "союзник лежит а бой закончился")["results"][0]["title"] == "Помощь союзнику"

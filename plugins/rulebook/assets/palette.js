@@ -228,6 +228,7 @@
       notes.push((out.results.length ? "Показаны результаты для «" : "Возможно, вы искали «") + out.suggestion + "»");
     }
     if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
+    else if (out.missing && out.missing.length) notes.push("Нет совпадений для «" + out.missing.join("», «") + "»");
     setStatus(notes.join(". "));
     out.results.forEach((r, i) => {
       const head = el("div", { class: "rb-result__head" }, [

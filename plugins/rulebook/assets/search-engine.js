@@ -275,8 +275,13 @@
       this.stats = manifest.stats;
       this.books = manifest.books.map((b) => ({ slug: b[0], title: b[1], first: b[2], end: b[3] }));
       this.firsts = { v: manifest.vocab, r: manifest.rvocab, l: manifest.loan };
-      this.postAt = manifest.post; // per postings shard: [vocabulary shard, first index]
-      this.fragFirst = manifest.frag;
+      this.postAt = []; // per postings shard: [vocabulary shard, first index]
+      const flat = varints(manifest.post);
+      for (let i = 0, j = 0; i < flat.length; i += 2) { j += flat[i]; this.postAt.push([j, flat[i + 1]]); }
+      this.fragFirst = [];
+      let at = 0;
+      for (const d of varints(manifest.frag)) { at += d; this.fragFirst.push(at); }
+      this.counts = manifest.shards;
       this.cache = new Map();
       this.pending = new Map();
       this.fetched = []; // every shard read, in order
@@ -456,6 +461,7 @@
     }
 
     known(w, isPrefix) {
+      if (this.A.isOptional(w)) return true;
       const st = this.A.stem(w);
       const lo = this.lower(st);
       for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || wst === st) return true;
@@ -467,6 +473,7 @@
       const out = new Map();
       for (const w of words) {
         const v = this.store.get("v", this.store.shardOf("v", w));
+        if (!v) continue; // not loaded yet: the caller loads it and asks again
         let lo = 0, hi = v.words.length;
         while (lo < hi) { const mid = (lo + hi) >> 1; if (v.words[mid] < w) lo = mid + 1; else hi = mid; }
         if (lo < v.words.length && v.words[lo] === w) out.set(w, [v.stems[lo], v.df[lo]]);
@@ -527,14 +534,39 @@
       this.phrases = [];
     }
 
+    // round 1: the words as typed; then, only for a chunk the library does not know that way,
+    // the chunk in the other keyboard layout (a query typed right reads no Latin shard)
     firstNeeds() {
-      let ranges = [];
+      const A = this.A;
+      const words = [], small = []; // small: a stop or question word not written in capitals (ОБ is a term)
       for (const chunk of this.parsed.chunks) {
-        for (const t of this.A.surfaces(chunk)) ranges = ranges.concat(this.V.wordRanges(t));
-        const swapped = this.A.layoutSwap(chunk);
-        if (swapped !== null) for (const t of this.A.surfaces(swapped)) ranges = ranges.concat(this.V.wordRanges(t));
+        const toks = A.surfaces(chunk), up = this.upperWords(chunk);
+        toks.forEach((t, i) => { words.push(t); small.push(A.isOptional(t) && !up[i]); });
+      }
+      const onlySmall = small.every((x) => x);
+      let ranges = [];
+      for (const [i, t] of words.entries()) {
+        if (small[i] && !onlySmall) {
+          const st = A.stem(t);
+          ranges.push([st, st]);
+        } else ranges = ranges.concat(this.V.wordRanges(t));
       }
       return this.V.need(ranges);
+    }
+
+    swapNeeds() {
+      let ranges = [];
+      this.parsed.chunks.forEach((chunk, ci) => {
+        const swapped = this.A.layoutSwap(chunk);
+        if (swapped === null || this.allKnown(ci, this.A.surfaces(chunk))) return;
+        for (const t of this.A.surfaces(swapped)) ranges = ranges.concat(this.V.wordRanges(t));
+      });
+      return this.V.need(ranges);
+    }
+
+    allKnown(ci, toks) {
+      const last = this.parsed.prefix && ci === this.parsed.chunks.length - 1;
+      return toks.length > 0 && toks.every((t, ti) => this.V.known(t, last && ti === toks.length - 1));
     }
 
     role(w, upper) {
@@ -558,13 +590,11 @@
       const parsed = this.parsed;
       const n = parsed.chunks.length;
       const choices = parsed.chunks.map((chunk, ci) => {
-        const last = ci === n - 1;
-        const prefs = (ts) => ts.map((_, ti) => parsed.prefix && last && ti === ts.length - 1);
-        const allKnown = (ts) => { const ps = prefs(ts); return ts.length > 0 && ts.every((t, i) => this.V.known(t, ps[i])); };
         const toks = this.A.surfaces(chunk);
         const swapped = this.A.layoutSwap(chunk);
         const stoks = swapped !== null ? this.A.surfaces(swapped) : null;
-        return [toks, stoks, allKnown(toks), stoks !== null && stoks.length > 0 && allKnown(stoks)];
+        const known = this.allKnown(ci, toks);
+        return [toks, stoks, known, !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks)];
       });
       const swapAll = choices.some((c) => !c[2] && c[3]);
       const out = [], shown = [];
@@ -582,9 +612,9 @@
       return { words: out, shown: shown, changed: changed };
     }
 
-    plan() {
+    plan(read) {
       const A = this.A, P = this.P;
-      const { words, shown, changed } = this.words();
+      const { words, shown, changed } = read;
       const define = words.some((w) => A.define.has(w.surface)) && words.some((w) => w.role === "content");
       if (!words.some((w) => w.role === "content")) for (const w of words) w.role = "content";
       const groups = [];
@@ -600,10 +630,7 @@
           const key = this.V.ruleKey(rule[0]);
           const n = key.length;
           let ok = i + n <= words.length;
-          for (let j = 0; ok && j < n; j++) {
-            const ws = A.stem(words[i + j].surface);
-            if (ws !== key[j] && !(unknown[i + j] && this.V.family(ws, key[j]))) ok = false;
-          }
+          for (let j = 0; ok && j < n; j++) ok = this.matches(words[i + j].surface, rule[0], j, key[j], unknown[i + j]);
           if (ok) {
             if (n > best) { best = n; matches = [rule]; }
             else if (n === best) matches.push(rule);
@@ -611,13 +638,21 @@
         }
         if (best) {
           const span = words.slice(i, i + best);
-          const alts = [{ slots: span.filter((w) => w.role === "content" || best === 1).map((w) => this.expand(w)), weight: 1.0, book: -1, literal: true }];
+          // a rule on one small word (ОБ): the word as a glossary target, read in round 2
+          const lit = span.filter((w) => w.role === "content" || best === 1).map((w) => (w.role === "content" ? this.expand(w) : this.phraseSlot(w.surface)));
+          const alts = [{ slots: lit, weight: 1.0, books: [], literal: true }];
           const targets = new Map();
-          for (const rule of matches) for (const d of rule[1]) targets.set(JSON.stringify([d, rule[2]]), [d, rule[2]]);
-          for (const [d, bi] of targets.values()) {
+          for (const rule of matches) {
+            for (const d of rule[1]) {
+              if (!targets.has(d)) targets.set(d, new Set());
+              for (const bi of rule[2]) targets.get(d).add(bi);
+            }
+          }
+          for (const [d, held] of targets) {
             let slots = A.surfaces(d).filter((t) => !A.isOptional(t)).map((t) => this.phraseSlot(t));
             if (!slots.length) slots = A.surfaces(d).map((t) => this.phraseSlot(t));
-            if (slots.length) alts.push({ slots: slots, weight: P.w_synonym, book: bi, literal: false });
+            const books = held.has(-1) ? [] : Array.from(held).sort((x, y) => x - y);
+            if (slots.length) alts.push({ slots: slots, weight: P.w_synonym, books: books, literal: false });
           }
           const role = best === 1 && (span[0].role === "stop" || span[0].role === "question") ? "optional" : "content";
           groups.push({ words: span.map((w) => w.surface), alts: alts, role: role, idf: 0 });
@@ -629,12 +664,20 @@
         if (w.role === "stop" || w.role === "question") continue;
         if (w.role === "intent") {
           const targets2 = [w.surface].concat(A.intents.get(w.surface));
-          groups.push({ words: [w.surface], alts: targets2.map((t) => ({ slots: [this.phraseSlot(t)], weight: 1.0, book: -1, literal: true })), role: "intent", idf: 0 });
+          groups.push({ words: [w.surface], alts: targets2.map((t) => ({ slots: [this.phraseSlot(t)], weight: 1.0, books: [], literal: true })), role: "intent", idf: 0 });
           continue;
         }
-        groups.push({ words: [w.surface], alts: [{ slots: [this.expand(w)], weight: 1.0, book: -1, literal: true }], role: "content", idf: 0 });
+        groups.push({ words: [w.surface], alts: [{ slots: [this.expand(w)], weight: 1.0, books: [], literal: true }], role: "content", idf: 0 });
       }
       return { groups: groups, shown: shown, changed: changed, define: define, suggestion: null };
+    }
+
+    // query word w is word j of glossary rule src (key: its stem); a stop word must be the
+    // rule's word itself: «а» is not «аое» (AoE), though Snowball stems both to «а»
+    matches(w, src, j, key, unknown) {
+      const st = this.A.stem(w);
+      if (this.A.isOptional(w)) return this.A.surfaces(src)[j] === w;
+      return st === key || (unknown && this.V.family(st, key));
     }
 
     slot(word, stems, whole, surfaces, prefix) {
@@ -650,12 +693,14 @@
       const add = (s, u) => { if (!surf.has(s)) surf.set(s, []); surf.get(s).push(u); };
       const extra = P.stem_prefix_extra;
       const relatives = st.length >= P.stem_prefix_min && LETTER.test(st);
-      for (const [u, ust] of V.words(lo, lo + TOP)) {
+      const family = V.words(lo, lo + TOP);
+      const kin = family.some((x) => x[1] === st);
+      for (const [u, ust] of family) {
         let wt = 0.0;
         if (ust === st) wt = P.w_exact;
         else if (relatives && ((ust.startsWith(st) && ust.length - st.length > 0 && ust.length - st.length <= extra)
           || (st.startsWith(ust) && ust.length >= P.stem_prefix_min && st.length - ust.length <= extra)
-          || V.kindred(st, ust))) wt = P.w_stem_prefix;
+          || (kin && V.kindred(st, ust)))) wt = P.w_stem_prefix;
         if (wt) { stems.set(ust, Math.max(stems.get(ust) || 0.0, wt)); add(ust, u); }
       }
       for (const [u, ust] of V.words(w, w + TOP)) {
@@ -714,6 +759,11 @@
       return slot;
     }
 
+    typoBudgetOf(w, relaxed) {
+      if (w.length < this.P.typo_latin_from && this.A.allIn(w, this.A.lat)) return 0;
+      return relaxed ? (w.length >= this.P.typo1_from ? 2 : w.length >= 3 ? 1 : 0) : this.typoBudget(w.length);
+    }
+
     typoBudget(n) {
       const P = this.P;
       if (this.relaxed) return n >= P.typo1_from ? 2 : n >= 3 ? 1 : 0;
@@ -732,11 +782,19 @@
     async run() {
       const A = this.A, P = this.P, V = this.V, store = this.store;
       await store.ensure(this.firstNeeds());
-      const plan = this.plan();
+      const swaps = this.swapNeeds();
+      if (swaps.length) await store.ensure(swaps);
+      const read = this.words();
+      if (!read.words.some((w) => w.role === "content")) {
+        let all = [];
+        for (const w of read.words) all = all.concat(V.wordRanges(w.surface));
+        await store.ensure(V.need(all));
+      }
+      const plan = this.plan(read);
       let needs = [];
       const budgets = new Map();
       for (const s of this.unknown) {
-        const k = this.typoBudget(s.word.length);
+        const k = this.typoBudgetOf(s.word, this.relaxed);
         budgets.set(s, k);
         if (k) {
           const [fwd, rev] = this.typoRanges(s.word, s.prefix, k);
@@ -775,6 +833,16 @@
           }
         }
         for (const [st, wt] of taken) { s.stems.set(st, wt); s.whole.add(st); }
+        if (!taken.size && !this.relaxed) {
+          const relaxedK = s.word.length >= P.typo1_from ? 2 : s.word.length >= 3 ? 1 : 0;
+          const wider = Math.max(relaxedK, s.word.length >= P.typo2_from ? k + 1 : 0);
+          if (wider > k && this.typoBudgetOf(s.word, true)) {
+            const [fwd, rev] = this.typoRanges(s.word, s.prefix, wider);
+            await store.ensure(uniq(V.need(fwd).concat(V.need(rev, "r"))));
+            const closest = await this.typos(s.word, s.prefix, wider);
+            if (closest.length) s.correction = closest[0][2];
+          }
+        }
         s.pending = Array.from(taken.keys());
         later.push(s);
       }
@@ -855,12 +923,13 @@
       let i = 0, s = 0;
       const ex = new Set();
       sp.exactText.set(u, ex);
-      for (i = 0; i < t.length; i += 4) {
+      for (i = 0; i < t.length; i += 3) {
         s += t[i];
         const rid = s * K + t[i + 1];
+        const tf = Math.floor(t[i + 2] / 64) + 1, code = t[i + 2] % 64;
         const cur = sp.text.get(rid);
-        if (cur === undefined) sp.text.set(rid, [t[i + 3], lengths[t[i + 2]]]);
-        else cur[0] += t[i + 3];
+        if (cur === undefined) sp.text.set(rid, [tf, lengths[code]]);
+        else cur[0] += tf;
         ex.add(rid);
       }
       const h = post.head;
@@ -1032,7 +1101,7 @@
     groupScore(g, rid, s, b) {
       let best = 0.0;
       for (const a of g.alts) {
-        if (a.book >= 0 && a.book !== b) continue;
+        if (a.books.length && !a.books.includes(b)) continue;
         if (!a.slots.length) continue;
         let total = 0.0;
         for (const sl of a.slots) {
@@ -1167,7 +1236,7 @@
       return [mine && h.strong ? 0 : 1, -h.tier, mine && h.tier >= 4 ? 0 : 1, -h.score, h.rid];
     }
 
-    matchingAlts(g, b) { return g.alts.filter((a) => a.book < 0 || a.book === b); }
+    matchingAlts(g, b) { return g.alts.filter((a) => !a.books.length || a.books.includes(b)); }
 
     tier(rid, s, b, content) {
       const k = rid - s * K;
@@ -1343,7 +1412,7 @@
     }
 
     async run(parsed, limit, relaxed, scope, prefer) {
-      if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null };
+      if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null, missing: [] };
       const store = this.store;
       const plan = await new Planner(store, this.A, parsed, relaxed).run();
       const scorer = new Scorer(store, this.A, plan, scope);
@@ -1386,7 +1455,8 @@
           if (results.length >= limit) break;
         }
       }
-      return { results: results, suggestion: plan.suggestion };
+      const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
+      return { results: results, suggestion: plan.suggestion, missing: missing };
     }
 
     section(s) {

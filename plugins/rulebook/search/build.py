@@ -113,7 +113,7 @@ def write_index(cache_dir: Path, books: list[library.Book], common: Glossary) ->
         json.loads(_postings_file(wdir / b.slug).read_text(encoding="utf-8"))["postings"] for b in books
     ]
     edir = cache_dir / EXPORT
-    key = json.dumps([INDEX_VERSION, stamps, common.to_json()], ensure_ascii=False)
+    key = json.dumps([INDEX_VERSION, export.version(), stamps, common.to_json()], ensure_ascii=False)
     stamp_file = cache_dir / "export.stamp"
     if (
         (edir / export.MANIFEST).exists()

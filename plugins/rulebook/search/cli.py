@@ -82,10 +82,14 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out["results"], ensure_ascii=False, indent=2))
         if out["suggestion"]:
             print(f"did you mean: {out['suggestion']}", file=sys.stderr)
+        if out["missing"]:
+            print(f"no match for: {', '.join(out['missing'])}", file=sys.stderr)
         return 0
     tty = sys.stdout.isatty()
     if out["suggestion"]:
         print(f"Возможно, вы искали: «{out['suggestion']}»\n")
+    if out["missing"] and out["results"]:
+        print(f"Нет совпадений для: {', '.join('«' + w + '»' for w in out['missing'])}\n")
     if not out["results"]:
         print("Ничего не найдено.")
         return 1

@@ -136,7 +136,7 @@ def _run(
     store: Store, parsed: Parsed, limit: int, relaxed: bool, scope: list[int], prefer: int
 ) -> dict[str, Any]:
     if not parsed.chunks or not scope:
-        return {"results": [], "suggestion": None}
+        return {"results": [], "suggestion": None, "missing": []}
     plan = Planner(store, parsed, relaxed).run()
     scorer = Scorer(store, plan, scope)
     store.ensure(scorer.needs())
@@ -182,7 +182,9 @@ def _run(
             results.append(_result(store, h, sec, kind, anchor, shown, stems))
             if len(results) >= limit:
                 break
-    return {"results": results, "suggestion": plan.suggestion}
+    # the words that match nothing anywhere: the reader is told
+    missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
+    return {"results": results, "suggestion": plan.suggestion, "missing": missing}
 
 
 def _result(

@@ -6,8 +6,9 @@ for good):
 
 - `v<i>.json`  vocabulary shards: every surface form of the library in sorted order (front-coded),
   with its stem and the stem's document frequency over all books, and the glossary rules whose
-  first word's stem falls in the shard. A query fetches the shards of its words' ranges: the word,
-  its stem with its derivational relatives, prefix completions.
+  first word's stem falls in the shard (each once, with the books whose glossaries hold it). A
+  query fetches the shards of its words' ranges: the word, its stem with its derivational
+  relatives, prefix completions.
 - `r<i>.json`  the same words reversed and sorted: with the forward shards, the typo structure.
   A word within edit distance k of the query keeps either its first two letters or its last
   letters (no edit in that part), so the candidates are a prefix range of the vocabulary or of
@@ -16,13 +17,13 @@ for good):
   lists cost twice the vocabulary and need one or two small shards per misspelt word.
 - `p<i>.json`  postings by surface form, in the vocabulary's order (a postings shard is a run of
   one vocabulary shard, so it needs no words of its own), sharded by size: text (section, k,
-  block length in one character, tf), heading (section, tf, which part: title, English original,
-  tag or initials, and the section's record count, heading length and title word counts),
-  heading path (section, tf, path length) and definitions (the blocks that define
-  the word, with twice the number of content words of the term they define, plus one when the
-  block says «X — это …»). No positions: the
-  proximity of the query's words is measured in the text of the best candidates, which the
-  results need anyway (a positional index would add two fifths to the index).
+  and 64 x (tf - 1) + the block's length in one character), heading (section, tf, which part:
+  title, English original, tag or initials, and the section's record count, heading length and
+  title word counts), heading path (section, tf, path length) and definitions (the blocks that
+  define the word, with twice the number of content words of the term they define, plus one
+  when the block says «X — это …»). No positions: the proximity of the query's words is
+  measured in the text of the best candidates, which the results need anyway (a positional
+  index would add two fifths to the index).
 - `l<i>.json`  English words of the library by consonant skeleton, for Russian-spelt loans.
 - `f<i>.json`  fragments: the text of consecutive sections (titles, breadcrumbs, blocks), for
   the results on screen.
@@ -57,12 +58,21 @@ MANIFEST = "manifest.json"
 _CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # shard sizes: what one query fetches stays small, and the number of files stays moderate
-VOCAB_WORDS = 1000
-POST_BYTES = 24_000
-FRAG_BYTES = 8_000
+VOCAB_WORDS = 400
+VOCAB_BYTES = 8_000  # words and the glossary rules of their range (a book's glossary of originals)
+RVOCAB_WORDS = 2000  # read only for a misspelt word's candidates
+POST_BYTES = 12_000
+FRAG_BYTES = 4_000
 LOAN_KEYS = 1500
 # heading parts (bits of a heading posting)
 TITLE, ORIGINAL, TAG, INITIALS = 1, 2, 4, 8
+
+
+def version() -> str:
+    """What the export depends on besides the books: this module's code and its shard sizes (a
+    changed exporter rewrites the export even when no book changed)."""
+    sizes = [FORMAT, VOCAB_WORDS, VOCAB_BYTES, RVOCAB_WORDS, POST_BYTES, FRAG_BYTES, LOAN_KEYS]
+    return hashlib.sha1(Path(__file__).read_bytes() + repr(sizes).encode()).hexdigest()[:12]
 
 
 def length_code(n: int) -> int:
@@ -169,7 +179,8 @@ def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str,
         for w, flat in post["text"].items():
             for i in range(0, len(flat), 3):
                 s, k, tf = flat[i], flat[i + 1], flat[i + 2]
-                put("t", text, w, s + off, [k, length_code(text_len.get((s, k), tf)), tf])
+                # the block's length code and the term's frequency in one number: 64 x (tf - 1) + code
+                put("t", text, w, s + off, [k, 64 * (tf - 1) + length_code(text_len.get((s, k), tf))])
         # heading parts of one surface in one section are one posting
         parts: dict[str, dict[int, list[int]]] = {}
         for w, flat in post.get("initials", {}).items():
@@ -220,19 +231,45 @@ def _dumps(obj: Any) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def _vocab_chunks(vocab: list[str], rules: list[tuple[str, list[Any]]]) -> list[list[str]]:
+    """The vocabulary cut into shards of at most VOCAB_WORDS words and about VOCAB_BYTES with the
+    glossary rules that fall in their range (a rule goes to the shard of its key)."""
+    chunks: list[list[str]] = []
+    cur: list[str] = []
+    size = ri = 0
+    for i, w in enumerate(vocab):
+        cost = len(w.encode()) + 4
+        nxt = sort_key(vocab[i + 1]) if i + 1 < len(vocab) else None
+        while ri < len(rules) and (nxt is None or sort_key(rules[ri][0]) < nxt):
+            cost += len(_dumps(rules[ri][1]))
+            ri += 1
+        if cur and (len(cur) >= VOCAB_WORDS or size + cost > VOCAB_BYTES):
+            chunks.append(cur)
+            cur, size = [], 0
+        cur.append(w)
+        size += cost
+    return [*chunks, cur]
+
+
 def _chunks_by_count(items: list[Any], n: int) -> list[list[Any]]:
     return [items[i : i + n] for i in range(0, len(items), n)] or [[]]
 
 
 def _rules(books: list[Book], common: Glossary) -> list[tuple[str, list[Any]]]:
-    """Glossary rules keyed by the stem of their first word: [source, [targets], book] with book
-    the index of the book whose glossary it is, -1 for the shared one."""
-    out = []
+    """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], the
+    books whose glossaries hold the rule (-1: the shared glossary). A rule several books share
+    (books of one system, copies) is written once."""
+    merged: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     for bi, g in [(-1, common), *((i, b.glossary) for i, b in enumerate(books))]:
         for src, dst in g.rules:
-            words = analysis.surfaces(src)
-            if words:
-                out.append((analysis.stem(words[0]), [src, list(dst), bi]))
+            held = merged.setdefault((src, tuple(dst)), [])
+            if bi not in held:
+                held.append(bi)
+    out = []
+    for (src, dst), held in merged.items():
+        words = analysis.surfaces(src)
+        if words:
+            out.append((analysis.stem(words[0]), [src, list(dst), [-1] if -1 in held else held]))
     return out
 
 
@@ -250,7 +287,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
 
         # vocabulary, with the glossary rules of its range
         rules = sorted(_rules([b for b, _ in books], common), key=lambda r: sort_key(r[0]))
-        vchunks = _chunks_by_count(vocab, VOCAB_WORDS)
+        vchunks = _vocab_chunks(vocab, rules)
         firsts = [c[0] if c else "" for c in vchunks]
         firsts[0] = ""  # the first shard takes everything before the second's first word
         by_shard: list[list[Any]] = [[] for _ in vchunks]
@@ -276,7 +313,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         # only words a typo can be forgiven in (four letters or more, no digits)
         typo_words = (w for w in vocab if len(w) >= 4 and not any(c.isdigit() for c in w))
         rev = sorted((w[::-1] for w in typo_words), key=sort_key)
-        rchunks = _chunks_by_count(rev, VOCAB_WORDS)
+        rchunks = _chunks_by_count(rev, RVOCAB_WORDS)
         for i, chunk in enumerate(rchunks):
             files[f"r{i}.json"] = _dumps({"w": front_code(chunk)})
         manifest["rvocab"] = [""] + [c[0] for c in rchunks[1:]]
@@ -305,7 +342,13 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                 size += n
             files[f"p{len(post_at)}.json"] = _dumps(cur)
             post_at.append([j, start])
-        manifest["post"] = post_at
+        # the postings shards' starts, as varints of (vocabulary shard delta, first index)
+        flat_post: list[int] = []
+        prev_j = 0
+        for j, o in post_at:
+            flat_post += [j - prev_j, o]
+            prev_j = j
+        manifest["post"] = varints(flat_post)
 
         # English words by consonant skeleton
         loans: dict[str, list[str]] = {}
@@ -372,8 +415,10 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                 fsize += entry_size
                 gsec += 1
         fflush()
-        manifest["frag"] = frag_first
+        # the fragments' first sections, as varints of their differences
+        manifest["frag"] = varints([b - a for a, b in zip([0, *frag_first], frag_first, strict=False)])
 
+        manifest["shards"] = {k: sum(1 for name in files if name[0] == k) for k in "vrplf"}
         digest = hashlib.sha1()
         for name in sorted(files):
             digest.update(name.encode())

@@ -17,6 +17,7 @@ P = analysis.ENGINE
 _SPACE = re.compile("[" + analysis.SPEC["query_space"] + "]+")
 _LETTER = re.compile(r"[^\W\d_]")
 _CYR = frozenset(analysis.SPEC["cyrillic"])
+_LAT = frozenset(analysis.SPEC["latin"])
 
 
 @dataclass
@@ -50,7 +51,7 @@ class Slot:
 class Alt:
     slots: list[Slot]
     weight: float
-    book: int = -1  # the book whose glossary made it, -1 for every book
+    books: tuple[int, ...] = ()  # the books whose glossaries made it; () for every book
     literal: bool = True  # the words as typed (not a glossary's)
 
 
@@ -100,6 +101,16 @@ def _upper_words(chunk: str) -> list[bool]:
     return out
 
 
+def _matches(w: str, src: str, j: int, key: str, unknown: bool) -> bool:
+    """Word `w` of the query is word j of glossary rule `src` (key: that word's stem): the same
+    stem, or the stem's family for a word the library does not know. A stop word must be the
+    rule's word itself: «а» is not «аое» (AoE), though Snowball stems both to «а»."""
+    st = analysis.stem(w)
+    if analysis.is_optional(w):
+        return analysis.surfaces(src)[j] == w
+    return st == key or (unknown and V.family(st, key))
+
+
 def osa(a: str, b: str, k: int, prefix: bool) -> int:
     """Optimal-string-alignment distance (a transposition is one edit), or k + 1 if above k.
     With `prefix`, the distance from `a` to the closest prefix of `b`."""
@@ -130,6 +141,14 @@ def osa(a: str, b: str, k: int, prefix: bool) -> int:
     return d if d <= k else k + 1
 
 
+def _typo_budget_of(w: str, relaxed: bool) -> int:
+    """A short English word the library lacks is most likely a correct English word: its typo
+    budget starts at six letters."""
+    if len(w) < P["typo_latin_from"] and all(c in _LAT for c in w):
+        return 0
+    return _typo_budget(len(w), relaxed)
+
+
 def _typo_budget(n: int, relaxed: bool) -> int:
     if relaxed:
         return 2 if n >= P["typo1_from"] else 1 if n >= 3 else 0
@@ -158,17 +177,45 @@ class Planner:
         self.parsed = parsed
         self.relaxed = relaxed
 
-    # round 1: the words of the query, and of its chunks in the other layout
+    # round 1: the words of the query as typed; then, only for a chunk the library does not know
+    # that way, the chunk in the other keyboard layout (a query typed right reads no Latin shard)
     def first_needs(self) -> list[Key]:
-        ranges: list[tuple[str, str]] = []
+        """The vocabulary of every word typed; of a stop or question word only its glossary rules,
+        unless the query has nothing else."""
+        words: list[str] = []
+        small: list[bool] = []  # a stop or question word not written in capitals (ОБ is a term)
         for chunk in self.parsed.chunks:
-            for t in analysis.surfaces(chunk):
+            toks = analysis.surfaces(chunk)
+            words += toks
+            small += [
+                analysis.is_optional(t) and not u for t, u in zip(toks, _upper_words(chunk), strict=True)
+            ]
+        only_small = all(small)
+        ranges: list[tuple[str, str]] = []
+        for t, sm in zip(words, small, strict=True):
+            if sm and not only_small:
+                st = analysis.stem(t)
+                ranges.append((st, st))
+            else:
                 ranges += V.word_ranges(t)
-            swapped = analysis.layout_swap(chunk)
-            if swapped is not None:
-                for t in analysis.surfaces(swapped):
-                    ranges += V.word_ranges(t)
         return V.need(self.store, ranges)
+
+    def swap_needs(self) -> list[Key]:
+        """The vocabulary, in the other layout, of each chunk the library does not know as typed
+        (known after round 1)."""
+        ranges: list[tuple[str, str]] = []
+        for ci, chunk in enumerate(self.parsed.chunks):
+            swapped = analysis.layout_swap(chunk)
+            if swapped is not None and not self._all_known(ci, list(analysis.surfaces(chunk))):
+                ranges += [r for t in analysis.surfaces(swapped) for r in V.word_ranges(t)]
+        return V.need(self.store, ranges)
+
+    def _all_known(self, ci: int, toks: list[str]) -> bool:
+        """Every word of chunk `ci` is in the library (the query's last word as a prefix)."""
+        last = self.parsed.prefix and ci == len(self.parsed.chunks) - 1
+        return bool(toks) and all(
+            V.known(self.store, t, last and ti == len(toks) - 1) for ti, t in enumerate(toks)
+        )
 
     def words(self) -> tuple[list[Word], list[str], bool]:
         """The query's words: a chunk the library does not know is taken in the other keyboard
@@ -178,18 +225,12 @@ class Planner:
         n = len(parsed.chunks)
         choices: list[tuple[list[str], list[str] | None, bool, bool]] = []
         for ci, chunk in enumerate(parsed.chunks):
-            last = ci == n - 1
             toks = list(analysis.surfaces(chunk))
-
-            def prefs(ts: list[str], last: bool = last) -> list[bool]:
-                return [parsed.prefix and last and ti == len(ts) - 1 for ti in range(len(ts))]
-
-            def all_known(ts: list[str]) -> bool:
-                return bool(ts) and all(V.known(self.store, t, p) for t, p in zip(ts, prefs(ts), strict=True))
-
             swapped = analysis.layout_swap(chunk)
             stoks = list(analysis.surfaces(swapped)) if swapped is not None else None
-            choices.append((toks, stoks, all_known(toks), bool(stoks) and all_known(stoks or [])))
+            known = self._all_known(ci, toks)
+            sknown = not known and bool(stoks) and self._all_known(ci, stoks or [])
+            choices.append((toks, stoks, known, sknown))
         swap_all = any(not known and sknown for _, _, known, sknown in choices)
         out: list[Word] = []
         shown: list[str] = []
@@ -206,9 +247,9 @@ class Planner:
             shown += toks
         return out, shown, changed
 
-    def plan(self) -> Plan:
+    def plan(self, read: tuple[list[Word], list[str], bool]) -> Plan:
         store = self.store
-        words, shown, changed = self.words()
+        words, shown, changed = read
         define = any(w.surface in analysis.DEFINE for w in words) and any(w.role == "content" for w in words)
         has_content = any(w.role == "content" for w in words)
         if not has_content:  # only function words: they are the query
@@ -230,9 +271,7 @@ class Planner:
                 key = V.rule_key(rule[0])
                 n = len(key)
                 if i + n <= len(words) and all(
-                    analysis.stem(words[i + j].surface) == key[j]
-                    or (unknown[i + j] and V.family(analysis.stem(words[i + j].surface), key[j]))
-                    for j in range(n)
+                    _matches(words[i + j].surface, rule[0], j, key[j], unknown[i + j]) for j in range(n)
                 ):
                     if n > best:
                         best, matches = n, [rule]
@@ -240,16 +279,29 @@ class Planner:
                         matches.append(rule)
             if best:
                 span = words[i : i + best]
-                alts = [Alt([self.expand(w) for w in span if w.role == "content" or best == 1], 1.0)]
-                targets: dict[tuple[str, int], None] = {}
+                # a rule on one small word (ОБ): the word as a glossary target, its vocabulary
+                # read in round 2 (round 1 read only its rules)
+                alts = [
+                    Alt(
+                        [
+                            self.expand(w) if w.role == "content" else self.phrase_slot(w.surface)
+                            for w in span
+                            if w.role == "content" or best == 1
+                        ],
+                        1.0,
+                    )
+                ]
+                # each target once, for the books whose rules name it (all, if the shared one does)
+                targets: dict[str, set[int]] = {}
                 for rule in matches:
                     for d in rule[1]:
-                        targets[(d, rule[2])] = None
-                for d, bi in targets:
+                        targets.setdefault(d, set()).update(rule[2])
+                for d, held in targets.items():
                     slots = [self.phrase_slot(t) for t in analysis.surfaces(d) if not analysis.is_optional(t)]
                     slots = slots or [self.phrase_slot(t) for t in analysis.surfaces(d)]
                     if slots:
-                        alts.append(Alt(slots, P["w_synonym"], bi, literal=False))
+                        books = () if -1 in held else tuple(sorted(held))
+                        alts.append(Alt(slots, P["w_synonym"], books, literal=False))
                 # a lone stop word that a glossary knows («об» or «ОБ»): it may be either, so it
                 # counts where it matches and costs nothing where it does not
                 role = "optional" if best == 1 and span[0].role in ("stop", "question") else "content"
@@ -278,14 +330,17 @@ class Planner:
         surf: dict[str, list[str]] = {}
         extra = int(P["stem_prefix_extra"])
         relatives = len(st) >= P["stem_prefix_min"] and bool(_LETTER.search(st))
-        for u, ust, _ in V.words(store, lo, lo + TOP):
+        family = V.words(store, lo, lo + TOP)
+        # a long stem's kin only for a word the library has (a misspelt one is a typo's business)
+        kin = any(ust == st for _, ust, _ in family)
+        for u, ust, _ in family:
             wt = 0.0
             if ust == st:
                 wt = P["w_exact"]
             elif relatives and (
                 (ust.startswith(st) and 0 < len(ust) - len(st) <= extra)
                 or (st.startswith(ust) and len(ust) >= P["stem_prefix_min"] and len(st) - len(ust) <= extra)
-                or V.kindred(st, ust)
+                or (kin and V.kindred(st, ust))
             ):
                 wt = P["w_stem_prefix"]
             if wt:
@@ -361,12 +416,16 @@ class Planner:
         self._phrases: list[Slot] = []
         store = self.store
         store.ensure(self.first_needs())
-        plan = self.plan()
+        store.ensure(self.swap_needs())
+        read = self.words()
+        if not any(w.role == "content" for w in read[0]):  # a query of small words only
+            store.ensure(V.need(store, [r for w in read[0] for r in V.word_ranges(w.surface)]))
+        plan = self.plan(read)
         # round 2: typo and loan candidates of unknown words, the glossary targets' stems
         needs: list[Key] = []
         budgets: dict[int, int] = {}
         for s in self._unknown:
-            k = _typo_budget(len(s.word), self.relaxed)
+            k = _typo_budget_of(s.word, self.relaxed)
             budgets[id(s)] = k
             if k:
                 fwd, rev = typo_ranges(s.word, s.prefix, k)
@@ -407,6 +466,16 @@ class Planner:
             for st, wt in taken.items():
                 s.stems[st] = wt
                 s.whole.add(st)
+            if not taken and not self.relaxed:
+                # nothing within the budget: the closest words a larger one finds are offered
+                # ("did you mean"), not searched
+                wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
+                if wider > k and _typo_budget_of(s.word, True):
+                    fwd, rev = typo_ranges(s.word, s.prefix, wider)
+                    store.ensure(V.uniq(V.need(store, fwd) + V.need(store, rev, "r")))
+                    closest = self.typos(s.word, s.prefix, wider)
+                    if closest:
+                        s.correction = closest[0][2]
             s.pending = list(taken)
             later.append(s)
         for s in self._phrases:

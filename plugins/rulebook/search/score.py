@@ -49,14 +49,15 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
             continue
         t, s = post.text, 0
         ex = sp.exact_text.setdefault(u, set())
-        for i in range(0, len(t), 4):
+        for i in range(0, len(t), 3):
             s += t[i]
             rid = s * K + t[i + 1]
+            tf, code = t[i + 2] // 64 + 1, t[i + 2] % 64
             cur = sp.text.get(rid)
             if cur is None:
-                sp.text[rid] = [t[i + 3], lengths[t[i + 2]]]
+                sp.text[rid] = [tf, lengths[code]]
             else:
-                cur[0] += t[i + 3]
+                cur[0] += tf
             ex.add(rid)
         h, i, s = post.head, 0, 0
         exh = sp.exact_head.setdefault(u, set())
@@ -210,7 +211,7 @@ class Scorer:
     def group_score(self, g: Group, rid: int, s: int, b: int) -> float:
         best = 0.0
         for a in g.alts:
-            if a.book >= 0 and a.book != b:
+            if a.books and b not in a.books:
                 continue
             if not a.slots:
                 continue
@@ -355,7 +356,7 @@ class Scorer:
 
     # ---- tiers and bonuses -------------------------------------------------------------------
     def _matching_alts(self, g: Group, b: int) -> list[Alt]:
-        return [a for a in g.alts if a.book < 0 or a.book == b]
+        return [a for a in g.alts if not a.books or b in a.books]
 
     def tier(self, rid: int, s: int, b: int, content: list[Group]) -> int:
         """5: a block that says the query's term is («X — это …»), with the words as typed;

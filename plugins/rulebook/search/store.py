@@ -129,8 +129,18 @@ class Store:
         self.firsts = {
             k: [export.sort_key(w) for w in m[n]] for k, n in (("v", "vocab"), ("r", "rvocab"), ("l", "loan"))
         }
-        self.post_at: list[tuple[int, int]] = [(j, i) for j, i in m["post"]]
-        self.frag_first: list[int] = m["frag"]
+        flat = varints(m["post"])
+        self.post_at: list[tuple[int, int]] = []
+        j = 0
+        for i in range(0, len(flat), 2):
+            j += flat[i]
+            self.post_at.append((j, flat[i + 1]))
+        self.frag_first: list[int] = []
+        at = 0
+        for d in varints(m["frag"]):
+            at += d
+            self.frag_first.append(at)
+        self.counts: dict[str, int] = m["shards"]
         self.cache: dict[Key, Any] = {}
         self.fetched: list[Key] = []  # every shard read, in order (for tests and benchmarks)
 

@@ -105,6 +105,11 @@ def kindred(a: str, b: str) -> bool:
 
 
 def known(store: Store, w: str, is_prefix: bool) -> bool:
+    """The library has the word, a form of it, a word it begins (the word being typed) or a
+    glossary rule for it. A stop or question word counts as known: its vocabulary is read only
+    for its glossary rules (or in full for a query of nothing else)."""
+    if analysis.is_optional(w):
+        return True
     st = analysis.stem(w)
     for word, wst, _ in words(store, lower(st), lower(st) + TOP):
         if word == w or wst == st:
@@ -123,10 +128,13 @@ def uniq(keys: list[Key]) -> list[Key]:
 
 
 def stem_df(store: Store, words: list[str]) -> dict[str, tuple[str, int]]:
-    """stem and df of words, read from the loaded vocabulary shards."""
+    """stem and df of words, read from the loaded vocabulary shards (a word whose shard is not
+    loaded yet is left out)."""
     out = {}
     for w in words:
-        v: Vocab = store.get(("v", store.shard_of("v", w)))
+        v: Vocab | None = store.cache.get(("v", store.shard_of("v", w)))
+        if v is None:
+            continue
         kw = key(w)
         lo, hi = 0, len(v.keys)
         while lo < hi:

@@ -4,7 +4,7 @@ Documents are the book's blocks, in reading order: for each section, its heading
 (k = 0: the heading's text, the heading path and the English original / tag as fields; for the
 untitled top of a page only the fields, no text) and then one document per block (k = 1, 2, ...)
 with its text and the term it defines, if any. Every text is analysed by analysis.py (the same
-analysis the query engines use): `text` holds surface forms with positions, `stems` their
+analysis the query engines use): `text` holds surface forms (no positions), `stems` their
 Snowball stems (whose document frequencies are the rarity the ranking uses), `heading`,
 `original`, `tag` and `path` the surface forms of the section's heading and of its ancestors',
 `initials` the abbreviation readers make of a heading of several words («Очки Геройства» ->
