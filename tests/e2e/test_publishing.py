@@ -34,8 +34,9 @@ book: "demo"
 """
 
 
-def small_project(dest: Path) -> Path:
-    """A one-book project (two pages and a home page); returns its mkdocs.yml."""
+def small_project(dest: Path, runtime_cache: Path) -> Path:
+    """A one-book project (two pages and a home page); returns its mkdocs.yml. `runtime_cache`:
+    the run's Pyodide snapshot cache (never the project's: a test writes nothing into it)."""
     docs = dest / "docs"
     (docs / "demo").mkdir(parents=True)
     (docs / "index.md").write_text("# Справочник\n\nКнига: [Демо](demo/index.md).\n", encoding="utf-8")
@@ -48,14 +49,16 @@ def small_project(dest: Path) -> Path:
         '[books.demo]\ntitle = "Демо"\nsystem = "Демо"\ndescription = "Проверка."\nsource = "demo.txt"\n',
         encoding="utf-8",
     )
-    return support.write_config(dest, docs, books, dest / "cache")
+    return support.write_config(dest, docs, books, dest / "cache", runtime_cache=runtime_cache)
 
 
 @pytest.fixture(scope="module")
-def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[hosting.Host, Path]]:
+def published(
+    tmp_path_factory: pytest.TempPathFactory, runtime_cache: Path
+) -> Iterator[tuple[hosting.Host, Path]]:
     tmp = tmp_path_factory.mktemp("publishing")
     with hosting.host(tmp / "www") as host:
-        cfg = small_project(tmp / "project")
+        cfg = small_project(tmp / "project", runtime_cache)
         with pytest.MonkeyPatch.context() as env:
             env.setenv("SITE_URL", host.url("rules"))
             support.build(cfg, tmp / "site")
