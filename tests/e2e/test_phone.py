@@ -82,14 +82,32 @@ def test_palette_controls_fit_a_finger_and_the_chips_stay_in_one_row(page: Page,
     expect(footer.get_by_text("в новой вкладке")).to_be_hidden()  # no keyboard hints for a finger
 
 
+WATCH_NAVIGATION = """() => {
+    // what Material's instant navigation is told to go to, and the page's content as it is now
+    window.rbTestLocations = [];
+    window.location$.subscribe((u) => window.rbTestLocations.push(String(u)));
+    document.querySelector("article").dataset.rbTestProbe = "kept";
+}"""
+
+
+def assert_page_not_reloaded(page: Page) -> None:
+    """The overlay's history entry is gone, and Material was never asked to load a page (it would
+    load this one again over what the reader typed)."""
+    page.wait_for_function("!(history.state && history.state.rbOverlay)")
+    assert page.evaluate("window.rbTestLocations") == []
+    assert page.locator("article[data-rb-test-probe=kept]").count() == 1
+
+
 def test_back_closes_the_palette_and_the_pins_drawer_and_stays_on_the_page(page: Page, server: str) -> None:
     url = server + "/fatum/03-boi/"
     page.goto(server + "/fatum/")
     page.goto(url)
+    page.evaluate(WATCH_NAVIGATION)
     open_palette(page, "мораль")
     page.go_back()
     expect(page.locator(".rb-palette")).to_be_hidden()
     assert page.url == url
+    assert_page_not_reloaded(page)
 
     page.locator("#rb-pins-toggle").tap()
     expect(page.locator("#rb-pins")).to_be_visible()
@@ -97,11 +115,13 @@ def test_back_closes_the_palette_and_the_pins_drawer_and_stays_on_the_page(page:
     expect(page.locator("#rb-pins")).to_be_hidden()
     assert page.url == url
     assert page.locator(".md-container").get_attribute("inert") is None
+    assert_page_not_reloaded(page)
 
     # closed with its own button, the palette leaves no entry behind: Back leaves the page
     open_palette(page, "мораль")
     page.get_by_role("button", name="Закрыть поиск").tap()
     expect(page.locator(".rb-palette")).to_be_hidden()
+    assert_page_not_reloaded(page)
     page.go_back()
     page.wait_for_url(server + "/fatum/")
 

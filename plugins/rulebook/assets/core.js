@@ -203,10 +203,12 @@
   const open = [];
   let swallow = false; // the next popstate is the one history.back() below asked for
 
-  /* In the capture phase, before Material's own listener: a popstate over an overlay's entry is
-     ours alone. Material's instant navigation would take the first popstate of a page for a new
-     location and load the page again, losing what the reader had typed. */
-  window.addEventListener("popstate", (ev) => {
+  /* Before Material's own listener: a popstate over an overlay's entry is ours alone. Material's
+     instant navigation would take the first popstate of a page for a new location and load the
+     page again, losing what the reader had typed. Window listeners run in the order they were
+     added, so the page template adds one before Material's bundle runs and calls this handler
+     (without that template, on another theme, this script adds its own). */
+  function onPopstate(ev) {
     if (swallow) {
       swallow = false;
       ev.stopImmediatePropagation();
@@ -231,7 +233,9 @@
     const then = top.then;
     top.then = null;
     if (then) then();
-  }, { capture: true });
+  }
+  rb.popstate = onPopstate;
+  if (!rb.earlyPopstate) window.addEventListener("popstate", onPopstate, { capture: true });
 
   /* Chromium blurs the focused element after a history traversal: the focus the overlay gave
      back (its opener, say) is given back again. */
