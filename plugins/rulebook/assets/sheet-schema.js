@@ -92,10 +92,11 @@
 
   function parseRecord(node, raw, path) {
     if (!isObject(raw)) throw new SchemaError(path || "input", "нужен объект JSON");
-    const known = {};
-    node.fields.forEach((f) => { known[f.name] = true; });
+    // a Set, not an object's keys: "__proto__", "constructor" or "toString" are no field's name
+    // although every object answers to them
+    const known = new Set(node.fields.map((f) => f.name));
     Object.keys(raw).forEach((k) => {
-      if (!known[k]) throw new SchemaError(join(path, k), "неизвестное поле");
+      if (!known.has(k)) throw new SchemaError(join(path, k), "неизвестное поле");
     });
     const out = {};
     node.fields.forEach((f) => { out[f.name] = parseNode(f, raw[f.name], join(path, f.name)); });
