@@ -282,3 +282,24 @@ def test_with_the_storage_full_the_stepper_says_the_fight_is_not_saved(page: Pag
     notice = widget.locator(".rb-calc__storage")
     expect(notice).to_contain_text("Ход боя не сохранён: хранилище браузера заполнено")
     expect(notice.get_by_role("button", name="Освободить место…")).to_be_visible()
+
+
+def test_copies_of_damaged_values_are_kept_once_each_and_ten_at_most(page: Page, server: str) -> None:
+    page.goto(server + "/fatum/")
+    page.wait_for_function("window.rulebook && window.rulebook.core")
+    got = page.evaluate(
+        """() => {
+          const s = rulebook.core.storage("probe");
+          localStorage.setItem(s.key + ".damaged.1700000000000", "старая копия");  // an older build's
+          const again = s.setAside("старая копия");
+          const first = s.setAside("{битое");
+          const same = s.setAside("{битое");
+          for (let i = 0; i < 12; i++) s.setAside("{битое " + i);
+          const kept = s.asides().map((c) => c.text);
+          return { again, first, same, kept };
+        }"""
+    )
+    assert got["again"]["existed"] and got["again"]["key"].endswith(".damaged.1700000000000")
+    assert got["first"]["ok"] and not got["first"]["existed"]
+    assert got["same"] == {**got["first"], "existed": True}
+    assert got["kept"] == [f"{{битое {i}" for i in range(2, 12)]  # the ten newest

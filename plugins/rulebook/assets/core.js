@@ -106,6 +106,8 @@
      `extra.scope` may widen): two sites on one origin never read each other's entries. */
   const scope = window.__md_scope instanceof URL ? window.__md_scope : root;
   const PREFIX = scope.pathname + ".rulebook.";
+  const MAX_COPIES = 10; // copies of damaged values kept beside one entry
+  let lastCopy = 0;
 
   function area(session) {
     try {
@@ -165,6 +167,16 @@
      `legacy`: the unscoped key an older build used; its entry is copied on first read. */
   function storage(name, { session = false, legacy = null } = {}) {
     const key = PREFIX + name;
+
+    /* The keys of the copies set aside beside this entry, oldest first (named by time). */
+    function copyKeys(s) {
+      const keys = [];
+      for (let i = 0; i < s.length; i++) {
+        const k = s.key(i);
+        if (k !== null && k.startsWith(key + ".damaged.")) keys.push(k);
+      }
+      return keys.sort();
+    }
 
     function text() {
       const s = area(session);
@@ -228,34 +240,35 @@
           return failure(err);
         }
       },
-      /* Keeps `t` (a damaged value) beside the entry, under "<name>.damaged.<fingerprint>": a
-         value already kept is not written again, so loading the same damage twice makes one copy.
-         {ok, key, existed} or a failure (a full storage has no room for it). */
+      /* Keeps `t` (a damaged value) beside the entry, under "<name>.damaged.<time>.<fingerprint>":
+         a value already kept is not written again, so loading the same damage twice makes one
+         copy; at most MAX_COPIES are kept, the oldest go. {ok, key, existed} or a failure (a full
+         storage has no room for it). */
       setAside(t) {
-        const copy = key + ".damaged." + hash(t);
-        const s = area(session);
-        if (!s) return { ok: false, error: "unavailable", key: copy };
+        const s = area(session), h = hash(t);
+        if (!s) return { ok: false, error: "unavailable", key: "" };
         try {
-          if (s.getItem(copy) === t) return { ok: true, key: copy, existed: true };
+          const copies = copyKeys(s);
+          // older builds named copies by time alone: theirs are compared by content too
+          const legacy = (k) => !k.slice(key.length + ".damaged.".length).includes(".");
+          const same = copies.find((k) => (k.endsWith("." + h) || legacy(k)) && s.getItem(k) === t);
+          if (same) return { ok: true, key: same, existed: true };
+          lastCopy = Math.max(Date.now(), lastCopy + 1); // names in the order copies are made
+          const copy = key + ".damaged." + String(lastCopy).padStart(13, "0") + "." + h;
           s.setItem(copy, t);
+          copies.slice(0, Math.max(0, copies.length + 1 - MAX_COPIES)).forEach((k) => { s.removeItem(k); });
           return { ok: true, key: copy, existed: false };
         } catch (err) {
-          return { ...failure(err), key: copy };
+          return { ...failure(err), key: "" };
         }
       },
-      /* The copies kept beside this entry ({key, text, bytes}), older builds' too (they made one
-         per page load: copies of one value beyond the first are removed here). */
+      /* The copies kept beside this entry, oldest first ({key, text, bytes}), older builds' too
+         (they made one per page load: copies of one value beyond the first are removed here). */
       asides() {
         const s = area(session), out = [], seen = new Set();
         if (!s) return out;
         try {
-          const keys = [];
-          for (let i = 0; i < s.length; i++) {
-            const k = s.key(i);
-            if (k !== null && k.startsWith(key + ".damaged.")) keys.push(k);
-          }
-          keys.sort();
-          for (const k of keys) {
+          for (const k of copyKeys(s)) {
             const t = s.getItem(k);
             if (t === null) continue;
             if (seen.has(t)) { s.removeItem(k); continue; }
