@@ -642,7 +642,9 @@
       }
       if (/^state\b/.test(field || "") && this.base) {
         const fight = { v: 2, base: this.base, actions: this.actions, cursor: this.cursor };
-        if (this.setAside(JSON.stringify(fight), "Сохранённый ход боя повреждён и начат заново")) this.resetStore(this.notice);
+        // with no room for the copy the stored fight stays untouched (blocked), here it restarts
+        this.setAside(JSON.stringify(fight), "Сохранённый ход боя повреждён и начат заново");
+        this.resetStore(this.notice);
         this.updateButtons();
         return true;
       }
