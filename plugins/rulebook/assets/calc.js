@@ -605,8 +605,11 @@
         this.folded += folding;
         this.syncBase();
         if (this.fold === 0) {
-          this.notice = this.notice || "Ход боя длиннее " + MAX_ACTIONS + " действий: ранние (" + this.folded +
-            ") учтены в исходном состоянии, отменить можно последние " + MAX_ACTIONS + ".";
+          if (!this.foldSaid) { // once per page: the log's numbers say it since
+            this.notice = this.notice || "Ход боя длиннее " + MAX_ACTIONS + " действий: ранние (" + this.folded +
+              ") учтены в исходном состоянии, отменить можно последние " + MAX_ACTIONS + ".";
+            this.foldSaid = true;
+          }
           this.save();
         } else this.showFolding();
         this.updateButtons();
