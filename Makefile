@@ -70,6 +70,7 @@ bench: deps chromium ingest
 	$(BIN)/python scripts/bench_search.py
 	$(BIN)/python scripts/bench_library.py 5 25 50
 	$(BIN)/python scripts/bench_calc.py
+	$(BIN)/python scripts/bench_storage.py
 
 clean:
 	rm -rf site .cache test-output

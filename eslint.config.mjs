@@ -33,7 +33,7 @@ export default [
   },
   {
     // runs in the page and, for the parity test, in node
-    files: ["plugins/rulebook/assets/sheet-schema.js"],
+    files: ["plugins/rulebook/assets/sheet-schema.js", "plugins/rulebook/assets/repair.js"],
     languageOptions: { globals: { module: "readonly" } },
   },
   {

@@ -187,7 +187,7 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
     shot(page, "damage-after-reload-undo-redo", DAMAGE)
 
 
-def test_a_corrupted_saved_fight_is_reset_with_a_message(site, page):
+def test_an_unreadable_saved_fight_is_copied_aside_once_and_started_afresh(site, page):
     page.goto(f"{site}/fatum/03-boi/")
     key = page.evaluate(
         "() => rulebook.core.storage('calc.' + rulebook.core.pathOf(location.href) + '#rb-calc-damage-1').key"
@@ -198,17 +198,35 @@ def test_a_corrupted_saved_fight_is_reset_with_a_message(site, page):
     widget.scroll_into_view_if_needed()
     notice = widget.locator(".rb-calc__notice")
     notice.wait_for(timeout=BOOT_TIMEOUT)
-    assert "повреждено и сброшено" in notice.inner_text()
+    assert "не читается (это не JSON) и начат заново (копия сохранена)" in notice.inner_text()
     saved = json.loads(page.evaluate("k => localStorage.getItem(k)", key))  # replaced by a fresh fight
     assert saved["actions"] == [] and saved["cursor"] == 0
-    # a well-formed entry the engine rejects (a hit of 99 damage) is reset too
-    bad = {"v": 1, "character": {}, "actions": [{"type": "hit", "damage": 99}], "cursor": 1}
+    copies = page.evaluate("k => Object.keys(localStorage).filter(x => x.startsWith(k + '.damaged.'))", key)
+    assert len(copies) == 1 and page.evaluate("k => localStorage.getItem(k)", copies[0]) == "{not json"
+
+
+def test_a_saved_fight_the_engine_refuses_keeps_the_actions_before_the_refused_one(site, page):
+    page.goto(f"{site}/fatum/03-boi/")
+    key = page.evaluate(
+        "() => rulebook.core.storage('calc.' + rulebook.core.pathOf(location.href) + '#rb-calc-damage-1').key"
+    )
+    # the second action is well-formed but out of range (a hit of 99 damage)
+    actions = [{"type": "hit", "damage": 3}, {"type": "hit", "damage": 99}, {"type": "end_turn"}]
+    bad = {"v": 1, "character": {}, "actions": actions, "cursor": 3}
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(bad)])
     page.reload()
     widget = page.locator(DAMAGE)
     widget.scroll_into_view_if_needed()
-    widget.locator(".rb-calc__notice").wait_for(timeout=BOOT_TIMEOUT)
-    assert widget.locator(".rb-calc__slot.is-full").count() == 0
+    notice = widget.locator(".rb-calc__notice")
+    notice.wait_for(timeout=BOOT_TIMEOUT)
+    assert "восстановлен до действия 2" in notice.inner_text()
+    expect_one = run("damage", {"character": {}, "actions": actions[:1]})["state"]["wounds"]
+    assert widget.locator(".rb-calc__log > li").count() == 1
+    assert widget.locator(".rb-calc__slot.is-full").count() == sum(expect_one.values())
+    saved = json.loads(page.evaluate("k => localStorage.getItem(k)", key))
+    assert saved["actions"] == actions[:1] and saved["cursor"] == 1
+    copies = page.evaluate("k => Object.keys(localStorage).filter(x => x.startsWith(k + '.damaged.'))", key)
+    assert [json.loads(page.evaluate("k => localStorage.getItem(k)", c)) for c in copies] == [actions[1:]]
 
 
 # ---- the attack roll -----------------------------------------------------------------------------------

@@ -76,6 +76,13 @@ def cases() -> list[tuple[str, Any]]:
     bad("too many rows", lambda d: d["characters"][0].update(languages=[{"name": "x"}] * 17))
     bad("row field wrong", lambda d: d["characters"][0]["weapons"][1].update(threshold=9))
     bad("row unknown field", lambda d: d["characters"][0]["doctrines"][0].update(power=1))
+    # names every JavaScript object answers to are no field's name either
+    bad("__proto__ in a record", lambda d: d["characters"][0]["identity"].update({"__proto__": "x"}))
+    bad("__proto__ in a character", lambda d: d["characters"][1].update({"__proto__": {"a": 1}}))
+    bad("constructor in a record", lambda d: d["characters"][0]["traits"]["och"].update(constructor=1))
+    bad("toString in a row", lambda d: d["characters"][0]["weapons"][0].update(toString="x"))
+    bad("hasOwnProperty in a character", lambda d: d["characters"][0].update(hasOwnProperty=True))
+    bad("__proto__ in the file", lambda d: d.update({"__proto__": {}}))
     return out
 
 
@@ -87,7 +94,7 @@ def python_verdict(doc: Any) -> dict[str, Any]:
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed (npm ci needs it anyway)")
-def test_the_page_and_the_engine_judge_every_file_alike():
+def test_the_page_and_the_engine_judge_every_file_alike_even_keys_like_proto():
     named = cases()
     payload = {
         "schema": CHARACTER.describe(),

@@ -16,11 +16,13 @@ CSS = [
     f"{PREFIX}/cards.css",
     f"{PREFIX}/offline.css",
 ]
-# core.js first: the others build on it. search-engine.js and search-stemmers.js are copied too,
+# core.js first: the others build on it (repair.js: how pins, recent searches and fights are read
+# back from storage). search-engine.js and search-stemmers.js are copied too,
 # but loaded by the palette on first use; calc-loader.js is tiny: it loads calc.js / calc.css only
 # on pages that have a calculator.
 JS = [
     f"{PREFIX}/core.js",
+    f"{PREFIX}/repair.js",
     f"{PREFIX}/rulebook.js",
     f"{PREFIX}/palette.js",
     f"{PREFIX}/calc-loader.js",

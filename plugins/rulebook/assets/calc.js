@@ -443,6 +443,20 @@
   const SEV = ["light", "medium", "serious", "critical"];
   const SEV_LABEL = { light: "Лёгкие", medium: "Средние", serious: "Серьёзные", critical: "Критическое" };
 
+  const MAX_ACTIONS = rb.repair.LIMITS.actions;
+  const OPEN_STEPS = 10; // actions of the log shown with their steps
+  const WHY_NOT_SAVED = {
+    full: "хранилище браузера заполнено",
+    unavailable: "браузер не даёт сайту хранить данные",
+    blocked: "нет места для копии повреждённого хода боя",
+  };
+
+  /* The fight is kept as {v, character, actions, cursor} (v 2 adds `base`, the engine's state
+     after the oldest actions, and `folded`, how many those were): at most MAX_ACTIONS actions
+     stay for undo and redo, older ones are replayed once by the engine and folded into `base`,
+     so the fight's state is exact and its log short. A stored fight is read back through
+     repair.fight, then checked by the engine on its first run: an action it refuses and every
+     later one are set aside (copied once), the actions before it stay. */
   class Stepper extends Widget {
     constructor(root) {
       super(root);
@@ -450,75 +464,198 @@
       this.store = storage("calc." + rb.core.pathOf(location.href) + key, { legacy: "rulebook:calc:" + location.pathname + key });
       this.actions = [];
       this.cursor = 0;
+      this.base = null;
+      this.folded = 0;
+      this.fold = 0; // oldest actions still to be folded into base
       this.queue = [];
       this.inFlight = null;
       this.notice = "";
+      this.blocked = null;
+      this.unsaved = null;
+      this.storageBox = h("p", { class: "rb-calc__storage", role: "alert", hidden: true });
+      this.output.before(this.storageBox);
       this.load();
     }
 
     load() {
       const got = this.store.read();
       if (got.state === "missing" || got.state === "unavailable") return;
-      try {
-        const saved = got.value; // undefined when the text is not JSON
-        if (!saved || saved.v !== STORE_VERSION || !Array.isArray(saved.actions) ||
-            typeof saved.cursor !== "number" || saved.cursor < 0 || saved.cursor > saved.actions.length ||
-            typeof saved.character !== "object" || saved.character === null) {
-          throw new Error("shape");
-        }
-        this.actions = saved.actions;
-        this.cursor = saved.cursor;
-        const form = this.form;
-        Object.keys(saved.character).forEach((k) => {
-          const el = form.querySelector("[name='" + k + "'][data-group='character']");
-          if (el) writeField(el, saved.character[k]);
-        });
-        this.restored = true;
-      } catch {
-        this.resetStore("Сохранённое состояние калькулятора было повреждено и сброшено.");
+      const r = got.state === "corrupt" ? { problem: "это не JSON" } : rb.repair.fight(got.value, { maxActions: MAX_ACTIONS });
+      if (r.problem) {
+        if (this.setAside(got.text, "Сохранённый ход боя не читается (" + r.problem + ") и начат заново")) this.store.remove();
+        return;
       }
+      const f = r.fight;
+      this.actions = f.actions;
+      this.cursor = f.cursor;
+      this.base = f.base;
+      this.folded = Number.isInteger(got.value.folded) && got.value.folded > 0 ? got.value.folded : 0;
+      this.fold = r.fold;
+      const form = this.form;
+      Object.keys(f.character).forEach((k) => {
+        const el = form.querySelector("[name='" + k + "'][data-group='character']");
+        if (el) writeField(el, f.character[k]);
+      });
+      this.syncBase();
+      if (r.aside.length) {
+        this.setAside(JSON.stringify(r.aside), "Ход боя восстановлен до действия " + (f.actions.length + 1) +
+          ": повреждённые действия (" + r.aside.length + ") отложены");
+      }
+      if (r.changed) this.save();
+      this.restored = this.actions.length > 0 || this.base !== null;
+    }
+
+    /* Copies a damaged value beside the fight (once per value) and says so; false when there is
+       no room for the copy (the stored fight is then not overwritten until room is made). */
+    setAside(text, said) {
+      const copy = this.store.setAside(text);
+      if (copy.ok) {
+        if (!copy.existed) this.notice = said + " (копия сохранена).";
+        return true;
+      }
+      this.blocked = text;
+      this.notice = said + "; места для копии нет, и ход боя не будет сохраняться, пока место не освободится.";
+      this.showStorage("blocked");
+      return false;
     }
 
     resetStore(notice) {
       this.actions = [];
       this.cursor = 0;
+      this.base = null;
+      this.folded = 0;
+      this.fold = 0;
       this.notice = notice;
-      this.store.remove();
+      this.syncBase();
+      if (!this.blocked) this.store.remove();
+    }
+
+    /* With a folded start, the current БЗ field is the folded state's: it is not asked. */
+    syncBase() {
+      const bz = this.form.querySelector("[name='bz'][data-group='character']");
+      if (!bz) return;
+      bz.disabled = this.base !== null;
+      bz.title = this.base ? "Начало боя свёрнуто: текущее БЗ — из его состояния" : "";
     }
 
     save() {
-      // storage full or disabled: the fight just is not remembered
-      this.store.set({ v: STORE_VERSION, character: groupValues(this.form, "character"), actions: this.actions, cursor: this.cursor });
+      if (this.fold > 0) return; // the stored fight is replaced once it is within its limit
+      const value = { v: this.base ? 2 : STORE_VERSION, character: groupValues(this.form, "character"), actions: this.actions, cursor: this.cursor };
+      if (this.base) { value.base = this.base; value.folded = this.folded; }
+      const res = this.blocked ? { ok: false, error: "blocked" } : this.store.set(value);
+      this.showStorage(res.ok ? null : res.error);
+    }
+
+    /* The notice that stays while writes fail. */
+    showStorage(why) {
+      if (why === this.unsaved) return;
+      this.unsaved = why;
+      const box = this.storageBox;
+      box.hidden = !why;
+      box.replaceChildren();
+      if (!why) return;
+      const text = "Ход боя не сохранён: " + (WHY_NOT_SAVED[why] || WHY_NOT_SAVED.unavailable) + "; после перезагрузки страницы его не будет.";
+      box.append(why === "unavailable" ? text : rb.core.fullNotice(text, "Ход боя калькулятора ранений не сохранён."));
+    }
+
+    /* Where the fight starts: the character, or the folded state with the character's fields. */
+    start() {
+      const character = groupValues(this.form, "character");
+      if (!this.base) return { character };
+      const state = Object.assign({}, this.base, character);
+      if (typeof state.bz_max === "number") state.bz = Math.min(this.base.bz, state.bz_max);
+      return { state };
     }
 
     // every request goes through Widget.run, one at a time: a button press waits for the
     // recompute in flight instead of racing it
     inputs() {
+      if (this.fold > 0) {
+        this.folding = Math.min(this.fold, MAX_ACTIONS); // a long history is folded in pieces
+        this.inFlight = null;
+        return Object.assign(this.start(), { actions: this.actions.slice(0, this.folding) });
+      }
+      this.folding = 0;
       let acts = this.actions.slice(0, this.cursor);
       this.inFlight = this.queue.shift() || null;
       if (this.inFlight) acts = acts.concat([this.inFlight]);
-      return { character: groupValues(this.form, "character"), actions: acts };
+      return Object.assign(this.start(), { actions: acts });
     }
 
     accept(res, inputs) {
-      const action = this.inFlight;
+      const action = this.inFlight, folding = this.folding, restoring = this.restored;
       this.inFlight = null;
+      this.folding = 0;
       this.clearErrors();
       if (!res.ok) {
         this.queue = [];
+        // a stored fight the engine refuses is repaired, never a crash
+        const stored = inputs.actions.length - (action ? 1 : 0); // those the reader did not just ask for
+        if ((restoring || folding) && this.repairFrom(res.field, stored)) { this.schedule(0); return; }
         this.output.classList.toggle("is-stale", !action);  // a refused action leaves the fight as it was
         this.showError(res);
+        return;
+      }
+      this.restored = false;
+      if (folding) {
+        this.base = res.result.state;
+        this.actions = this.actions.slice(folding);
+        this.cursor -= folding;
+        this.fold -= folding;
+        this.folded += folding;
+        this.syncBase();
+        if (this.fold === 0) {
+          if (!this.foldSaid) { // once per page: the log's numbers say it since
+            this.notice = this.notice || "Ход боя длиннее " + MAX_ACTIONS + " действий: ранние (" + this.folded +
+              ") учтены в исходном состоянии, отменить можно последние " + MAX_ACTIONS + ".";
+            this.foldSaid = true;
+          }
+          this.save();
+        } else this.showFolding();
+        this.updateButtons();
+        this.schedule(0);
         return;
       }
       this.output.classList.remove("is-stale");
       if (action) {
         this.actions = this.actions.slice(0, this.cursor).concat([action]);
         this.cursor = this.actions.length;
+        this.fold = Math.max(0, this.cursor - MAX_ACTIONS);
         this.updateButtons();
       }
       this.save();  // the character as accepted, the fight, the undo position
       this.render(res.result, inputs);
-      if (this.queue.length) this.schedule(0);
+      if (this.queue.length || this.fold) this.schedule(0);
+    }
+
+    /* The engine refused a stored fight at `field`: keep what comes before the refused action
+       (the rest is copied aside), or start afresh when the folded start itself is refused.
+       False when the field is the form's (the reader sees it and corrects it). */
+    repairFrom(field, stored) {
+      const m = /^actions\[(\d+)\]/.exec(field || "");
+      if (m && parseInt(m[1], 10) < stored) {
+        const i = parseInt(m[1], 10);
+        this.setAside(JSON.stringify(this.actions.slice(i)), "Ход боя восстановлен до действия " + (i + 1) + ": следующие действия (" + (this.actions.length - i) + ") не читаются и отложены");
+        this.actions = this.actions.slice(0, i);
+        this.cursor = Math.min(this.cursor, i);
+        this.fold = Math.max(0, this.cursor - MAX_ACTIONS);
+        this.updateButtons();
+        this.save();
+        return true;
+      }
+      if (/^state\b/.test(field || "") && this.base) {
+        const fight = { v: 2, base: this.base, actions: this.actions, cursor: this.cursor };
+        // with no room for the copy the stored fight stays untouched (blocked), here it restarts
+        this.setAside(JSON.stringify(fight), "Сохранённый ход боя повреждён и начат заново");
+        this.resetStore(this.notice);
+        this.updateButtons();
+        return true;
+      }
+      return false;
+    }
+
+    showFolding() {
+      this.output.replaceChildren(h("p", { class: "rb-calc__notice", role: "status", text: "Сворачиваю начало длинного боя: осталось действий — " + this.fold + "…" }));
     }
 
     bind() {
@@ -526,7 +663,13 @@
       this.form.querySelectorAll("button[data-action]").forEach((b) => {
         b.addEventListener("click", () => { this.act(b.getAttribute("data-action")); });
       });
+      window.addEventListener("rulebook:storage-freed", () => {
+        if (!this.root.isConnected) return;
+        if (this.blocked && this.store.setAside(this.blocked).ok) this.blocked = null;
+        if (this.unsaved) this.save();
+      });
       this.updateButtons();
+      if (this.fold) this.showFolding();
     }
 
     onInput(e) {
@@ -556,6 +699,7 @@
     act(type) {
       startEngine();
       if (type === "undo" || type === "redo") {
+        if (this.fold) return; // the history is being folded
         this.cursor = Math.max(0, Math.min(this.actions.length, this.cursor + (type === "undo" ? -1 : 1)));
         this.queue = [];
         this.save();
@@ -572,25 +716,6 @@
       const redo = this.form.querySelector("[data-action='redo']");
       if (undo) undo.disabled = this.cursor === 0;
       if (redo) redo.disabled = this.cursor >= this.actions.length;
-    }
-
-    run() {
-      const had = this.actions.length;
-      const restoring = this.restored;
-      this.restored = false;
-      super.run();
-      // a stored fight the engine rejects is reset, with a message, never a crash
-      if (restoring && had) {
-        this.root.addEventListener("rb-calc-result", (ev) => {
-          const res = ev.detail;
-          if (!res.ok && /^(actions|character|state)/.test(res.field || "")) {
-            this.clearErrors();
-            this.resetStore("Сохранённое состояние калькулятора было повреждено и сброшено.");
-            this.updateButtons();
-            this.schedule(0);
-          }
-        }, { once: true });
-      }
     }
 
     answerOf(r) {
@@ -675,14 +800,24 @@
       if (!acts.length) {
         nodes.push(h("p", { class: "rb-calc__placeholder", text: "Действий пока нет: задайте попадание и нажмите «Попадание»." }));
       } else {
-        const log = h("ol", { class: "rb-calc__log" });
+        const log = h("ol", { class: "rb-calc__log", start: this.folded ? String(this.folded + 1) : null });
         const byAction = {};
         r.steps.forEach((st) => { (byAction[st.action] = byAction[st.action] || []).push(st); });
+        // the latest actions with their steps; earlier ones folded, their steps built when opened
+        // (a long fight would otherwise draw thousands of steps on every change)
         acts.forEach((a, i) => {
-          const li = h("li", { class: i === acts.length - 1 ? "is-latest" : null }, [
-            h("strong", { text: this.describeAction(a) }), stepList(byAction[i]),
-          ]);
-          log.appendChild(li);
+          const title = h("strong", { text: this.describeAction(a) });
+          let body;
+          if (i >= acts.length - OPEN_STEPS) {
+            body = [title, stepList(byAction[i])];
+          } else {
+            const past = h("details", { class: "rb-calc__past" }, [h("summary", {}, [title])]);
+            past.addEventListener("toggle", () => {
+              if (past.open && !past.lastElementChild.matches(".rb-calc__steps")) past.append(stepList(byAction[i]));
+            });
+            body = [past];
+          }
+          log.appendChild(h("li", { class: i === acts.length - 1 ? "is-latest" : null }, body));
         });
         nodes.push(h("h4", { class: "rb-calc__log-title", text: "Ход боя" }), log);
       }

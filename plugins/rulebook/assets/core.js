@@ -7,7 +7,12 @@
                                instant navigation re-runs it), or once when the DOM is ready
      loadScript(name, opts)    a script of assets/rulebook/ once per tab; a promise
      loadStyle(name)           a stylesheet of assets/rulebook/ once per tab
-     storage(name, opts)       a localStorage (or sessionStorage) entry scoped to the site root
+     storage(name, opts)       a localStorage (or sessionStorage) entry scoped to the site root;
+                               setAside()/asides() keep damaged values beside it, once each
+     usage()                   what this site keeps in localStorage, entry by entry, in bytes
+     storageHelp(what)         the dialog that says the browser's storage is full and frees it
+     fullNotice(text, what)    a notice «… не сохранено» with the button that opens that dialog
+     hash(text)                a short fingerprint of a text
      pathOf(url)               a page's path inside the site: "fatum/03-boi/"
      overlay(close)            Back closes a dialog or drawer: {opened(), closed(then)}
      root, assets              the site root and assets/rulebook/ as URLs
@@ -101,6 +106,8 @@
      `extra.scope` may widen): two sites on one origin never read each other's entries. */
   const scope = window.__md_scope instanceof URL ? window.__md_scope : root;
   const PREFIX = scope.pathname + ".rulebook.";
+  const MAX_COPIES = 10; // copies of damaged values kept beside one entry
+  let lastCopy = 0;
 
   function area(session) {
     try {
@@ -116,12 +123,60 @@
     return { ok: false, error: full ? "full" : "unavailable", message: String((err && err.message) || err) };
   }
 
+  /* A short fingerprint of a text (cyrb53: 53 bits, hex). It names the copy of a damaged value,
+     so that the same value is never set aside twice; not cryptographic. */
+  function hash(text) {
+    let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+  }
+
+  /* What the browser's quota counts of an entry: key and value, two bytes a character. */
+  function bytesOf(key, value) { return 2 * (key.length + (value ? value.length : 0)); }
+
+  /* This site's entries in localStorage ({name, key, bytes}, largest first) and the bytes every
+     other entry of the origin takes (other sites, other apps: only the browser can clear them). */
+  function usage() {
+    const s = area(false), mine = [];
+    let other = 0;
+    if (!s) return { mine, other, available: false };
+    try {
+      for (let i = 0; i < s.length; i++) {
+        const key = s.key(i);
+        if (key === null) continue;
+        const bytes = bytesOf(key, s.getItem(key));
+        if (key.startsWith(PREFIX)) mine.push({ name: key.slice(PREFIX.length), key, bytes });
+        else other += bytes;
+      }
+    } catch {
+      return { mine, other, available: false };
+    }
+    mine.sort((a, b) => b.bytes - a.bytes);
+    return { mine, other, available: true };
+  }
+
   /* One stored entry. Reads never throw: read() says what it found ("ok", "missing",
      "unavailable", "corrupt" with the text kept), get(fallback) gives the value or the
      fallback; writes return {ok: true} or {ok: false, error: "full" | "unavailable", message}.
      `legacy`: the unscoped key an older build used; its entry is copied on first read. */
   function storage(name, { session = false, legacy = null } = {}) {
     const key = PREFIX + name;
+
+    /* The keys of the copies set aside beside this entry, oldest first (named by time). */
+    function copyKeys(s) {
+      const keys = [];
+      for (let i = 0; i < s.length; i++) {
+        const k = s.key(i);
+        if (k !== null && k.startsWith(key + ".damaged.")) keys.push(k);
+      }
+      return keys.sort();
+    }
 
     function text() {
       const s = area(session);
@@ -180,6 +235,57 @@
         try {
           if (s) s.removeItem(key);
           if (s && legacy) s.removeItem(legacy);
+          return { ok: true };
+        } catch (err) {
+          return failure(err);
+        }
+      },
+      /* Keeps `t` (a damaged value) beside the entry, under "<name>.damaged.<time>.<fingerprint>":
+         a value already kept is not written again, so loading the same damage twice makes one
+         copy; at most MAX_COPIES are kept, the oldest go. {ok, key, existed} or a failure (a full
+         storage has no room for it). */
+      setAside(t) {
+        const s = area(session), h = hash(t);
+        if (!s) return { ok: false, error: "unavailable", key: "" };
+        try {
+          const copies = copyKeys(s);
+          // older builds named copies by time alone: theirs are compared by content too
+          const legacy = (k) => !k.slice(key.length + ".damaged.".length).includes(".");
+          const same = copies.find((k) => (k.endsWith("." + h) || legacy(k)) && s.getItem(k) === t);
+          if (same) return { ok: true, key: same, existed: true };
+          lastCopy = Math.max(Date.now(), lastCopy + 1); // names in the order copies are made
+          const copy = key + ".damaged." + String(lastCopy).padStart(13, "0") + "." + h;
+          s.setItem(copy, t);
+          copies.slice(0, Math.max(0, copies.length + 1 - MAX_COPIES)).forEach((k) => { s.removeItem(k); });
+          return { ok: true, key: copy, existed: false };
+        } catch (err) {
+          return { ...failure(err), key: "" };
+        }
+      },
+      /* The copies kept beside this entry, oldest first ({key, text, bytes}), older builds' too
+         (they made one per page load: copies of one value beyond the first are removed here). */
+      asides() {
+        const s = area(session), out = [], seen = new Set();
+        if (!s) return out;
+        try {
+          for (const k of copyKeys(s)) {
+            const t = s.getItem(k);
+            if (t === null) continue;
+            if (seen.has(t)) { s.removeItem(k); continue; }
+            seen.add(t);
+            out.push({ key: k, text: t, bytes: bytesOf(k, t) });
+          }
+        } catch {
+          /* unreadable: nothing to list */
+        }
+        return out;
+      },
+      /* Removes one of those copies. */
+      dropAside(copy) {
+        const s = area(session);
+        if (!s || !copy.startsWith(key + ".damaged.")) return { ok: false, error: "unavailable" };
+        try {
+          s.removeItem(copy);
           return { ok: true };
         } catch (err) {
           return failure(err);
@@ -275,5 +381,20 @@
     };
   }
 
-  rb.core = { el, onPage, loadScript, loadStyle, storage, pathOf, overlay, root, assets, scope };
+
+  // ---- a full storage ------------------------------------------------------------------------
+  /* The dialog that shows what this site keeps and frees room (storage-full.js, loaded when a
+     reader first needs it); `what`: the sentence that says what was not saved. */
+  function storageHelp(what) {
+    return loadScript("storage-full.js").then(() => rb.storageFull.open(what));
+  }
+
+  /* "<text> [Освободить место…]": the notice a script shows while its writes fail. */
+  function fullNotice(text, what) {
+    const button = el("button", { type: "button", class: "rb-storage-help", text: "Освободить место…" });
+    button.addEventListener("click", () => { storageHelp(what || text); });
+    return el("span", { class: "rb-storage-notice" }, [text + " ", button]);
+  }
+
+  rb.core = { el, onPage, loadScript, loadStyle, storage, usage, storageHelp, fullNotice, hash, pathOf, overlay, root, assets, scope };
 })();

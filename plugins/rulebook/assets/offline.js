@@ -3,7 +3,12 @@
    the download size. A new build is installed in the background and announced; the page switches
    to it only when the reader clicks «Обновить», so one tab never mixes two builds.
    State for other scripts and tests: window.rulebook.offline.state
-   ("unsupported" | "off" | "installing" | "ready" | "update" | "error"). */
+   ("unsupported" | "off" | "installing" | "ready" | "update" | "error"); the button and the
+   dialog are drawn from it alone, so they never disagree. A new build that fails to download
+   is not "error": the build kept offline still works ("ready", with updateError said in both).
+   A page only a newer build has is not mixed into this build's session: the worker serves this
+   build's 404 page marked `rulebook-newer-build`, and here the reader is told and offered the
+   update. */
 (() => {
   "use strict";
   const rb = window.rulebook;
@@ -19,10 +24,11 @@
 
   const ROOT = rb.core.root;
 
-  const api = { state: "off", version: null, groups: {} };
+  const api = { state: "off", version: null, groups: {}, updateError: "" };
   rb.offline = api;
 
   let summary = null, reg = null, button = null, dialog = null, progress = null, updating = false, error = "";
+  let wantUpdate = false; // the reader asked for the new build before it was downloaded
 
   function mb(bytes) {
     if (bytes < 1024 * 1024) return Math.max(1, Math.round(bytes / 1024)) + " КБ";
@@ -82,7 +88,7 @@
         unsupported: "Офлайн-режим недоступен в этом браузере",
         off: "Работа без сети",
         installing: "Сохранение сайта для работы без сети…",
-        ready: "Сайт доступен без сети",
+        ready: api.updateError ? "Сайт доступен без сети; новую версию скачать не удалось" : "Сайт доступен без сети",
         update: "Доступна новая версия сайта",
         error: "Не удалось сохранить сайт для работы без сети"
       };
@@ -90,7 +96,7 @@
       button.innerHTML = ICONS[icon];
       button.setAttribute("aria-label", labels[api.state] || labels.off);
       button.title = labels[api.state] || labels.off;
-      button.classList.toggle("rb-offline-toggle--attention", api.state === "update");
+      button.classList.toggle("rb-offline-toggle--attention", api.state === "update" || Boolean(api.updateError));
       button.hidden = api.state === "off" && !summary;
     }
     if (!dialog) return;
@@ -99,7 +105,8 @@
       unsupported: "Этот браузер не поддерживает работу сайта без сети (нужен Service Worker и защищённое соединение или localhost).",
       off: "Сохранение для работы без сети выключено.",
       installing: "Сохраняю страницы и поиск для работы без сети" + (core ? " (" + core + ")" : "") + "…",
-      ready: "Все страницы, поиск и закрепы доступны без сети" + (core ? " (" + core + " сохранено)" : "") + ".",
+      ready: "Все страницы, поиск и закрепы доступны без сети" + (core ? " (" + core + " сохранено)" : "") + "." +
+        (api.updateError ? " Это сохранённая ранее версия: новую версию сайта скачать не удалось (" + api.updateError + "). Попробуйте ещё раз, когда связь будет стабильной." : ""),
       update: "Вышла новая версия книги: она уже скачана и заработает после обновления страницы.",
       error: "Не удалось сохранить сайт для работы без сети: " + error + ". Попробуйте ещё раз, когда связь будет стабильной."
     }[api.state];
@@ -110,7 +117,7 @@
     const actions = dialog.querySelector(".rb-offline__actions");
     actions.textContent = "";
     if (api.state === "update") actions.appendChild(actionButton("Обновить", applyUpdate, true));
-    if (api.state === "error") actions.appendChild(actionButton("Повторить", retry, true));
+    if (api.state === "error" || (api.state === "ready" && api.updateError)) actions.appendChild(actionButton("Повторить", retry, true));
     paintRuntime();
   }
 
@@ -159,9 +166,26 @@
 
   function retry() {
     error = "";
+    if (api.updateError) {
+      // the build kept offline stays usable while its successor is fetched again
+      api.updateError = "";
+      paint();
+      if (reg) reg.update().catch((e) => { api.updateError = String(e.message || e); paint(); });
+      return;
+    }
     setState("installing");
     if (reg) reg.update().catch((e) => { error = String(e.message || e); setState("error"); });
     else start();
+  }
+
+  /* «Обновить» on a page only the newer build has: take the new build, downloading it first if
+     it is not here yet. */
+  function update() {
+    if (reg && reg.waiting) { applyUpdate(); return; }
+    wantUpdate = true;
+    newerBuild();
+    if (reg) reg.update().catch(() => { wantUpdate = false; newerBuild("Новую версию сейчас не скачать: нет связи. Попробуйте позже."); });
+    else location.reload();
   }
 
   function onMessage(ev) {
@@ -192,9 +216,15 @@
       ask("status");
     } else if (m.type === "rulebook-offline-error") {
       progress = null;
-      error = m.message || "ошибка";
+      const message = m.message || "ошибка";
       if (m.group) { const gg = runtimeInfo(); if (gg) gg.loading = false; paint(); }
-      else setState("error");
+      else if ((reg && reg.active) || navigator.serviceWorker.controller) {
+        // a new build failed to download: the one kept offline still answers every page
+        api.updateError = message;
+        wantUpdate = false;
+        if (api.state === "installing" || api.state === "error") setState("ready"); else paint();
+        newerBuild();
+      } else { error = message; setState("error"); }
     }
   }
 
@@ -206,7 +236,11 @@
       if (!w) return;
       if (!r.active) setState("installing");
       w.addEventListener("statechange", () => {
-        if (w.state === "installed" && r.active && r.active !== w) setState("update");
+        if (w.state === "installed" && r.active && r.active !== w) {
+          api.updateError = "";
+          setState("update");
+          if (wantUpdate) applyUpdate();
+        }
         if (w.state === "activated") ask("status");
         if (w.state === "redundant" && api.state === "installing") { error = error || "загрузка прервалась"; setState("error"); }
       });
@@ -232,11 +266,35 @@
       .catch((e) => { error = String(e && e.message || e); setState("error"); });
   }
 
+  // ---- a page of a newer build -------------------------------------------------------------------
+  /* On the page the worker marked: says that the address belongs to a newer build than this
+     session's, and offers to switch (or, `problem`, why that cannot be done now). */
+  function newerBuild(problem) {
+    if (!document.querySelector("meta[name='rulebook-newer-build']")) return;
+    const article = document.querySelector("article.md-content__inner") || document.querySelector(".md-content");
+    if (!article) return;
+    let box = document.getElementById("rb-newer-build");
+    if (!box) {
+      box = el("div", { id: "rb-newer-build", class: "admonition warning", role: "status" });
+      article.prepend(box);
+    }
+    const failed = problem || (api.updateError ? "Новую версию сейчас не скачать (" + api.updateError + "); попробуйте позже." : "");
+    box.replaceChildren(
+      el("p", { class: "admonition-title", text: "Эта страница — из более новой версии сайта" }),
+      el("p", { text: "В этой вкладке открыта прежняя версия (её страницы сохранены для работы без сети), а такой страницы в ней нет. " +
+        "Чтобы открыть страницу, перейдите на новую версию сайта." }),
+      ...(failed ? [el("p", { text: failed })] : []),
+      actionButton(wantUpdate ? "Скачиваю новую версию…" : failed ? "Попробовать ещё раз" : "Перейти на новую версию", update, true)
+    );
+    box.querySelector("button").disabled = wantUpdate;
+  }
+
   // A long session with instant navigation never reloads: look for a new build now and then.
   let lastCheck = Date.now();
   function init() {
     buildButton();
     paint();
+    newerBuild();
     if (reg && Date.now() - lastCheck > 10 * 60 * 1000) {
       lastCheck = Date.now();
       reg.update().catch(() => { /* offline: try again later */ });

@@ -9,7 +9,8 @@
   const { el, loadScript, onPage, overlay, storage } = rb.core;
   const ROOT = rb.core.root;
   const RECENT = storage("search.recent", { legacy: "rulebook.search.recent" });
-  const RECENT_MAX = 8;
+  const RECENT_MAX = rb.repair.LIMITS.recent;
+  let recentFailed = null; // why the last recent search could not be kept, while it is so
   const LIMIT = 12;
   const state = {
     engine: null, // answers queries (fetching the index shards each one needs)
@@ -69,14 +70,31 @@
   }
 
   // ---- recent searches -------------------------------------------------------------------------
+  /* The stored list cut to its limit on every read (repair.js), and written back cut, so that a
+     list grown by another build or tool costs what eight entries do. */
   function recent() {
-    const list = RECENT.get([]);
-    return Array.isArray(list) ? list.filter((x) => typeof x === "string") : [];
+    const got = RECENT.read();
+    if (got.state === "missing" || got.state === "unavailable") return [];
+    const r = rb.repair.recent(got.value, RECENT_MAX);
+    if (r.changed) RECENT.set(r.list);
+    return r.list;
   }
   function remember(q) {
     q = q.trim();
     if (!q) return;
-    RECENT.set([q, ...recent().filter((x) => x !== q)].slice(0, RECENT_MAX)); // private mode: not kept
+    const res = RECENT.set(rb.repair.recent([q, ...recent()], RECENT_MAX).list);
+    recentFailed = res.ok ? null : res.error; // said when the palette next shows the recent searches
+    // a full page load follows: the session remembers that it failed
+    const flag = storage("search.recent.failed", { session: true });
+    if (res.ok) flag.remove(); else flag.set(res.error);
+  }
+  // room was made (the storage dialog): the next search is tried again before anything is said
+  window.addEventListener("rulebook:storage-freed", () => {
+    recentFailed = null;
+    storage("search.recent.failed", { session: true }).remove();
+  });
+  function recentProblem() {
+    return recentFailed || storage("search.recent.failed", { session: true }).get(null);
   }
 
   // ---- DOM -------------------------------------------------------------------------------------
@@ -205,8 +223,13 @@
     const items = recent();
     ui.list.textContent = "";
     state.results = items.map((q) => ({ query: q }));
-    if (!items.length) { setStatus("Начните вводить: слово, сокращение (ОД), кубик (к20)…"); return; }
-    setStatus("Недавние запросы");
+    const problem = recentProblem();
+    if (problem) {
+      const text = "Недавние запросы не сохраняются: " + (problem === "full" ? "хранилище браузера заполнено." : "браузер не даёт сайту хранить данные.");
+      ui.status.replaceChildren(problem === "full" ? rb.core.fullNotice(text, "Недавние запросы поиска не сохраняются.") : text);
+      if (!items.length) return;
+    } else if (!items.length) { setStatus("Начните вводить: слово, сокращение (ОД), кубик (к20)…"); return; }
+    else setStatus("Недавние запросы");
     items.forEach((q, i) => {
       ui.list.append(option(i, "rb-result rb-result--recent", [el("span", { class: "rb-result__title", text: q })], { "data-recent": "" }));
     });

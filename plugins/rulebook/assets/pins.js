@@ -10,11 +10,19 @@
 
    Other scripts: document.dispatchEvent(new CustomEvent("rulebook:pin", {detail: {id, url,
    title, book, excerpt?}})) pins a result; `url` is absolute or relative to the site root (a
-   leading ./ or ../ means relative to the current page). window.rulebook.pins is the API. */
+   leading ./ or ../ means relative to the current page). window.rulebook.pins is the API.
+
+   Stored pins are read back entry by entry (repair.js): an entry that is no pin is dropped, a
+   field of the wrong type emptied, the oldest pins beyond the limit trimmed; what is dropped is
+   copied aside once (a notice says so once, not on every load) and the repaired list written
+   back. With no room for the copy nothing is overwritten until room is made. A failed write is
+   said, with the way to free room. */
 (() => {
   "use strict";
   const rb = window.rulebook;
   const { el, onPage, overlay, pathOf, storage } = rb.core;
+  const repair = rb.repair;
+  const MAX_PINS = repair.LIMITS.pins, MAX_SCENES = repair.LIMITS.scenes;
 
   const STORE = storage("pins.v1", { legacy: "rulebook.pins.v1" });
   const OPEN = storage("pins.open", { legacy: "rulebook.pins.open" });
@@ -29,34 +37,59 @@
   const ICON_DELETE = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM8 9h8v10H8zm7.5-5-1-1h-5l-1 1H5v2h14V4z"/></svg>';
   const ICON_CLOSE = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"/></svg>';
 
+  /* An icon as a node, cloned from one parsed copy: the panel draws two per pin, and parsing
+     SVG markup hundreds of times per click is what made a long list slow. */
+  const icons = new Map();
+  function icon(svg) {
+    if (!icons.has(svg)) icons.set(svg, el("span", { html: svg }).firstChild);
+    return icons.get(svg).cloneNode(true);
+  }
+
   // ---- where we are ----------------------------------------------------------------------
   const ROOT = rb.core.root;
-  function here() { return pathOf(location.href); }
+  // the current page's path, worked out once per address (it is asked for every pin and button)
+  let hereFor = "", herePath = "";
+  function here() {
+    if (location.href !== hereFor) { hereFor = location.href; herePath = pathOf(hereFor); }
+    return herePath;
+  }
   function hrefOf(pin) { return new URL(encodeURI(pin.path) + "#" + encodeURIComponent(pin.id), ROOT).href; }
   function keyOf(path, id) { return path + "#" + id; }
 
   // ---- storage ---------------------------------------------------------------------------
   function fresh() { return { v: 1, current: "s1", scenes: [{ id: "s1", name: "Общие", pins: [] }] }; }
 
-  function valid(d) {
-    if (!d || d.v !== 1 || !Array.isArray(d.scenes) || !d.scenes.length) return false;
-    return d.scenes.every((s) => {
-      return s && typeof s.id === "string" && typeof s.name === "string" && Array.isArray(s.pins) &&
-        s.pins.every((p) => { return p && typeof p.path === "string" && typeof p.id === "string"; });
-    });
-  }
+  let blocked = null; // stored text neither usable nor copied aside: not overwritten
+  let unsaved = null; // why the last write failed, while it is so
 
+  /* The stored pins, repaired; what had to go is copied aside first (once per distinct value). */
   function load() {
     const got = STORE.read();
+    blocked = null;
     if (got.state === "missing" || got.state === "unavailable" || !got.text) return fresh();
-    const d = got.value;
-    if (valid(d)) {
-      if (!d.scenes.some((s) => s.id === d.current)) d.current = d.scenes[0].id;
-      return d;
+    const r = got.state === "corrupt"
+      ? { data: fresh(), changed: true, problem: "это не JSON", dropped: [], trimmed: [] }
+      : repair.pins(got.value, { maxPins: MAX_PINS, maxScenes: MAX_SCENES });
+    if (!r.changed) return r.data;
+    // damage is copied aside; pins beyond the limit are not (the limit is the point), only said
+    const lost = r.problem ? got.text : r.dropped.length ? JSON.stringify(r.dropped) : null;
+    const copy = lost ? STORE.setAside(lost) : { ok: true, existed: true };
+    if (!copy.ok) {
+      blocked = got.text;
+      notice([rb.core.fullNotice("Сохранённые закрепы повреждены, а места для их копии нет: " +
+        "закрепы не будут сохраняться, пока место не освободится.", "Закрепы не сохраняются.")], true);
+      return r.data;
     }
-    storage("pins.v1.corrupt").setText(got.text); // full: then there is no copy
-    notice("Сохранённые закрепы повреждены; начат новый список (копия сохранена).");
-    return fresh();
+    const wrote = STORE.set(r.data).ok; // so that the same damage is not met (nor announced) again
+    const said = [];
+    if (!copy.existed) {
+      if (r.problem) said.push("Сохранённые закрепы повреждены (" + r.problem + "): начат новый список");
+      if (r.dropped.length) said.push("Повреждённых записей в закрепах: " + r.dropped.length + "; они убраны из списка");
+      if (said.length) said[said.length - 1] += " (копия сохранена)";
+    }
+    if (r.trimmed.length && wrote) said.push("Закрепов было больше " + MAX_PINS + ": самые старые (" + r.trimmed.length + ") убраны");
+    if (said.length) notice(said.join(". ") + ".");
+    return r.data;
   }
 
   // the panel and its notices (built on the first page)
@@ -64,12 +97,28 @@
   let panel, list, toggleBtn, countEl, focusAfter = null;
 
   let data = load();
+  let index = null; // "path#id" -> {scene, pin, index}, rebuilt after a change
 
   function save() {
-    if (!STORE.set(data).ok) notice("Не удалось сохранить закрепы: хранилище браузера недоступно или заполнено.");
+    index = null;
+    const res = blocked ? { ok: false, error: "full" } : STORE.set(data);
+    if (res.ok) {
+      if (unsaved) { unsaved = null; notice("Закрепы снова сохраняются."); }
+    } else {
+      unsaved = res.error;
+      notice(res.error === "full"
+        ? [rb.core.fullNotice("Закрепы не сохранены: хранилище браузера заполнено, после перезагрузки изменений не будет.", "Закрепы не сохранены.")]
+        : "Закрепы не сохранены: браузер не даёт сайту хранить данные, после перезагрузки изменений не будет.", true);
+    }
     render();
     syncButtons();
+    return res.ok;
   }
+
+  window.addEventListener("rulebook:storage-freed", () => {
+    if (blocked && STORE.setAside(blocked).ok) blocked = null; // the copy fits now
+    if (unsaved) save();
+  });
 
   function allPins() {
     const out = [];
@@ -77,11 +126,13 @@
     return out;
   }
   function find(key) {
-    let hit = null;
-    data.scenes.forEach((s) => {
-      s.pins.forEach((p, i) => { if (keyOf(p.path, p.id) === key) hit = { scene: s, pin: p, index: i }; });
-    });
-    return hit;
+    if (!index) {
+      index = new Map();
+      data.scenes.forEach((s) => {
+        s.pins.forEach((p, i) => { index.set(keyOf(p.path, p.id), { scene: s, pin: p, index: i }); });
+      });
+    }
+    return index.get(key) || null;
   }
   function sceneById(id) { return data.scenes.filter((s) => { return s.id === id; })[0]; }
   function newId() {
@@ -107,7 +158,8 @@
     if (!targets) return null;
     const p = targets.pages[pin.path];
     if (!p) return false;
-    if ((p.h || []).indexOf(pin.id) >= 0 || (p.x || []).indexOf(pin.id) >= 0) return true;
+    if (!p.ids) p.ids = new Set([...(p.h || []), ...(p.x || [])]);
+    if (p.ids.has(pin.id)) return true;
     const m = /^(.*)--(\d+)$/.exec(pin.id);
     if (!m || !p.s || !(m[1] in p.s)) return false;
     const s = p.s[m[1]], n = +m[2];
@@ -172,23 +224,31 @@
   }
 
   // ---- model operations --------------------------------------------------------------------
-  function add(pin, quiet) {
-    if (!pin || typeof pin.path !== "string" || !pin.id) return false;
+  function add(raw, quiet) {
+    const pin = repair.pinOf(raw);
+    if (!pin) return false;
     const key = keyOf(pin.path, pin.id);
     if (find(key)) { if (!quiet) notice("Уже закреплено: " + (pin.title || pin.id)); return false; }
     const scene = sceneById(data.current) || data.scenes[0];
     scene.pins.push(pin);
-    save();
-    announce("Закреплено: «" + (pin.title || pin.id) + "» в сцене «" + scene.name + "»");
+    const all = allPins();
+    if (all.length > MAX_PINS) {
+      // the limit: the oldest pin makes room
+      const old = all.reduce((a, b) => (b.pin.t < a.pin.t ? b : a));
+      old.scene.pins.splice(old.scene.pins.indexOf(old.pin), 1);
+      notice("Закрепов больше " + MAX_PINS + ": убран самый старый — «" + (old.pin.title || old.pin.id) + "».");
+    }
+    const saved = save();
+    // a failed write has said so; no success message follows it
+    if (saved) announce("Закреплено: «" + (pin.title || pin.id) + "» в сцене «" + scene.name + "»");
     if (!pin.excerpt) hydrate(pin);
-    return true;
+    return saved;
   }
   function remove(key) {
     const hit = find(key);
     if (!hit) return false;
     hit.scene.pins.splice(hit.index, 1);
-    save();
-    announce("Откреплено: «" + (hit.pin.title || hit.pin.id) + "»");
+    if (save()) announce("Откреплено: «" + (hit.pin.title || hit.pin.id) + "»");
     return true;
   }
   function toggle(el) {
@@ -245,12 +305,13 @@
     live.textContent = "";
     setTimeout(() => { live.textContent = msg; }, 30);
   }
-  function notice(msg) {
-    if (!toast) { setTimeout(() => { notice(msg); }, 50); return; }
-    toast.textContent = msg;
+  /* A toast; `msg` is text or a list of nodes; `stay`: shown until the next one. */
+  function notice(msg, stay) {
+    if (!toast) { setTimeout(() => { notice(msg, stay); }, 50); return; }
+    toast.replaceChildren(...(Array.isArray(msg) ? msg : [msg]));
     toast.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { toast.hidden = true; }, 7000);
+    if (!stay) toastTimer = setTimeout(() => { toast.hidden = true; }, 7000);
   }
 
   // ---- panel -----------------------------------------------------------------------------
@@ -285,6 +346,7 @@
       const input = form.querySelector("input");
       const name = input.value.trim();
       if (!name) { input.focus(); announce("Введите название сцены"); return; }
+      if (data.scenes.length >= MAX_SCENES) { notice("Сцен не может быть больше " + MAX_SCENES + ": удалите ненужную."); return; }
       const s = { id: newId(), name, pins: [] };
       data.scenes.push(s);
       data.current = s.id;
@@ -296,6 +358,7 @@
       if (!allPins().length && data.scenes.length === 1) return;
       if (!window.confirm("Убрать все закрепы и сцены?")) return;
       data = fresh();
+      blocked = null; // the reader chose to drop everything, the unreadable value too
       save();
       announce("Все закрепы убраны");
       panel.querySelector(".rb-pins__title").focus();
@@ -368,12 +431,17 @@
       countEl.textContent = n ? String(n) : "";
       toggleBtn.setAttribute("aria-label", "Закрепы" + (n ? ": " + n : ""));
     }
-    if (!panel) return;
+    // a hidden panel is drawn when it opens (open() renders): a long list costs nothing meanwhile
+    if (!panel || panel.hidden) return;
     const active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("data-focus") : null;
     const want = focusAfter || active;
     focusAfter = null;
-    list.textContent = "";
-    data.scenes.forEach((scene) => { list.appendChild(renderScene(scene)); });
+    // the scenes and pins already drawn are kept and moved, only changed ones are drawn anew: a
+    // click on a list of hundreds touches a node or two, not all of them
+    const shownPins = new Set();
+    const shownScenes = new Set(place(list, data.scenes.map((scene) => renderScene(scene, shownPins))));
+    sceneNodes.forEach((v, id) => { if (!shownScenes.has(v.sec)) sceneNodes.delete(id); });
+    pinNodes.forEach((v, key) => { if (!shownPins.has(v.li)) pinNodes.delete(key); });
     if (want) {
       const target = panel.querySelector('[data-focus="' + cssEscape(want) + '"]');
       if (target) target.focus();
@@ -382,10 +450,35 @@
 
   function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, "\\$&"); }
 
-  function renderScene(scene) {
+  /* Makes `nodes` the children of `box`, in order, moving or inserting only what differs (the
+     ones gone are removed first, so that dropping the first of many moves none). */
+  function place(box, nodes) {
+    const wanted = new Set(nodes);
+    Array.from(box.children).forEach((n) => { if (!wanted.has(n)) n.remove(); });
+    let at = box.firstElementChild;
+    nodes.forEach((n) => {
+      if (n === at) at = at.nextElementSibling;
+      else box.insertBefore(n, at);
+    });
+    return nodes;
+  }
+
+  const sceneNodes = new Map(); // scene id -> {sec, ol, empty}
+  const pinNodes = new Map(); // "path#id" -> {li, sig}
+
+  /* A scene's section: kept between renders (its head drawn anew, its pins kept by key). */
+  function renderScene(scene, shownPins) {
     const hid = "rb-scene-" + scene.id;
     const current = scene.id === data.current;
-    const sec = el("section", { class: "rb-scene" + (current ? " is-current" : ""), "data-scene": scene.id, "aria-labelledby": hid });
+    let node = sceneNodes.get(scene.id);
+    if (!node) {
+      const sec = el("section", { class: "rb-scene", "data-scene": scene.id, "aria-labelledby": hid });
+      node = { sec, ol: el("ol", { class: "rb-scene__pins", "aria-labelledby": hid }), empty: el("p", { class: "rb-scene__empty" }) };
+      sec.append(el("div"), node.ol, node.empty);
+      sceneNodes.set(scene.id, node);
+    }
+    const sec = node.sec;
+    sec.classList.toggle("is-current", current);
     const name = el("h3", { id: hid, class: "rb-scene__name", text: scene.name });
     const radio = el("input", { type: "radio", name: "rb-current-scene", id: hid + "-cur", "data-focus": "cur:" + scene.id, checked: current });
     radio.addEventListener("change", () => { data.current = scene.id; save(); announce("Новые закрепы попадут в сцену «" + scene.name + "»"); });
@@ -407,38 +500,40 @@
       });
       tools.push(del);
     }
-    sec.appendChild(el("div", { class: "rb-scene__head" }, [name, el("div", { class: "rb-scene__tools" }, tools)]));
-    const ol = el("ol", { class: "rb-scene__pins", "aria-labelledby": hid });
-    scene.pins.forEach((pin) => { ol.appendChild(renderPin(pin)); });
-    sec.appendChild(ol);
-    if (!scene.pins.length) {
-      sec.appendChild(el("p", { class: "rb-scene__empty", text: current ? "Пусто. Нажмите булавку у заголовка или абзаца, чтобы закрепить его здесь." : "Пусто." }));
-    }
+    sec.firstElementChild.replaceWith(el("div", { class: "rb-scene__head" }, [name, el("div", { class: "rb-scene__tools" }, tools)]));
+    place(node.ol, scene.pins.map((pin) => renderPin(pin))).forEach((li) => { shownPins.add(li); });
+    node.empty.hidden = scene.pins.length > 0;
+    const empty = current ? "Пусто. Нажмите булавку у заголовка или абзаца, чтобы закрепить его здесь." : "Пусто.";
+    if (node.empty.textContent !== empty) node.empty.textContent = empty;
     return sec;
   }
 
+  /* A pin's item, the one drawn before while nothing it shows has changed. */
   function renderPin(pin) {
     const key = keyOf(pin.path, pin.id);
     const ok = exists(pin);
     const missing = ok === false;
+    const info = targets && targets.pages[pin.path];
+    const meta = [bookTitle(pin) || (info && bookTitle({ book: info.b })), pin.page || (info && info.t)].filter(Boolean).join(" · ");
+    const sig = [pin.title, pin.excerpt, meta, missing].join("\u0001");
+    const had = pinNodes.get(key);
+    if (had && had.sig === sig) return had.li;
     const li = el("li", { class: "rb-pinned" + (missing ? " is-missing" : ""), "data-key": key });
     const handle = el("button", {
       type: "button", class: "rb-pinned__handle", "data-focus": "handle:" + key,
-      "aria-label": "Переместить «" + (pin.title || pin.id) + "»", "aria-describedby": "rb-pins-help", html: ICON_GRIP
-    });
-    const info = targets && targets.pages[pin.path];
-    const meta = [bookTitle(pin) || (info && bookTitle({ book: info.b })), pin.page || (info && info.t)].filter(Boolean).join(" · ");
+      "aria-label": "Переместить «" + (pin.title || pin.id) + "»", "aria-describedby": "rb-pins-help"
+    }, [icon(ICON_GRIP)]);
     const link = el("a", { class: "rb-pinned__link", href: hrefOf(pin), "data-focus": "link:" + key }, [
       el("span", { class: "rb-pinned__title", text: pin.title || pin.id }),
       meta ? el("span", { class: "rb-pinned__meta", text: meta }) : null,
       pin.excerpt ? el("span", { class: "rb-pinned__excerpt", text: pin.excerpt }) : null,
       missing ? el("span", { class: "rb-pinned__missing", text: "Не найдено в текущей версии книги" }) : null
     ]);
-    link.addEventListener("click", (ev) => { onOpen(ev, pin); });
+    link.addEventListener("click", (ev) => { const hit = find(key); if (hit) onOpen(ev, hit.pin); });
     const rm = el("button", {
       type: "button", class: "rb-pinned__remove", "data-focus": "rm:" + key,
-      "aria-label": "Убрать закреп «" + (pin.title || pin.id) + "»", title: "Убрать", html: ICON_CLOSE
-    });
+      "aria-label": "Убрать закреп «" + (pin.title || pin.id) + "»", title: "Убрать"
+    }, [icon(ICON_CLOSE)]);
     rm.addEventListener("click", () => {
       const next = li.nextElementSibling || li.previousElementSibling;
       focusAfter = next ? "link:" + next.getAttribute("data-key") : null;
@@ -446,6 +541,7 @@
       if (!focusAfter) panel.querySelector(".rb-pins__title").focus();
     });
     li.appendChild(handle); li.appendChild(link); li.appendChild(rm);
+    pinNodes.set(key, { li, sig });
     return li;
   }
 
@@ -731,9 +827,11 @@
     if (!id) return;
     const path = pathOf(u.href);
     const page = targets && targets.pages[path];
+    // only strings are taken from the event: an object never becomes "[object Object]"
+    const str = (v) => (typeof v === "string" ? v : "");
     const pin = {
-      path, id, title: clip(String(d.title || ""), 120), excerpt: clip(String(d.excerpt || ""), 160),
-      book: String(d.book || (page ? page.b : "")), page: page ? page.t : "", t: Date.now()
+      path, id, title: clip(str(d.title), 120), excerpt: clip(str(d.excerpt), 160),
+      book: str(d.book) || (page ? page.b : ""), page: page ? page.t : "", t: Date.now()
     };
     const inPage = path === here() ? document.getElementById(id) : null;
     if (inPage) {
@@ -745,6 +843,7 @@
   });
   STORE.watch(() => {
     data = load();
+    index = null;
     render();
     syncButtons();
   });

@@ -92,10 +92,11 @@
 
   function parseRecord(node, raw, path) {
     if (!isObject(raw)) throw new SchemaError(path || "input", "нужен объект JSON");
-    const known = {};
-    node.fields.forEach((f) => { known[f.name] = true; });
+    // a Set, not an object's keys: "__proto__", "constructor" or "toString" are no field's name
+    // although every object answers to them
+    const known = new Set(node.fields.map((f) => f.name));
     Object.keys(raw).forEach((k) => {
-      if (!known[k]) throw new SchemaError(join(path, k), "неизвестное поле");
+      if (!known.has(k)) throw new SchemaError(join(path, k), "неизвестное поле");
     });
     const out = {};
     node.fields.forEach((f) => { out[f.name] = parseNode(f, raw[f.name], join(path, f.name)); });
@@ -123,8 +124,79 @@
     return chars.map((c, i) => { return parseRecord(schema, c, "characters[" + i + "]"); });
   }
 
+  /* The display name of a character that may not be valid: "Элиза, ур. 3", "персонаж 2". */
+  function nameOf(raw, index) {
+    const identity = isObject(raw) && isObject(raw.identity) ? raw.identity : {};
+    const progress = isObject(raw) && isObject(raw.progress) ? raw.progress : {};
+    const name = typeof identity.name === "string" ? identity.name.trim().slice(0, 80) : "";
+    const level = intOrNull(progress.level);
+    if (!name) return "персонаж " + (index + 1) + (level === null ? "" : ", ур. " + level);
+    return name + (level === null ? "" : ", ур. " + level);
+  }
+
+  /* The characters a browser keeps ({v, current, characters, aside}), repaired one character at
+     a time. A character that does not validate is set aside with its field and reason (kept in
+     the store's `aside` list, so no extra room is needed and it is never copied twice); so are
+     the oldest ones beyond `max` (the current one stays). Returns {store, aside: entries set aside
+     now, changed: the stored value should be rewritten, problem: null or why the whole value is
+     unusable (then the caller keeps a copy and starts afresh)}. */
+  function parseStore(schema, raw, { version, max, newId }) {
+    if (!isObject(raw)) return { problem: "это не объект JSON" };
+    if (raw.v !== version) {
+      return { problem: typeof raw.v === "number" && raw.v > version ? "сохранены более новой версией сайта" : "неизвестный формат" };
+    }
+    if (!Array.isArray(raw.characters)) return { problem: "нет списка персонажей" };
+    let changed = false;
+    const ids = new Set(), valid = [], aside = [];
+    raw.characters.forEach((c, i) => {
+      try {
+        const ch = parseRecord(schema, c, "characters[" + i + "]");
+        if (typeof ch.id !== "string" || !ch.id || ids.has(ch.id)) { ch.id = newId(); changed = true; }
+        ids.add(ch.id);
+        valid.push(ch);
+      } catch (e) {
+        if (!(e instanceof SchemaError)) throw e;
+        aside.push({ character: c, name: nameOf(c, i), field: e.field.replace(/^characters\[\d+\]\.?/, ""), message: e.message });
+        changed = true;
+      }
+    });
+    let current = typeof raw.current === "string" && valid.some((c) => c.id === raw.current) ? raw.current : null;
+    if (current === null) { current = valid.length ? valid[0].id : null; changed = changed || valid.length > 0; }
+    if (valid.length > max) {
+      // the oldest first (the list is in the order they were made), never the one being edited
+      const extra = valid.length - max;
+      const drop = new Set(valid.filter((c) => c.id !== current).slice(0, extra));
+      drop.forEach((c) => {
+        aside.push({ character: c, name: nameOf(c, valid.indexOf(c)), field: "", message: "больше " + max + " персонажей в браузере" });
+      });
+      valid.splice(0, valid.length, ...valid.filter((c) => !drop.has(c)));
+      changed = true;
+    }
+    // entries set aside by earlier loads, one per distinct value
+    const kept = [], seen = new Set();
+    (Array.isArray(raw.aside) ? raw.aside : []).concat(aside).forEach((a) => {
+      if (!isObject(a) || !("character" in a)) { changed = true; return; }
+      const text = JSON.stringify(a.character);
+      if (seen.has(text)) { changed = true; return; }
+      seen.add(text);
+      kept.push({
+        character: a.character,
+        name: typeof a.name === "string" ? a.name : nameOf(a.character, kept.length),
+        field: typeof a.field === "string" ? a.field : "",
+        message: typeof a.message === "string" ? a.message : "",
+      });
+    });
+    if (!Array.isArray(raw.aside) && kept.length) changed = true;
+    const store = { v: version, current, characters: valid };
+    if (kept.length) store.aside = kept;
+    else if ("aside" in raw) changed = true;
+    return { store, aside, changed, problem: null };
+  }
+
   const api = {
     SchemaError,
+    parseStore,
+    nameOf,
     parseCharacter: (schema, raw, path) => parseRecord(schema, raw, path === undefined ? "character" : path),
     parseDocument,
     defaults: defaultOf,

@@ -5,7 +5,12 @@
    Python engine), saves only valid characters, exports and imports JSON files (a file that does
    not validate changes nothing), and asks the `sheet` engine — through the calculators' Pyodide
    worker (calc.js) — for the derived values, which it writes into [data-derived] places.
-   Initialised through Material's document$, so instant navigation works and the worker survives. */
+   Initialised through Material's document$, so instant navigation works and the worker survives.
+   Stored characters are repaired one at a time (Schema.parseStore): one that does not validate
+   is set aside, named with its reason, to be saved to a file or discarded, while the others stay
+   editable; a value that cannot be read at all is copied aside once (or, with no room for a copy,
+   never overwritten). A write that fails is said, and stays said until one succeeds: no success
+   message follows it. */
 (() => {
   "use strict";
   const rb = window.rulebook;
@@ -17,6 +22,8 @@
   const STORE = storage("sheet.fatum", { legacy: "rulebook:sheet:fatum" });
   const STORE_VERSION = 1;
   const MAX_FILE = 2 * 1024 * 1024;
+  const MAX_CHARACTERS = 50; // as many as one file may hold
+  const ASIDE_SHOWN = 10; // entries listed one by one; the rest are counted
   const ID_ATTRS = ["id", "for", "aria-describedby"];
   const Schema = rb.sheetSchema;
 
@@ -52,6 +59,22 @@
     const name = (ch.identity && ch.identity.name || "").trim() || "Без имени";
     return name + ", ур. " + ch.progress.level;
   }
+  function fileName(base) {
+    return base.replace(/[\\/:*?"<>|\s]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) + ".fatum.json";
+  }
+  function download(name, text) {
+    const blob = new Blob([text], { type: "application/json" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: name });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => { URL.revokeObjectURL(a.href); }, 10000);
+  }
+  const WHY_NOT_SAVED = {
+    full: "хранилище браузера заполнено",
+    unavailable: "браузер не даёт сайту хранить данные (приватный режим или настройки)",
+    blocked: "сначала сохраните в файл или удалите повреждённые данные ниже: места для их копии нет",
+  };
 
   // ---- a sheet ------------------------------------------------------------------------------------
   class Sheet {
@@ -65,6 +88,8 @@
       this.message = root.querySelector(".rb-sheet__message");
       this.picker = root.querySelector(".rb-sheet__characters");
       this.store = null;
+      this.blocked = null; // a stored value that is neither readable nor copied: never overwritten
+      this.unsaved = null; // why the last write failed, while it is so
       this.seq = 0;
       this.saveTimer = null;
       this.computeTimer = null;
@@ -76,6 +101,9 @@
       // the status line keeps the height of the text the build wrote: shorter messages later do
       // not move the form below it
       this.status.style.minHeight = this.status.offsetHeight + "px";
+      this.storageBox = h("div", { class: "rb-sheet__storage", role: "alert", hidden: true });
+      this.asideBox = h("div", { class: "rb-sheet__aside", hidden: true });
+      this.message.after(this.storageBox, this.asideBox);
       this.loadStore();
       this.writeForm(this.currentCharacter());
       this.renderPicker();
@@ -94,33 +122,171 @@
       const got = STORE.read();
       this.store = null;
       this.returning = got.state === "ok";
+      this.blocked = null;
+      let fresh = [];
       if (got.state === "ok" || got.state === "corrupt") {
-        try {
-          const s = got.value;
-          if (got.state === "corrupt") throw new Error("not JSON");
-          if (!s || s.v !== STORE_VERSION || !Array.isArray(s.characters) || !s.characters.length) throw new Error("shape");
-          const schema = this.schema;
-          s.characters = s.characters.map((c, i) => { return Schema.parseCharacter(schema, c, "characters[" + i + "]"); });
-          if (!s.characters.some((c) => { return c.id === s.current; })) s.current = s.characters[0].id;
-          this.store = s;
-        } catch (e) {
-          // never overwrite what cannot be read: keep it beside, say so, start afresh
-          const copy = storage("sheet.fatum.damaged." + Date.now());
-          const backup = copy.setText(got.text).ok ? copy.key : "";
-          this.say("Сохранённые в браузере персонажи не читаются" + (e.field ? " (" + e.field + ": " + e.message + ")" : "") +
-            (backup ? "; их данные сохранены под ключом «" + backup + "»" : "") + ". Начат новый лист.", true);
+        const r = got.state === "corrupt" ? { problem: "это не JSON" }
+          : Schema.parseStore(this.schema, got.value, { version: STORE_VERSION, max: MAX_CHARACTERS, newId });
+        if (r.problem) {
+          this.setAsideWhole(got.text, r.problem);
+        } else {
+          this.store = r.store;
+          fresh = r.aside;
+          if (!this.store.characters.length) this.addBlank();
+          if (r.changed) this.saveStore(); // the repaired list, so the same damage is not met again
         }
       }
       if (!this.store) {
-        const ch = this.blank();
-        this.store = { v: STORE_VERSION, current: ch.id, characters: [ch] };
+        this.store = { v: STORE_VERSION, current: null, characters: [] };
+        this.addBlank();
+        if (got.state === "unavailable") this.showStorage("unavailable");
+        // the unreadable value is copied aside: the new list takes its place, so it is met once
+        else if (got.state !== "missing" && !this.blocked) this.saveStore();
+      }
+      this.renderAside();
+      if (fresh.length) {
+        this.say(fresh.length === 1
+          ? "Персонаж «" + fresh[0].name + "» отложен: " + this.reason(fresh[0]) + ". Остальные персонажи на месте."
+          : "Отложено персонажей: " + fresh.length + " (причины ниже). Остальные персонажи на месте.", true);
       }
     }
 
+    addBlank() {
+      const ch = this.blank();
+      this.store.characters.push(ch);
+      this.store.current = ch.id;
+    }
+
+    /* A stored value that cannot be used at all: a copy is kept beside it (once per value) and a
+       new list started; with no room for the copy, the value stays where it is, unwritten. */
+    setAsideWhole(text, why) {
+      const copy = STORE.setAside(text);
+      if (copy.ok) {
+        if (!copy.existed) this.say("Сохранённые в браузере персонажи не читаются (" + why + "): их данные отложены (ниже). Начат новый лист.", true);
+        return;
+      }
+      this.blocked = { text, why };
+      this.showStorage("blocked");
+      this.say("Сохранённые в браузере персонажи не читаются (" + why + "), а места для их копии нет: лист не будет сохраняться, пока вы не сохраните эти данные в файл или не удалите их (ниже).", true);
+    }
+
     saveStore() {
-      if (STORE.set(this.store).ok) return true;
-      this.say("Браузер не дал сохранить лист (хранилище переполнено или отключено). Сохраните персонажа в файл.", true);
+      const res = this.blocked ? { ok: false, error: "blocked" } : STORE.set(this.store);
+      if (res.ok) {
+        if (this.unsaved) this.showStorage(null);
+        return true;
+      }
+      this.showStorage(res.error);
       return false;
+    }
+
+    /* The notice that stays while writes fail (`why`: full | unavailable | blocked, or null). */
+    showStorage(why) {
+      const was = this.unsaved;
+      this.unsaved = why;
+      const box = this.storageBox;
+      clearTimeout(this.storageTimer);
+      box.replaceChildren();
+      box.classList.toggle("is-ok", !why);
+      box.hidden = !why && !was;
+      if (!why) {
+        // writes work again: said for a moment, where the problem was said
+        if (was) {
+          box.textContent = "Лист снова сохраняется в браузере.";
+          this.storageTimer = setTimeout(() => { box.hidden = true; }, 6000);
+        }
+        return;
+      }
+      const text = "Лист не сохранён в браузере: " + (WHY_NOT_SAVED[why] || WHY_NOT_SAVED.unavailable) +
+        ". Изменения пропадут при перезагрузке страницы — сохраните персонажей в файл.";
+      box.append(why === "unavailable" ? text : rb.core.fullNotice(text, "Лист персонажа не сохранён."));
+    }
+
+    // ---- characters set aside -------------------------------------------------------------------
+    reason(a) {
+      return (a.field ? this.describeField(a.field) + " — " : "") + (a.message || "не читается");
+    }
+
+    /* Everything set aside: characters (in the store), copies of unreadable lists, the blocked one. */
+    asideEntries() {
+      const out = (this.store.aside || []).map((a) => {
+        return {
+          label: "«" + a.name + "»: " + this.reason(a),
+          file: fileName(a.name + "-отложен"),
+          text: () => JSON.stringify(this.fileDocument([a.character]), null, 1),
+          drop: () => { this.store.aside = this.store.aside.filter((x) => x !== a); if (!this.store.aside.length) delete this.store.aside; return this.saveStore(); },
+        };
+      });
+      STORE.asides().forEach((c) => {
+        out.push({
+          label: "Все персонажи, сохранённые раньше (копия " + Math.ceil(c.bytes / 1024) + " КБ): " + this.problemOf(c.text),
+          file: fileName("лист-повреждённые-данные"),
+          text: () => c.text,
+          drop: () => STORE.dropAside(c.key).ok,
+        });
+      });
+      if (this.blocked) {
+        const b = this.blocked;
+        out.push({
+          label: "Все персонажи, сохранённые раньше: " + b.why + " (копию сделать негде)",
+          file: fileName("лист-повреждённые-данные"),
+          text: () => b.text,
+          drop: () => {
+            if (!STORE.remove().ok) return false;
+            this.blocked = null;
+            return this.saveStore();
+          },
+        });
+      }
+      return out;
+    }
+
+    problemOf(text) {
+      let raw;
+      try { raw = JSON.parse(text); } catch { return "это не JSON"; }
+      const r = Schema.parseStore(this.schema, raw, { version: STORE_VERSION, max: MAX_CHARACTERS, newId });
+      return r.problem || "список читается, но был отложен";
+    }
+
+    renderAside() {
+      const box = this.asideBox;
+      const entries = this.asideEntries();
+      box.hidden = !entries.length;
+      box.replaceChildren();
+      if (!entries.length) return;
+      const exportAll = () => { entries.forEach((e) => { download(e.file, e.text()); }); };
+      const dropAll = () => {
+        if (!window.confirm("Удалить все отложенные данные (" + entries.length + ")? Вернуть их будет нельзя.")) return;
+        const ok = entries.every((e) => e.drop());
+        this.renderAside();
+        this.say(ok ? "Отложенные данные удалены." : "Не все отложенные данные удалось удалить.", !ok);
+      };
+      const button = (text, fn) => {
+        const b = h("button", { type: "button", class: "md-button", text });
+        b.addEventListener("click", fn);
+        return b;
+      };
+      box.append(h("p", { class: "rb-sheet__aside-title", text: "Отложено: этот лист не может прочитать " +
+        (entries.length === 1 ? "одну запись" : "записей: " + entries.length) +
+        ". Остальные персонажи доступны. Сохраните отложенное в файл (его можно исправить и загрузить) или удалите." }));
+      const list = h("ul", { class: "rb-sheet__aside-list" });
+      entries.slice(0, ASIDE_SHOWN).forEach((e) => {
+        list.append(h("li", {}, [
+          h("span", { text: e.label + " " }),
+          button("Сохранить в файл", () => { download(e.file, e.text()); this.say("Отложенная запись сохранена в файл «" + e.file + "»."); }),
+          button("Удалить", () => {
+            if (!window.confirm("Удалить отложенную запись? Вернуть её будет нельзя.")) return;
+            const ok = e.drop();
+            this.renderAside();
+            this.say(ok ? "Отложенная запись удалена." : "Отложенную запись удалить не удалось.", !ok);
+          }),
+        ]));
+      });
+      box.append(list);
+      if (entries.length > ASIDE_SHOWN) box.append(h("p", { text: "И ещё " + (entries.length - ASIDE_SHOWN) + "." }));
+      if (entries.length > 1) {
+        box.append(h("p", { class: "rb-sheet__aside-all" }, [button("Сохранить всё отложенное в файлы", exportAll), " ", button("Удалить всё отложенное", dropAll)]));
+      }
     }
 
     currentCharacter() {
@@ -339,20 +505,35 @@
     }
 
     // ---- characters -----------------------------------------------------------------------------------
+    /* Shows character `id`; false when the choice could not be saved. */
     select(id) {
       this.flush();
       this.store.current = id;
-      this.saveStore();
+      const ok = this.saveStore();
       this.writeForm(this.currentCharacter());
       this.renderPicker();
       this.clearDerived();
       this.scheduleCompute();
+      return ok;
     }
 
     create() {
+      if (this.store.characters.length >= MAX_CHARACTERS) {
+        this.say("Новый персонаж не создан: в браузере можно держать не больше " + MAX_CHARACTERS +
+          " персонажей. Сохраните лишних в файл и удалите их.", true);
+        return;
+      }
+      const before = this.store.current;
       const ch = this.blank();
       this.store.characters.push(ch);
-      this.select(ch.id);
+      if (!this.select(ch.id)) {
+        // nothing is made that the next reload would lose
+        const why = WHY_NOT_SAVED[this.unsaved] || WHY_NOT_SAVED.unavailable;
+        this.store.characters = this.store.characters.filter((c) => c !== ch);
+        if (this.select(before)) this.storageBox.hidden = true; // the list as it was is saved: no news
+        this.say("Новый персонаж не создан: " + why + ".", true);
+        return;
+      }
       const name = this.root.querySelector("[data-path='identity.name']");
       if (name) name.focus();
       this.say("Новый персонаж создан.");
@@ -366,25 +547,22 @@
       const id = ch.id;
       this.store.characters = this.store.characters.filter((c) => { return c.id !== id; });
       if (!this.store.characters.length) this.store.characters.push(this.blank());
-      this.select(this.store.characters[0].id);
-      this.say("Персонаж «" + displayName(ch) + "» удалён.");
+      if (this.select(this.store.characters[0].id)) this.say("Персонаж «" + displayName(ch) + "» удалён.");
+      else this.say("Персонаж «" + displayName(ch) + "» удалён только в этой вкладке: браузер не сохранил изменение, после перезагрузки он вернётся.", true);
+    }
+
+    fileDocument(characters) {
+      return {
+        format: this.info.format, book: this.info.book, version: this.info.version,
+        exported: new Date().toISOString(), characters,
+      };
     }
 
     exportFile(all) {
       this.flush();
       const chars = all ? this.store.characters : [this.currentCharacter()];
-      const doc = {
-        format: this.info.format, book: this.info.book, version: this.info.version,
-        exported: new Date().toISOString(), characters: chars,
-      };
-      const base = all ? "персонажи" : ((chars[0].identity.name || "").trim() || "персонаж");
-      const name = base.replace(/[\\/:*?"<>|\s]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) + ".fatum.json";
-      const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
-      const a = h("a", { href: URL.createObjectURL(blob), download: name });
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => { URL.revokeObjectURL(a.href); }, 10000);
+      const name = fileName(all ? "персонажи" : ((chars[0].identity.name || "").trim() || "персонаж"));
+      download(name, JSON.stringify(this.fileDocument(chars), null, 1));
       this.say(all ? "Все персонажи (" + chars.length + ") сохранены в файл «" + name + "»." : "Персонаж сохранён в файл «" + name + "».");
     }
 
@@ -405,13 +583,23 @@
           refuse(this.describePath(e.field) + " — " + e.message + " (поле " + e.field + ").");
           return;
         }
-        const ids = {};
-        this.store.characters.forEach((c) => { ids[c.id] = true; });
-        chars.forEach((c) => { if (!c.id || ids[c.id]) c.id = newId(); ids[c.id] = true; });
+        if (this.store.characters.length + chars.length > MAX_CHARACTERS) {
+          refuse("в браузере уже " + this.store.characters.length + " персонажей, а можно не больше " + MAX_CHARACTERS + ".");
+          return;
+        }
+        const ids = new Set(this.store.characters.map((c) => c.id));
+        chars.forEach((c) => { if (!c.id || ids.has(c.id)) c.id = newId(); ids.add(c.id); });
         this.flush();
         this.store.characters = this.store.characters.concat(chars);
-        this.select(chars[0].id);
-        this.say(chars.length === 1 ? "Загружен персонаж «" + displayName(chars[0]) + "»." : "Загружено персонажей: " + chars.length + ".");
+        if (this.select(chars[0].id)) {
+          this.say(chars.length === 1 ? "Загружен персонаж «" + displayName(chars[0]) + "»." : "Загружено персонажей: " + chars.length + ".");
+        } else {
+          const why = WHY_NOT_SAVED[this.unsaved] || WHY_NOT_SAVED.unavailable;
+          this.say((chars.length === 1
+            ? "Персонаж «" + displayName(chars[0]) + "» открыт только в этой вкладке: " + why + ", и после перезагрузки его здесь не будет"
+            : "Персонажи из файла (" + chars.length + ") открыты только в этой вкладке: " + why + ", и после перезагрузки их здесь не будет") +
+            " (файл у вас остался).", true);
+        }
       }, () => { refuse("браузер не смог его прочитать."); });
     }
 
@@ -419,9 +607,19 @@
     describePath(path) {
       const m = /^characters\[(\d+)\](?:\.(.*))?$/.exec(path || "");
       if (!m) return path;
+      const labels = this.labels(m[2] || "");
+      return "персонаж " + (parseInt(m[1], 10) + 1) + (labels.length ? ": " + labels.join(" › ") : "");
+    }
+
+    // "traits.och.vigilant" -> "Черты › Основные черты (ОЧ) › Бдительный"
+    describeField(field) {
+      return this.labels(field).join(" › ") || field;
+    }
+
+    labels(dotted) {
       let node = this.schema;
       const labels = [];
-      (m[2] || "").split(".").filter(Boolean).forEach((part) => {
+      dotted.split(".").filter(Boolean).forEach((part) => {
         const r = /^(\w+)(?:\[(\d+)\])?$/.exec(part);
         if (!node || !r) { node = null; return; }
         const child = (node.fields || []).filter((f) => { return f.name === r[1]; })[0];
@@ -429,7 +627,7 @@
         labels.push(child.label + (r[2] !== undefined ? " " + (parseInt(r[2], 10) + 1) : ""));
         node = child.kind === "rows" ? child.item : child;
       });
-      return "персонаж " + (parseInt(m[1], 10) + 1) + (labels.length ? ": " + labels.join(" › ") : "");
+      return labels;
     }
 
     say(text, problem) {
@@ -614,6 +812,13 @@
         }
       });
       window.addEventListener("pagehide", () => { this.flush(); });
+      // room was made (the storage dialog): what failed is saved now
+      window.addEventListener("rulebook:storage-freed", () => {
+        if (!this.root.isConnected) return;
+        if (this.blocked && STORE.setAside(this.blocked.text).ok) this.blocked = null; // room for the copy now
+        this.renderAside();
+        if (this.unsaved) this.saveStore();
+      });
       STORE.watch(() => {
         if (!this.root.isConnected) return;
         this.loadStore();  // another tab saved: show its version

@@ -191,8 +191,9 @@ function pathOf(url) {
 
 /* 404.html names its files from the site root the build was told (site_url); served from
    another root, those addresses are moved to this one, so the page keeps its styles and scripts
-   and asks for nothing outside the site. */
-async function notFound() {
+   and asks for nothing outside the site. `newer`: marked as the answer for a page of a newer
+   build (below). */
+async function notFound(newer = false) {
   const page = await caches.match(SCOPE + "404.html", { cacheName: CORE });
   if (!page) return null;
   const built = OFFLINE.root || "/";
@@ -201,7 +202,21 @@ async function notFound() {
     const quoted = built.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     body = body.replace(new RegExp("([=(:]\\s?)([\"'])" + quoted, "g"), "$1$2" + ROOT);
   }
+  if (newer) body = body.replace("</head>", '<meta name="rulebook-newer-build" content="1"></head>');
   return new Response(body, { status: 404, headers: page.headers });
+}
+
+/* A page this build does not have, found on the server: a later deploy's. Shown inside this
+   build's session it would mix two builds (its scripts and styles would come from this build's
+   cache), so the session stays on its build: the reader gets this build's 404 page marked with
+   `rulebook-newer-build`, where offline.js says so and offers the update. */
+async function newerBuild(res, url) {
+  if (!(res.headers.get("content-type") || "").includes("text/html")) return res;
+  // a page of this site loads this site's core.js; another site below this one (a preview
+  // under /rules/preview/, say) loads its own and is passed through
+  const src = /<script[^>]+src="([^"]*assets\/rulebook\/core\.js)[?"]/.exec(await res.clone().text());
+  if (!src || new URL(src[1], url).href !== SCOPE + "assets/rulebook/core.js") return res;
+  return (await notFound(true)) || res;
 }
 
 async function respond(req) {
@@ -212,7 +227,8 @@ async function respond(req) {
     if (res) return res;
   }
   try {
-    return await fetch(req);
+    const res = await fetch(req);
+    return !hit && res.ok && path.endsWith(".html") ? await newerBuild(res, req.url) : res;
   } catch (err) {
     if (req.mode === "navigate") {
       const page = await notFound();
