@@ -13,7 +13,17 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rulebook.mechanics.base import Choice, Field, Group, Reading, Steps, parse_fields, parse_object, percent
+from rulebook.mechanics.base import (
+    Calculator,
+    Choice,
+    Field,
+    Group,
+    Reading,
+    Steps,
+    parse_fields,
+    parse_object,
+    percent,
+)
 from rulebook.mechanics.base import reject_unknown as _reject_unknown
 from rulebook.mechanics.check import DICE, die_label
 from rulebook.mechanics.rules import url
@@ -148,127 +158,119 @@ READINGS = (
 )
 
 
-class AttackCalculator:
-    name = "attack"
-    title = "Бросок попадания"
-    groups = (ATTACKER, TARGET)
-    readings = READINGS
-    uses_presets = True
-    block = "calculator"
+def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    raw = parse_object(inputs, "input")
+    _reject_unknown(raw, {f.name for g in (ATTACKER, TARGET) for f in g.fields})
+    a = parse_fields(ATTACKER, raw)
+    t = parse_fields(TARGET, raw)
+    steps = Steps()
 
-    def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
-        raw = parse_object(inputs, "input")
-        _reject_unknown(raw, {f.name for g in self.groups for f in g.fields})
-        a = parse_fields(ATTACKER, raw)
-        t = parse_fields(TARGET, raw)
-        steps = Steps()
-
-        die, prof, mark, thr = (int(a[k]) for k in ("hit_die", "proficiency", "marksmanship", "threshold"))
-        bonus = int(a["bonus"])
-        mod = hit_modifier(prof, mark, thr)
+    die, prof, mark, thr = (int(a[k]) for k in ("hit_die", "proficiency", "marksmanship", "threshold"))
+    bonus = int(a["bonus"])
+    mod = hit_modifier(prof, mark, thr)
+    steps.add(
+        "attack.modifier",
+        f"Модификатор попадания: {prof} + ⌊{mark}/2⌋ − {thr} = {mod:+d}.",
+    )
+    if prof < thr:
         steps.add(
-            "attack.modifier",
-            f"Модификатор попадания: {prof} + ⌊{mark}/2⌋ − {thr} = {mod:+d}.",
+            "attack.below_threshold",
+            f"Владение {prof} ниже порога {thr}: штраф уже в модификаторе, "
+            "особые свойства оружия недоступны.",
         )
-        if prof < thr:
-            steps.add(
-                "attack.below_threshold",
-                f"Владение {prof} ниже порога {thr}: штраф уже в модификаторе, "
-                "особые свойства оружия недоступны.",
-            )
-        total_mod = mod + bonus
-        if bonus:
-            steps.add("attack.modifier", f"Прочие бонусы {bonus:+d}: итого {total_mod:+d}.")
+    total_mod = mod + bonus
+    if bonus:
+        steps.add("attack.modifier", f"Прочие бонусы {bonus:+d}: итого {total_mod:+d}.")
 
-        advantage, hindrance = bool(a["advantage"]), bool(a["hindrance"])
-        if advantage and hindrance:
-            steps.add("attack.advantage", f"Преимущество и помеха гасят друг друга: один {die_label(die)}.")
-        elif advantage:
-            steps.add("attack.advantage", f"Преимущество: 2к{die}, берётся лучший.")
-        elif hindrance:
-            steps.add("attack.hindrance", f"Помеха: 2к{die}, берётся худший.")
+    advantage, hindrance = bool(a["advantage"]), bool(a["hindrance"])
+    if advantage and hindrance:
+        steps.add("attack.advantage", f"Преимущество и помеха гасят друг друга: один {die_label(die)}.")
+    elif advantage:
+        steps.add("attack.advantage", f"Преимущество: 2к{die}, берётся лучший.")
+    elif hindrance:
+        steps.add("attack.hindrance", f"Помеха: 2к{die}, берётся худший.")
 
-        size, material = str(t["cover"]), str(t["cover_material"])
-        cover = cover_mz(size, material) if size != "none" else None
-        explicit = int(t["explicit_mz"])
-        out: dict[str, Any] = {"calculator": self.name, "hit_modifier": total_mod}
-        if t["target_is_cover"]:
-            if cover is None:
-                steps.add("attack.cover_target", "Стрелять по укрытию нельзя: укрытие не выбрано.")
-                mz = None
-            else:
-                mz = cover
-                steps.add(
-                    "attack.cover_formula",
-                    f"МЗ укрытия: 5 + {COVER_SIZE[size][1]} (размер) + {COVER_MATERIAL[material][1]} "
-                    f"(материал) = {cover}.",
-                )
-                steps.add("attack.cover_target", f"Атака по самому укрытию: против его МЗ {cover}.")
-                durability = int(t["cover_durability"])
-                taken = int(t["cover_damage_taken"])
-                dmg = int(t["weapon_damage"])
-                hits = hits_to_destroy(durability, taken, dmg)
-                left = max(0, durability - taken)
-                text = f"Прочность {durability}, уже нанесено {taken}: осталось {left}; " + (
-                    "укрытие уже разрушено."
-                    if hits == 0
-                    else f"при уроне {dmg} нужно попаданий: {hits}."
-                    if hits is not None
-                    else "оружие без урона его не разрушит."
-                )
-                steps.add("attack.cover_durability", text)
-                out["hits_to_destroy"] = hits
+    size, material = str(t["cover"]), str(t["cover_material"])
+    cover = cover_mz(size, material) if size != "none" else None
+    explicit = int(t["explicit_mz"])
+    out: dict[str, Any] = {"calculator": "attack", "hit_modifier": total_mod}
+    if t["target_is_cover"]:
+        if cover is None:
+            steps.add("attack.cover_target", "Стрелять по укрытию нельзя: укрытие не выбрано.")
+            mz = None
         else:
-            natural = t.get("natural_mz")
-            acro = int(t["acrobatics"])
-            close = bool(t["close_range"])
-            full = natural if natural is not None else BASE_DIFFICULTY + acro
-            base = base_difficulty(acro, close, None if natural is None else int(natural))
-            what = f"природный МЗ {natural}" if natural is not None else f"4 + {acro} (Акробатика) = {full}"
-            steps.add("attack.base_difficulty", f"Базовая сложность попадания: {what}.")
-            if close:
-                steps.add(
-                    "attack.close_range", f"В пределах 15 футов: {full} / 2 с округлением вверх = {base}."
-                )
-            if cover is not None:
-                steps.add(
-                    "attack.cover_formula",
-                    f"МЗ укрытия: 5 + {COVER_SIZE[size][1]} (размер) + {COVER_MATERIAL[material][1]} "
-                    f"(материал) = {cover}.",
-                )
-                if close:
-                    steps.add("attack.close_range_base_only", "МЗ укрытия близость стрелка не уменьшает.")
-                steps.add("attack.cover_compare", f"Берётся большее из {base} и {cover}: {max(base, cover)}.")
-            mz = target_mz(base, cover, explicit)
-            if explicit:
-                steps.add("attack.explicit_after", f"Явные бонусы к МЗ +{explicit}: итоговый МЗ {mz}.")
-        out["mz"] = mz
-        if mz is not None:
-            p = hit_probability(die, total_mod, mz, advantage, hindrance)
-            need = mz - total_mod
+            mz = cover
             steps.add(
-                "attack.cover_target" if t["target_is_cover"] else "attack.base_difficulty",
-                f"Попадание, если {die_label(die)} {total_mod:+d} ≥ {mz}, то есть на кубе {need} или больше.",
+                "attack.cover_formula",
+                f"МЗ укрытия: 5 + {COVER_SIZE[size][1]} (размер) + {COVER_MATERIAL[material][1]} "
+                f"(материал) = {cover}.",
             )
-            out["p_hit"] = p
-            out["outcomes"] = [
-                {
-                    "key": "hit",
-                    "label": "Попадание",
-                    "probability": p,
-                    "percent": percent(p),
-                    "rule": url("attack.modifier"),
-                },
-                {
-                    "key": "miss",
-                    "label": "Промах",
-                    "probability": 1 - p,
-                    "percent": percent(1 - p),
-                    "rule": url("attack.modifier"),
-                },
-            ]
-        out["steps"] = steps.items
-        return out
+            steps.add("attack.cover_target", f"Атака по самому укрытию: против его МЗ {cover}.")
+            durability = int(t["cover_durability"])
+            taken = int(t["cover_damage_taken"])
+            dmg = int(t["weapon_damage"])
+            hits = hits_to_destroy(durability, taken, dmg)
+            left = max(0, durability - taken)
+            text = f"Прочность {durability}, уже нанесено {taken}: осталось {left}; " + (
+                "укрытие уже разрушено."
+                if hits == 0
+                else f"при уроне {dmg} нужно попаданий: {hits}."
+                if hits is not None
+                else "оружие без урона его не разрушит."
+            )
+            steps.add("attack.cover_durability", text)
+            out["hits_to_destroy"] = hits
+    else:
+        natural = t.get("natural_mz")
+        acro = int(t["acrobatics"])
+        close = bool(t["close_range"])
+        full = natural if natural is not None else BASE_DIFFICULTY + acro
+        base = base_difficulty(acro, close, None if natural is None else int(natural))
+        what = f"природный МЗ {natural}" if natural is not None else f"4 + {acro} (Акробатика) = {full}"
+        steps.add("attack.base_difficulty", f"Базовая сложность попадания: {what}.")
+        if close:
+            steps.add("attack.close_range", f"В пределах 15 футов: {full} / 2 с округлением вверх = {base}.")
+        if cover is not None:
+            steps.add(
+                "attack.cover_formula",
+                f"МЗ укрытия: 5 + {COVER_SIZE[size][1]} (размер) + {COVER_MATERIAL[material][1]} "
+                f"(материал) = {cover}.",
+            )
+            if close:
+                steps.add("attack.close_range_base_only", "МЗ укрытия близость стрелка не уменьшает.")
+            steps.add("attack.cover_compare", f"Берётся большее из {base} и {cover}: {max(base, cover)}.")
+        mz = target_mz(base, cover, explicit)
+        if explicit:
+            steps.add("attack.explicit_after", f"Явные бонусы к МЗ +{explicit}: итоговый МЗ {mz}.")
+    out["mz"] = mz
+    if mz is not None:
+        p = hit_probability(die, total_mod, mz, advantage, hindrance)
+        need = mz - total_mod
+        steps.add(
+            "attack.cover_target" if t["target_is_cover"] else "attack.base_difficulty",
+            f"Попадание, если {die_label(die)} {total_mod:+d} ≥ {mz}, то есть на кубе {need} или больше.",
+        )
+        out["p_hit"] = p
+        out["outcomes"] = [
+            {
+                "key": "hit",
+                "label": "Попадание",
+                "probability": p,
+                "percent": percent(p),
+                "rule": url("attack.modifier"),
+            },
+            {
+                "key": "miss",
+                "label": "Промах",
+                "probability": 1 - p,
+                "percent": percent(1 - p),
+                "rule": url("attack.modifier"),
+            },
+        ]
+    out["steps"] = steps.items
+    return out
 
 
-CALCULATOR = AttackCalculator()
+CALCULATOR = Calculator(
+    "attack", "Бросок попадания", (ATTACKER, TARGET), READINGS, compute, uses_presets=True
+)

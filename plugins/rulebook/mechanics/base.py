@@ -8,10 +8,10 @@ browser what to send. Standard library only: these files also run in Pyodide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
 
 from rulebook.mechanics.rules import url
 
@@ -76,19 +76,25 @@ class Field:
         return d
 
 
+class Named:
+    """Something made of named parts (a Group's fields, a Record's nodes), found by name."""
+
+    fields: tuple[Any, ...]
+
+    def field(self, name: str) -> Any:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+
 @dataclass(frozen=True)
-class Group:
+class Group(Named):
     """A fieldset of the form (the check's dice, the character, the hit)."""
 
     name: str
     label: str
     fields: tuple[Field, ...]
-
-    def field(self, name: str) -> Field:
-        for f in self.fields:
-            if f.name == name:
-                return f
-        raise KeyError(name)
 
 
 @dataclass(frozen=True)
@@ -112,15 +118,18 @@ class Steps:
         self.items.append({"text": text, "rule": url(rule), **extra})
 
 
-class Calculator(Protocol):
+@dataclass(frozen=True)
+class Calculator:
+    """A rules calculator: its declared inputs (the form's fieldsets), the readings it states, and
+    `compute(inputs) -> result` (JSON in, JSON-ready out)."""
+
     name: str
     title: str
     groups: tuple[Group, ...]
     readings: tuple[Reading, ...]
-    uses_presets: bool  # its form offers chapter 4's weapons and armours (presets.describe())
-    block: str  # the Markdown block that puts it in a page: `/// calculator | name`, or its own
-
-    def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]: ...
+    compute: Callable[[Mapping[str, Any]], dict[str, Any]]
+    uses_presets: bool = False  # its form offers chapter 4's weapons and armours (presets.describe())
+    block: str = "calculator"  # the Markdown block that puts it in a page (`/// calculator | name`)
 
 
 def describe(calc: Calculator) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from math import comb
 from typing import Any
 
 from rulebook.mechanics.base import (
+    Calculator,
     Choice,
     Field,
     Group,
@@ -230,188 +231,175 @@ READINGS = (
 )
 
 
-class CheckCalculator:
-    name = "check"
-    title = "Проверка навыка"
-    groups = (CHECK_FIELDS, ROLLED_FIELDS)
-    readings = READINGS
-    uses_presets = False
-    block = "calculator"
+def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    raw = parse_object(inputs, "input")
+    reject_unknown(raw, {f.name for f in CHECK_FIELDS.fields} | {"rolled"})
+    v = {f.name: f.parse(raw[f.name]) for f in CHECK_FIELDS.fields if raw.get(f.name) is not None}
+    steps = Steps()
 
-    def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
-        raw = parse_object(inputs, "input")
-        reject_unknown(raw, {f.name for f in CHECK_FIELDS.fields} | {"rolled"})
-        v = {f.name: f.parse(raw[f.name]) for f in CHECK_FIELDS.fields if raw.get(f.name) is not None}
-        steps = Steps()
-
-        # the success die: given, or from the trait level (+1 step if professional)
-        if "trait_level" in v:
-            if "success_die" in v:
-                raise InputError("success_die", "укажите либо куб успеха, либо уровень черты, не оба")
-            level = int(v["trait_level"])
-            professional = bool(v.get("professional", False))
-            base = TRAIT_DIE[level]
-            success_size = trait_die(level, professional)
-            steps.add("check.success_die", f"Уровень черты {level} → куб успеха {die_label(base)}.")
-            if professional:
-                steps.add(
-                    "check.professional",
-                    f"Профессиональный навык: куб успеха на порядок выше — {die_label(success_size)}.",
-                )
-        else:
-            if v.get("professional"):
-                raise InputError(
-                    "professional", "профессиональный навык уточняет уровень черты; укажите trait_level"
-                )
-            success_size = int(v.get("success_die", CHECK_FIELDS.field("success_die").default))  # type: ignore[arg-type]
-            steps.add("check.success_die", f"Куб успеха {die_label(success_size)}.")
-
-        bonus = int(v.get("bonus", 0))
-        helpers = int(v.get("helpers", 0))
-        helpers_bonus = min(max(helpers - 1, 0), HELPERS_BONUS_CAP)
-        advantage = bool(v.get("advantage", False))
-        hindrance = bool(v.get("hindrance", False))
-        if helpers:
+    # the success die: given, or from the trait level (+1 step if professional)
+    if "trait_level" in v:
+        if "success_die" in v:
+            raise InputError("success_die", "укажите либо куб успеха, либо уровень черты, не оба")
+        level = int(v["trait_level"])
+        professional = bool(v.get("professional", False))
+        base = TRAIT_DIE[level]
+        success_size = trait_die(level, professional)
+        steps.add("check.success_die", f"Уровень черты {level} → куб успеха {die_label(base)}.")
+        if professional:
             steps.add(
-                "check.helpers",
-                f"Помощников: {helpers} — ведущий получает преимущество"
-                + (" (один раз, сколько бы ни было помощников)." if helpers > 1 or advantage else "."),
+                "check.professional",
+                f"Профессиональный навык: куб успеха на порядок выше — {die_label(success_size)}.",
             )
-            if helpers > 1:
-                capped = " (предел +2)" if helpers - 1 > HELPERS_BONUS_CAP else ""
-                steps.add(
-                    "check.helpers_bonus", f"Дополнительные помощники: +{helpers_bonus} к бонусу{capped}."
-                )
-            advantage = True
-        total_bonus = bonus + helpers_bonus
-        steps.add("check.formula", f"Бонусы игрока: {total_bonus:+d}.")
-
-        difficulty_die = int(v.get("difficulty_die", 6))
-        modifier = int(v.get("modifier", 0))
-        roll = difficulty_roll(difficulty_die, advantage, hindrance)
-        base_text = f"Куб сложности {die_label(difficulty_die)}"
-        if advantage and hindrance:
-            steps.add("check.advantage", f"{base_text}: преимущество и помеха гасят друг друга.")
-        elif advantage:
-            rule = "check.advantage_d4" if roll.count == 2 else "check.advantage"
-            steps.add(rule, f"{base_text}, преимущество: {roll.label}.")
-        elif hindrance:
-            rule = "check.hindrance_d12" if roll.count == 2 else "check.advantage"
-            steps.add(rule, f"{base_text}, помеха: {roll.label}.")
-        else:
-            steps.add("check.difficulty_die", f"{base_text}.")
-        if modifier:
-            steps.add("check.modifier", f"Модификатор Мастера: +{modifier}.")
-
-        if success_size == roll.size:
-            steps.add(
-                "check.crit_equal",
-                f"Порядки кубов равны ({die_label(success_size)}): одинаковые значения не дают "
-                "критического результата.",
-            )
-        else:
-            who = "критический успех" if success_size > roll.size else "критический провал"
-            steps.add(
-                "check.crit",
-                f"Порядки кубов различаются ({die_label(success_size)} и {die_label(roll.size)}): "
-                f"одинаковые значения дают {who}, какими бы ни были суммы.",
-            )
-
-        probs = distribution(success_size, roll, total_bonus, modifier)
-        p_success = probs["crit_success"] + probs["success"]
-        p_edge = probs["edge1"] + probs["edge2"] + probs["edge3"]
-        out: dict[str, Any] = {
-            "calculator": self.name,
-            "effective": {
-                "success_die": success_size,
-                "success_label": die_label(success_size),
-                "difficulty_die": roll.size,
-                "difficulty_dice": roll.count,
-                "difficulty_keep": roll.keep,
-                "difficulty_label": roll.label,
-                "bonus": total_bonus,
-                "helpers_bonus": helpers_bonus,
-                "modifier": modifier,
-                "advantage": advantage and not hindrance,
-                "hindrance": hindrance and not advantage,
-            },
-            "steps": steps.items,
-            "probabilities": probs,
-            "outcomes": [
-                {
-                    "key": k,
-                    "label": LABELS[k],
-                    "probability": probs[k],
-                    "percent": percent(probs[k]),
-                    "rule": url(OUTCOME_RULES[k]),
-                }
-                for k in OUTCOMES
-            ],
-            "p_success": p_success,
-            "p_success_or_edge": p_success + p_edge,
-        }
-        group = int(v.get("group_size", 0))
-        if group:
-            needed = -(-group // 2)
-            p_group = group_success(p_success, group, needed)
-            steps.add(
-                "check.group",
-                f"Групповая проверка: {group} участников, нужно успехов — не меньше {needed} "
-                f"(половина, округлённая вверх); вероятность {percent(p_group)}.",
-            )
-            out["group"] = {"members": group, "needed": needed, "p_success": p_group}
-        if raw.get("rolled") is not None:
-            out.update(self._resolve(raw["rolled"], success_size, roll, total_bonus, modifier))
-        return out
-
-    def _resolve(
-        self, rolled_raw: object, success_size: int, roll: DifficultyRoll, bonus: int, modifier: int
-    ) -> dict[str, Any]:
-        rolled = parse_object(rolled_raw, "rolled")
-        reject_unknown(rolled, {"success", "difficulty", "difficulty2"}, "rolled.")
-        faces: dict[str, int] = {}
-        for name, size in (("success", success_size), ("difficulty", roll.size), ("difficulty2", roll.size)):
-            if rolled.get(name) is None:
-                continue
-            f = ROLLED_FIELDS.field(name)
-            faces[name] = int(
-                Field(f.name, f.label, "int", None, 1, size).parse(rolled[name], f"rolled.{name}")
-            )
-        for name in ("success", "difficulty"):
-            if name not in faces:
-                raise InputError(f"rolled.{name}", "нужно выпавшее значение")
-        if roll.count == 2 and "difficulty2" not in faces:
+    else:
+        if v.get("professional"):
             raise InputError(
-                "rolled.difficulty2", f"бросаются два куба ({roll.label}): нужно второе значение"
+                "professional", "профессиональный навык уточняет уровень черты; укажите trait_level"
             )
-        if roll.count == 1 and "difficulty2" in faces:
-            raise InputError("rolled.difficulty2", "бросается один куб сложности")
-        d = roll.kept(faces["difficulty"], faces.get("difficulty2"))
-        s = faces["success"]
-        outcome = judge(s, d, success_size, roll.size, bonus, modifier)
-        steps = Steps()
-        if roll.count == 2:
-            steps.add(
-                "check.advantage_d4" if roll.keep == "lower" else "check.hindrance_d12",
-                f"Куб сложности: {faces['difficulty']} и {faces['difficulty2']}, остаётся {d}.",
-            )
-        if outcome.startswith("crit"):
-            steps.add(
-                OUTCOME_RULES[outcome],
-                f"На кубах одинаковое значение {s}, а {die_label(max(success_size, roll.size))} больше: "
-                f"{LABELS[outcome].lower()}.",
-            )
-        else:
-            player, gm = s + bonus, d + modifier
-            relation = "≥" if player >= gm else "<"
-            steps.add(
-                OUTCOME_RULES[outcome],
-                f"Игрок: {s} {bonus:+d} = {player}; Мастер: {d} + {modifier} = {gm}; "
-                f"{player} {relation} {gm}: {LABELS[outcome][0].lower()}{LABELS[outcome][1:]}.",
-            )
-            if outcome.startswith("edge"):
-                steps.add("check.edge_choice", "Брать ли успех на грани, решает игрок.")
-        return {"outcome": outcome, "outcome_label": LABELS[outcome], "roll_steps": steps.items}
+        success_size = int(v.get("success_die", CHECK_FIELDS.field("success_die").default))  # type: ignore[arg-type]
+        steps.add("check.success_die", f"Куб успеха {die_label(success_size)}.")
+
+    bonus = int(v.get("bonus", 0))
+    helpers = int(v.get("helpers", 0))
+    helpers_bonus = min(max(helpers - 1, 0), HELPERS_BONUS_CAP)
+    advantage = bool(v.get("advantage", False))
+    hindrance = bool(v.get("hindrance", False))
+    if helpers:
+        steps.add(
+            "check.helpers",
+            f"Помощников: {helpers} — ведущий получает преимущество"
+            + (" (один раз, сколько бы ни было помощников)." if helpers > 1 or advantage else "."),
+        )
+        if helpers > 1:
+            capped = " (предел +2)" if helpers - 1 > HELPERS_BONUS_CAP else ""
+            steps.add("check.helpers_bonus", f"Дополнительные помощники: +{helpers_bonus} к бонусу{capped}.")
+        advantage = True
+    total_bonus = bonus + helpers_bonus
+    steps.add("check.formula", f"Бонусы игрока: {total_bonus:+d}.")
+
+    difficulty_die = int(v.get("difficulty_die", 6))
+    modifier = int(v.get("modifier", 0))
+    roll = difficulty_roll(difficulty_die, advantage, hindrance)
+    base_text = f"Куб сложности {die_label(difficulty_die)}"
+    if advantage and hindrance:
+        steps.add("check.advantage", f"{base_text}: преимущество и помеха гасят друг друга.")
+    elif advantage:
+        rule = "check.advantage_d4" if roll.count == 2 else "check.advantage"
+        steps.add(rule, f"{base_text}, преимущество: {roll.label}.")
+    elif hindrance:
+        rule = "check.hindrance_d12" if roll.count == 2 else "check.advantage"
+        steps.add(rule, f"{base_text}, помеха: {roll.label}.")
+    else:
+        steps.add("check.difficulty_die", f"{base_text}.")
+    if modifier:
+        steps.add("check.modifier", f"Модификатор Мастера: +{modifier}.")
+
+    if success_size == roll.size:
+        steps.add(
+            "check.crit_equal",
+            f"Порядки кубов равны ({die_label(success_size)}): одинаковые значения не дают "
+            "критического результата.",
+        )
+    else:
+        who = "критический успех" if success_size > roll.size else "критический провал"
+        steps.add(
+            "check.crit",
+            f"Порядки кубов различаются ({die_label(success_size)} и {die_label(roll.size)}): "
+            f"одинаковые значения дают {who}, какими бы ни были суммы.",
+        )
+
+    probs = distribution(success_size, roll, total_bonus, modifier)
+    p_success = probs["crit_success"] + probs["success"]
+    p_edge = probs["edge1"] + probs["edge2"] + probs["edge3"]
+    out: dict[str, Any] = {
+        "calculator": "check",
+        "effective": {
+            "success_die": success_size,
+            "success_label": die_label(success_size),
+            "difficulty_die": roll.size,
+            "difficulty_dice": roll.count,
+            "difficulty_keep": roll.keep,
+            "difficulty_label": roll.label,
+            "bonus": total_bonus,
+            "helpers_bonus": helpers_bonus,
+            "modifier": modifier,
+            "advantage": advantage and not hindrance,
+            "hindrance": hindrance and not advantage,
+        },
+        "steps": steps.items,
+        "probabilities": probs,
+        "outcomes": [
+            {
+                "key": k,
+                "label": LABELS[k],
+                "probability": probs[k],
+                "percent": percent(probs[k]),
+                "rule": url(OUTCOME_RULES[k]),
+            }
+            for k in OUTCOMES
+        ],
+        "p_success": p_success,
+        "p_success_or_edge": p_success + p_edge,
+    }
+    group = int(v.get("group_size", 0))
+    if group:
+        needed = -(-group // 2)
+        p_group = group_success(p_success, group, needed)
+        steps.add(
+            "check.group",
+            f"Групповая проверка: {group} участников, нужно успехов — не меньше {needed} "
+            f"(половина, округлённая вверх); вероятность {percent(p_group)}.",
+        )
+        out["group"] = {"members": group, "needed": needed, "p_success": p_group}
+    if raw.get("rolled") is not None:
+        out.update(_resolve(raw["rolled"], success_size, roll, total_bonus, modifier))
+    return out
 
 
-CALCULATOR = CheckCalculator()
+def _resolve(
+    rolled_raw: object, success_size: int, roll: DifficultyRoll, bonus: int, modifier: int
+) -> dict[str, Any]:
+    rolled = parse_object(rolled_raw, "rolled")
+    reject_unknown(rolled, {"success", "difficulty", "difficulty2"}, "rolled.")
+    faces: dict[str, int] = {}
+    for name, size in (("success", success_size), ("difficulty", roll.size), ("difficulty2", roll.size)):
+        if rolled.get(name) is None:
+            continue
+        f = ROLLED_FIELDS.field(name)
+        faces[name] = int(Field(f.name, f.label, "int", None, 1, size).parse(rolled[name], f"rolled.{name}"))
+    for name in ("success", "difficulty"):
+        if name not in faces:
+            raise InputError(f"rolled.{name}", "нужно выпавшее значение")
+    if roll.count == 2 and "difficulty2" not in faces:
+        raise InputError("rolled.difficulty2", f"бросаются два куба ({roll.label}): нужно второе значение")
+    if roll.count == 1 and "difficulty2" in faces:
+        raise InputError("rolled.difficulty2", "бросается один куб сложности")
+    d = roll.kept(faces["difficulty"], faces.get("difficulty2"))
+    s = faces["success"]
+    outcome = judge(s, d, success_size, roll.size, bonus, modifier)
+    steps = Steps()
+    if roll.count == 2:
+        steps.add(
+            "check.advantage_d4" if roll.keep == "lower" else "check.hindrance_d12",
+            f"Куб сложности: {faces['difficulty']} и {faces['difficulty2']}, остаётся {d}.",
+        )
+    if outcome.startswith("crit"):
+        steps.add(
+            OUTCOME_RULES[outcome],
+            f"На кубах одинаковое значение {s}, а {die_label(max(success_size, roll.size))} больше: "
+            f"{LABELS[outcome].lower()}.",
+        )
+    else:
+        player, gm = s + bonus, d + modifier
+        relation = "≥" if player >= gm else "<"
+        steps.add(
+            OUTCOME_RULES[outcome],
+            f"Игрок: {s} {bonus:+d} = {player}; Мастер: {d} + {modifier} = {gm}; "
+            f"{player} {relation} {gm}: {LABELS[outcome][0].lower()}{LABELS[outcome][1:]}.",
+        )
+        if outcome.startswith("edge"):
+            steps.add("check.edge_choice", "Брать ли успех на грани, решает игрок.")
+    return {"outcome": outcome, "outcome_label": LABELS[outcome], "roll_steps": steps.items}
+
+
+CALCULATOR = Calculator("check", "Проверка навыка", (CHECK_FIELDS, ROLLED_FIELDS), READINGS, compute)

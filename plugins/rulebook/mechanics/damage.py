@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.mechanics.base import (
+    Calculator,
     Choice,
     Field,
     Group,
@@ -806,31 +807,30 @@ def apply(track: Track, raw_action: object, where: str) -> None:
         track.reset()
 
 
-class DamageCalculator:
-    name = "damage"
-    title = "Пошаговый расчёт ранений"
-    groups = (CHARACTER_FIELDS, HIT_FIELDS, CARE_FIELDS)
-    readings = READINGS
-    uses_presets = True
-    block = "calculator"
-
-    def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
-        raw = parse_object(inputs, "input")
-        reject_unknown(raw, {"character", "state", "actions"})
-        if raw.get("state") is not None and raw.get("character") is not None:
-            raise InputError("state", "укажите либо character, либо state, не оба")
-        if raw.get("state") is not None:
-            state = parse_state(raw["state"])
-        else:
-            state = character_state(parse_object(raw.get("character", {}), "character"))
-        actions = raw.get("actions", [])
-        if not isinstance(actions, list):
-            raise InputError("actions", "нужен список действий")
-        track = Track(state)
-        for i, a in enumerate(actions):
-            track.action = i
-            apply(track, a, f"actions[{i}]")
-        return {"calculator": self.name, "state": track.state.to_json(), "steps": track.steps.items}
+def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    raw = parse_object(inputs, "input")
+    reject_unknown(raw, {"character", "state", "actions"})
+    if raw.get("state") is not None and raw.get("character") is not None:
+        raise InputError("state", "укажите либо character, либо state, не оба")
+    if raw.get("state") is not None:
+        state = parse_state(raw["state"])
+    else:
+        state = character_state(parse_object(raw.get("character", {}), "character"))
+    actions = raw.get("actions", [])
+    if not isinstance(actions, list):
+        raise InputError("actions", "нужен список действий")
+    track = Track(state)
+    for i, a in enumerate(actions):
+        track.action = i
+        apply(track, a, f"actions[{i}]")
+    return {"calculator": "damage", "state": track.state.to_json(), "steps": track.steps.items}
 
 
-CALCULATOR = DamageCalculator()
+CALCULATOR = Calculator(
+    "damage",
+    "Пошаговый расчёт ранений",
+    (CHARACTER_FIELDS, HIT_FIELDS, CARE_FIELDS),
+    READINGS,
+    compute,
+    uses_presets=True,
+)

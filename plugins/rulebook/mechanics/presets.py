@@ -11,7 +11,7 @@ Every preset cites its table row (`rule`, a key of `rules.RULES`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from rulebook.mechanics.rules import url
@@ -22,8 +22,26 @@ ANAXION = (
 )
 
 
+class _Preset:
+    """What a weapon and an armour share: a key into `rules.RULES` (`preset.<key>`, its table row)
+    and a JSON description for the page (its fields, plus `rule`, the row's URL)."""
+
+    key: str
+
+    @property
+    def rule(self) -> str:
+        return f"preset.{self.key}"
+
+    def describe(self) -> dict[str, Any]:
+        fields = asdict(self)  # type: ignore[call-overload]  # the subclasses are dataclasses
+        return {**fields, **self._derived(), "rule": url(self.rule)}
+
+    def _derived(self) -> dict[str, Any]:
+        return {}
+
+
 @dataclass(frozen=True)
-class Weapon:
+class Weapon(_Preset):
     key: str
     name: str
     group: str
@@ -41,60 +59,20 @@ class Weapon:
     ap: str = ""  # the ОД column («1 + 1»: draw and shot); grenades: a throw costs 1 ОД (3.6)
     skill: str = ""  # melee «Бонус» column: "acrobatics" | "strength" | "either"
 
-    @property
-    def rule(self) -> str:
-        return f"preset.{self.key}"
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "name": self.name,
-            "group": self.group,
-            "hit_die": self.hit_dice[0] if self.hit_dice else None,
-            "hit_dice": list(self.hit_dice),
-            "threshold": self.threshold,
-            "damage": self.damage,
-            "attack_class": self.attack_class,
-            "armor_piercing": self.armor_piercing,
-            "anaxion": self.anaxion,
-            "special": self.special,
-            "source": self.source,
-            "properties": self.properties,
-            "assumed": self.assumed,
-            "hit_note": self.hit_note,
-            "ap": self.ap,
-            "skill": self.skill,
-            "rule": url(self.rule),
-        }
+    def _derived(self) -> dict[str, Any]:
+        return {"hit_die": self.hit_dice[0] if self.hit_dice else None, "hit_dice": list(self.hit_dice)}
 
 
 @dataclass(frozen=True)
-class Armor:
+class Armor(_Preset):
     key: str
     name: str
     armor: str
     bz_max: int
     properties: str
-    vs_anaxion: bool = False
-    blast_reduction: bool = False
+    armor_vs_anaxion: bool = False  # named as the stepper's character fields they fill in
+    armor_blast_reduction: bool = False
     speed: int = 0  # «Громоздкий»: feet of Скорость lost while worn
-
-    @property
-    def rule(self) -> str:
-        return f"preset.{self.key}"
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "name": self.name,
-            "armor": self.armor,
-            "bz_max": self.bz_max,
-            "armor_vs_anaxion": self.vs_anaxion,
-            "armor_blast_reduction": self.blast_reduction,
-            "speed": self.speed,
-            "properties": self.properties,
-            "rule": url(self.rule),
-        }
 
 
 PISTOL_DIE = "Пистолеты: обычный выстрел (1 ОД) / прицельный (2 ОД)."
@@ -245,7 +223,7 @@ ARMORS: tuple[Armor, ...] = (
     Armor("army_vest", "Армейский бронежилет", "medium", 4, "Без дополнительных свойств."),
     Armor("fragmentation_suit", "Противоосколочный бронекомплект", "medium", 4,
           "Противоосколочный: числовой урон от взрывной атаки −1 до перевода в ранения, минимум 0.",
-          blast_reduction=True),
+          armor_blast_reduction=True),
     Armor("reinforced_suit", "Усиленный бронекомплект", "medium", 5,
           "Громоздкий: Скорость −5 футов.", speed=-5),
     Armor("stabilising_armor", "Стабилизирующая тяжёлая броня", "heavy", 8,
@@ -253,11 +231,11 @@ ARMORS: tuple[Armor, ...] = (
     Armor("anaxion_insulated", "Анаксионно-изолированная броня", "heavy", 8,
           "Изоляция: числовой урон от взрывной атаки −1; применима против анаксионных атак "
           "(снижение на 1 ступень).",
-          vs_anaxion=True, blast_reduction=True),
+          armor_vs_anaxion=True, armor_blast_reduction=True),
     Armor("heavy_exoskeleton", "Тяжёлый экзоскелет", "heavy", 9,
           "Анаксионная защита: против анаксионных атак −1 ступень. Игнорирует урон газовых гранат "
           "(урон 0). Силовой каркас, громоздкий.",
-          vs_anaxion=True, speed=-5),
+          armor_vs_anaxion=True, speed=-5),
     Armor("adaptive_exoskeleton", "Адаптивный экзоскелет", "heavy", 10,
           "Компенсация нагрузки: нет помехи на Прыжок из-за тяжёлой брони."),
 )  # fmt: skip

@@ -14,22 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
-from rulebook.mechanics.base import Field, InputError, key_shown, parse_object
+from rulebook.mechanics.base import Field, InputError, Named, key_shown, parse_object
 
 Node = Union[Field, "Record", "Rows"]
 
 
 @dataclass(frozen=True)
-class Record:
+class Record(Named):
     name: str
     label: str
     fields: tuple[Node, ...]
-
-    def field(self, name: str) -> Node:
-        for f in self.fields:
-            if f.name == name:
-                return f
-        raise KeyError(name)
 
     def parse(self, raw: object, path: str) -> dict[str, Any]:
         obj = parse_object(raw, path or "input")

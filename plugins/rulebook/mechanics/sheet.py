@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.mechanics import attack, creation
-from rulebook.mechanics.base import InputError, Reading, percent, reject_unknown, shown
+from rulebook.mechanics.base import Calculator, InputError, Reading, percent, reject_unknown, shown
 from rulebook.mechanics.check import DifficultyRoll, die_label, distribution, trait_die
 from rulebook.mechanics.creation import FIGHT, SCENE, SKILLS, TRAITS
 from rulebook.mechanics.damage import ARMOR_NAMES, COVER_RULE, PROTECTION, STEPS_RULE, limits_for
@@ -926,35 +926,27 @@ READINGS = (
 )
 
 
-class SheetCalculator:
-    name = "sheet"
-    title = "Лист персонажа"
-    groups = ()
-    readings = READINGS
-    uses_presets = False
-    block = "sheet"
-
-    def compute(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
-        if not isinstance(inputs, Mapping):
-            raise InputError("input", "нужен объект JSON")
-        reject_unknown(inputs, {"character", "action"})
-        ch = parse_character(inputs.get("character") or {}, "character")
-        action = inputs.get("action")
-        if action is not None and action not in ACTIONS:
-            raise InputError("action", f"допустимые значения: {', '.join(ACTIONS)}; получено {shown(action)}")
-        d = Derivation()
-        if action:
-            apply_action(ch, str(action), d)
-        done = derive(ch)
-        out: dict[str, Any] = {
-            "calculator": self.name,
-            "derived": done.values,
-            "warnings": done.warnings,
-            "steps": d.steps + done.steps,
-        }
-        if action:
-            out["character"] = ch
-        return out
+def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(inputs, Mapping):
+        raise InputError("input", "нужен объект JSON")
+    reject_unknown(inputs, {"character", "action"})
+    ch = parse_character(inputs.get("character") or {}, "character")
+    action = inputs.get("action")
+    if action is not None and action not in ACTIONS:
+        raise InputError("action", f"допустимые значения: {', '.join(ACTIONS)}; получено {shown(action)}")
+    d = Derivation()
+    if action:
+        apply_action(ch, str(action), d)
+    done = derive(ch)
+    out: dict[str, Any] = {
+        "calculator": "sheet",
+        "derived": done.values,
+        "warnings": done.warnings,
+        "steps": d.steps + done.steps,
+    }
+    if action:
+        out["character"] = ch
+    return out
 
 
-CALCULATOR = SheetCalculator()
+CALCULATOR = Calculator("sheet", "Лист персонажа", (), READINGS, compute, block="sheet")

@@ -68,6 +68,13 @@ def _trait_record(kind: str, label: str) -> Record:
 
 
 # ---- the document --------------------------------------------------------------------------------
+# what a specialisation and a doctrine both record: how often it may be used, whether it was, its effect
+_USES = (
+    Field("frequency", "Частота", "choice", "", choices=_choices(FREQUENCIES)),
+    _bool("used", "Использована"),
+    _str("note", "Эффект", 400),
+)
+
 CHARACTER = Record(
     "character",
     "Персонаж",
@@ -186,16 +193,7 @@ CHARACTER = Record(
         Rows(
             "specialisations",
             "Специализации",
-            Record(
-                "specialisation",
-                "Специализация",
-                (
-                    _str("name", "Название", 80),
-                    Field("frequency", "Частота", "choice", "", choices=_choices(FREQUENCIES)),
-                    _bool("used", "Использована"),
-                    _str("note", "Эффект", 400),
-                ),
-            ),
+            Record("specialisation", "Специализация", (_str("name", "Название", 80), *_USES)),
             6,
         ),
         Rows(
@@ -212,15 +210,7 @@ CHARACTER = Record(
             "doctrines",
             "Доктрины",
             Record(
-                "doctrine",
-                "Доктрина",
-                (
-                    _str("name", "Название", 80),
-                    _bool("core", "Стержневая"),
-                    Field("frequency", "Частота", "choice", "", choices=_choices(FREQUENCIES)),
-                    _bool("used", "Использована"),
-                    _str("note", "Эффект", 400),
-                ),
+                "doctrine", "Доктрина", (_str("name", "Название", 80), _bool("core", "Стержневая"), *_USES)
             ),
             6,
         ),
