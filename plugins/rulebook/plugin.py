@@ -49,7 +49,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         # Defining on_startup also makes `mkdocs serve` keep this instance across rebuilds.
         self.serving = command == "serve"  # no caching service worker while editing
 
+    def on_shutdown(self) -> None:
+        if self.search:
+            self.search.wait()
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if self.search:
+            self.search.wait()  # the last `mkdocs serve` rebuild's search index, still being written
         if not self.config.enabled:
             return None
         root = Path(config.config_file_path).parent
@@ -61,7 +67,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         except IngestError as err:  # one line naming books.toml and the line, not a traceback
             raise PluginError(f"rulebook: {err}") from None
         self.targets = Targets({b.slug: b.title for b in self.registry})
-        self.pages.start()
+        self.pages.start((root / self.config.search_cache).resolve() / "pages")
         self.problems = {}
         if self.config.search and self.config.block_ids:
             cache = (root / self.config.search_cache).resolve()
@@ -166,7 +172,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return
         site = Path(config.site_dir)
         self.pages.finish()
-        if self.search:
+        if self.search and self.serving:
+            self.search.finish_later(site)  # the edited page reloads now, search a moment later
+        elif self.search:
             self.search.finish(site)
         known: dict[str, str] = {}  # hashes of the files the runtime placed
         if self.config.calculators:

@@ -6,6 +6,10 @@
   read back from whoosh's reader (kept beside it); then the library's browser index (export.py),
   rewritten only when a book or a glossary changed, and a copy of it in the site.
 
+Under `mkdocs serve` the library's index is written by a thread after the pages (`finish_later`),
+so an edit reloads the page at once and search catches up a moment later; the next rebuild waits
+for it first.
+
 Everything lives in the plugin's cache folder (default `.cache/search/` next to mkdocs.yml):
 `whoosh/<slug>/` (the index), `whoosh/<slug>.postings.json` (what its reader gave), `export/`
 (the browser's index, which `rulebook search` reads). The site gets a *copy* of the export: a
@@ -20,6 +24,7 @@ import multiprocessing as mp
 import os
 import shutil
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -48,6 +53,7 @@ class SearchBuild:
         self.common = Glossary()
         self.nav_order: list[str] = []
         self.pages: dict[str, PageRecords] = {}  # src_uri -> records of this build
+        self._job: threading.Thread | None = None  # finish_later's thread
 
     # ---- per build ---------------------------------------------------------------------------
     def start(self, registry: list[BookInfo], books_toml: Path) -> None:
@@ -91,13 +97,46 @@ class SearchBuild:
 
     def finish(self, site_dir: Path | None) -> dict[str, Any]:
         """Index every book, export the library, and copy the export into `site_dir/search`."""
+        self.wait()
+        return self._write(self.assemble(), site_dir)
+
+    def finish_later(self, site_dir: Path) -> None:
+        """`finish` in a thread (under `mkdocs serve`): the books as this build left them are
+        taken now; the next build, or `wait`, waits for the thread."""
+        self.wait()
         books = self.assemble()
+
+        def job() -> None:
+            t = time.perf_counter()
+            try:
+                self._write(books, site_dir)
+            except Exception as err:  # the pages are served already; say why search is stale
+                log.error(f"rulebook: the search index was not updated: {err}")
+            else:
+                log.info(f"rulebook: search index updated in {time.perf_counter() - t:.2f} seconds")
+
+        self._job = threading.Thread(target=job, name="rulebook-search-index")
+        self._job.start()
+
+    def wait(self) -> None:
+        """Until a `finish_later` thread is done."""
+        if self._job is not None:
+            self._job.join()
+            self._job = None
+
+    def _write(self, books: list[library.Book], site_dir: Path | None) -> dict[str, Any]:
         manifest = write_index(self.cache_dir, books, self.common)
         if site_dir is not None:
+            # copied beside, then swapped in: a reader's palette never finds half an index
             out = site_dir / "search"
+            new, old = site_dir / ".search.new", site_dir / ".search.old"
+            for d in (new, old):
+                shutil.rmtree(d, ignore_errors=True)
+            shutil.copytree(self.cache_dir / EXPORT, new)
             if out.exists():
-                shutil.rmtree(out)
-            shutil.copytree(self.cache_dir / EXPORT, out)
+                out.rename(old)
+            new.rename(out)
+            shutil.rmtree(old, ignore_errors=True)
         return manifest
 
 
@@ -121,6 +160,7 @@ def write_index(cache_dir: Path, books: list[library.Book], common: Glossary) ->
         and stamp_file.read_text(encoding="utf-8") == key
     ):
         return json.loads((edir / export.MANIFEST).read_text(encoding="utf-8"))
+    stamp_file.unlink(missing_ok=True)  # an export cut short is never taken for a finished one
     manifest = export.write(edir, list(zip(books, postings, strict=True)), common)
     stamp_file.write_text(key, encoding="utf-8")
     return manifest
