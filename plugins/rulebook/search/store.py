@@ -8,7 +8,7 @@ fetches (export.py), from the build's export folder or a built site's `search/`;
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,11 @@ class Vocab:
         for n in varints(d["df"]):  # 0: as the word before (the same stem), else df + 1
             df.append(df[-1] if n == 0 and df else n - 1)
         return Vocab(words, stems, df, d["g"], [export.sort_key(w) for w in words])
+
+    def find(self, w: str) -> int | None:
+        """The index of `w` in this shard, or None (the shard is sorted by `export.sort_key`)."""
+        i = bisect_left(self.keys, export.sort_key(w))
+        return i if i < len(self.words) and self.words[i] == w else None
 
 
 @dataclass
@@ -161,15 +166,8 @@ class Store:
         """(vocabulary shard, index) of a word (its vocabulary shard must be loaded)."""
         j = self.shard_of("v", w)
         v: Vocab = self.get(("v", j))
-        kw = export.sort_key(w)
-        lo, hi = 0, len(v.keys)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if v.keys[mid] < kw:
-                lo = mid + 1
-            else:
-                hi = mid
-        return (j, lo) if lo < len(v.words) and v.words[lo] == w else None
+        i = v.find(w)
+        return None if i is None else (j, i)
 
     def post_shard(self, at: tuple[int, int]) -> int:
         """The postings shard that holds the word at (vocabulary shard, index)."""
