@@ -219,6 +219,10 @@ class BookConfig:
         """An error in this entry, at the line of `keys`."""
         return IngestError(message, path=self.config_file, line=self.where(*keys), book=self.slug)
 
+    def source_error(self, message: str, line: int | None = None) -> IngestError:
+        """An error in this book's source text, at `line` of it."""
+        return IngestError(message, path=self.source, line=line, book=self.slug)
+
 
 def _list_defaults() -> dict[str, Any]:
     at = schema.At(Path("books.toml"), KeyLocator(""), ("lists",), None)
