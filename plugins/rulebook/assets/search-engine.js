@@ -1238,6 +1238,11 @@
 
     matchingAlts(g, b) { return g.alts.filter((a) => !a.books.length || a.books.includes(b)); }
 
+    // the slots of the alternatives that apply in book b (only the literal ones with literalOnly)
+    slotsOf(g, b, literalOnly = false) {
+      return this.matchingAlts(g, b).filter((a) => a.literal || !literalOnly).flatMap((a) => a.slots);
+    }
+
     tier(rid, s, b, content) {
       const k = rid - s * K;
       if (k === 0) {
@@ -1255,12 +1260,9 @@
       let code = 0;
       for (const g of content) {
         let hit = false;
-        for (const a of this.matchingAlts(g, b)) {
-          if (literalOnly && !a.literal) continue;
-          for (const sl of a.slots) for (const st of sl.whole) {
-            const n = this.posts.get(st).defs.get(rid);
-            if (n !== undefined) { hit = true; code = n; }
-          }
+        for (const sl of this.slotsOf(g, b, literalOnly)) for (const st of sl.whole) {
+          const n = this.posts.get(st).defs.get(rid);
+          if (n !== undefined) { hit = true; code = n; }
         }
         if (!hit) return 0;
       }
@@ -1274,18 +1276,15 @@
       let meta = null, initials = false;
       for (const g of content) {
         let found = false;
-        for (const a of this.matchingAlts(g, b)) {
-          if (literalOnly && !a.literal) continue;
-          for (const sl of a.slots) for (const st of sl.stems.keys()) {
-            const h = this.posts.get(st).head.get(s);
-            if (h === undefined) continue;
-            found = true;
-            meta = h;
-            if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
-              if (h[1] & 1) titleHits.add(st);
-              if (h[1] & 2) origHits.add(st);
-              if (h[1] & 8) initials = true;
-            }
+        for (const sl of this.slotsOf(g, b, literalOnly)) for (const st of sl.stems.keys()) {
+          const h = this.posts.get(st).head.get(s);
+          if (h === undefined) continue;
+          found = true;
+          meta = h;
+          if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
+            if (h[1] & 1) titleHits.add(st);
+            if (h[1] & 2) origHits.add(st);
+            if (h[1] & 8) initials = true;
           }
         }
         if (!found) return false;
@@ -1347,13 +1346,10 @@
 
     headingMatches(s, b, content) {
       for (const g of content) {
-        let any = false;
-        for (const a of this.matchingAlts(g, b)) {
-          for (const sl of a.slots) for (const st of sl.stems.keys()) {
-            if (this.posts.has(st) && this.posts.get(st).head.has(s)) { any = true; break; }
-          }
-          if (any) break;
-        }
+        const any = this.slotsOf(g, b).some((sl) => {
+          for (const st of sl.stems.keys()) if (this.posts.has(st) && this.posts.get(st).head.has(s)) return true;
+          return false;
+        });
         if (!any) return false;
       }
       return true;
@@ -1362,10 +1358,10 @@
     defines(rid, b, content) {
       let n = 0;
       for (const g of content) {
-        let any = false;
-        for (const a of this.matchingAlts(g, b)) for (const sl of a.slots) for (const st of sl.whole) {
-          if (this.posts.get(st).defs.has(rid)) any = true;
-        }
+        const any = this.slotsOf(g, b).some((sl) => {
+          for (const st of sl.whole) if (this.posts.get(st).defs.has(rid)) return true;
+          return false;
+        });
         if (any) n++;
       }
       return n / content.length;

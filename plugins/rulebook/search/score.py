@@ -358,6 +358,11 @@ class Scorer:
     def _matching_alts(self, g: Group, b: int) -> list[Alt]:
         return [a for a in g.alts if not a.books or b in a.books]
 
+    def _slots(self, g: Group, b: int, literal_only: bool = False) -> list[Slot]:
+        """The slots of the group's alternatives that apply in book `b` (only the literal ones,
+        the words as typed, with `literal_only`), in order."""
+        return [sl for a in self._matching_alts(g, b) if a.literal or not literal_only for sl in a.slots]
+
     def tier(self, rid: int, s: int, b: int, content: list[Group]) -> int:
         """5: a block that says the query's term is («X — это …»), with the words as typed;
         4: a heading the query names exactly; 2: the same through a glossary of the record's
@@ -384,15 +389,12 @@ class Scorer:
         code = 0
         for g in content:
             hit = False
-            for a in self._matching_alts(g, b):
-                if literal_only and not a.literal:
-                    continue
-                for sl in a.slots:
-                    for st in sl.whole:
-                        n = self.posts[st].defs.get(rid)
-                        if n is not None:
-                            hit = True
-                            code = n
+            for sl in self._slots(g, b, literal_only):
+                for st in sl.whole:
+                    n = self.posts[st].defs.get(rid)
+                    if n is not None:
+                        hit = True
+                        code = n
             if not hit:
                 return 0
         if not 0 < code >> 1 <= len(content):
@@ -411,23 +413,20 @@ class Scorer:
         initials = False
         for g in content:
             found = False
-            for a in self._matching_alts(g, b):
-                if literal_only and not a.literal:
-                    continue
-                for sl in a.slots:
-                    for st in sl.stems:
-                        h = self.posts[st].head.get(s)
-                        if h is None:
-                            continue
-                        found = True
-                        meta = h
-                        if st in sl.whole or (completions and sl.prefix and len(sl.word) >= 4):
-                            if h[1] & 1:
-                                title_hits.add(st)
-                            if h[1] & 2:
-                                orig_hits.add(st)
-                            if h[1] & 8:
-                                initials = True
+            for sl in self._slots(g, b, literal_only):
+                for st in sl.stems:
+                    h = self.posts[st].head.get(s)
+                    if h is None:
+                        continue
+                    found = True
+                    meta = h
+                    if st in sl.whole or (completions and sl.prefix and len(sl.word) >= 4):
+                        if h[1] & 1:
+                            title_hits.add(st)
+                        if h[1] & 2:
+                            orig_hits.add(st)
+                        if h[1] & 8:
+                            initials = True
             if not found:
                 return False
         if meta is None:
@@ -480,10 +479,7 @@ class Scorer:
     def _heading_matches(self, s: int, b: int, content: list[Group]) -> bool:
         for g in content:
             if not any(
-                st in self.posts and s in self.posts[st].head
-                for a in self._matching_alts(g, b)
-                for sl in a.slots
-                for st in sl.stems
+                st in self.posts and s in self.posts[st].head for sl in self._slots(g, b) for st in sl.stems
             ):
                 return False
         return True
@@ -492,12 +488,7 @@ class Scorer:
         """The share of the query's content words that the block defines (0 if none)."""
         n = 0
         for g in content:
-            if any(
-                rid in self.posts[st].defs
-                for a in self._matching_alts(g, b)
-                for sl in a.slots
-                for st in sl.whole
-            ):
+            if any(rid in self.posts[st].defs for sl in self._slots(g, b) for st in sl.whole):
                 n += 1
         return n / len(content)
 
