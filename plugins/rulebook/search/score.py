@@ -47,7 +47,8 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
         post = store.postings(u)
         if post is None:
             continue
-        t, s = post.text, 0
+        lists = post.lists()
+        t, s = lists.text, 0
         ex = sp.exact_text.setdefault(u, set())
         for i in range(0, len(t), 3):
             s += t[i]
@@ -59,7 +60,7 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
             else:
                 cur[0] += tf
             ex.add(rid)
-        h, i, s = post.head, 0, 0
+        h, i, s = lists.head, 0, 0
         exh = sp.exact_head.setdefault(u, set())
         while i < len(h):
             s += h[i]
@@ -71,7 +72,7 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
                 cur[1] |= h[i + 2]
             exh.add(s)
             i += 7
-        pp, i, s = post.path, 0, 0
+        pp, i, s = lists.path, 0, 0
         while i < len(pp):
             s += pp[i]
             cur = sp.path.get(s)
@@ -80,7 +81,7 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
             else:
                 cur[0] += pp[i + 1]
             i += 3
-        d, i, s = post.defs, 0, 0
+        d, i, s = lists.defs, 0, 0
         while i < len(d):
             s += d[i]
             sp.defs[s * K + d[i + 1]] = d[i + 2]

@@ -11,7 +11,7 @@ import json
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulebook.search import export
 
@@ -81,33 +81,26 @@ class Vocab:
         return i if i < len(self.words) and self.words[i] == w else None
 
 
+class Lists(NamedTuple):
+    """A surface form's four postings lists, decoded (see `export` for their layout)."""
+
+    text: list[int]
+    head: list[int]
+    path: list[int]
+    defs: list[int]
+
+
 @dataclass
 class Postings:
     """One surface form's postings (flat, as exported), decoded when first read."""
 
     raw: tuple[str, str, str, str]
-    _lists: tuple[list[int], ...] | None = None
+    _lists: Lists | None = None
 
-    def lists(self) -> tuple[list[int], ...]:
+    def lists(self) -> Lists:
         if self._lists is None:
-            self._lists = tuple(varints(x) for x in self.raw)
+            self._lists = Lists(*(varints(x) for x in self.raw))
         return self._lists
-
-    @property
-    def text(self) -> list[int]:
-        return self.lists()[0]
-
-    @property
-    def head(self) -> list[int]:
-        return self.lists()[1]
-
-    @property
-    def path(self) -> list[int]:
-        return self.lists()[2]
-
-    @property
-    def defs(self) -> list[int]:
-        return self.lists()[3]
 
 
 @dataclass
