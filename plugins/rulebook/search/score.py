@@ -6,8 +6,9 @@ book being read."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from rulebook.search import analysis
 from rulebook.search import vocab as V
@@ -40,6 +41,12 @@ class StemPost:
         return bool(self.text or self.head or self.path or self.defs)
 
 
+def _entries(flat: list[int], width: int) -> Iterator[tuple[int, int]]:
+    """(section, offset) of each `width`-long entry of a flat postings list, whose first number is
+    the gap from the previous entry's section (the layout `export` writes)."""
+    return zip(accumulate(flat[::width]), range(0, len(flat), width), strict=True)
+
+
 def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
     sp = StemPost(df)
     lengths = store.spec["length_codes"]
@@ -48,10 +55,9 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
         if post is None:
             continue
         lists = post.lists()
-        t, s = lists.text, 0
+        t = lists.text
         ex = sp.exact_text.setdefault(u, set())
-        for i in range(0, len(t), 3):
-            s += t[i]
+        for s, i in _entries(t, 3):
             rid = s * K + t[i + 1]
             tf, code = t[i + 2] // 64 + 1, t[i + 2] % 64
             cur = sp.text.get(rid)
@@ -60,10 +66,9 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
             else:
                 cur[0] += tf
             ex.add(rid)
-        h, i, s = lists.head, 0, 0
+        h = lists.head
         exh = sp.exact_head.setdefault(u, set())
-        while i < len(h):
-            s += h[i]
+        for s, i in _entries(h, 7):
             cur = sp.head.get(s)
             if cur is None:
                 sp.head[s] = list(h[i + 1 : i + 7])
@@ -71,21 +76,16 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
                 cur[0] += h[i + 1]
                 cur[1] |= h[i + 2]
             exh.add(s)
-            i += 7
-        pp, i, s = lists.path, 0, 0
-        while i < len(pp):
-            s += pp[i]
+        pp = lists.path
+        for s, i in _entries(pp, 3):
             cur = sp.path.get(s)
             if cur is None:
                 sp.path[s] = list(pp[i + 1 : i + 3])
             else:
                 cur[0] += pp[i + 1]
-            i += 3
-        d, i, s = lists.defs, 0, 0
-        while i < len(d):
-            s += d[i]
+        d = lists.defs
+        for s, i in _entries(d, 3):
             sp.defs[s * K + d[i + 1]] = d[i + 2]
-            i += 3
     return sp
 
 
