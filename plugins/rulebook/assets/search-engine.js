@@ -913,6 +913,18 @@
   }
 
   // ---- scoring (search/score.py) -------------------------------------------------------------------
+  // a surface form's heading or path entries added into the stem's, by section: a section seen
+  // first keeps the entry's record; seen again, its count is added and (headings) its flags or-ed
+  function mergeSections(into, flat, width, flags, seen) {
+    for (let i = 0, s = 0; i < flat.length; i += width) {
+      s += flat[i];
+      const cur = into.get(s);
+      if (cur === undefined) into.set(s, flat.slice(i + 1, i + width));
+      else { cur[0] += flat[i + 1]; if (flags) cur[1] |= flat[i + 2]; }
+      if (seen) seen.add(s);
+    }
+  }
+
   function decode(store, surfaces, df) {
     const sp = { df: df, text: new Map(), head: new Map(), path: new Map(), defs: new Map(), exactText: new Map(), exactHead: new Map() };
     const lengths = store.spec.length_codes;
@@ -932,27 +944,10 @@
         else cur[0] += tf;
         ex.add(rid);
       }
-      const h = post.head;
-      i = 0; s = 0;
       const exh = new Set();
       sp.exactHead.set(u, exh);
-      while (i < h.length) {
-        s += h[i];
-        const cur = sp.head.get(s);
-        if (cur === undefined) sp.head.set(s, h.slice(i + 1, i + 7));
-        else { cur[0] += h[i + 1]; cur[1] |= h[i + 2]; }
-        exh.add(s);
-        i += 7;
-      }
-      const pp = post.path;
-      i = 0; s = 0;
-      while (i < pp.length) {
-        s += pp[i];
-        const cur = sp.path.get(s);
-        if (cur === undefined) sp.path.set(s, pp.slice(i + 1, i + 3));
-        else cur[0] += pp[i + 1];
-        i += 3;
-      }
+      mergeSections(sp.head, post.head, 7, true, exh);
+      mergeSections(sp.path, post.path, 3, false, null);
       const d = post.defs;
       i = 0; s = 0;
       while (i < d.length) { s += d[i]; sp.defs.set(s * K + d[i + 1], d[i + 2]); i += 3; }

@@ -47,6 +47,23 @@ def _entries(flat: list[int], width: int) -> Iterator[tuple[int, int]]:
     return zip(accumulate(flat[::width]), range(0, len(flat), width), strict=True)
 
 
+def _merge_sections(into: dict[int, list[int]], flat: list[int], width: int, flags: bool) -> list[int]:
+    """Add a surface form's heading or path entries into the stem's, by section: a section seen
+    first keeps the entry's record; seen again (another form of the stem), its count (record[0])
+    is added and, for headings, its flags (record[1]) are or-ed in. Returns the sections."""
+    sections = []
+    for s, i in _entries(flat, width):
+        cur = into.get(s)
+        if cur is None:
+            into[s] = flat[i + 1 : i + width]
+        else:
+            cur[0] += flat[i + 1]
+            if flags:
+                cur[1] |= flat[i + 2]
+        sections.append(s)
+    return sections
+
+
 def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
     sp = StemPost(df)
     lengths = store.spec["length_codes"]
@@ -66,23 +83,8 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
             else:
                 cur[0] += tf
             ex.add(rid)
-        h = lists.head
-        exh = sp.exact_head.setdefault(u, set())
-        for s, i in _entries(h, 7):
-            cur = sp.head.get(s)
-            if cur is None:
-                sp.head[s] = list(h[i + 1 : i + 7])
-            else:
-                cur[0] += h[i + 1]
-                cur[1] |= h[i + 2]
-            exh.add(s)
-        pp = lists.path
-        for s, i in _entries(pp, 3):
-            cur = sp.path.get(s)
-            if cur is None:
-                sp.path[s] = list(pp[i + 1 : i + 3])
-            else:
-                cur[0] += pp[i + 1]
+        sp.exact_head.setdefault(u, set()).update(_merge_sections(sp.head, lists.head, 7, flags=True))
+        _merge_sections(sp.path, lists.path, 3, flags=False)
         d = lists.defs
         for s, i in _entries(d, 3):
             sp.defs[s * K + d[i + 1]] = d[i + 2]
