@@ -200,3 +200,19 @@ def test_the_home_page_speaks_of_taps_not_keys(page: Page, server: str) -> None:
     text = page.locator("article").inner_text()
     assert "Ctrl" not in text and "справа" not in text
     assert "лупу" in text
+
+
+@pytest.mark.parametrize("path", ["/fatum/01-bazovye-pravila/", "/sheet/"])
+def test_the_widgets_text_fields_are_16px_so_the_phone_does_not_zoom_on_focus(
+    page: Page, server: str, path: str
+) -> None:
+    page.goto(server + path)
+    fields = ":is(.rb-calc, .rb-sheet) :is(select, input[type='text'], input[type='number'], textarea)"
+    page.locator(fields).first.wait_for(state="attached")
+    small = page.evaluate(
+        """(sel) => [...document.querySelectorAll(sel)]
+            .filter((e) => parseFloat(getComputedStyle(e).fontSize) < 16)
+            .map((e) => (e.name || e.id || e.tagName) + ' ' + getComputedStyle(e).fontSize)""",
+        fields,
+    )
+    assert not small, f"text fields under 16 px (a phone zooms into them): {small[:5]}"

@@ -913,6 +913,18 @@
   }
 
   // ---- scoring (search/score.py) -------------------------------------------------------------------
+  // a surface form's heading or path entries added into the stem's, by section: a section seen
+  // first keeps the entry's record; seen again, its count is added and (headings) its flags or-ed
+  function mergeSections(into, flat, width, flags, seen) {
+    for (let i = 0, s = 0; i < flat.length; i += width) {
+      s += flat[i];
+      const cur = into.get(s);
+      if (cur === undefined) into.set(s, flat.slice(i + 1, i + width));
+      else { cur[0] += flat[i + 1]; if (flags) cur[1] |= flat[i + 2]; }
+      if (seen) seen.add(s);
+    }
+  }
+
   function decode(store, surfaces, df) {
     const sp = { df: df, text: new Map(), head: new Map(), path: new Map(), defs: new Map(), exactText: new Map(), exactHead: new Map() };
     const lengths = store.spec.length_codes;
@@ -932,27 +944,10 @@
         else cur[0] += tf;
         ex.add(rid);
       }
-      const h = post.head;
-      i = 0; s = 0;
       const exh = new Set();
       sp.exactHead.set(u, exh);
-      while (i < h.length) {
-        s += h[i];
-        const cur = sp.head.get(s);
-        if (cur === undefined) sp.head.set(s, h.slice(i + 1, i + 7));
-        else { cur[0] += h[i + 1]; cur[1] |= h[i + 2]; }
-        exh.add(s);
-        i += 7;
-      }
-      const pp = post.path;
-      i = 0; s = 0;
-      while (i < pp.length) {
-        s += pp[i];
-        const cur = sp.path.get(s);
-        if (cur === undefined) sp.path.set(s, pp.slice(i + 1, i + 3));
-        else cur[0] += pp[i + 1];
-        i += 3;
-      }
+      mergeSections(sp.head, post.head, 7, true, exh);
+      mergeSections(sp.path, post.path, 3, false, null);
       const d = post.defs;
       i = 0; s = 0;
       while (i < d.length) { s += d[i]; sp.defs.set(s * K + d[i + 1], d[i + 2]); i += 3; }
@@ -1238,6 +1233,11 @@
 
     matchingAlts(g, b) { return g.alts.filter((a) => !a.books.length || a.books.includes(b)); }
 
+    // the slots of the alternatives that apply in book b (only the literal ones with literalOnly)
+    slotsOf(g, b, literalOnly = false) {
+      return this.matchingAlts(g, b).filter((a) => a.literal || !literalOnly).flatMap((a) => a.slots);
+    }
+
     tier(rid, s, b, content) {
       const k = rid - s * K;
       if (k === 0) {
@@ -1255,12 +1255,9 @@
       let code = 0;
       for (const g of content) {
         let hit = false;
-        for (const a of this.matchingAlts(g, b)) {
-          if (literalOnly && !a.literal) continue;
-          for (const sl of a.slots) for (const st of sl.whole) {
-            const n = this.posts.get(st).defs.get(rid);
-            if (n !== undefined) { hit = true; code = n; }
-          }
+        for (const sl of this.slotsOf(g, b, literalOnly)) for (const st of sl.whole) {
+          const n = this.posts.get(st).defs.get(rid);
+          if (n !== undefined) { hit = true; code = n; }
         }
         if (!hit) return 0;
       }
@@ -1274,18 +1271,15 @@
       let meta = null, initials = false;
       for (const g of content) {
         let found = false;
-        for (const a of this.matchingAlts(g, b)) {
-          if (literalOnly && !a.literal) continue;
-          for (const sl of a.slots) for (const st of sl.stems.keys()) {
-            const h = this.posts.get(st).head.get(s);
-            if (h === undefined) continue;
-            found = true;
-            meta = h;
-            if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
-              if (h[1] & 1) titleHits.add(st);
-              if (h[1] & 2) origHits.add(st);
-              if (h[1] & 8) initials = true;
-            }
+        for (const sl of this.slotsOf(g, b, literalOnly)) for (const st of sl.stems.keys()) {
+          const h = this.posts.get(st).head.get(s);
+          if (h === undefined) continue;
+          found = true;
+          meta = h;
+          if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
+            if (h[1] & 1) titleHits.add(st);
+            if (h[1] & 2) origHits.add(st);
+            if (h[1] & 8) initials = true;
           }
         }
         if (!found) return false;
@@ -1347,13 +1341,10 @@
 
     headingMatches(s, b, content) {
       for (const g of content) {
-        let any = false;
-        for (const a of this.matchingAlts(g, b)) {
-          for (const sl of a.slots) for (const st of sl.stems.keys()) {
-            if (this.posts.has(st) && this.posts.get(st).head.has(s)) { any = true; break; }
-          }
-          if (any) break;
-        }
+        const any = this.slotsOf(g, b).some((sl) => {
+          for (const st of sl.stems.keys()) if (this.posts.has(st) && this.posts.get(st).head.has(s)) return true;
+          return false;
+        });
         if (!any) return false;
       }
       return true;
@@ -1362,10 +1353,10 @@
     defines(rid, b, content) {
       let n = 0;
       for (const g of content) {
-        let any = false;
-        for (const a of this.matchingAlts(g, b)) for (const sl of a.slots) for (const st of sl.whole) {
-          if (this.posts.get(st).defs.has(rid)) any = true;
-        }
+        const any = this.slotsOf(g, b).some((sl) => {
+          for (const st of sl.whole) if (this.posts.get(st).defs.has(rid)) return true;
+          return false;
+        });
         if (any) n++;
       }
       return n / content.length;

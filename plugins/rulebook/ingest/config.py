@@ -219,6 +219,10 @@ class BookConfig:
         """An error in this entry, at the line of `keys`."""
         return IngestError(message, path=self.config_file, line=self.where(*keys), book=self.slug)
 
+    def source_error(self, message: str, line: int | None = None) -> IngestError:
+        """An error in this book's source text, at `line` of it."""
+        return IngestError(message, path=self.source, line=line, book=self.slug)
+
 
 def _list_defaults() -> dict[str, Any]:
     at = schema.At(Path("books.toml"), KeyLocator(""), ("lists",), None)
@@ -284,58 +288,43 @@ def _book_folder(folder: Path) -> bool:
 
 
 def _book(slug: str, cfg: Path, loc: KeyLocator, v: dict[str, Any], kind: str) -> BookConfig:
+    """The checked entry `v` as a BookConfig. The schema's keys are the dataclass's fields, so a
+    key passes through by name; only the keys that become objects or need cross-checks are built
+    here."""
+
     def fail(message: str, *keys: str | int) -> IngestError:
         return IngestError(message, path=cfg, line=loc.line("books", slug, *keys), book=slug)
 
-    ch, hd, tb, ls = v["chrome"], v["headings"], v["tables"], v["lists"]
+    headings = _headings(v["headings"], fail)
     book = BookConfig(
+        **{
+            **v,
+            "chrome": ChromeConfig(**v["chrome"]),
+            "cleanup": CleanupConfig(**v["cleanup"]),
+            "headings": headings,
+            "tables": _tables(v["tables"], fail),
+            "lists": ListConfig(**v["lists"]),
+            "callouts": [Callout(**c) for c in v["callouts"]],
+            "boxes": [Box(**b) for b in v["boxes"]],
+            "degrees": DegreesConfig(v["degrees"]["terms"]) if v["degrees"] is not None else None,
+            "runin": [RuninRule(r) if isinstance(r, Pattern) else RuninRule(**r) for r in v["runin"]],
+            "xrefs": _xrefs(v["xrefs"], headings, fail),
+            "pages": _pages(v["pages"], fail),
+            "placements": [Placement(**p) for p in v["placements"]],
+        },
         slug=slug,
-        title=v["title"],
-        system=v["system"],
-        source=v["source"],
         config_file=cfg,
-        description=v["description"],
-        encoding=v["encoding"],
-        title_in_text=v["title_in_text"],
-        title_line=v["title_line"],
         kind=kind,
-        order=v["order"],
-        glossary=v["glossary"],
         locate=loc,
     )
-    book.chrome = ChromeConfig(
-        start=ch["start"],
-        junk=ch["junk"],
-        strip=ch["strip"],
-        footer=ch["footer"],
-        meta=ch["meta"],
-        attachment=ch["attachment"],
-        root=ch["root"],
-        drop=ch["drop"],
-    )
-    book.cleanup = CleanupConfig(**v["cleanup"])
-    book.headings = _headings(hd, fail)
-    book.tables = _tables(tb, fail)
-    book.lists = ListConfig(
-        bullet=ls["bullet"],
-        ordered=ls["ordered"],
-        dash=ls["dash"],
-        ordered_needs_indent=ls["ordered_needs_indent"],
-        numbered=ls["numbered"],
-    )
-    book.callouts = [Callout(**c) for c in v["callouts"]]
-    book.boxes = [Box(**b) for b in v["boxes"]]
-    book.deflists = v["deflists"]
-    if v["degrees"] is not None:
-        book.degrees = DegreesConfig(v["degrees"]["terms"])
-    book.runin = [RuninRule(r) if isinstance(r, Pattern) else RuninRule(**r) for r in v["runin"]]
-    book.figures = v["figures"]
-    book.lost_lists = v["lost_lists"]
-    book.formula = v["formula"]
-    book.quote_after = v["quote_after"]
-    book.xrefs = []
-    kinds = {"title", "id"} | {r.kind for r in book.headings.rules}
-    for i, x in enumerate(v["xrefs"]):
+    if kind != schema.TEXT and v["order"] and not book.source.is_dir():
+        raise fail("order: applies to a folder source only", "order")
+    return book
+
+
+def _xrefs(entries: list[dict[str, Any]], headings: HeadingConfig, fail: Any) -> list[XrefRule]:
+    kinds = {"title", "id"} | {r.kind for r in headings.rules}
+    for i, x in enumerate(entries):
         for ref, dest in x["aliases"].items():
             if ":" in dest and dest.split(":", 1)[0] not in kinds:
                 raise fail(
@@ -346,9 +335,12 @@ def _book(slug: str, cfg: Path, loc: KeyLocator, v: dict[str, Any], kind: str) -
                     "aliases",
                     ref,
                 )
-        book.xrefs.append(XrefRule(**x))
-    book.pages = [PageRule(**p) for p in v["pages"]]
-    for i, p in enumerate(book.pages):
+    return [XrefRule(**x) for x in entries]
+
+
+def _pages(entries: list[dict[str, Any]], fail: Any) -> list[PageRule]:
+    pages = [PageRule(**p) for p in entries]
+    for i, p in enumerate(pages):
         if not re.fullmatch(r"[a-z0-9][a-z0-9-]*\.md", p.file) or p.file == "index.md":
             raise fail(
                 f"pages[{i + 1}].file: {p.file!r} must be short lower-case ASCII ending in .md",
@@ -356,10 +348,7 @@ def _book(slug: str, cfg: Path, loc: KeyLocator, v: dict[str, Any], kind: str) -
                 i,
                 "file",
             )
-    book.placements = [Placement(**p) for p in v["placements"]]
-    if kind != schema.TEXT and v["order"] and not book.source.is_dir():
-        raise fail("order: applies to a folder source only", "order")
-    return book
+    return pages
 
 
 def _headings(d: dict[str, Any], fail: Any) -> HeadingConfig:
@@ -388,23 +377,13 @@ def _headings(d: dict[str, Any], fail: Any) -> HeadingConfig:
         numbering = compile_pattern(DEFAULT_NUMBERING, Where("headings.rules"))
         rules = [HeadingRule(chapter, 1, kind="chapter"), HeadingRule(numbering, "depth", glued=False)]
     return HeadingConfig(
-        mode=d["mode"],
-        rules=rules,
-        max_length=d["max_length"],
-        forbid_end=d["forbid_end"],
-        forbid_start=d["forbid_start"],
-        forbid_contains=d["forbid_contains"],
-        exclude=d["exclude"],
-        always=d["always"],
-        glued=d["glued"],
-        outline=outline,
-        outline_titles={fold(t): t for t in [*d["outline"], *d["nest"]]},
-        nest={fold(t): n for t, n in d["nest"].items()},
-        default_level=d["default_level"],
-        relative=d["relative"],
-        suffix=d["suffix"],
-        tag=d["tag"],
-        original=d["original"],
+        **{
+            **d,
+            "rules": rules,
+            "outline": outline,
+            "outline_titles": {fold(t): t for t in [*d["outline"], *d["nest"]]},
+            "nest": {fold(t): n for t, n in d["nest"].items()},
+        }
     )
 
 

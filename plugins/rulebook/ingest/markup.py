@@ -25,7 +25,6 @@ from bs4.element import Comment, Doctype, ProcessingInstruction
 from markdown.extensions.toc import slugify_unicode
 
 from rulebook.ingest.config import BookConfig
-from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
 from rulebook.ingest.model import (
     Admonition,
@@ -159,7 +158,7 @@ def parse(book: BookConfig) -> MarkupBook:
                 name,
             )
     if not any(isinstance(b, Paragraph | ListBlock | Table | DefList) for b in conv.blocks):
-        raise IngestError("the source has no text after chrome removal", path=book.source, book=book.slug)
+        raise book.source_error("the source has no text after chrome removal")
     return MarkupBook(conv.blocks, words, report, files, conv.targets)
 
 

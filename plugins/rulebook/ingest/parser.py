@@ -100,45 +100,36 @@ class Parser:
                 )
         for title in cfg.glued:
             if fold(title) not in self.h.used_glued:
-                raise IngestError(
-                    f"headings.glued entry {title!r} is not a heading of the text",
-                    path=self.book.config_file,
-                    line=self.book.where("headings", "glued"),
-                    book=self.book.slug,
+                raise self.book.fail(
+                    f"headings.glued entry {title!r} is not a heading of the text", "headings", "glued"
                 )
         found = {plain(b.inlines) for b in walk(blocks) if isinstance(b, Paragraph) and b.role == "caption"}
         found |= {b.caption for b in walk(blocks) if isinstance(b, Table)}
         for cap in self.book.tables.orphan_captions:
             if cap not in found:
-                raise IngestError(
+                raise self.book.fail(
                     f"tables.orphan_captions entry {cap!r} is not a line of the text",
-                    path=self.book.config_file,
-                    line=self.book.where("tables", "orphan_captions"),
-                    book=self.book.slug,
+                    "tables",
+                    "orphan_captions",
                 )
         for pat in self.book.lost_lists:
             if not any(pat.search(t) for t in self.lost_found):
-                raise IngestError(
-                    f"lost_lists pattern {pat.pattern!r} matches no paragraph of the text",
-                    path=self.book.config_file,
-                    line=self.book.where("lost_lists"),
-                    book=self.book.slug,
+                raise self.book.fail(
+                    f"lost_lists pattern {pat.pattern!r} matches no paragraph of the text", "lost_lists"
                 )
         for pat in self.book.lists.numbered:
             if not any(pat.search(t) for t in self.numbered_found):
-                raise IngestError(
+                raise self.book.fail(
                     f"lists.numbered pattern {pat.pattern!r} matches no lead-in of the text",
-                    path=self.book.config_file,
-                    line=self.book.where("lists", "numbered"),
-                    book=self.book.slug,
+                    "lists",
+                    "numbered",
                 )
         for num in self.book.tables.kv:
             if not any(isinstance(b, Table) and b.anchor == table_anchor(num) for b in walk(blocks)):
-                raise IngestError(
+                raise self.book.fail(
                     f"tables.kv names table {num!r}, but no caption of the text has that number",
-                    path=self.book.config_file,
-                    line=self.book.where("tables", "kv"),
-                    book=self.book.slug,
+                    "tables",
+                    "kv",
                 )
 
     def push(self, lines: Lines) -> None:
@@ -207,12 +198,10 @@ class Parser:
             if self.h.is_heading(first.text.strip()) or self.h.splits_block(first.text):
                 self.push(lines[1:])
                 return [self.heading(first)]
-            raise IngestError(
+            raise self.book.source_error(
                 f"«{first.text.strip()[:60]}» is glued above the table under it (no blank line, no TAB): "
                 "if it is a heading, list it in headings.glued; if it is a caption, set tables.caption",
-                path=self.book.source,
-                line=first.no,
-                book=self.book.slug,
+                first.no,
             )
         if self.is_tab_table(lines):
             return [self.table_with_notes(self.tab_table(lines))]
@@ -311,12 +300,10 @@ class Parser:
         if sep is not None:
             n = tab.kv_extent(list(self.queue), sep)
             if n == 0:
-                raise IngestError(
+                raise self.book.source_error(
                     f"table {num} is declared as «key{sep}value» lines (tables.kv) but no such line "
                     "follows its caption",
-                    path=self.book.source,
-                    line=first.no,
-                    book=self.book.slug,
+                    first.no,
                 )
             blocks = [self.queue.popleft() for _ in range(n)]
             table = tab.kv_table(self.book, blocks, sep, self.report, text)
@@ -441,11 +428,9 @@ class Parser:
         if not items and nxt and not self.starts_section(nxt) and self.list_marker(nxt[0].text) is None:
             items = self.queue.popleft()
         if not items:
-            raise IngestError(
+            raise self.book.source_error(
                 f"«{lead.text.strip()[:60]}» matches lists.numbered, but no lines of a list follow it",
-                path=self.book.source,
-                line=lead.no,
-                book=self.book.slug,
+                lead.no,
             )
         self.numbered_found.add(lead.text.strip())
         self.report.notes.append(f"line {lead.no}: {len(items)} list items numbered (lists.numbered)")
@@ -541,12 +526,7 @@ class Parser:
                 else:
                     children.append(b)
         if not children:
-            raise IngestError(
-                f"«{title}» has nothing under it",
-                line=lines[0].no,
-                book=self.book.slug,
-                path=self.book.source,
-            )
+            raise self.book.source_error(f"«{title}» has nothing under it", lines[0].no)
         return Admonition(co.kind, title, children, lines[0].no, css=co.css)
 
     # ---- paragraphs ----------------------------------------------------------------------

@@ -43,13 +43,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulebook.search import analysis, windex
+from rulebook.search import analysis, folders, windex
 from rulebook.search.glossary import Glossary
 from rulebook.search.library import Book
 
@@ -278,10 +276,8 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
     merged, stats, offsets = _merge(books)
     stem_df = stats.pop("stem_df")
     vocab = sorted(set(merged.text) | set(merged.head) | set(merged.path) | set(merged.defs), key=sort_key)
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}-", dir=dest.parent))
-    tmp.chmod(0o755)  # mkdtemp makes it private; the site must be readable by any server
-    try:
+    with folders.replacing(dest) as tmp:
+        tmp.chmod(0o755)  # mkdtemp makes it private; the site must be readable by any server
         files: dict[str, bytes] = {}
         manifest: dict[str, Any] = {"format": FORMAT, "analysis": analysis.SPEC, "stats": stats}
 
@@ -429,15 +425,6 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         for name, data in files.items():
             (tmp / folder / name).write_bytes(data)
         (tmp / MANIFEST).write_bytes(_dumps(manifest))
-        if dest.exists():
-            old = dest.with_name(dest.name + ".old")
-            shutil.rmtree(old, ignore_errors=True)
-            dest.rename(old)
-        tmp.rename(dest)
-        shutil.rmtree(dest.with_name(dest.name + ".old"), ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return manifest
 
 

@@ -6,8 +6,9 @@ book being read."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from rulebook.search import analysis
 from rulebook.search import vocab as V
@@ -40,6 +41,29 @@ class StemPost:
         return bool(self.text or self.head or self.path or self.defs)
 
 
+def _entries(flat: list[int], width: int) -> Iterator[tuple[int, int]]:
+    """(section, offset) of each `width`-long entry of a flat postings list, whose first number is
+    the gap from the previous entry's section (the layout `export` writes)."""
+    return zip(accumulate(flat[::width]), range(0, len(flat), width), strict=True)
+
+
+def _merge_sections(into: dict[int, list[int]], flat: list[int], width: int, flags: bool) -> list[int]:
+    """Add a surface form's heading or path entries into the stem's, by section: a section seen
+    first keeps the entry's record; seen again (another form of the stem), its count (record[0])
+    is added and, for headings, its flags (record[1]) are or-ed in. Returns the sections."""
+    sections = []
+    for s, i in _entries(flat, width):
+        cur = into.get(s)
+        if cur is None:
+            into[s] = flat[i + 1 : i + width]
+        else:
+            cur[0] += flat[i + 1]
+            if flags:
+                cur[1] |= flat[i + 2]
+        sections.append(s)
+    return sections
+
+
 def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
     sp = StemPost(df)
     lengths = store.spec["length_codes"]
@@ -47,10 +71,10 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
         post = store.postings(u)
         if post is None:
             continue
-        t, s = post.text, 0
+        lists = post.lists()
+        t = lists.text
         ex = sp.exact_text.setdefault(u, set())
-        for i in range(0, len(t), 3):
-            s += t[i]
+        for s, i in _entries(t, 3):
             rid = s * K + t[i + 1]
             tf, code = t[i + 2] // 64 + 1, t[i + 2] % 64
             cur = sp.text.get(rid)
@@ -59,32 +83,11 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
             else:
                 cur[0] += tf
             ex.add(rid)
-        h, i, s = post.head, 0, 0
-        exh = sp.exact_head.setdefault(u, set())
-        while i < len(h):
-            s += h[i]
-            cur = sp.head.get(s)
-            if cur is None:
-                sp.head[s] = list(h[i + 1 : i + 7])
-            else:
-                cur[0] += h[i + 1]
-                cur[1] |= h[i + 2]
-            exh.add(s)
-            i += 7
-        pp, i, s = post.path, 0, 0
-        while i < len(pp):
-            s += pp[i]
-            cur = sp.path.get(s)
-            if cur is None:
-                sp.path[s] = list(pp[i + 1 : i + 3])
-            else:
-                cur[0] += pp[i + 1]
-            i += 3
-        d, i, s = post.defs, 0, 0
-        while i < len(d):
-            s += d[i]
+        sp.exact_head.setdefault(u, set()).update(_merge_sections(sp.head, lists.head, 7, flags=True))
+        _merge_sections(sp.path, lists.path, 3, flags=False)
+        d = lists.defs
+        for s, i in _entries(d, 3):
             sp.defs[s * K + d[i + 1]] = d[i + 2]
-            i += 3
     return sp
 
 
@@ -358,6 +361,11 @@ class Scorer:
     def _matching_alts(self, g: Group, b: int) -> list[Alt]:
         return [a for a in g.alts if not a.books or b in a.books]
 
+    def _slots(self, g: Group, b: int, literal_only: bool = False) -> list[Slot]:
+        """The slots of the group's alternatives that apply in book `b` (only the literal ones,
+        the words as typed, with `literal_only`), in order."""
+        return [sl for a in self._matching_alts(g, b) if a.literal or not literal_only for sl in a.slots]
+
     def tier(self, rid: int, s: int, b: int, content: list[Group]) -> int:
         """5: a block that says the query's term is («X — это …»), with the words as typed;
         4: a heading the query names exactly; 2: the same through a glossary of the record's
@@ -384,15 +392,12 @@ class Scorer:
         code = 0
         for g in content:
             hit = False
-            for a in self._matching_alts(g, b):
-                if literal_only and not a.literal:
-                    continue
-                for sl in a.slots:
-                    for st in sl.whole:
-                        n = self.posts[st].defs.get(rid)
-                        if n is not None:
-                            hit = True
-                            code = n
+            for sl in self._slots(g, b, literal_only):
+                for st in sl.whole:
+                    n = self.posts[st].defs.get(rid)
+                    if n is not None:
+                        hit = True
+                        code = n
             if not hit:
                 return 0
         if not 0 < code >> 1 <= len(content):
@@ -411,23 +416,20 @@ class Scorer:
         initials = False
         for g in content:
             found = False
-            for a in self._matching_alts(g, b):
-                if literal_only and not a.literal:
-                    continue
-                for sl in a.slots:
-                    for st in sl.stems:
-                        h = self.posts[st].head.get(s)
-                        if h is None:
-                            continue
-                        found = True
-                        meta = h
-                        if st in sl.whole or (completions and sl.prefix and len(sl.word) >= 4):
-                            if h[1] & 1:
-                                title_hits.add(st)
-                            if h[1] & 2:
-                                orig_hits.add(st)
-                            if h[1] & 8:
-                                initials = True
+            for sl in self._slots(g, b, literal_only):
+                for st in sl.stems:
+                    h = self.posts[st].head.get(s)
+                    if h is None:
+                        continue
+                    found = True
+                    meta = h
+                    if st in sl.whole or (completions and sl.prefix and len(sl.word) >= 4):
+                        if h[1] & 1:
+                            title_hits.add(st)
+                        if h[1] & 2:
+                            orig_hits.add(st)
+                        if h[1] & 8:
+                            initials = True
             if not found:
                 return False
         if meta is None:
@@ -480,10 +482,7 @@ class Scorer:
     def _heading_matches(self, s: int, b: int, content: list[Group]) -> bool:
         for g in content:
             if not any(
-                st in self.posts and s in self.posts[st].head
-                for a in self._matching_alts(g, b)
-                for sl in a.slots
-                for st in sl.stems
+                st in self.posts and s in self.posts[st].head for sl in self._slots(g, b) for st in sl.stems
             ):
                 return False
         return True
@@ -492,12 +491,7 @@ class Scorer:
         """The share of the query's content words that the block defines (0 if none)."""
         n = 0
         for g in content:
-            if any(
-                rid in self.posts[st].defs
-                for a in self._matching_alts(g, b)
-                for sl in a.slots
-                for st in sl.whole
-            ):
+            if any(rid in self.posts[st].defs for sl in self._slots(g, b) for st in sl.whole):
                 n += 1
         return n / len(content)
 

@@ -8,10 +8,10 @@ fetches (export.py), from the build's export folder or a built site's `search/`;
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulebook.search import export
 
@@ -75,34 +75,32 @@ class Vocab:
             df.append(df[-1] if n == 0 and df else n - 1)
         return Vocab(words, stems, df, d["g"], [export.sort_key(w) for w in words])
 
+    def find(self, w: str) -> int | None:
+        """The index of `w` in this shard, or None (the shard is sorted by `export.sort_key`)."""
+        i = bisect_left(self.keys, export.sort_key(w))
+        return i if i < len(self.words) and self.words[i] == w else None
+
+
+class Lists(NamedTuple):
+    """A surface form's four postings lists, decoded (see `export` for their layout)."""
+
+    text: list[int]
+    head: list[int]
+    path: list[int]
+    defs: list[int]
+
 
 @dataclass
 class Postings:
     """One surface form's postings (flat, as exported), decoded when first read."""
 
     raw: tuple[str, str, str, str]
-    _lists: tuple[list[int], ...] | None = None
+    _lists: Lists | None = None
 
-    def lists(self) -> tuple[list[int], ...]:
+    def lists(self) -> Lists:
         if self._lists is None:
-            self._lists = tuple(varints(x) for x in self.raw)
+            self._lists = Lists(*(varints(x) for x in self.raw))
         return self._lists
-
-    @property
-    def text(self) -> list[int]:
-        return self.lists()[0]
-
-    @property
-    def head(self) -> list[int]:
-        return self.lists()[1]
-
-    @property
-    def path(self) -> list[int]:
-        return self.lists()[2]
-
-    @property
-    def defs(self) -> list[int]:
-        return self.lists()[3]
 
 
 @dataclass
@@ -161,15 +159,8 @@ class Store:
         """(vocabulary shard, index) of a word (its vocabulary shard must be loaded)."""
         j = self.shard_of("v", w)
         v: Vocab = self.get(("v", j))
-        kw = export.sort_key(w)
-        lo, hi = 0, len(v.keys)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if v.keys[mid] < kw:
-                lo = mid + 1
-            else:
-                hi = mid
-        return (j, lo) if lo < len(v.words) and v.words[lo] == w else None
+        i = v.find(w)
+        return None if i is None else (j, i)
 
     def post_shard(self, at: tuple[int, int]) -> int:
         """The postings shard that holds the word at (vocabulary shard, index)."""

@@ -8,14 +8,11 @@ import re
 from typing import Any
 
 from rulebook.search import analysis
+from rulebook.search.export import sort_key as key
 from rulebook.search.store import TOP, Key, Store, Vocab
 
 P = analysis.ENGINE
 _LETTER = re.compile(r"[^\W\d_]")
-
-
-def key(w: str) -> bytes:
-    return w.encode("utf-16-be")
 
 
 def words(store: Store, lo: str, hi: str) -> list[tuple[str, str, int]]:
@@ -135,14 +132,7 @@ def stem_df(store: Store, words: list[str]) -> dict[str, tuple[str, int]]:
         v: Vocab | None = store.cache.get(("v", store.shard_of("v", w)))
         if v is None:
             continue
-        kw = key(w)
-        lo, hi = 0, len(v.keys)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if v.keys[mid] < kw:
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo < len(v.words) and v.words[lo] == w:
-            out[w] = (v.stems[lo], v.df[lo])
+        i = v.find(w)
+        if i is not None:
+            out[w] = (v.stems[i], v.df[i])
     return out

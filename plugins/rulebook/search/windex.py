@@ -17,13 +17,11 @@ lengths are counted from the postings (each token of a field is one occurrence o
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rulebook.search import analysis
+from rulebook.search import analysis, folders
 from rulebook.search.library import Block, Book
 from whoosh import fields, index
 from whoosh.analysis import Token, Tokenizer
@@ -104,9 +102,7 @@ def defines(block: Block) -> str:
 
 def write(target: Path, book: Book, stamp: str) -> None:
     """Write the book's index into `target`, replaced atomically."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-    try:
+    with folders.replacing(target) as tmp:
         ix = index.create_in(str(tmp), schema())
         w = ix.writer()
         used = {u for sec in book.sections for b in sec.blocks for u in analysis.surfaces(b.text)}
@@ -128,15 +124,6 @@ def write(target: Path, book: Book, stamp: str) -> None:
                 w.add_document(key=(si, k), text=b.text, stems=b.text, **({"defines": term} if term else {}))
         w.commit()
         (tmp / STAMP).write_text(stamp, encoding="utf-8")
-        if target.exists():
-            old = target.with_name(target.name + ".old")
-            shutil.rmtree(old, ignore_errors=True)
-            target.rename(old)
-        tmp.rename(target)
-        shutil.rmtree(target.with_name(target.name + ".old"), ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
 
 
 def stamp_of(target: Path) -> str | None:

@@ -326,19 +326,18 @@ def _skills(form: Form) -> None:
 def _traits(form: Form) -> None:
     fs = form.section(4, "traits", "Черты", "sheet.points")
     groups = etree.SubElement(fs, "div", {"class": "rb-sheet__traits"})
-    for kind, label in (
-        ("nch", "Начальные черты (НЧ)"),
-        ("och", "Основные черты (ОЧ)"),
-        ("bch", "Бонусные черты (БЧ)"),
-    ):
+    traits = _node("traits")
+    assert isinstance(traits, Record)
+    for group in traits.fields:  # the schema's groups (НЧ, ОЧ, БЧ), each with its traits
+        kind = group.name
         sub = etree.SubElement(groups, "fieldset", {"class": "rb-sheet__subsection", "data-group": kind})
-        _text(sub, "legend", label)
-        for t in (x for x in creation.TRAITS.values() if x.kind == kind):
+        _text(sub, "legend", group.label)
+        for t in group.fields:
             row = etree.SubElement(sub, "div", {"class": "rb-sheet__trait"})
-            form.field(row, f"traits.{kind}.{t.key}")
+            form.field(row, f"traits.{kind}.{t.name}")
             if kind == "och":
                 out = _text(row, "span", "куб ", {"class": "rb-sheet__die-box"})
-                form.derived(out, f"traits.{t.key}.die", "strong")
+                form.derived(out, f"traits.{t.name}.die", "strong")
         p = _text(sub, "p", "Очки: ", {"class": "rb-sheet__hint"})
         form.derived(p, f"points.{kind}.text")
 

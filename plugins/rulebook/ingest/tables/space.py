@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rulebook.ingest.config import BookConfig
-from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Cell, Row, Table, Text, cell_inlines
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.tables.spec import TableSpec, split_row
@@ -38,19 +37,14 @@ def space_table(
     rest: list[SourceLine] = []
     if spec.rows is not None:
         if len(rows) < spec.rows:
-            raise IngestError(
-                f"table «{spec.header}» should have {spec.rows} rows, found {len(rows)}",
-                path=book.source,
-                line=header.no,
-                book=book.slug,
+            raise book.source_error(
+                f"table «{spec.header}» should have {spec.rows} rows, found {len(rows)}", header.no
             )
         for _, _, src in rows[spec.rows :]:
             rest.extend(src)
         rows = rows[: spec.rows]
     if not rows:
-        raise IngestError(
-            f"table «{spec.header}» has no rows", path=book.source, line=header.no, book=book.slug
-        )
+        raise book.source_error(f"table «{spec.header}» has no rows", header.no)
     table = Table(
         header=[[Cell([Text(c)], header=True) for c in spec.columns]], rows=[], line=header.no, hinted=True
     )
@@ -59,12 +53,10 @@ def space_table(
         cells = split_row(spec, text)
         if cells is None:
             shown = text.replace("\n", " ⏎ ")
-            raise IngestError(
+            raise book.source_error(
                 f"row does not fit table «{spec.header}» (columns: {' | '.join(spec.columns)}; "
                 f"types: {' | '.join(spec.types)}): {shown[:160]!r}",
-                path=book.source,
-                line=no,
-                book=book.slug,
+                no,
             )
         row = Row([], no)
         for i, value in enumerate(cells):

@@ -165,18 +165,8 @@ def _spec(t: dict[str, Any], at: schema.At) -> TableSpec:
         if i >= len(columns):
             raise at.child("rowspan").fail(f"column {i} does not exist ({len(columns)} columns, from 0)")
     try:
-        return TableSpec(
-            header=header,
-            columns=columns,
-            types=types,
-            line_hint=t["line"],
-            rows=t["rows"],
-            row_start=t["row_start"],
-            lines_per_row=t["lines_per_row"],
-            paragraphs=t["paragraphs"],
-            rowspan=t["rowspan"],
-            occurrence=t["occurrence"],
-            note=t["note"],
-        )
+        # the hint's keys are the spec's fields, but for `line` (the spec's `line_hint`)
+        fields = {k: v for k, v in t.items() if k != "line"}
+        return TableSpec(**{**fields, "types": types, "line_hint": t["line"]})
     except (ValueError, re.error) as err:
         raise at.child("types").fail(f"{header!r}: {err}") from None

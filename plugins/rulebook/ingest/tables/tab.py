@@ -17,7 +17,6 @@ A row with more cells than the header fits no reading and stops the ingest at it
 from __future__ import annotations
 
 from rulebook.ingest.config import BookConfig
-from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Cell, Report, Row, Table, Text, cell_inlines
 from rulebook.ingest.reader import SourceLine
 
@@ -33,10 +32,6 @@ def _merge(top: list[str], bottom: list[str]) -> list[str]:
 
 def _head(texts: list[str]) -> list[Cell]:
     return [Cell(cell_inlines(t), header=True) for t in texts]
-
-
-def _fail(book: BookConfig, line: int, message: str) -> IngestError:
-    return IngestError(message, path=book.source, line=line, book=book.slug)
 
 
 def _is_pair(lines: list[SourceLine], i: int) -> bool:
@@ -59,11 +54,10 @@ def tab_table(book: BookConfig, lines: list[SourceLine], report: Report, caption
         if "\t" not in ln.text:
             sr = book.tables.section_row
             if sr is not None and not sr.search(ln.text.strip()):
-                raise _fail(
-                    book,
-                    ln.no,
+                raise book.source_error(
                     f"a line without TABs inside the table at line {lines[0].no} is neither a row "
                     f"nor a group row (tables.section_row = {sr.pattern!r}): {ln.text.strip()!r}",
+                    ln.no,
                 )
             table.rows.append(Row([Cell(cell_inlines(ln.text.strip()))], ln.no, group=True))
             i += 1
@@ -75,11 +69,10 @@ def tab_table(book: BookConfig, lines: list[SourceLine], report: Report, caption
             continue
         texts = _cells(ln)
         if len(texts) > ncols:
-            raise _fail(
-                book,
-                ln.no,
+            raise book.source_error(
                 f"row has {len(texts)} cells but the table at line {lines[0].no} has {ncols} columns: "
                 f"{ln.text.strip()!r}",
+                ln.no,
             )
         if texts[0] and texts[0] == first[0] and len(texts) == ncols:
             table.rows.append(Row(_head(texts), ln.no, head=True))  # a stacked table's own header
@@ -90,7 +83,7 @@ def tab_table(book: BookConfig, lines: list[SourceLine], report: Report, caption
         table.rows.append(Row(cells, ln.no))
         i += 1
     if not any(not r.group and not r.head for r in table.rows):
-        raise _fail(book, lines[0].no, "a table without data rows")
+        raise book.source_error("a table without data rows", lines[0].no)
     report.tables += 1
     return table
 
@@ -109,11 +102,10 @@ def _header(book: BookConfig, lines: list[SourceLine]) -> tuple[list[list[Cell]]
                 c.rowspan = 2
             row1[-1].colspan = len(bottom) - lead
             return [row1, _head(bottom[lead:])], 2
-        raise _fail(
-            book,
-            lines[1].no,
+        raise book.source_error(
             f"the second header line of the table at line {lines[0].no} does not fit its first "
             f"({len(top)} cells over {len(bottom)})",
+            lines[1].no,
         )
     return [_head(top)], 1
 
