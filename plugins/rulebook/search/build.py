@@ -31,7 +31,7 @@ from typing import Any
 
 from bs4 import Tag
 from rulebook.books import BookInfo
-from rulebook.search import export, library, windex
+from rulebook.search import export, folders, library, windex
 from rulebook.search.extract import PageRecords, page_records
 from rulebook.search.glossary import Glossary, load
 
@@ -128,15 +128,8 @@ class SearchBuild:
         manifest = write_index(self.cache_dir, books, self.common)
         if site_dir is not None:
             # copied beside, then swapped in: a reader's palette never finds half an index
-            out = site_dir / "search"
-            new, old = site_dir / ".search.new", site_dir / ".search.old"
-            for d in (new, old):
-                shutil.rmtree(d, ignore_errors=True)
-            shutil.copytree(self.cache_dir / EXPORT, new)
-            if out.exists():
-                out.rename(old)
-            new.rename(out)
-            shutil.rmtree(old, ignore_errors=True)
+            with folders.replacing(site_dir / "search") as out:
+                shutil.copytree(self.cache_dir / EXPORT, out, dirs_exist_ok=True)
         return manifest
 
 
