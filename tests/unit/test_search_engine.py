@@ -432,3 +432,44 @@ def test_a_stop_word_does_not_fire_a_glossary_rule_that_only_shares_its_stem():
     assert "область" not in targets("союзник лежит а бой закончился")
     assert "область" in targets("аое")
     assert engine.search(lib, "союзник лежит а бой закончился")["results"][0]["title"] == "Помощь союзнику"
+
+
+def test_a_question_pronoun_in_any_case_does_not_count_as_a_rule_word():
+    # «при каком …», «кем …», «чьи …»: Snowball stems «каком» to «как», which the books use
+    # everywhere; the pronoun asks, the other words say what about
+    b = book(
+        "b",
+        [
+            ("Как и какой ход", 2, ["Как ходить, какой ход выбрать и как кому быть — как угодно."]),
+            ("Падение", 2, ["Падение наносит 1к6 урона за каждые 10 футов."]),
+        ],
+    )
+    lib = index(b)
+    assert titles("при каком падении", lib)[0] == "Падение"
+    assert titles("кем падение", lib)[0] == "Падение"
+
+
+def test_a_personal_or_possessive_pronoun_in_any_case_does_not_count_as_a_rule_word():
+    b = book(
+        "b",
+        [
+            ("Нашему отряду", 2, ["Нашему отряду, нашим друзьям и своим людям мастер рад."]),
+            ("Перевязка", 2, ["Перевязка останавливает кровотечение."]),
+        ],
+    )
+    lib = index(b)
+    assert titles("перевязка нашему", lib)[0] == "Перевязка"
+    assert titles("перевязка своим", lib)[0] == "Перевязка"
+
+
+def test_words_of_one_family_with_a_six_letter_root_find_each_other():
+    # «максимум» and «максимальный» share «максим»; the seven-letter rule missed them
+    b = book(
+        "b",
+        [
+            ("Предел черт", 2, ["Максимальный уровень черты равен уровню персонажа."]),
+            ("Черты", 2, ["Черты растут с опытом. Черты бывают основные и черты бонусные."]),
+            ("Отдых", 2, ["Отдыхать можно максимум дважды за день."]),
+        ],
+    )
+    assert "Максимальный" in search(index(b), "максимум черты")["results"][0]["snippet"]
