@@ -485,3 +485,19 @@ def test_a_comparison_question_is_about_the_two_terms_not_about_differing():
         ],
     )
     assert titles("чем спрятан отличается от замечен", index(b))[0] == "Восприятие"
+
+
+def test_two_words_typed_without_a_space_are_split_into_the_library_words():
+    b = book(
+        "b",
+        [
+            ("Куб сложности", 2, ["Мастер назначает куб сложности проверки."]),
+            ("Куб успеха", 2, ["Игрок бросает куб успеха."]),
+        ],
+    )
+    lib = index(b)
+    out = search(lib, "кубсложности")
+    assert out["results"][0]["title"] == "Куб сложности" and out["suggestion"] == "куб сложности"
+    assert titles("кубсложн", lib)[0] == "Куб сложности"  # the second half still being typed
+    assert titles("прикубе успеха", lib)[0] == "Куб успеха"  # a preposition glued to its word
+    assert search(lib, "зюзюкакуб")["suggestion"] != "зюзюка куб"  # no half may be unknown
