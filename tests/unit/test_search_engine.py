@@ -501,3 +501,19 @@ def test_two_words_typed_without_a_space_are_split_into_the_library_words():
     assert titles("кубсложн", lib)[0] == "Куб сложности"  # the second half still being typed
     assert titles("прикубе успеха", lib)[0] == "Куб успеха"  # a preposition glued to its word
     assert search(lib, "зюзюкакуб")["suggestion"] != "зюзюка куб"  # no half may be unknown
+
+
+def test_a_misspelt_word_is_corrected_even_where_a_shorter_relative_matches_it():
+    # «множествиной» reaches «множество» as a relative of its stem; the typo budget must still
+    # find «множественной»
+    b = book(
+        "b",
+        [
+            ("Штраф множественной атаки", 2, ["Каждая следующая атака получает штраф."]),
+            ("Множество целей", 2, ["Против множества целей бросьте атаку по каждой."]),
+            ("Штрафы", 2, ["Штрафы одного типа не складываются."]),
+        ],
+    )
+    out = search(index(b), "штраф множествиной атаки")
+    assert out["results"][0]["title"] == "Штраф множественной атаки"
+    assert out["suggestion"] == "штраф множественной атаки"

@@ -745,7 +745,9 @@
       const surfaces = new Map();
       for (const s of stems.keys()) surfaces.set(s, surf.get(s));
       const slot = this.slot(w, stems, whole, surfaces, isPrefix);
-      if (!stems.size && completions === 0 && LETTER.test(w) && !V.known(w, isPrefix)) this.unknown.push(slot);
+      // a word the library lacks is a typo's business, even where a shorter relative matched
+      const onlyRelatives = Array.from(stems.values()).every((v) => v <= P.w_stem_prefix);
+      if (onlyRelatives && completions === 0 && LETTER.test(w) && !V.known(w, isPrefix)) this.unknown.push(slot);
       return slot;
     }
 
@@ -833,7 +835,7 @@
           }
         }
         for (const [st, wt] of taken) { s.stems.set(st, wt); s.whole.add(st); }
-        if (!taken.size && !this.relaxed) {
+        if (!taken.size && !s.stems.size && !this.relaxed) {
           const relaxedK = s.word.length >= P.typo1_from ? 2 : s.word.length >= 3 ? 1 : 0;
           const wider = Math.max(relaxedK, s.word.length >= P.typo2_from ? k + 1 : 0);
           if (wider > k && this.typoBudgetOf(s.word, true)) {

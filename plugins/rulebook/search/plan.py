@@ -393,7 +393,10 @@ class Planner:
                     stems[ust] = wt
             completions = len(order)
         slot = Slot(w, stems, whole, {s: surf[s] for s in stems}, prefix=is_prefix)
-        if not stems and completions == 0 and _LETTER.search(w) and not V.known(store, w, is_prefix):
+        # a word the library lacks is a typo's business, even where a shorter relative matched
+        # («множествиной» reaches «множество»; the typo finds «множественной»)
+        only_relatives = all(v <= P["w_stem_prefix"] for v in stems.values())
+        if only_relatives and completions == 0 and _LETTER.search(w) and not V.known(store, w, is_prefix):
             slot.pending = []
             self._unknown.append(slot)
         return slot
@@ -466,7 +469,7 @@ class Planner:
             for st, wt in taken.items():
                 s.stems[st] = wt
                 s.whole.add(st)
-            if not taken and not self.relaxed:
+            if not taken and not s.stems and not self.relaxed:
                 # nothing within the budget: the closest words a larger one finds are offered
                 # ("did you mean"), not searched
                 wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
