@@ -1,5 +1,7 @@
 """The query engine's behaviour, on small books indexed the way the build indexes the site."""
 
+from pathlib import Path
+
 from rulebook.search import analysis, engine, plan
 from rulebook.search.engine import osa
 
@@ -517,3 +519,23 @@ def test_a_misspelt_word_is_corrected_even_where_a_shorter_relative_matches_it()
     out = search(index(b), "штраф множествиной атаки")
     assert out["results"][0]["title"] == "Штраф множественной атаки"
     assert out["suggestion"] == "штраф множественной атаки"
+
+
+def test_common_table_slang_finds_the_books_terms_through_the_shared_glossary():
+    shared = (Path(__file__).resolve().parents[2] / "sources" / "common.glossary.toml").read_text("utf-8")
+    terms = {
+        "инит": "Инициатива",
+        "преим": "Преимущество",
+        "переролл": "Переброс",
+        "бонуска": "Бонусное действие",
+        "вульн": "Уязвимость",
+        "мисс": "Промах",
+        "додж": "Уклонение",
+        "сюрприз": "Внезапность",
+        "невидимка": "Невидимость",
+        "прокачка": "Повышение уровня",
+    }
+    b = book("b", [(t, 2, [f"{t} действует по правилам этой главы."]) for t in terms.values()])
+    lib = index(b, common=shared)
+    for slang, term in terms.items():
+        assert titles(slang + " ", lib)[0] == term, slang
