@@ -539,3 +539,12 @@ def test_common_table_slang_finds_the_books_terms_through_the_shared_glossary():
     lib = index(b, common=shared)
     for slang, term in terms.items():
         assert titles(slang + " ", lib)[0] == term, slang
+
+
+def test_a_slang_word_no_book_prints_does_not_make_an_exact_title_of_a_word_sharing_its_stem():
+    # Snowball stems «инит» (initiative) to «ин», as it does «иные»: the heading «Иные» is not
+    # what the reader typed; the glossary's «инициатива» is
+    b = book("b", [("Иные", 2, ["Иные существа живут долго."]), ("Инициатива", 2, ["Бросьте инициативу."])])
+    lib = index(b, common='[[alias]]\nfrom = "инит"\nto = ["инициатива"]\n')
+    assert titles("инит ", lib)[0] == "Инициатива"
+    assert titles("иные ", lib)[0] == "Иные"

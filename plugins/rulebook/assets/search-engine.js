@@ -640,7 +640,9 @@
           const span = words.slice(i, i + best);
           // a rule on one small word (ОБ): the word as a glossary target, read in round 2
           const lit = span.filter((w) => w.role === "content" || best === 1).map((w) => (w.role === "content" ? this.expand(w) : this.phraseSlot(w.surface)));
-          const alts = [{ slots: lit, weight: 1.0, books: [], literal: true }];
+          // a slang word that no book prints reaches, as typed, only words sharing its stem
+          const coined = best === 1 && this.V.stemDf([span[0].surface]).size === 0;
+          const alts = [{ slots: lit, weight: coined ? P.w_slang_literal : 1.0, books: [], literal: !coined }];
           const targets = new Map();
           for (const rule of matches) {
             for (const d of rule[1]) {

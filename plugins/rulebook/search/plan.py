@@ -281,6 +281,10 @@ class Planner:
                 span = words[i : i + best]
                 # a rule on one small word (ОБ): the word as a glossary target, its vocabulary
                 # read in round 2 (round 1 read only its rules)
+                # a slang word that no book prints («инит») reaches, as typed, only words that
+                # happen to share its stem («иные»): they weigh less than the glossary's terms
+                # and are not the words as typed
+                coined = best == 1 and not V.stem_df(store, [span[0].surface])
                 alts = [
                     Alt(
                         [
@@ -288,7 +292,8 @@ class Planner:
                             for w in span
                             if w.role == "content" or best == 1
                         ],
-                        1.0,
+                        P["w_slang_literal"] if coined else 1.0,
+                        literal=not coined,
                     )
                 ]
                 # each target once, for the books whose rules name it (all, if the shared one does)
