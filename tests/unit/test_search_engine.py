@@ -1,5 +1,7 @@
 """The query engine's behaviour, on small books indexed the way the build indexes the site."""
 
+from pathlib import Path
+
 from rulebook.search import analysis, engine, plan
 from rulebook.search.engine import osa
 
@@ -432,3 +434,117 @@ def test_a_stop_word_does_not_fire_a_glossary_rule_that_only_shares_its_stem():
     assert "область" not in targets("союзник лежит а бой закончился")
     assert "область" in targets("аое")
     assert engine.search(lib, "союзник лежит а бой закончился")["results"][0]["title"] == "Помощь союзнику"
+
+
+def test_a_question_pronoun_in_any_case_does_not_count_as_a_rule_word():
+    # «при каком …», «кем …», «чьи …»: Snowball stems «каком» to «как», which the books use
+    # everywhere; the pronoun asks, the other words say what about
+    b = book(
+        "b",
+        [
+            ("Как и какой ход", 2, ["Как ходить, какой ход выбрать и как кому быть — как угодно."]),
+            ("Падение", 2, ["Падение наносит 1к6 урона за каждые 10 футов."]),
+        ],
+    )
+    lib = index(b)
+    assert titles("при каком падении", lib)[0] == "Падение"
+    assert titles("кем падение", lib)[0] == "Падение"
+
+
+def test_a_personal_or_possessive_pronoun_in_any_case_does_not_count_as_a_rule_word():
+    b = book(
+        "b",
+        [
+            ("Нашему отряду", 2, ["Нашему отряду, нашим друзьям и своим людям мастер рад."]),
+            ("Перевязка", 2, ["Перевязка останавливает кровотечение."]),
+        ],
+    )
+    lib = index(b)
+    assert titles("перевязка нашему", lib)[0] == "Перевязка"
+    assert titles("перевязка своим", lib)[0] == "Перевязка"
+
+
+def test_words_of_one_family_with_a_six_letter_root_find_each_other():
+    # «максимум» and «максимальный» share «максим»; the seven-letter rule missed them
+    b = book(
+        "b",
+        [
+            ("Предел черт", 2, ["Максимальный уровень черты равен уровню персонажа."]),
+            ("Черты", 2, ["Черты растут с опытом. Черты бывают основные и черты бонусные."]),
+            ("Отдых", 2, ["Отдыхать можно максимум дважды за день."]),
+        ],
+    )
+    assert "Максимальный" in search(index(b), "максимум черты")["results"][0]["snippet"]
+
+
+def test_a_comparison_question_is_about_the_two_terms_not_about_differing():
+    b = book(
+        "b",
+        [
+            ("Восприятие", 2, ["Спрятанное существо видно смутно, замеченное видно ясно."]),
+            ("Чем отличается спрятанный", 2, ["Спрятанный персонаж отличается тем, что его не видно."]),
+            ("Замеченные цели", 2, ["Замеченная цель видна.", "Замеченный враг бьёт.", "Его легко найти."]),
+        ],
+    )
+    assert titles("чем спрятан отличается от замечен", index(b))[0] == "Восприятие"
+
+
+def test_two_words_typed_without_a_space_are_split_into_the_library_words():
+    b = book(
+        "b",
+        [
+            ("Куб сложности", 2, ["Мастер назначает куб сложности проверки."]),
+            ("Куб успеха", 2, ["Игрок бросает куб успеха."]),
+        ],
+    )
+    lib = index(b)
+    out = search(lib, "кубсложности")
+    assert out["results"][0]["title"] == "Куб сложности" and out["suggestion"] == "куб сложности"
+    assert titles("кубсложн", lib)[0] == "Куб сложности"  # the second half still being typed
+    assert titles("прикубе успеха", lib)[0] == "Куб успеха"  # a preposition glued to its word
+    assert search(lib, "зюзюкакуб")["suggestion"] != "зюзюка куб"  # no half may be unknown
+
+
+def test_a_misspelt_word_is_corrected_even_where_a_shorter_relative_matches_it():
+    # «множествиной» reaches «множество» as a relative of its stem; the typo budget must still
+    # find «множественной»
+    b = book(
+        "b",
+        [
+            ("Штраф множественной атаки", 2, ["Каждая следующая атака получает штраф."]),
+            ("Множество целей", 2, ["Против множества целей бросьте атаку по каждой."]),
+            ("Штрафы", 2, ["Штрафы одного типа не складываются."]),
+        ],
+    )
+    out = search(index(b), "штраф множествиной атаки")
+    assert out["results"][0]["title"] == "Штраф множественной атаки"
+    assert out["suggestion"] == "штраф множественной атаки"
+
+
+def test_common_table_slang_finds_the_books_terms_through_the_shared_glossary():
+    shared = (Path(__file__).resolve().parents[2] / "sources" / "common.glossary.toml").read_text("utf-8")
+    terms = {
+        "инит": "Инициатива",
+        "преим": "Преимущество",
+        "переролл": "Переброс",
+        "бонуска": "Бонусное действие",
+        "вульн": "Уязвимость",
+        "мисс": "Промах",
+        "додж": "Уклонение",
+        "сюрприз": "Внезапность",
+        "невидимка": "Невидимость",
+        "прокачка": "Повышение уровня",
+    }
+    b = book("b", [(t, 2, [f"{t} действует по правилам этой главы."]) for t in terms.values()])
+    lib = index(b, common=shared)
+    for slang, term in terms.items():
+        assert titles(slang + " ", lib)[0] == term, slang
+
+
+def test_a_slang_word_no_book_prints_does_not_make_an_exact_title_of_a_word_sharing_its_stem():
+    # Snowball stems «инит» (initiative) to «ин», as it does «иные»: the heading «Иные» is not
+    # what the reader typed; the glossary's «инициатива» is
+    b = book("b", [("Иные", 2, ["Иные существа живут долго."]), ("Инициатива", 2, ["Бросьте инициативу."])])
+    lib = index(b, common='[[alias]]\nfrom = "инит"\nto = ["инициатива"]\n')
+    assert titles("инит ", lib)[0] == "Инициатива"
+    assert titles("иные ", lib)[0] == "Иные"

@@ -640,7 +640,9 @@
           const span = words.slice(i, i + best);
           // a rule on one small word (ОБ): the word as a glossary target, read in round 2
           const lit = span.filter((w) => w.role === "content" || best === 1).map((w) => (w.role === "content" ? this.expand(w) : this.phraseSlot(w.surface)));
-          const alts = [{ slots: lit, weight: 1.0, books: [], literal: true }];
+          // a slang word that no book prints reaches, as typed, only words sharing its stem
+          const coined = best === 1 && this.V.stemDf([span[0].surface]).size === 0;
+          const alts = [{ slots: lit, weight: coined ? P.w_slang_literal : 1.0, books: [], literal: !coined }];
           const targets = new Map();
           for (const rule of matches) {
             for (const d of rule[1]) {
@@ -745,7 +747,9 @@
       const surfaces = new Map();
       for (const s of stems.keys()) surfaces.set(s, surf.get(s));
       const slot = this.slot(w, stems, whole, surfaces, isPrefix);
-      if (!stems.size && completions === 0 && LETTER.test(w) && !V.known(w, isPrefix)) this.unknown.push(slot);
+      // a word the library lacks is a typo's business, even where a shorter relative matched
+      const onlyRelatives = Array.from(stems.values()).every((v) => v <= P.w_stem_prefix);
+      if (onlyRelatives && completions === 0 && LETTER.test(w) && !V.known(w, isPrefix)) this.unknown.push(slot);
       return slot;
     }
 
@@ -833,7 +837,7 @@
           }
         }
         for (const [st, wt] of taken) { s.stems.set(st, wt); s.whole.add(st); }
-        if (!taken.size && !this.relaxed) {
+        if (!taken.size && !s.stems.size && !this.relaxed) {
           const relaxedK = s.word.length >= P.typo1_from ? 2 : s.word.length >= 3 ? 1 : 0;
           const wider = Math.max(relaxedK, s.word.length >= P.typo2_from ? k + 1 : 0);
           if (wider > k && this.typoBudgetOf(s.word, true)) {
@@ -846,6 +850,7 @@
         s.pending = Array.from(taken.keys());
         later.push(s);
       }
+      const splits = await this.splitUnknown(plan, later.filter((s) => s.stems.size === 0));
       for (const s of this.phrases) {
         for (const st of s.pending) s.surfaces.set(st, V.words(st, st + TOP).filter((x) => x[1] === st).map((x) => x[0]));
         s.pending = [];
@@ -870,8 +875,52 @@
       }
       const fixes = new Map();
       for (const g of plan.groups) for (const a of g.alts) for (const s of a.slots) if (s.correction) fixes.set(s.word, s.correction);
+      for (const [w, c] of splits) fixes.set(w, c);
       if (plan.changed || fixes.size) plan.suggestion = plan.shown.map((w) => (fixes.has(w) ? fixes.get(w) : w)).join(" ");
       return plan;
+    }
+
+    /* plan.py split_unknown: two words typed without the space between them. */
+    async splitUnknown(plan, slots) {
+      const V = this.V, A = this.A, store = this.store;
+      const n0 = this.P.split_min;
+      const out = new Map();
+      for (const s of slots) {
+        const w = s.word, chars = Array.from(w);
+        if (chars.length < 2 * n0 || !chars.every((c) => LETTER.test(c))) continue;
+        const cuts = [];
+        for (let i = n0; i <= chars.length - n0; i++) cuts.push([chars.slice(0, i).join(""), chars.slice(i).join("")]);
+        let ranges = [];
+        for (const [a, b] of cuts) ranges.push([a, a + TOP], [b, b + TOP]);
+        await store.ensure(V.need(ranges));
+        let best = null;
+        cuts.forEach(([a, b], i) => {
+          const fa = this.splitDf(a, false), fb = this.splitDf(b, s.prefix);
+          if (fa < 0 || fb < 0 || (A.isOptional(a) && A.isOptional(b))) return;
+          const score = Math.min(fa, fb);
+          if (best === null || score > best[0]) best = [score, i];
+        });
+        if (best === null) continue;
+        const [a, b] = cuts[best[1]];
+        await store.ensure(V.need(V.wordRanges(a).concat(V.wordRanges(b))));
+        const halves = [{ surface: a, prefix: false, role: this.role(a, false) }, { surface: b, prefix: s.prefix, role: this.role(b, false) }];
+        const made = halves.filter((h) => h.role === "content").map((h) => ({ words: [h.surface], alts: [{ slots: [this.expand(h)], weight: 1.0, books: [], literal: true }], role: "content", idf: 0 }));
+        const gi = plan.groups.findIndex((g) => g.alts.some((al) => al.slots.includes(s)));
+        if (gi >= 0) plan.groups.splice(gi, 1, ...made);
+        out.set(w, a + " " + b);
+      }
+      return out;
+    }
+
+    splitDf(part, isPrefix) {
+      if (this.A.isOptional(part)) return 1 << 30;
+      const info = this.V.stemDf([part]);
+      if (info.has(part)) return info.get(part)[1];
+      if (isPrefix) {
+        const found = this.V.words(part, part + TOP);
+        if (found.length) return Math.max(...found.map((x) => x[2]));
+      }
+      return -1;
     }
 
     async typos(w, isPrefix, k) {

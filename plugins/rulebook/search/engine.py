@@ -15,7 +15,8 @@ targets), then the postings, then the fragments of the results on screen.
    that book's records) become groups with alternatives.
 3. Each word expands to stems: its own, derivational relatives and fleeting-vowel forms, prefix
    completions (the last word), and, for a word the library does not know, words within the typo
-   budget and English words with the same consonant skeleton (Russian-spelt loans).
+   budget and English words with the same consonant skeleton (Russian-spelt loans); an unknown
+   word that no typo explains is split into two library words (a missing space).
 4. BM25F over the block text, its section heading (with English original and tag) and the
    heading path, rarity and field lengths over the whole library; a record's score is scaled by
    its coverage of the query's words, weighted by their rarity (a graceful OR: a long

@@ -281,6 +281,10 @@ class Planner:
                 span = words[i : i + best]
                 # a rule on one small word (ОБ): the word as a glossary target, its vocabulary
                 # read in round 2 (round 1 read only its rules)
+                # a slang word that no book prints («инит») reaches, as typed, only words that
+                # happen to share its stem («иные»): they weigh less than the glossary's terms
+                # and are not the words as typed
+                coined = best == 1 and not V.stem_df(store, [span[0].surface])
                 alts = [
                     Alt(
                         [
@@ -288,7 +292,8 @@ class Planner:
                             for w in span
                             if w.role == "content" or best == 1
                         ],
-                        1.0,
+                        P["w_slang_literal"] if coined else 1.0,
+                        literal=not coined,
                     )
                 ]
                 # each target once, for the books whose rules name it (all, if the shared one does)
@@ -393,7 +398,10 @@ class Planner:
                     stems[ust] = wt
             completions = len(order)
         slot = Slot(w, stems, whole, {s: surf[s] for s in stems}, prefix=is_prefix)
-        if not stems and completions == 0 and _LETTER.search(w) and not V.known(store, w, is_prefix):
+        # a word the library lacks is a typo's business, even where a shorter relative matched
+        # («множествиной» reaches «множество»; the typo finds «множественной»)
+        only_relatives = all(v <= P["w_stem_prefix"] for v in stems.values())
+        if only_relatives and completions == 0 and _LETTER.search(w) and not V.known(store, w, is_prefix):
             slot.pending = []
             self._unknown.append(slot)
         return slot
@@ -466,7 +474,7 @@ class Planner:
             for st, wt in taken.items():
                 s.stems[st] = wt
                 s.whole.add(st)
-            if not taken and not self.relaxed:
+            if not taken and not s.stems and not self.relaxed:
                 # nothing within the budget: the closest words a larger one finds are offered
                 # ("did you mean"), not searched
                 wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
@@ -478,6 +486,7 @@ class Planner:
                         s.correction = closest[0][2]
             s.pending = list(taken)
             later.append(s)
+        splits = self.split_unknown(plan, [s for s in later if not s.stems])
         for s in self._phrases:
             for st in s.pending:
                 s.surfaces[st] = [u for u, ust, _ in V.words(store, st, st + TOP) if ust == st]
@@ -497,9 +506,60 @@ class Planner:
                     for st in sl.stems:
                         sl.surfaces[st] = sorted(set(sl.surfaces.get(st, [])), key=V.key)
         fixes = {s.word: s.correction for g in plan.groups for a in g.alts for s in a.slots if s.correction}
+        fixes.update(splits)
         if plan.changed or fixes:
             plan.suggestion = " ".join(fixes.get(w, w) for w in plan.shown)
         return plan
+
+    def split_unknown(self, plan: Plan, slots: list[Slot]) -> dict[str, str]:
+        """Two words typed without the space between them («кубсложности»): an unknown word
+        that no typo explains is split where both halves are words of the library (three
+        letters or more each; the second may be the beginning of the word being typed); the
+        split whose rarer half is most frequent wins. Its group becomes the halves' groups."""
+        store = self.store
+        n0 = int(P["split_min"])
+        out: dict[str, str] = {}
+        for s in slots:
+            w = s.word
+            if len(w) < 2 * n0 or not all(_LETTER.match(c) for c in w):
+                continue
+            cuts = [(w[:i], w[i:]) for i in range(n0, len(w) - n0 + 1)]
+            store.ensure(V.need(store, [r for a, b in cuts for r in ((a, a + TOP), (b, b + TOP))]))
+            best: tuple[int, int] | None = None
+            for i, (a, b) in enumerate(cuts):
+                fa = self._split_df(a, False)
+                fb = self._split_df(b, s.prefix)
+                if fa < 0 or fb < 0 or (analysis.is_optional(a) and analysis.is_optional(b)):
+                    continue
+                score = min(fa, fb)
+                if best is None or score > best[0]:
+                    best = (score, i)
+            if best is None:
+                continue
+            a, b = cuts[best[1]]
+            store.ensure(V.need(store, V.word_ranges(a) + V.word_ranges(b)))
+            halves = [Word(a, False, _role(a)), Word(b, s.prefix, _role(b))]
+            made = [Group([h.surface], [Alt([self.expand(h)], 1.0)]) for h in halves if h.role == "content"]
+            for gi, g in enumerate(plan.groups):
+                if any(sl is s for al in g.alts for sl in al.slots):
+                    plan.groups[gi : gi + 1] = made
+                    break
+            out[w] = a + " " + b
+        return out
+
+    def _split_df(self, part: str, is_prefix: bool) -> int:
+        """How often a half of a split word occurs (its stem's df; a stop word counts as
+        common), or -1 if the library lacks it."""
+        if analysis.is_optional(part):
+            return 1 << 30
+        info = V.stem_df(self.store, [part])
+        if part in info:
+            return info[part][1]
+        if is_prefix:
+            found = V.words(self.store, part, part + TOP)
+            if found:
+                return max(df for _, _, df in found)
+        return -1
 
     def typos(self, w: str, is_prefix: bool, k: int) -> list[tuple[float, str, str]]:
         """(distance, stem, word) of the words within k edits, best first: closest, then most
