@@ -6,7 +6,6 @@ import logging
 from pathlib import Path
 from typing import Literal
 
-from bs4 import BeautifulSoup
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -18,7 +17,7 @@ from mkdocs.structure.pages import Page
 from rulebook import assets
 from rulebook.books import BookInfo, load_registry
 from rulebook.config import RulebookConfig
-from rulebook.html import blockids, tables, tree
+from rulebook.html import tables, tree
 from rulebook.html.pipeline import PageInfo, PageProcessor
 from rulebook.html.targets import Targets
 from rulebook.html.tree import Element
@@ -123,13 +122,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
         search = self.search
         records = None
-        if search is not None:
+        if search is not None and not self.serving:  # under serve they are made after the build
 
             def records(out: str, info: PageInfo) -> object:
-                # the search records are made with BeautifulSoup, from the finished page
-                pairs = blockids.read_marks(BeautifulSoup(out, "html.parser"), info.key)
                 return search.records(
-                    pairs, url=info.url, title=info.title, book=info.book, src_uri=info.src_uri
+                    out, url=info.url, title=info.title, book=info.book, src_uri=info.src_uri
                 )
 
         done = self.pages.run(html, info, decorate, records, strict.problems)
@@ -138,9 +135,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return done.html
         if search is not None:
             opts = page.meta.get("search")
-            search.add_page(
-                page.file.src_uri, done.records, excluded=isinstance(opts, dict) and bool(opts.get("exclude"))
-            )
+            excluded = isinstance(opts, dict) and bool(opts.get("exclude"))
+            if records is None:
+                search.add_page_later(
+                    info.src_uri, done.html, url=info.url, title=info.title, book=book, excluded=excluded
+                )
+            else:
+                search.add_page(info.src_uri, done.records, excluded=excluded)
         self.targets.add(page.url, page.title or "", book, done.ids)
         return done.html
 

@@ -1,14 +1,14 @@
 """Build-time search work, called from the plugin's hooks (or from a post-build step).
 
-- `records` / `add_page`: a page's search records, made from the one parse of the page that
-  html.pipeline does (and caches) for block ids, decorations and pin targets.
+- `records` / `add_page`: a page's search records, made from the finished page (html.pipeline
+  caches them with it); `add_page_later` leaves them to `finish_later`.
 - `finish`: per book, the whoosh index (rewritten only when the book changed) and its postings
   read back from whoosh's reader (kept beside it); then the library's browser index (export.py),
   rewritten only when a book or a glossary changed, and a copy of it in the site.
 
-Under `mkdocs serve` the library's index is written by a thread after the pages (`finish_later`),
-so an edit reloads the page at once and search catches up a moment later; the next rebuild waits
-for it first.
+Under `mkdocs serve` the pages' records and the library's index are made by a thread after the
+pages are written (`finish_later`), so an edit reloads the page at once and search catches up a
+moment later; the next rebuild waits for it first.
 
 Everything lives in the plugin's cache folder (default `.cache/search/` next to mkdocs.yml):
 `whoosh/<slug>/` (the index), `whoosh/<slug>.postings.json` (what its reader gave), `export/`
@@ -18,6 +18,7 @@ published build must never share a file with a later build.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import multiprocessing as mp
@@ -29,8 +30,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bs4 import Tag
+from bs4 import BeautifulSoup
 from rulebook.books import BookInfo
+from rulebook.html import blockids
 from rulebook.search import export, folders, library, windex
 from rulebook.search.extract import PageRecords, page_records
 from rulebook.search.glossary import Glossary, load
@@ -53,14 +55,17 @@ class SearchBuild:
         self.common = Glossary()
         self.nav_order: list[str] = []
         self.pages: dict[str, PageRecords] = {}  # src_uri -> records of this build
+        self.later: dict[str, tuple[str, dict[str, str]]] = {}  # src_uri -> (html, page fields)
+        self._made: dict[str, PageRecords] = {}  # the last rebuild's records, by page and HTML
         self._job: threading.Thread | None = None  # finish_later's thread
 
     # ---- per build ---------------------------------------------------------------------------
     def start(self, registry: list[BookInfo], books_toml: Path) -> None:
         """The books' own glossaries (each entry's `glossary` file) and the shared one,
         `common.glossary.toml` beside the registry, if present."""
+        self.wait()
         self.registry = registry
-        self.pages = {}
+        self.pages, self.later = {}, {}
         self.glossaries = {b.slug: load(b.glossary) for b in registry if b.glossary}  # validated paths
         common = books_toml.parent / COMMON_GLOSSARY
         self.common = load(common) if common.exists() else Glossary()
@@ -68,18 +73,38 @@ class SearchBuild:
     def set_nav(self, src_uris: list[str]) -> None:
         self.nav_order = src_uris
 
-    def records(
-        self, pairs: list[tuple[Tag, str]], *, url: str, title: str, book: str, src_uri: str
-    ) -> PageRecords:
-        """The search records of one page, from the (block, section) pairs of its one parse."""
+    def records(self, html: str, *, url: str, title: str, book: str, src_uri: str) -> PageRecords:
+        """The search records of one finished page (its blocks carry their ids and sections)."""
+        pairs = blockids.read_marks(BeautifulSoup(html, "html.parser"), page_key(src_uri))
         return page_records(pairs, url=url, title=title, book=book, page_key=page_key(src_uri))
 
     def add_page(self, src_uri: str, records: PageRecords, *, excluded: bool = False) -> None:
         """A page's records join the index, unless the page asks not to (`search: exclude`)."""
+        self.later.pop(src_uri, None)
         if records.book and not excluded:
             self.pages[src_uri] = records
         else:
             self.pages.pop(src_uri, None)
+
+    def add_page_later(
+        self, src_uri: str, html: str, *, url: str, title: str, book: str, excluded: bool = False
+    ) -> None:
+        """`add_page` for a finished page whose records are made by `finish_later`'s thread."""
+        self.pages.pop(src_uri, None)
+        if book and not excluded:
+            self.later[src_uri] = (html, {"url": url, "title": title, "book": book, "src_uri": src_uri})
+        else:
+            self.later.pop(src_uri, None)
+
+    def _make_later(self) -> None:
+        """The records `add_page_later` left to make; a page whose HTML did not change since the
+        last rebuild keeps the records it had."""
+        made: dict[str, PageRecords] = {}
+        for uri, (html, fields) in self.later.items():
+            key = hashlib.sha1(f"{sorted(fields.items())}\0{html}".encode()).hexdigest()
+            made[key] = self._made.get(key) or self.records(html, **fields)
+            self.pages[uri] = made[key]
+        self._made, self.later = made, {}
 
     # ---- after the build ---------------------------------------------------------------------
     def assemble(self) -> list[library.Book]:
@@ -98,18 +123,19 @@ class SearchBuild:
     def finish(self, site_dir: Path | None) -> dict[str, Any]:
         """Index every book, export the library, and copy the export into `site_dir/search`."""
         self.wait()
+        self._make_later()
         return self._write(self.assemble(), site_dir)
 
     def finish_later(self, site_dir: Path) -> None:
-        """`finish` in a thread (under `mkdocs serve`): the books as this build left them are
-        taken now; the next build, or `wait`, waits for the thread."""
+        """`finish` in a thread (under `mkdocs serve`), the records of `add_page_later` made there
+        too; the next build (its `start`), or `wait`, waits for the thread."""
         self.wait()
-        books = self.assemble()
 
         def job() -> None:
             t = time.perf_counter()
             try:
-                self._write(books, site_dir)
+                self._make_later()
+                self._write(self.assemble(), site_dir)
             except Exception as err:  # the pages are served already; say why search is stale
                 log.error(f"rulebook: the search index was not updated: {err}")
             else:
