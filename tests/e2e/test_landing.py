@@ -16,11 +16,13 @@ import time
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-pytestmark = pytest.mark.devices("desktop")
+pytestmark = pytest.mark.devices("desktop", "phone")
 
 TIMES = 3  # each way is taken this many times
 DELAY_S = 0.4  # how late a page fetched by instant navigation arrives
 ACTIONS = "3-2-deistviia-v-boiu"
+GM_SCREEN = re.compile(r"/gm-screen/(#[^/]*)?$")  # Material's tracking may add the section
+CHAPTER_1 = re.compile(r"/fatum/01-bazovye-pravila/(#[^/]*)?$")
 
 PROBE = "() => { window.rbTestSameDocument = true; }"
 LANDED = """(id) => {
@@ -34,6 +36,9 @@ LANDED = """(id) => {
 WHERE = """(id) => { const el = document.getElementById(id);
     return { url: location.href, y: scrollY, top: el ? el.getBoundingClientRect().top : null,
              target: el ? el.classList.contains("rb-target") : null }; }"""
+
+
+RENDERED = "(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q"
 
 
 def slow_network(page: Page) -> None:
@@ -59,14 +64,16 @@ def assert_landed(page: Page, block_id: str) -> None:
     assert page.evaluate("window.rbTestSameDocument === true"), "the page was loaded, not swapped"
 
 
-def back_and_forth(page: Page, origin: re.Pattern[str], block_id: str) -> None:
+def back_and_forth(page: Page, origin: re.Pattern[str], title: str, block_id: str) -> None:
+    """Back shows the page left (not just its URL), Forward lands on the block again."""
     page.go_back()
     page.wait_for_url(origin)
-    expect(page.locator(".rb-target")).to_have_count(0)
+    expect(page.locator("h1")).to_contain_text(title)
     page.go_forward()
     assert_landed(page, block_id)
     page.go_back()
     page.wait_for_url(origin)
+    expect(page.locator("h1")).to_contain_text(title)
 
 
 def to_top(page: Page) -> None:
@@ -85,7 +92,7 @@ def test_a_card_source_link_lands_on_the_section(page: Page, server: str) -> Non
         card = page.locator("section.rb-card", has=title)
         card.locator(".rb-card__source a").first.click()
         assert_landed(page, ACTIONS)
-        back_and_forth(page, re.compile(r"/gm-screen/$"), ACTIONS)
+        back_and_forth(page, GM_SCREEN, "Экран Мастера", ACTIONS)
 
 
 def test_a_pin_from_the_drawer_lands_on_the_paragraph(page: Page, server: str) -> None:
@@ -102,6 +109,48 @@ def test_a_pin_from_the_drawer_lands_on_the_paragraph(page: Page, server: str) -
         toggle = page.locator("#rb-pins-toggle")
         if not page.locator("#rb-pins").is_visible():
             toggle.click()
-        page.locator("#rb-pins .rb-pinned__link").first.click()
+        link = page.locator("#rb-pins .rb-pinned__link").first
+        if not page.evaluate("document.body.classList.contains('rb-pins-modal')"):
+            # beside the page (a wide screen), the panel is used while reading: a turn of the wheel
+            link.hover()
+            page.mouse.move(300, 500)
+            page.mouse.wheel(0, 300)
+        link.click()
         assert_landed(page, block_id)
-        back_and_forth(page, re.compile(r"/fatum/01-bazovye-pravila/$"), block_id)
+        back_and_forth(page, CHAPTER_1, "Глава 1", block_id)
+
+
+def test_a_calculator_rule_citation_lands_on_the_rule(page: Page, server: str) -> None:
+    page.goto(server + "/gm-screen/")
+    page.evaluate(PROBE)
+    slow_network(page)
+    readings = page.locator("[id^=rb-calc-check] details.rb-calc__readings").first
+    for _ in range(TIMES):
+        to_top(page)
+        if readings.get_attribute("open") is None:  # «Как калькулятор читает правила»
+            readings.locator("summary").click()
+            to_top(page)
+        cite = readings.locator(".rb-calc__rule[href*='/fatum/01-bazovye-pravila/#']").first
+        block_id = (cite.get_attribute("href") or "").split("#", 1)[1]
+        cite.click()
+        assert_landed(page, block_id)
+        back_and_forth(page, GM_SCREEN, "Экран Мастера", block_id)
+
+
+def test_a_palette_result_lands_on_the_paragraph(page: Page, server: str) -> None:
+    page.goto(server + "/fatum/01-bazovye-pravila/")
+    page.evaluate(PROBE)
+    slow_network(page)
+    query = "кровотечение"
+    for _ in range(TIMES):
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight / 3)")  # reading, then searching
+        page.wait_for_timeout(100)
+        page.locator(".rb-search-button").click()
+        page.locator(".rb-palette__input").fill(query)
+        page.wait_for_function(RENDERED, arg=query)
+        url = page.evaluate("(q) => rulebook.search.query(q).then((r) => r.results[0].url)", query)
+        assert "01-bazovye-pravila" not in url, url  # a paragraph of another page
+        block_id = url.split("#", 1)[1]
+        page.keyboard.press("Enter")
+        assert_landed(page, block_id)
+        back_and_forth(page, CHAPTER_1, "Глава 1", block_id)
