@@ -1,21 +1,117 @@
-/* rulebook: scroll to and highlight the block named in the URL fragment (on first load, on hash
-   changes and after Material's instant navigation, which swaps pages without a reload and does
-   not update :target); keep the first column of wide tables in view on narrow screens. */
+/* rulebook: land on the block named in the URL fragment (on first load, on hash changes and after
+   Material's instant navigation, which swaps pages without a reload and does not update :target),
+   highlight it; keep the first column of wide tables in view on narrow screens.
+
+   Where a page Material shows lands is decided here, not left to Material: it takes
+   history.state for the sign of a Back/Forward (restore the saved offset) and a null state for a
+   link followed (go to the fragment), but two of its own debounced writers of the page being
+   left run after the link's entry was pushed when the reader scrolled within a quarter second
+   before (a tap during a flick, a link focused by Tab, an overlay closed first): the offset saver
+   (100 ms) puts the old page's offset into the new entry, so Material scrolls there, and the
+   anchor tracker (navigation.tracking, 250 ms) puts an anchor of the old page into the new URL,
+   so the fragment names nothing. So each navigation's entry (URL and state) is noted when it
+   starts, put back when the page is shown, and the page lands from that. */
 (() => {
   "use strict";
   const rb = window.rulebook;
+  const SETTLE_MS = 2000; // how long a landed target is kept in place while the page fills in
 
-  function highlight() {
-    const id = decodeURIComponent(location.hash.slice(1));
+  function targetOf(hash) {
+    let id = hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      /* keep it encoded */
+    }
+    return id ? document.getElementById(id) : null;
+  }
+
+  /* Marks the block of the URL fragment; `scroll`: and brings it to the top, below the header. */
+  function highlight(scroll = true) {
     document.querySelectorAll(".rb-target").forEach((n) => n.classList.remove("rb-target"));
-    if (!id) return;
-    const target = document.getElementById(id);
-    if (!target) return;
+    const target = targetOf(location.hash);
+    if (!target) return null;
     target.classList.add("rb-target");
     if (target.tagName === "DT" || target.tagName === "LI" || target.hasAttribute("data-rb-block")) {
       target.setAttribute("tabindex", "-1");
     }
-    target.scrollIntoView({ block: "start" });
+    if (scroll) {
+      target.scrollIntoView({ block: "start" });
+      settle(target);
+    }
+    return target;
+  }
+
+  /* Scripts that mount after the landing (calculators, pin buttons, wide tables) and late fonts
+     change the height of what is above the target: it is put back at the top until the reader
+     moves the page, or for SETTLE_MS. */
+  let unsettle = null;
+  function settle(target) {
+    if (unsettle) unsettle();
+    const content = document.querySelector(".md-content") || document.body;
+    if (typeof ResizeObserver !== "function") return;
+    const top = target.getBoundingClientRect().top;
+    const observer = new ResizeObserver(() => {
+      if (target.isConnected && Math.abs(target.getBoundingClientRect().top - top) > 1) {
+        target.scrollIntoView({ block: "start" });
+      }
+    });
+    const events = ["wheel", "touchstart", "keydown", "pointerdown"];
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      events.forEach((e) => window.removeEventListener(e, stop, true));
+      unsettle = null;
+    };
+    const timer = setTimeout(stop, SETTLE_MS);
+    events.forEach((e) => window.addEventListener(e, stop, true));
+    observer.observe(content);
+    unsettle = stop;
+  }
+
+  /* A saved offset ({x, y}) is what Material's Back/Forward restores; a new entry has none. */
+  function offsetOf(state) {
+    return state && typeof state.y === "number" ? state.y : null;
+  }
+
+  /* The page is shown: its entry back to what the navigation asked for, then where it lands (a
+     saved offset, else the fragment's block, else the top). */
+  function land(want) {
+    if (location.href !== want.href || history.state !== want.state) {
+      history.replaceState(want.state, "", want.href);
+    }
+    const y = offsetOf(want.state);
+    if (y !== null) {
+      window.scrollTo(0, y);
+      highlight(false);
+    } else if (!highlight(true)) {
+      window.scrollTo(0, 0);
+    }
+  }
+
+  /* Material emits every location it navigates to on location$ (a link followed, after it pushed
+     the entry; Back/Forward, at the popstate), then scrolls: for another page once document$
+     shows it (this subscriber runs after Material's), for a fragment of the shown page at once
+     (its subscriber comes after this one: the landing waits a task). */
+  let want = null;
+  let shown = location.pathname;
+  if (window.location$ && window.document$) {
+    window.location$.subscribe((url) => {
+      const at = { href: String(url), state: history.state };
+      if (new URL(at.href).pathname === shown) {
+        want = null;
+        setTimeout(() => land(at), 0);
+      } else {
+        want = at;
+      }
+    });
+    window.document$.subscribe(() => {
+      shown = location.pathname;
+      if (!want) return; // the first page: the browser has placed it
+      const at = want;
+      want = null;
+      land(at);
+    });
   }
 
   /* A table wider than the screen keeps its first column in view while it scrolls sideways
@@ -35,10 +131,12 @@
     resizing = setTimeout(markWideTables, 150);
   });
 
-  rb.highlight = highlight;
-  window.addEventListener("hashchange", highlight);
+  rb.highlight = () => highlight(true);
+  window.addEventListener("hashchange", () => highlight(true));
+  let first = true;
   rb.core.onPage(() => {
-    highlight();
+    if (first) highlight(true); // later pages landed when document$ showed them
+    first = false;
     requestAnimationFrame(markWideTables);
   });
 })();

@@ -1,0 +1,156 @@
+"""Landing on a paragraph through Material's instant navigation: a GM-screen card's source
+link and a pin opened from the pins drawer, each from another page, then Back and Forward. The
+reader ends on the paragraph: highlighted, in view, below the sticky header, with its URL, every
+time.
+
+Each way is taken several times, on a slow network (the page arrives 0.4 s after the link is
+followed, as on a phone at the table) and with the page scrolled just before (Playwright scrolls
+a link into view before it clicks, as a flick or Tab does): that is when Material's debounced
+writers of the page being left used to overwrite the new history entry."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+pytestmark = pytest.mark.devices("desktop", "phone")
+
+TIMES = 3  # each way is taken this many times
+DELAY_S = 0.4  # how late a page fetched by instant navigation arrives
+ACTIONS = "3-2-deistviia-v-boiu"
+GM_SCREEN = re.compile(r"/gm-screen/(#[^/]*)?$")  # Material's tracking may add the section
+CHAPTER_1 = re.compile(r"/fatum/01-bazovye-pravila/(#[^/]*)?$")
+
+PROBE = "() => { window.rbTestSameDocument = true; }"
+LANDED = """(id) => {
+    const el = document.getElementById(id);
+    if (!el || !el.classList.contains("rb-target")) return false;
+    if (decodeURIComponent(location.hash.slice(1)) !== id) return false;
+    const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+    const top = el.getBoundingClientRect().top;
+    return top >= header - 1 && top < innerHeight - 40;
+}"""
+WHERE = """(id) => { const el = document.getElementById(id);
+    return { url: location.href, y: scrollY, top: el ? el.getBoundingClientRect().top : null,
+             target: el ? el.classList.contains("rb-target") : null }; }"""
+
+
+RENDERED = "(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q"
+
+
+def slow_network(page: Page) -> None:
+    """Pages fetched by instant navigation arrive late; everything else at once."""
+
+    def late(route: Route) -> None:
+        if route.request.resource_type in ("fetch", "xhr") and route.request.url.endswith("/"):
+            time.sleep(DELAY_S)
+        route.continue_()
+
+    page.route(re.compile(r"/[^./]+/$"), late)
+
+
+def assert_landed(page: Page, block_id: str) -> None:
+    """On `block_id`, and still there once every deferred writer of the page left has run."""
+    page.wait_for_url(re.compile(rf"#{re.escape(block_id)}$"))
+    for _ in range(2):
+        try:
+            page.wait_for_function(LANDED, arg=block_id, timeout=5000)
+        except Exception as err:  # the assertion below says where the reader is
+            raise AssertionError(f"not on #{block_id}: {page.evaluate(WHERE, block_id)}") from err
+        page.wait_for_timeout(600)
+    assert page.evaluate("window.rbTestSameDocument === true"), "the page was loaded, not swapped"
+
+
+def back_and_forth(page: Page, origin: re.Pattern[str], title: str, block_id: str) -> None:
+    """Back shows the page left (not just its URL), Forward lands on the block again."""
+    page.go_back()
+    page.wait_for_url(origin)
+    expect(page.locator("h1")).to_contain_text(title)
+    page.go_forward()
+    assert_landed(page, block_id)
+    page.go_back()
+    page.wait_for_url(origin)
+    expect(page.locator("h1")).to_contain_text(title)
+
+
+def to_top(page: Page) -> None:
+    """The link out of view again, and the page left still long enough for Material's writers."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(400)
+
+
+def test_a_card_source_link_lands_on_the_section(page: Page, server: str) -> None:
+    page.goto(server + "/gm-screen/")
+    page.evaluate(PROBE)
+    slow_network(page)
+    for _ in range(TIMES):
+        to_top(page)
+        title = page.locator(".rb-card__title", has_text="3.2. Действия в бою")
+        card = page.locator("section.rb-card", has=title)
+        card.locator(".rb-card__source a").first.click()
+        assert_landed(page, ACTIONS)
+        back_and_forth(page, GM_SCREEN, "Экран Мастера", ACTIONS)
+
+
+def test_a_pin_from_the_drawer_lands_on_the_paragraph(page: Page, server: str) -> None:
+    page.goto(server + "/fatum/03-boi/")
+    block_id = ACTIONS + "--1"
+    page.evaluate("(id) => rulebook.pins.add({ url: location.href, id })", block_id)
+    expect(page.locator(f"[id='{block_id}'] > .rb-pin")).to_have_attribute("aria-pressed", "true")
+    page.goto(server + "/fatum/01-bazovye-pravila/")
+    page.evaluate(PROBE)
+    slow_network(page)
+    for _ in range(TIMES):
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight / 3)")
+        page.wait_for_timeout(100)
+        toggle = page.locator("#rb-pins-toggle")
+        if not page.locator("#rb-pins").is_visible():
+            toggle.click()
+        link = page.locator("#rb-pins .rb-pinned__link").first
+        if not page.evaluate("document.body.classList.contains('rb-pins-modal')"):
+            # beside the page (a wide screen), the panel is used while reading: a turn of the wheel
+            link.hover()
+            page.mouse.move(300, 500)
+            page.mouse.wheel(0, 300)
+        link.click()
+        assert_landed(page, block_id)
+        back_and_forth(page, CHAPTER_1, "Глава 1", block_id)
+
+
+def test_a_calculator_rule_citation_lands_on_the_rule(page: Page, server: str) -> None:
+    page.goto(server + "/gm-screen/")
+    page.evaluate(PROBE)
+    slow_network(page)
+    readings = page.locator("[id^=rb-calc-check] details.rb-calc__readings").first
+    for _ in range(TIMES):
+        to_top(page)
+        if readings.get_attribute("open") is None:  # «Как калькулятор читает правила»
+            readings.locator("summary").click()
+            to_top(page)
+        cite = readings.locator(".rb-calc__rule[href*='/fatum/01-bazovye-pravila/#']").first
+        block_id = (cite.get_attribute("href") or "").split("#", 1)[1]
+        cite.click()
+        assert_landed(page, block_id)
+        back_and_forth(page, GM_SCREEN, "Экран Мастера", block_id)
+
+
+def test_a_palette_result_lands_on_the_paragraph(page: Page, server: str) -> None:
+    page.goto(server + "/fatum/01-bazovye-pravila/")
+    page.evaluate(PROBE)
+    slow_network(page)
+    query = "кровотечение"
+    for _ in range(TIMES):
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight / 3)")  # reading, then searching
+        page.wait_for_timeout(100)
+        page.locator(".rb-search-button").click()
+        page.locator(".rb-palette__input").fill(query)
+        page.wait_for_function(RENDERED, arg=query)
+        url = page.evaluate("(q) => rulebook.search.query(q).then((r) => r.results[0].url)", query)
+        assert "01-bazovye-pravila" not in url, url  # a paragraph of another page
+        block_id = url.split("#", 1)[1]
+        page.keyboard.press("Enter")
+        assert_landed(page, block_id)
+        back_and_forth(page, CHAPTER_1, "Глава 1", block_id)
