@@ -173,9 +173,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return
         site = Path(config.site_dir)
         self.pages.finish()
-        if self.search and self.serving:
-            self.search.finish_later(site)  # the edited page reloads now, search a moment later
-        elif self.search:
+        if self.search and not self.serving:
             self.search.finish(site)
         known: dict[str, str] = {}  # hashes of the files the runtime placed
         if self.config.calculators:
@@ -187,6 +185,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         site_url = getattr(config, "site_url", None)
         offline_manifest.write(site, enabled=not self.serving, root=hosting.site_root(site_url), known=known)
         hosting.finish(site, site_url, serving=self.serving)
+        if self.search and self.serving:  # the edited page reloads now, search a moment later
+            self.search.finish_later(site)  # last, so that its thread does not slow what is left
 
 
 def _source(page: Page, config: MkDocsConfig) -> tuple[Path, str]:
