@@ -5,6 +5,7 @@ this runs the real thing on a small suite instead of trusting the flags."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import subprocess
@@ -46,13 +47,10 @@ def test_each_modules_fixture_is_set_up_once_on_one_worker(tmp_path: Path) -> No
         (suite / f"{name}.py").write_text(MODULE.format(log=str(log)), encoding="utf-8")
     command = [sys.executable, "-m", "pytest", *options, "-c", str(ROOT / "pyproject.toml")]
     command += ["-p", "no:cacheprovider", "--rootdir", str(suite), "-q", str(suite)]
-    proc = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        cwd=suite,
-        check=False,
-    )
+    # the options are make test's alone: none the caller put in the environment (a benchmark's
+    # report file, say)
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
+    proc = subprocess.run(command, capture_output=True, text=True, cwd=suite, check=False, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "24 passed" in proc.stdout, proc.stdout
     setups = log.read_text(encoding="utf-8").split()

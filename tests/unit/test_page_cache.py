@@ -69,6 +69,13 @@ def test_a_damaged_entry_is_a_miss_and_is_rewritten(tmp_path: Path) -> None:
     assert parsed == 0
 
 
+def test_a_build_that_does_not_finish_writes_nothing(tmp_path: Path) -> None:
+    pages = PageProcessor()
+    pages.start(tmp_path)
+    pages.run(HTML, PAGE, Counting(), extract)
+    assert not list(tmp_path.iterdir())  # a build that fails after its pages leaves no entry
+
+
 def test_a_page_with_problems_is_never_kept_on_disk(tmp_path: Path) -> None:
     pages = PageProcessor()
     pages.start(tmp_path)

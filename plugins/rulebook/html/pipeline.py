@@ -60,12 +60,14 @@ class PageProcessor:
         self._cache: dict[str, Processed] = {}
         self._used: set[str] = set()
         self._disk: Path | None = None
+        self._new: dict[str, Processed] = {}
 
     def start(self, cache_dir: Path | None = None) -> None:
         """A new build: entries not used by it are forgotten at `finish`; `cache_dir` keeps the
         finished pages between builds (None: in memory only)."""
         self._used = set()
         self._disk = cache_dir
+        self._new: dict[str, Processed] = {}  # made by this build, written at `finish`
 
     def run(
         self,
@@ -88,14 +90,18 @@ class PageProcessor:
             records = extract(out, page) if extract is not None and not problems else None
             hit = Processed(out, ids, records, problems)
             if not problems:
-                self._store(key, hit)
+                self._new[key] = hit
         self._cache[key] = hit
         self._used.add(key)
         return hit
 
     def finish(self) -> None:
-        """After a whole build: what it did not use is dropped, in memory and on disk."""
+        """After a whole build (a failed one writes nothing): what it made is kept on disk, what it
+        did not use is dropped, in memory and on disk."""
         self._cache = {k: v for k, v in self._cache.items() if k in self._used}
+        for key, hit in self._new.items():
+            self._store(key, hit)
+        self._new = {}
         if self._disk is not None and self._disk.is_dir():
             for f in self._disk.glob("*.pickle"):
                 if f.stem not in self._used:
