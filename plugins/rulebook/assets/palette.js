@@ -312,8 +312,10 @@
     // once the palette's history entry is gone, so that Back then returns from the result
     hide(() => {
       if (url.pathname === location.pathname && url.search === location.search) {
-        if (location.hash === url.hash) rb.highlight();
-        else location.hash = url.hash;
+        // a block of this page: a new entry (Back returns) and the landing, as a pin opens one,
+        // with no navigation for Material to take (its scroll to the fragment would race ours)
+        if (location.hash !== url.hash) history.pushState(null, "", url.hash);
+        rb.highlight();
         return;
       }
       // a real link click, so that Material's instant navigation (if on) takes it
