@@ -197,9 +197,11 @@ def test_an_unreadable_saved_fight_is_copied_aside_once_and_started_afresh(site,
     widget = page.locator(DAMAGE)
     widget.scroll_into_view_if_needed()
     notice = widget.locator(".rb-calc__notice")
-    notice.wait_for(timeout=BOOT_TIMEOUT)
+    notice.wait_for(timeout=BOOT_TIMEOUT)  # said at once, before the engine has started
     assert "не читается (это не JSON) и начат заново (копия сохранена)" in notice.inner_text()
-    saved = json.loads(page.evaluate("k => localStorage.getItem(k)", key))  # replaced by a fresh fight
+    # replaced by a fresh fight with the first result
+    page.wait_for_function("k => localStorage.getItem(k) !== null", arg=key, timeout=BOOT_TIMEOUT)
+    saved = json.loads(page.evaluate("k => localStorage.getItem(k)", key))
     assert saved["actions"] == [] and saved["cursor"] == 0
     copies = page.evaluate("k => Object.keys(localStorage).filter(x => x.startsWith(k + '.damaged.'))", key)
     assert len(copies) == 1 and page.evaluate("k => localStorage.getItem(k)", copies[0]) == "{not json"

@@ -475,6 +475,13 @@
       this.storageBox = h("p", { class: "rb-calc__storage", role: "alert", hidden: true });
       this.output.before(this.storageBox);
       this.load();
+      this.announce();
+    }
+
+    /* What load() found wrong is said at once, not only with the first result (which waits for
+       the engine, and never comes without WebAssembly); the first result says it again, once. */
+    announce() {
+      if (this.notice) this.output.replaceChildren(h("p", { class: "rb-calc__notice", role: "status", text: this.notice }));
     }
 
     load() {
