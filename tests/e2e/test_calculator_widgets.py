@@ -187,13 +187,22 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
     shot(page, "damage-after-reload-undo-redo", DAMAGE)
 
 
-def test_an_unreadable_saved_fight_is_copied_aside_once_and_started_afresh(site, page):
-    page.goto(f"{site}/fatum/03-boi/")
+def store_fight(page, site: str, value: str) -> str:
+    """`value` stored as chapter 3's saved fight, then the chapter opened; the storage key. It is
+    written from another page: chapter 3's own stepper, once it has computed, saves its fight and
+    would overwrite it."""
+    page.goto(f"{site}/")
     key = page.evaluate(
-        "() => rulebook.core.storage('calc.' + rulebook.core.pathOf(location.href) + '#rb-calc-damage-1').key"
+        "(u) => rulebook.core.storage('calc.' + rulebook.core.pathOf(u) + '#rb-calc-damage-1').key",
+        f"{site}/fatum/03-boi/",
     )
-    page.evaluate("k => localStorage.setItem(k, '{not json')", key)
-    page.reload()
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+    page.goto(f"{site}/fatum/03-boi/")
+    return key
+
+
+def test_an_unreadable_saved_fight_is_copied_aside_once_and_started_afresh(site, page):
+    key = store_fight(page, site, "{not json")
     widget = page.locator(DAMAGE)
     widget.scroll_into_view_if_needed()
     notice = widget.locator(".rb-calc__notice")
@@ -208,15 +217,10 @@ def test_an_unreadable_saved_fight_is_copied_aside_once_and_started_afresh(site,
 
 
 def test_a_saved_fight_the_engine_refuses_keeps_the_actions_before_the_refused_one(site, page):
-    page.goto(f"{site}/fatum/03-boi/")
-    key = page.evaluate(
-        "() => rulebook.core.storage('calc.' + rulebook.core.pathOf(location.href) + '#rb-calc-damage-1').key"
-    )
     # the second action is well-formed but out of range (a hit of 99 damage)
     actions = [{"type": "hit", "damage": 3}, {"type": "hit", "damage": 99}, {"type": "end_turn"}]
     bad = {"v": 1, "character": {}, "actions": actions, "cursor": 3}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(bad)])
-    page.reload()
+    key = store_fight(page, site, json.dumps(bad))
     widget = page.locator(DAMAGE)
     widget.scroll_into_view_if_needed()
     notice = widget.locator(".rb-calc__notice")
