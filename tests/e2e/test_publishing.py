@@ -81,6 +81,8 @@ def test_canonical_links_and_the_sitemap_name_the_published_address(
 
 
 def same_document_after_click(page: Page, link: str) -> bool:
+    # Material takes over links only once it has read the sitemap, fetched as it starts
+    page.wait_for_load_state("networkidle")
     page.evaluate("window.__same_document = true")
     page.locator(f"article a[href$='{link}']").first.click()
     page.wait_for_url(re.compile(re.escape(link) + "$"))
