@@ -33,6 +33,7 @@ from typing import Any
 from bs4 import BeautifulSoup
 from rulebook.books import BookInfo
 from rulebook.html import blockids
+from rulebook.html.pipeline import page_key
 from rulebook.search import export, folders, library, windex
 from rulebook.search.extract import PageRecords, page_records
 from rulebook.search.glossary import Glossary, load
@@ -41,10 +42,6 @@ log = logging.getLogger("mkdocs.plugins.rulebook.search")
 INDEX_VERSION = "4"
 COMMON_GLOSSARY = "common.glossary.toml"
 EXPORT = "export"
-
-
-def page_key(src_uri: str) -> str:
-    return src_uri.rsplit("/", 1)[-1].removesuffix(".md")
 
 
 class SearchBuild:
