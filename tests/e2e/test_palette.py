@@ -257,8 +257,17 @@ def test_a_query_fetches_a_few_small_shards_not_every_books_text(new_context, ba
     assert any(u.endswith("/search/manifest.json") for u, _ in fetched)
     assert not [u for u, _ in fetched if "/search/" in u and not u.endswith("manifest.json")]
     fetched.clear()
+    page.evaluate("performance.clearResourceTimings()")
     page.evaluate("window.rulebook.search.open('кровотечение')")
     rendered(page, "кровотечение")
+    # the page has the responses before this process hears of them: wait for every one it read
+    read = page.evaluate(
+        "performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.includes('/search/'))"
+    )
+    for _ in range(100):
+        if set(read) <= {u for u, _ in fetched}:
+            break
+        page.wait_for_timeout(50)
     search = [(u, n) for u, n in fetched if "/search/" in u]
     manifest = page.evaluate("fetch('/search/manifest.json').then((r) => r.json())")
     shards = sum(manifest["shards"].values())
