@@ -65,6 +65,17 @@
     else run();
   }
 
+  /* Work over many items (a chapter's thousand pin targets, its tables) without a long task: in
+     slices while the browser is idle; a reader's tap is never kept waiting behind it. */
+  const idle = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 16));
+  function whenIdle(items, fn) {
+    const step = (deadline) => {
+      while (items.length && deadline.timeRemaining() > 2) fn(items.shift());
+      if (items.length) idle(step);
+    };
+    if (items.length) idle(step);
+  }
+
   // ---- assets ----------------------------------------------------------------------------------
   const loading = new Map();
 
@@ -396,5 +407,5 @@
     return el("span", { class: "rb-storage-notice" }, [text + " ", button]);
   }
 
-  rb.core = { el, onPage, loadScript, loadStyle, storage, usage, storageHelp, fullNotice, hash, pathOf, overlay, root, assets, scope };
+  rb.core = { el, onPage, whenIdle, loadScript, loadStyle, storage, usage, storageHelp, fullNotice, hash, pathOf, overlay, root, assets, scope };
 })();

@@ -20,7 +20,7 @@
 (() => {
   "use strict";
   const rb = window.rulebook;
-  const { el, onPage, overlay, pathOf, storage } = rb.core;
+  const { el, onPage, overlay, pathOf, storage, whenIdle } = rb.core;
   const repair = rb.repair;
   const MAX_PINS = repair.LIMITS.pins, MAX_SCENES = repair.LIMITS.scenes;
 
@@ -717,8 +717,6 @@
 
   // ---- pin buttons in the page ---------------------------------------------------------------
   let proto = null; // one parsed button, cloned for each target (parsing SVG 1000+ times is slow)
-  let pending = []; // [target, label] of this page still without a button
-  const idle = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 16));
 
   /* A chapter has a thousand targets: the buttons near the screen are added at once, the rest in
      slices while the browser is idle, so no task is long (a reader's tap or Tab finds them). */
@@ -726,8 +724,7 @@
     const root = article();
     if (!root) return;
     if (!proto) proto = el("button", { type: "button", class: "rb-pin", "aria-pressed": "false", title: "Закрепить", html: ICON_PIN_OFF });
-    const near = [], far = [];
-    const view = window.innerHeight;
+    const todo = [];
     let section = "";
     // Document order: the last heading met is the section of the blocks that follow.
     root.querySelectorAll(HEADINGS + ", [data-rb-block][id]").forEach((t) => {
@@ -736,20 +733,33 @@
       if (t.__rbPin || t.closest(".rb-card__body")) return;
       t.__rbPin = true;
       const label = heading ? "Закрепить раздел «" + section + "»" : "Закрепить абзац" + (section ? " из «" + section + "»" : "");
-      const r = t.getBoundingClientRect();
-      (r.bottom > -view && r.top < 2 * view ? near : far).push([t, label]);
+      todo.push([t, label]);
     });
-    near.forEach(([t, label]) => attach(t, label));
-    pending = far;
-    idle(fillIn);
+    const at = onScreen(root, todo);
+    const from = Math.max(0, at - NEAR_BEFORE);
+    todo.slice(from, at + NEAR_AFTER).forEach(([t, label]) => attach(t, label));
+    whenIdle(todo.slice(0, from).concat(todo.slice(at + NEAR_AFTER)), ([t, label]) => {
+      if (t.isConnected) attach(t, label); // a page left meanwhile is skipped
+    });
   }
 
-  function fillIn(deadline) {
-    while (pending.length && deadline.timeRemaining() > 2) {
-      const [t, label] = pending.shift();
-      if (t.isConnected) attach(t, label);
+  /* The index in `todo` (document order) of the first target at or after the top of the screen.
+     One hit test and a binary search: reading each target's box would lay out the blocks that
+     are skipped while off screen (content-visibility), the whole chapter. */
+  const NEAR_BEFORE = 30, NEAR_AFTER = 60;
+  function onScreen(root, todo) {
+    const box = root.getBoundingClientRect();
+    const y = Math.min(Math.max(box.top, 0) + 80, window.innerHeight - 1);
+    const hit = document.elementFromPoint((box.left + box.right) / 2, y);
+    if (!hit || !root.contains(hit) || !todo.length) return 0;
+    let lo = 0, hi = todo.length; // the first target not before `hit`
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const t = todo[mid][0];
+      const before = t !== hit && !t.contains(hit) && (t.compareDocumentPosition(hit) & Node.DOCUMENT_POSITION_FOLLOWING);
+      if (before) lo = mid + 1; else hi = mid;
     }
-    if (pending.length) idle(fillIn);
+    return lo;
   }
 
   function attach(t, label) {

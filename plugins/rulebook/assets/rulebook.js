@@ -115,10 +115,12 @@
   }
 
   /* A table wider than the screen keeps its first column in view while it scrolls sideways
-     (position: sticky, no change of layout), unless that column is itself most of the screen. */
+     (position: sticky, no change of layout), unless that column is itself most of the screen.
+     Measured table by table while the browser is idle: measuring them all at once would lay out
+     every block that is skipped while off screen (content-visibility), the whole chapter. */
   function markWideTables() {
-    document.querySelectorAll(".md-typeset__scrollwrap").forEach((wrap) => {
-      const table = wrap.querySelector("table");
+    rb.core.whenIdle([...document.querySelectorAll(".md-typeset__scrollwrap")], (wrap) => {
+      const table = wrap.isConnected && wrap.querySelector("table");
       if (!table) return;
       const first = table.querySelector("tr > :first-child");
       const wide = wrap.scrollWidth > wrap.clientWidth + 1 && first && first.offsetWidth < wrap.clientWidth * 0.45;
@@ -137,6 +139,6 @@
   rb.core.onPage(() => {
     if (first) highlight(true); // later pages landed when document$ showed them
     first = false;
-    requestAnimationFrame(markWideTables);
+    markWideTables();
   });
 })();
