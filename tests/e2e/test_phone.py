@@ -4,6 +4,7 @@ a calculator's answer beside the input being changed."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -216,3 +217,41 @@ def test_the_widgets_text_fields_are_16px_so_the_phone_does_not_zoom_on_focus(
         fields,
     )
     assert not small, f"text fields under 16 px (a phone zooms into them): {small[:5]}"
+
+
+SKIPPED = """window.__rbSkipped = new Map();
+    document.addEventListener("contentvisibilityautostatechange",
+        (e) => window.__rbSkipped.set(e.target, e.skipped), true);"""
+COUNT_SKIPPED = "[...window.__rbSkipped.values()].filter(Boolean).length"
+
+
+def test_a_long_chapter_renders_only_what_is_near_the_screen_yet_lands_on_and_prints_any_block(
+    page: Page, server: str
+) -> None:
+    page.add_init_script(SKIPPED)  # the browser says which blocks it skips (not rendered)
+    page.goto(server + "/fatum/03-boi/")
+    page.wait_for_load_state("networkidle")
+    blocks = page.evaluate("document.querySelectorAll('.md-content__inner > *').length")
+    skipped = page.evaluate(COUNT_SKIPPED)
+    assert blocks > 300 and skipped > blocks * 3 / 4, f"{skipped} of {blocks} blocks skipped at start-up"
+    # a paragraph far down: reached by its URL, it is rendered, at the top, highlighted and pinnable
+    far = page.evaluate(
+        "[...document.querySelectorAll('.md-content__inner > p[data-rb-block][id]')].at(-20).id"
+    )
+    page.goto("about:blank")  # a link from elsewhere: the page loads with the fragment
+    page.goto(server + f"/fatum/03-boi/#{far}")
+    target = page.locator(f"[id='{far}']")
+    expect(target).to_have_class(re.compile(r"\brb-target\b"))
+    expect(target).to_be_in_viewport()
+    top = target.evaluate("(e) => e.getBoundingClientRect().top")
+    assert 40 < top < 200, top
+    expect(target.locator(":scope > .rb-pin")).to_have_count(1)
+    assert page.evaluate(f"window.__rbSkipped.get(document.getElementById('{far}'))") is False
+    # printing renders every block
+    page.emulate_media(media="print")
+    styles = page.evaluate(
+        "[...document.querySelectorAll('.md-content__inner > *')]"
+        ".map((e) => getComputedStyle(e).contentVisibility)"
+    )
+    assert set(styles) == {"visible"}
+    page.emulate_media(media="screen")
