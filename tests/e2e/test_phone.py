@@ -255,3 +255,31 @@ def test_a_long_chapter_renders_only_what_is_near_the_screen_yet_lands_on_and_pr
     )
     assert set(styles) == {"visible"}
     page.emulate_media(media="screen")
+
+
+def test_the_navigation_drawer_opens_with_the_library_and_the_chapter_contents_and_leads_there(
+    page: Page, server: str, shot: Path
+) -> None:
+    page.goto(server + "/fatum/03-boi/")
+    page.wait_for_load_state("networkidle")
+    drawer = page.locator(".md-sidebar--primary")
+    # closed, it is neither drawn nor reachable by Tab
+    assert (
+        drawer.locator(".md-sidebar__scrollwrap").evaluate("(e) => getComputedStyle(e).contentVisibility")
+        == "hidden"
+    )
+    page.keyboard.press("Tab")
+    assert not page.evaluate("document.activeElement.closest('.md-sidebar--primary')")
+    page.evaluate("document.activeElement.blur()")  # the skip link it reached covers the menu button
+    page.locator("label.md-header__button[for='__drawer']").tap()
+    book = drawer.get_by_role("link", name=re.compile(r"Глава 4\. Снаряжение"))
+    expect(book).to_be_in_viewport()
+    page.screenshot(path=str(shot / "drawer-open.png"))
+    drawer.locator("label.md-nav__link[for='__toc']").tap()  # the chapter's contents
+    section = drawer.get_by_role("link", name=re.compile(r"^3\.4\. Броня$"))
+    expect(section).to_be_in_viewport()
+    page.screenshot(path=str(shot / "drawer-contents.png"))
+    section.tap()
+    heading = page.locator("h2", has_text="3.4. Броня")
+    expect(heading).to_be_in_viewport()
+    expect(drawer.get_by_role("link", name=re.compile(r"Глава 4\."))).not_to_be_in_viewport()
