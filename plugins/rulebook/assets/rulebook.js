@@ -116,16 +116,30 @@
 
   /* A table wider than the screen keeps its first column in view while it scrolls sideways
      (position: sticky, no change of layout), unless that column is itself most of the screen.
-     Measured table by table while the browser is idle: measuring them all at once would lay out
-     every block that is skipped while off screen (content-visibility), the whole chapter. */
+     A table is measured when it comes near the screen, where the browser has just laid it out:
+     measuring them all at once would lay out every block skipped while off screen
+     (content-visibility), the whole chapter, and each measure after another script's change
+     would restyle the page again. */
+  let nearing = null;
+  function measureWide(wrap) {
+    const table = wrap.querySelector("table");
+    if (!table) return;
+    const first = table.querySelector("tr > :first-child");
+    const wide = wrap.scrollWidth > wrap.clientWidth + 1 && first && first.offsetWidth < wrap.clientWidth * 0.45;
+    wrap.classList.toggle("rb-sticky-first", Boolean(wide)); // not on the table: Material styles table:not([class])
+  }
   function markWideTables() {
-    rb.core.whenIdle([...document.querySelectorAll(".md-typeset__scrollwrap")], (wrap) => {
-      const table = wrap.isConnected && wrap.querySelector("table");
-      if (!table) return;
-      const first = table.querySelector("tr > :first-child");
-      const wide = wrap.scrollWidth > wrap.clientWidth + 1 && first && first.offsetWidth < wrap.clientWidth * 0.45;
-      wrap.classList.toggle("rb-sticky-first", Boolean(wide)); // not on the table: Material styles table:not([class])
-    });
+    const wraps = document.querySelectorAll(".md-typeset__scrollwrap");
+    if (nearing) nearing.disconnect();
+    if (typeof IntersectionObserver !== "function") return wraps.forEach(measureWide);
+    nearing = new IntersectionObserver((entries) => {
+      entries.forEach((e) => {
+        if (!e.isIntersecting) return;
+        nearing.unobserve(e.target);
+        measureWide(e.target);
+      });
+    }, { rootMargin: "50% 0px" });
+    wraps.forEach((w) => nearing.observe(w));
   }
   let resizing = 0;
   window.addEventListener("resize", () => {
