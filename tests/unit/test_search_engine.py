@@ -203,6 +203,27 @@ def test_a_section_whose_blocks_together_answer_opens_its_heading():
     assert (top["title"], top["kind"]) == ("Падение", "h")
 
 
+def test_a_section_two_of_whose_blocks_answer_opens_its_heading_showing_the_better_block():
+    b = book(
+        "b",
+        [
+            (
+                "Полная атака",
+                2,
+                [
+                    "Полная атака занимает весь раунд.",
+                    "После первой атаки можно сделать шаг вместо остальных атак.",
+                    "Единственное движение при ней — шаг на 5 футов.",
+                ],
+            ),
+            ("Движение", 2, ["Движение в бою стоит действия."]),
+        ],
+    )
+    top = search(index(b), "полная атака и шаг")["results"][0]
+    assert (top["title"], top["kind"]) == ("Полная атака", "h")
+    assert "шаг" in top["snippet"] and "весь раунд" not in top["snippet"]
+
+
 def test_a_long_description_finds_the_block_with_its_rarest_words():
     b = book(
         "b",

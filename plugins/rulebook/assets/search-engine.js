@@ -1216,7 +1216,7 @@
         const tier = rid === s * K || this.defines(rid, b, structure) ? this.tier(rid, s, b, structure) : 0;
         const sc = b === prefer ? pre * P.prefer_book : pre;
         const strong = tier > 0 || (cov >= 1 && this.headingMatches(s, b, structure));
-        hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong });
+        hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong, whole: false });
       }
       hits.sort(this.comparator(prefer));
       return hits;
@@ -1272,7 +1272,37 @@
         for (let i = 0; i < n; i++) h.score = round6(h.score * P.same_section_decay);
       }
       top.sort(order);
+      this.wholeSections(top, structure);
       return top.concat(rest);
+    }
+
+    /* A section two of whose blocks answer the query (the second at least whole_ratio of the first,
+       after the same-section decay), under a heading that holds a word of the query, answers as a
+       whole: its best block opens the heading (and is shown as its snippet). */
+    wholeSections(top, content) {
+      const r = this.P.whole_ratio;
+      if (r <= 0) return;
+      const best = new Map(), count = new Map();
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        if (h.rid === s * K) continue;
+        if (!best.has(s)) { best.set(s, h.score); count.set(s, 1); }
+        else if (h.score >= r * best.get(s)) count.set(s, count.get(s) + 1);
+      }
+      const done = new Set();
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        if (h.rid === s * K || done.has(s)) continue;
+        done.add(s);
+        if ((count.get(s) || 0) >= 2 && this.headingAny(s, h.book, content)) h.whole = true;
+      }
+    }
+
+    headingAny(s, b, content) {
+      for (const g of content) for (const sl of this.slotsOf(g, b)) for (const st of sl.stems.keys()) {
+        if (this.posts.has(st) && this.posts.get(st).head.has(s)) return true;
+      }
+      return false;
     }
 
     order(h, prefer) {
@@ -1480,7 +1510,10 @@
           let k = h.rid - s * K;
           const sec = this.section(s);
           let [kind, anchor, text] = this.block(sec, k);
-          if (k > 0 && sec[6] && anchor === this.block(sec, 1)[1]) {
+          const via = k;
+          // the section's first block sits right under its heading, or the section answers as a
+          // whole: open the heading (showing the block that answers)
+          if (k > 0 && sec[6] && (h.whole || anchor === this.block(sec, 1)[1])) {
             k = 0;
             [kind, anchor, text] = this.block(sec, 0);
           }
@@ -1491,7 +1524,8 @@
           else key = this.A.dedupeKey(text);
           if (seen.has(key)) continue;
           seen.add(key);
-          results.push(this.result(h, sec, kind, anchor, shown, stems));
+          const told = h.whole && via > 0 ? this.block(sec, via)[2] : shown;
+          results.push(this.result(h, sec, kind, anchor, told, stems));
           if (results.length >= limit) break;
         }
       }

@@ -107,6 +107,7 @@ class Hit:
     score: float
     cov: float
     strong: bool = False  # its heading holds every word of the query, or it is an exact title or definition
+    whole: bool = False  # a block whose section answers as a whole: it opens the section's heading
 
 
 class Scorer:
@@ -347,7 +348,43 @@ class Scorer:
             for _ in range(m):
                 h.score = round6(h.score * P["same_section_decay"])
         top.sort(key=lambda h: self.order(h, prefer))
+        self._whole_sections(top, content)
         return top + rest
+
+    def _whole_sections(self, top: list[Hit], content: list[Group]) -> None:
+        """A section two of whose blocks answer the query (the second at least `whole_ratio` of the
+        first, after the same-section decay), under a heading that holds a word of the query,
+        answers as a whole: its best block opens the heading (and is shown as its snippet)."""
+        r = P["whole_ratio"]
+        if r <= 0:
+            return
+        best: dict[int, float] = {}
+        count: dict[int, int] = {}
+        for h in top:
+            s = h.rid // K
+            if h.rid == s * K:
+                continue
+            if s not in best:
+                best[s] = h.score
+                count[s] = 1
+            elif h.score >= r * best[s]:
+                count[s] += 1
+        done: set[int] = set()
+        for h in top:
+            s = h.rid // K
+            if h.rid == s * K or s in done:
+                continue
+            done.add(s)
+            if count.get(s, 0) >= 2 and self._heading_any(s, h.book, content):
+                h.whole = True
+
+    def _heading_any(self, s: int, b: int, content: list[Group]) -> bool:
+        return any(
+            st in self.posts and s in self.posts[st].head
+            for g in content
+            for sl in self._slots(g, b)
+            for st in sl.stems
+        )
 
     @staticmethod
     def order(h: Hit, prefer: int) -> tuple[int, int, int, float, int]:
