@@ -569,3 +569,13 @@ def test_a_slang_word_no_book_prints_does_not_make_an_exact_title_of_a_word_shar
     lib = index(b, common='[[alias]]\nfrom = "инит"\nto = ["инициатива"]\n')
     assert titles("инит ", lib)[0] == "Инициатива"
     assert titles("иные ", lib)[0] == "Иные"
+
+
+def test_a_slang_word_in_a_form_no_book_prints_counts_as_typed_where_the_books_print_its_stem():
+    # «хитах» is printed nowhere, but «хиты» is: the word as typed is the reader's word, at full
+    # weight, not a coined one that only happens to share a stem
+    b = book("b", [("Хиты", 2, ["Хиты персонажа растут с уровнем."]), ("Шкала ранений", 2, ["Раны."])])
+    lib = index(b, common='[[alias]]\nfrom = "хиты"\nto = ["шкала ранений"]\n')
+    group = plan.Planner(lib, plan.parse("хитах"), False).run().groups[0]
+    assert (group.alts[0].literal, group.alts[0].weight) == (True, 1.0)
+    assert titles("хитах", lib)[0] == "Хиты"

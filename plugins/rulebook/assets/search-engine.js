@@ -612,6 +612,15 @@
       return { words: out, shown: shown, changed: changed };
     }
 
+    /* A book prints the word, or another form of it: a word of its stem (three letters or more)
+       that begins with that stem. */
+    printed(w) {
+      if (this.V.stemDf([w.surface]).size) return true;
+      const st = this.A.stem(w.surface);
+      if (w.role !== "content" || st.length < 3) return false;
+      return this.V.words(st, st + TOP).some(([u, ust]) => ust === st && u.startsWith(st));
+    }
+
     plan(read) {
       const A = this.A, P = this.P;
       const { words, shown, changed } = read;
@@ -641,7 +650,7 @@
           // a rule on one small word (ОБ): the word as a glossary target, read in round 2
           const lit = span.filter((w) => w.role === "content" || best === 1).map((w) => (w.role === "content" ? this.expand(w) : this.phraseSlot(w.surface)));
           // a slang word that no book prints reaches, as typed, only words sharing its stem
-          const coined = best === 1 && this.V.stemDf([span[0].surface]).size === 0;
+          const coined = best === 1 && !this.printed(span[0]);
           const alts = [{ slots: lit, weight: coined ? P.w_slang_literal : 1.0, books: [], literal: !coined }];
           const targets = new Map();
           for (const rule of matches) {
