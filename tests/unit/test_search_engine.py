@@ -579,3 +579,32 @@ def test_a_slang_word_in_a_form_no_book_prints_counts_as_typed_where_the_books_p
     group = plan.Planner(lib, plan.parse("хитах"), False).run().groups[0]
     assert (group.alts[0].literal, group.alts[0].weight) == (True, 1.0)
     assert titles("хитах", lib)[0] == "Хиты"
+
+
+def test_a_question_word_keeps_an_exact_title_where_no_heading_says_it_the_readers_way():
+    b = book(
+        "b",
+        [
+            ("Борьба", 2, ["Она необходима, когда надо взять противника живым, и длится долго."]),
+            ("Начало борьбы", 3, ["Борьба: захватите его, и борьба начинается.", "Борьба длится раундами."]),
+            ("Борьба и борьба в бою", 2, ["Борьба, борьба и ещё раз борьба: борьба решает бой, борьба."]),
+        ],
+    )
+    lib = index(b)
+    assert titles("зачем нужна борьба", lib)[0] == "Борьба"
+    assert titles("как начать борьбу", lib)[0] == "Начало борьбы"
+
+
+def test_a_glossary_phrase_names_a_heading_only_as_a_whole():
+    # «ресс» is «возвращение жизни»: the heading «Очки жизни» holds «жизни» and the query's
+    # «очки», but not the phrase, so it is no exact title of «ресс очки»
+    b = book(
+        "b",
+        [
+            ("Очки жизни", 2, ["Очки жизни растут с уровнем."]),
+            ("Воскрешение", 2, ["Возвращение жизни восстанавливает очки персонажа."]),
+        ],
+    )
+    lib = index(b, common='[[alias]]\nfrom = "ресс"\nto = ["возвращение жизни"]\n')
+    top = search(lib, "ресс очки", limit=1)["results"][0]
+    assert top["title"] == "Воскрешение"

@@ -1244,17 +1244,26 @@
       const top = hits.slice(0, P.rerank), rest = hits.slice(P.rerank);
       const structure = this.structure;
       const A = this.A;
+      // where a heading says it the reader's way, a heading that lacks the small words typed is
+      // not the one the query names; where none does, the exact title stands
       const small = new Set(this.plan.shown.filter((w) => A.isOptional(w)).map((w) => A.stem(w)));
+      const worded = new Set();
+      if (small.size) {
+        for (const h of top) {
+          if (h.rid !== Math.floor(h.rid / K) * K) continue;
+          const have = new Set(A.surfaces(textOf(h.rid)).map((w) => A.stem(w)));
+          let all = true;
+          for (const x of small) if (!have.has(x)) { all = false; break; }
+          if (all) worded.add(h.rid);
+        }
+      }
       for (const h of top) {
         const s = Math.floor(h.rid / K);
         const text = textOf(h.rid);
         let bonus = this.bonus(h.rid, s, h.book, structure, text);
         if (h.rid === s * K && small.size) {
-          const have = new Set(A.surfaces(text).map((w) => A.stem(w)));
-          let all = true;
-          for (const x of small) if (!have.has(x)) { all = false; break; }
-          if (all) bonus += this.P.bonus_wording;
-          else if (h.tier === 1 || h.tier === 2 || h.tier === 4) h.tier = 0;
+          if (worded.has(h.rid)) bonus += this.P.bonus_wording;
+          else if (worded.size && (h.tier === 1 || h.tier === 2 || h.tier === 4)) h.tier = 0;
         }
         h.score = round6(h.score * bonus);
       }
@@ -1359,15 +1368,16 @@
       let meta = null, initials = false;
       for (const g of content) {
         let found = false;
-        for (const sl of this.slotsOf(g, b, literalOnly)) for (const st of sl.stems.keys()) {
-          const h = this.posts.get(st).head.get(s);
-          if (h === undefined) continue;
+        // a glossary phrase names the heading only as a whole
+        for (const [sl, got] of this.inHeading(g, b, s, literalOnly)) {
           found = true;
-          meta = h;
-          if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
-            if (h[1] & 1) titleHits.add(st);
-            if (h[1] & 2) origHits.add(st);
-            if (h[1] & 8) initials = true;
+          for (const [st, h] of got) {
+            meta = h;
+            if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
+              if (h[1] & 1) titleHits.add(st);
+              if (h[1] & 2) origHits.add(st);
+              if (h[1] & 8) initials = true;
+            }
           }
         }
         if (!found) return false;
@@ -1376,6 +1386,27 @@
       if (initials && content.length === 1) return true;
       const tw = meta[4], ow = meta[5];
       return (tw > 0 && titleHits.size >= tw) || (ow > 0 && origHits.size >= ow);
+    }
+
+    /* [slot, [[stem, heading entry]]] of the group's alternatives (that apply in book b) every slot
+       of which is in section s's heading, in order. */
+    inHeading(g, b, s, literalOnly) {
+      const out = [];
+      for (const a of this.matchingAlts(g, b)) {
+        if (literalOnly && !a.literal) continue;
+        let have = [];
+        for (const sl of a.slots) {
+          const got = [];
+          for (const st of sl.stems.keys()) {
+            const h = this.posts.get(st).head.get(s);
+            if (h !== undefined) got.push([st, h]);
+          }
+          if (!got.length) { have = []; break; }
+          have.push([sl, got]);
+        }
+        for (const x of have) out.push(x);
+      }
+      return out;
     }
 
     bonus(rid, s, b, content, text) {

@@ -313,17 +313,24 @@ class Scorer:
         n = int(P["rerank"])
         top, rest = hits[:n], hits[n:]
         content = self.structure
-        # the small words the reader typed («как работает броня»): a heading that lacks them is
-        # not the one the query names, however exactly it holds the other words
+        # the small words the reader typed («как работает броня»): where a heading says it the
+        # reader's way, a heading that lacks them is not the one the query names, however exactly
+        # it holds the other words; where none does («зачем нужна борьба»), the exact title stands
         small = {analysis.stem(w) for w in self.plan.shown if analysis.is_optional(w)}
+        worded = set()
+        if small:
+            for h in top:
+                s = h.rid // K
+                if h.rid == s * K and small <= {analysis.stem(w) for w in analysis.surfaces(text_of(h.rid))}:
+                    worded.add(h.rid)
         for h in top:
             s = h.rid // K
             text = text_of(h.rid)
             bonus = self.bonus(h.rid, s, h.book, content, text)
             if h.rid == s * K and small:
-                if small <= {analysis.stem(w) for w in analysis.surfaces(text)}:
+                if h.rid in worded:
                     bonus += P["bonus_wording"]  # the heading says it the reader's way
-                elif h.tier in (1, 2, 4):
+                elif worded and h.tier in (1, 2, 4):
                     h.tier = 0
             h.score = round6(h.score * bonus)
         # a heading that holds every word of the query answers as a whole: it comes before its
@@ -453,12 +460,11 @@ class Scorer:
         initials = False
         for g in content:
             found = False
-            for sl in self._slots(g, b, literal_only):
-                for st in sl.stems:
-                    h = self.posts[st].head.get(s)
-                    if h is None:
-                        continue
-                    found = True
+            # a glossary phrase names the heading only as a whole («возвращение жизни» is not
+            # in «Очки жизни»)
+            for sl, got in self._in_heading(g, b, s, literal_only):
+                found = True
+                for st, h in got:
                     meta = h
                     if st in sl.whole or (completions and sl.prefix and len(sl.word) >= 4):
                         if h[1] & 1:
@@ -475,6 +481,25 @@ class Scorer:
             return True
         tw, ow = meta[4], meta[5]
         return (tw > 0 and len(title_hits) >= tw) or (ow > 0 and len(orig_hits) >= ow)
+
+    def _in_heading(
+        self, g: Group, b: int, s: int, literal_only: bool
+    ) -> list[tuple[Slot, list[tuple[str, list[int]]]]]:
+        """(slot, [(stem, heading entry)]) of the group's alternatives (that apply in book `b`)
+        every slot of which is in section `s`'s heading, in order."""
+        out: list[tuple[Slot, list[tuple[str, list[int]]]]] = []
+        for a in self._matching_alts(g, b):
+            if literal_only and not a.literal:
+                continue
+            have = []
+            for sl in a.slots:
+                got = [(st, h) for st in sl.stems if (h := self.posts[st].head.get(s)) is not None]
+                if not got:
+                    have = []
+                    break
+                have.append((sl, got))
+            out += have
+        return out
 
     def bonus(self, rid: int, s: int, b: int, content: list[Group], text: str) -> float:
         k = rid - s * K
