@@ -608,3 +608,15 @@ def test_a_glossary_phrase_names_a_heading_only_as_a_whole():
     lib = index(b, common='[[alias]]\nfrom = "ресс"\nto = ["возвращение жизни"]\n')
     top = search(lib, "ресс очки", limit=1)["results"][0]
     assert top["title"] == "Воскрешение"
+
+
+def test_words_that_share_only_a_prefix_are_not_one_family():
+    # «противник» and «противогаз» share «против», a prefix, with three letters left over
+    b = book(
+        "b",
+        [
+            ("Противогаз", 2, ["Противогаз защищает от газа."]),
+            ("Обезоруживание", 2, ["Выбейте оружие из рук противника."]),
+        ],
+    )
+    assert titles("противника", index(b)) == ["Обезоруживание"]

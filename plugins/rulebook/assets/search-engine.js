@@ -457,7 +457,7 @@
 
     kindred(a, b) {
       const n = this.common(a, b);
-      return n >= this.P.kindred_prefix && Math.min(a.length, b.length) - n <= 3;
+      return n >= this.P.kindred_prefix && Math.min(a.length, b.length) - n <= this.P.kindred_rest;
     }
 
     known(w, isPrefix) {
