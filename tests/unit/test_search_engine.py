@@ -620,3 +620,15 @@ def test_words_that_share_only_a_prefix_are_not_one_family():
         ],
     )
     assert titles("противника", index(b)) == ["Обезоруживание"]
+
+
+def test_a_glossary_phrase_typed_as_a_block_prints_it_ranks_that_block_first():
+    b = book(
+        "b",
+        [
+            ("Атаки", 2, ["Попадание по цели даёт урон, критическое тоже."]),
+            ("Урон", 2, ["Урон удваивается, если это критическое попадание по цели в раунде боя."]),
+        ],
+    )
+    lib = index(b, common='[[synonym]]\nterms = ["крит", "критическое попадание"]\n')
+    assert "критическое попадание" in search(lib, "критическое попадание")["results"][0]["snippet"]

@@ -1449,6 +1449,11 @@
           }
         }
       }
+      // a phrase of the query that a glossary knows is one group: the record that prints it as
+      // typed holds it as a phrase
+      let said = 0;
+      for (const g of content) if (this.says(g, b, stems)) said++;
+      if (said) bonus += P.bonus_phrase * said / m;
       if (this.headingMatches(s, b, content)) {
         bonus += P.bonus_heading;
         if (k === 0) bonus += P.bonus_heading_block;
@@ -1456,6 +1461,20 @@
       const d = this.defines(rid, b, content);
       if (d) bonus += (P.bonus_def + (this.plan.define ? P.bonus_def_question : 0.0)) * d;
       return bonus;
+    }
+
+    // the words of the group as typed, two or more, stand as a phrase in stems
+    says(g, b, stems) {
+      for (const a of this.matchingAlts(g, b)) {
+        if (!a.literal || a.slots.length < 2) continue;
+        const positions = a.slots.map((sl) => {
+          const pos = [];
+          stems.forEach((st, i) => { if (sl.stems.has(st)) pos.push(i); });
+          return pos;
+        });
+        if (phrase(positions)) return true;
+      }
+      return false;
     }
 
     headingMatches(s, b, content) {

@@ -532,6 +532,11 @@ class Scorer:
                 if m >= 3:  # a long query: its neighbouring words side by side in the text
                     pairs = sum(1 for i in range(m - 1) if _phrase(positions[i : i + 2]))
                     bonus += P["bonus_pair"] * pairs / (m - 1)
+        # a phrase of the query that a glossary knows («критическое попадание») is one group: the
+        # record that prints it as typed holds it as a phrase
+        said = sum(1 for g in content if self._says(g, b, stems))
+        if said:
+            bonus += P["bonus_phrase"] * said / m
         if self._heading_matches(s, b, content):
             bonus += P["bonus_heading"]
             if k == 0:
@@ -540,6 +545,15 @@ class Scorer:
         if d:
             bonus += (P["bonus_def"] + (P["bonus_def_question"] if self.plan.define else 0.0)) * d
         return bonus
+
+    def _says(self, g: Group, b: int, stems: list[str]) -> bool:
+        """The words of the group as typed, two or more, stand as a phrase in `stems`."""
+        return any(
+            a.literal
+            and len(a.slots) >= 2
+            and _phrase([[i for i, st in enumerate(stems) if st in sl.stems] for sl in a.slots])
+            for a in self._matching_alts(g, b)
+        )
 
     def _heading_matches(self, s: int, b: int, content: list[Group]) -> bool:
         for g in content:
