@@ -632,3 +632,14 @@ def test_a_glossary_phrase_typed_as_a_block_prints_it_ranks_that_block_first():
     )
     lib = index(b, common='[[synonym]]\nterms = ["крит", "критическое попадание"]\n')
     assert "критическое попадание" in search(lib, "критическое попадание")["results"][0]["snippet"]
+
+
+def test_a_block_of_one_word_does_not_outrank_a_paragraph_about_the_word():
+    b = book(
+        "b",
+        [
+            ("Иммунитеты", 2, ["Иммунитет защищает от многого.", "Ядов."]),
+            ("Противоядие", 2, ["Противоядие лечит отравление ядом и за один ход нейтрализует яды в крови."]),
+        ],
+    )
+    assert "нейтрализует" in search(index(b), "яд")["results"][0]["snippet"]

@@ -1125,7 +1125,12 @@
         const t = sp.text.get(rid), h = sp.head.get(s), p = sp.path.get(s);
         if (t === undefined && h === undefined && p === undefined) continue;
         let tfw = 0.0;
-        if (t !== undefined) tfw += P.w_text * t[0] / (1 - bt + bt * t[1] / this.avgText);
+        // a block of a few words is not that much more about its words than a paragraph: its
+        // length counts as at least min_text_len
+        if (t !== undefined) {
+          const n = t[1] > P.min_text_len ? t[1] : P.min_text_len;
+          tfw += P.w_text * t[0] / (1 - bt + bt * n / this.avgText);
+        }
         if (h !== undefined) tfw += P.w_head * h[0] / (1 - bh + bh * h[3] / this.avgHead);
         if (p !== undefined) tfw += P.w_path * p[0] / (1 - bh + bh * p[1] / this.avgPath);
         const v = sl.stems.get(st) * this.idf(sp.df) * tfw * (k1 + 1) / (k1 + tfw);

@@ -181,7 +181,10 @@ class Scorer:
                 continue
             tfw = 0.0
             if t is not None:
-                tfw += P["w_text"] * t[0] / (1 - bt + bt * t[1] / self.avg_text)
+                # a block of a few words (a list item «ядов;») is not that much more about its words
+                # than a paragraph: its length counts as at least `min_text_len`
+                n = t[1] if t[1] > P["min_text_len"] else P["min_text_len"]
+                tfw += P["w_text"] * t[0] / (1 - bt + bt * n / self.avg_text)
             if h is not None:
                 tfw += P["w_head"] * h[0] / (1 - bh + bh * h[3] / self.avg_head)
             if p is not None:
