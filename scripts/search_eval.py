@@ -7,7 +7,7 @@ for a heading, the heading with the blocks directly under it) and, where the que
 in the expected book. Query sets:
 - `own`: scripts/search_queries.toml, the project's long-standing set;
 - `tuning`: scripts/queries/tuning*.toml, written from the books by people who had not seen
-  the engine; tune on it;
+  the engine (tuning3.toml: while tuning it, from the books alone); tune on it;
 - `heldout`: scripts/queries/heldout*.toml, every third query of each category of the same
   writing, never tuned on: its misses are not printed (`--misses` refuses it), only its
   figures.
@@ -33,7 +33,7 @@ from rulebook.search.store import Store  # noqa: E402
 Q = ROOT / "scripts" / "queries"
 SETS = {
     "own": [ROOT / "scripts" / "search_queries.toml"],
-    "tuning": [Q / "tuning.toml", Q / "tuning2.toml"],
+    "tuning": [Q / "tuning.toml", Q / "tuning2.toml", Q / "tuning3.toml"],
     "heldout": [Q / "heldout.toml", Q / "heldout2.toml"],
 }
 # the kinds the project handled before, and the kinds people type at the table

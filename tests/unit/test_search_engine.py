@@ -203,6 +203,27 @@ def test_a_section_whose_blocks_together_answer_opens_its_heading():
     assert (top["title"], top["kind"]) == ("Падение", "h")
 
 
+def test_a_section_two_of_whose_blocks_answer_opens_its_heading_showing_the_better_block():
+    b = book(
+        "b",
+        [
+            (
+                "Полная атака",
+                2,
+                [
+                    "Полная атака занимает весь раунд.",
+                    "После первой атаки можно сделать шаг вместо остальных атак.",
+                    "Единственное движение при ней — шаг на 5 футов.",
+                ],
+            ),
+            ("Движение", 2, ["Движение в бою стоит действия."]),
+        ],
+    )
+    top = search(index(b), "полная атака и шаг")["results"][0]
+    assert (top["title"], top["kind"]) == ("Полная атака", "h")
+    assert "шаг" in top["snippet"] and "весь раунд" not in top["snippet"]
+
+
 def test_a_long_description_finds_the_block_with_its_rarest_words():
     b = book(
         "b",
@@ -548,3 +569,77 @@ def test_a_slang_word_no_book_prints_does_not_make_an_exact_title_of_a_word_shar
     lib = index(b, common='[[alias]]\nfrom = "инит"\nto = ["инициатива"]\n')
     assert titles("инит ", lib)[0] == "Инициатива"
     assert titles("иные ", lib)[0] == "Иные"
+
+
+def test_a_slang_word_in_a_form_no_book_prints_counts_as_typed_where_the_books_print_its_stem():
+    # «хитах» is printed nowhere, but «хиты» is: the word as typed is the reader's word, at full
+    # weight, not a coined one that only happens to share a stem
+    b = book("b", [("Хиты", 2, ["Хиты персонажа растут с уровнем."]), ("Шкала ранений", 2, ["Раны."])])
+    lib = index(b, common='[[alias]]\nfrom = "хиты"\nto = ["шкала ранений"]\n')
+    group = plan.Planner(lib, plan.parse("хитах"), False).run().groups[0]
+    assert (group.alts[0].literal, group.alts[0].weight) == (True, 1.0)
+    assert titles("хитах", lib)[0] == "Хиты"
+
+
+def test_a_question_word_keeps_an_exact_title_where_no_heading_says_it_the_readers_way():
+    b = book(
+        "b",
+        [
+            ("Борьба", 2, ["Она необходима, когда надо взять противника живым, и длится долго."]),
+            ("Начало борьбы", 3, ["Борьба: захватите его, и борьба начинается.", "Борьба длится раундами."]),
+            ("Борьба и борьба в бою", 2, ["Борьба, борьба и ещё раз борьба: борьба решает бой, борьба."]),
+        ],
+    )
+    lib = index(b)
+    assert titles("зачем нужна борьба", lib)[0] == "Борьба"
+    assert titles("как начать борьбу", lib)[0] == "Начало борьбы"
+
+
+def test_a_glossary_phrase_names_a_heading_only_as_a_whole():
+    # «ресс» is «возвращение жизни»: the heading «Очки жизни» holds «жизни» and the query's
+    # «очки», but not the phrase, so it is no exact title of «ресс очки»
+    b = book(
+        "b",
+        [
+            ("Очки жизни", 2, ["Очки жизни растут с уровнем."]),
+            ("Воскрешение", 2, ["Возвращение жизни восстанавливает очки персонажа."]),
+        ],
+    )
+    lib = index(b, common='[[alias]]\nfrom = "ресс"\nto = ["возвращение жизни"]\n')
+    top = search(lib, "ресс очки", limit=1)["results"][0]
+    assert top["title"] == "Воскрешение"
+
+
+def test_words_that_share_only_a_prefix_are_not_one_family():
+    # «противник» and «противогаз» share «против», a prefix, with three letters left over
+    b = book(
+        "b",
+        [
+            ("Противогаз", 2, ["Противогаз защищает от газа."]),
+            ("Обезоруживание", 2, ["Выбейте оружие из рук противника."]),
+        ],
+    )
+    assert titles("противника", index(b)) == ["Обезоруживание"]
+
+
+def test_a_glossary_phrase_typed_as_a_block_prints_it_ranks_that_block_first():
+    b = book(
+        "b",
+        [
+            ("Атаки", 2, ["Попадание по цели даёт урон, критическое тоже."]),
+            ("Урон", 2, ["Урон удваивается, если это критическое попадание по цели в раунде боя."]),
+        ],
+    )
+    lib = index(b, common='[[synonym]]\nterms = ["крит", "критическое попадание"]\n')
+    assert "критическое попадание" in search(lib, "критическое попадание")["results"][0]["snippet"]
+
+
+def test_a_block_of_one_word_does_not_outrank_a_paragraph_about_the_word():
+    b = book(
+        "b",
+        [
+            ("Иммунитеты", 2, ["Иммунитет защищает от многого.", "Ядов."]),
+            ("Противоядие", 2, ["Противоядие лечит отравление ядом и за один ход нейтрализует яды в крови."]),
+        ],
+    )
+    assert "нейтрализует" in search(index(b), "яд")["results"][0]["snippet"]

@@ -457,7 +457,7 @@
 
     kindred(a, b) {
       const n = this.common(a, b);
-      return n >= this.P.kindred_prefix && Math.min(a.length, b.length) - n <= 3;
+      return n >= this.P.kindred_prefix && Math.min(a.length, b.length) - n <= this.P.kindred_rest;
     }
 
     known(w, isPrefix) {
@@ -612,6 +612,15 @@
       return { words: out, shown: shown, changed: changed };
     }
 
+    /* A book prints the word, or another form of it: a word of its stem (three letters or more)
+       that begins with that stem. */
+    printed(w) {
+      if (this.V.stemDf([w.surface]).size) return true;
+      const st = this.A.stem(w.surface);
+      if (w.role !== "content" || st.length < 3) return false;
+      return this.V.words(st, st + TOP).some(([u, ust]) => ust === st && u.startsWith(st));
+    }
+
     plan(read) {
       const A = this.A, P = this.P;
       const { words, shown, changed } = read;
@@ -641,7 +650,7 @@
           // a rule on one small word (ОБ): the word as a glossary target, read in round 2
           const lit = span.filter((w) => w.role === "content" || best === 1).map((w) => (w.role === "content" ? this.expand(w) : this.phraseSlot(w.surface)));
           // a slang word that no book prints reaches, as typed, only words sharing its stem
-          const coined = best === 1 && this.V.stemDf([span[0].surface]).size === 0;
+          const coined = best === 1 && !this.printed(span[0]);
           const alts = [{ slots: lit, weight: coined ? P.w_slang_literal : 1.0, books: [], literal: !coined }];
           const targets = new Map();
           for (const rule of matches) {
@@ -1116,7 +1125,12 @@
         const t = sp.text.get(rid), h = sp.head.get(s), p = sp.path.get(s);
         if (t === undefined && h === undefined && p === undefined) continue;
         let tfw = 0.0;
-        if (t !== undefined) tfw += P.w_text * t[0] / (1 - bt + bt * t[1] / this.avgText);
+        // a block of a few words is not that much more about its words than a paragraph: its
+        // length counts as at least min_text_len
+        if (t !== undefined) {
+          const n = t[1] > P.min_text_len ? t[1] : P.min_text_len;
+          tfw += P.w_text * t[0] / (1 - bt + bt * n / this.avgText);
+        }
         if (h !== undefined) tfw += P.w_head * h[0] / (1 - bh + bh * h[3] / this.avgHead);
         if (p !== undefined) tfw += P.w_path * p[0] / (1 - bh + bh * p[1] / this.avgPath);
         const v = sl.stems.get(st) * this.idf(sp.df) * tfw * (k1 + 1) / (k1 + tfw);
@@ -1216,7 +1230,7 @@
         const tier = rid === s * K || this.defines(rid, b, structure) ? this.tier(rid, s, b, structure) : 0;
         const sc = b === prefer ? pre * P.prefer_book : pre;
         const strong = tier > 0 || (cov >= 1 && this.headingMatches(s, b, structure));
-        hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong });
+        hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong, whole: false });
       }
       hits.sort(this.comparator(prefer));
       return hits;
@@ -1235,17 +1249,26 @@
       const top = hits.slice(0, P.rerank), rest = hits.slice(P.rerank);
       const structure = this.structure;
       const A = this.A;
+      // where a heading says it the reader's way, a heading that lacks the small words typed is
+      // not the one the query names; where none does, the exact title stands
       const small = new Set(this.plan.shown.filter((w) => A.isOptional(w)).map((w) => A.stem(w)));
+      const worded = new Set();
+      if (small.size) {
+        for (const h of top) {
+          if (h.rid !== Math.floor(h.rid / K) * K) continue;
+          const have = new Set(A.surfaces(textOf(h.rid)).map((w) => A.stem(w)));
+          let all = true;
+          for (const x of small) if (!have.has(x)) { all = false; break; }
+          if (all) worded.add(h.rid);
+        }
+      }
       for (const h of top) {
         const s = Math.floor(h.rid / K);
         const text = textOf(h.rid);
         let bonus = this.bonus(h.rid, s, h.book, structure, text);
         if (h.rid === s * K && small.size) {
-          const have = new Set(A.surfaces(text).map((w) => A.stem(w)));
-          let all = true;
-          for (const x of small) if (!have.has(x)) { all = false; break; }
-          if (all) bonus += this.P.bonus_wording;
-          else if (h.tier === 1 || h.tier === 2 || h.tier === 4) h.tier = 0;
+          if (worded.has(h.rid)) bonus += this.P.bonus_wording;
+          else if (worded.size && (h.tier === 1 || h.tier === 2 || h.tier === 4)) h.tier = 0;
         }
         h.score = round6(h.score * bonus);
       }
@@ -1272,7 +1295,37 @@
         for (let i = 0; i < n; i++) h.score = round6(h.score * P.same_section_decay);
       }
       top.sort(order);
+      this.wholeSections(top, structure);
       return top.concat(rest);
+    }
+
+    /* A section two of whose blocks answer the query (the second at least whole_ratio of the first,
+       after the same-section decay), under a heading that holds a word of the query, answers as a
+       whole: its best block opens the heading (and is shown as its snippet). */
+    wholeSections(top, content) {
+      const r = this.P.whole_ratio;
+      if (r <= 0) return;
+      const best = new Map(), count = new Map();
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        if (h.rid === s * K) continue;
+        if (!best.has(s)) { best.set(s, h.score); count.set(s, 1); }
+        else if (h.score >= r * best.get(s)) count.set(s, count.get(s) + 1);
+      }
+      const done = new Set();
+      for (const h of top) {
+        const s = Math.floor(h.rid / K);
+        if (h.rid === s * K || done.has(s)) continue;
+        done.add(s);
+        if ((count.get(s) || 0) >= 2 && this.headingAny(s, h.book, content)) h.whole = true;
+      }
+    }
+
+    headingAny(s, b, content) {
+      for (const g of content) for (const sl of this.slotsOf(g, b)) for (const st of sl.stems.keys()) {
+        if (this.posts.has(st) && this.posts.get(st).head.has(s)) return true;
+      }
+      return false;
     }
 
     order(h, prefer) {
@@ -1320,15 +1373,16 @@
       let meta = null, initials = false;
       for (const g of content) {
         let found = false;
-        for (const sl of this.slotsOf(g, b, literalOnly)) for (const st of sl.stems.keys()) {
-          const h = this.posts.get(st).head.get(s);
-          if (h === undefined) continue;
+        // a glossary phrase names the heading only as a whole
+        for (const [sl, got] of this.inHeading(g, b, s, literalOnly)) {
           found = true;
-          meta = h;
-          if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
-            if (h[1] & 1) titleHits.add(st);
-            if (h[1] & 2) origHits.add(st);
-            if (h[1] & 8) initials = true;
+          for (const [st, h] of got) {
+            meta = h;
+            if (sl.whole.has(st) || (completions && sl.prefix && sl.word.length >= 4)) {
+              if (h[1] & 1) titleHits.add(st);
+              if (h[1] & 2) origHits.add(st);
+              if (h[1] & 8) initials = true;
+            }
           }
         }
         if (!found) return false;
@@ -1337,6 +1391,27 @@
       if (initials && content.length === 1) return true;
       const tw = meta[4], ow = meta[5];
       return (tw > 0 && titleHits.size >= tw) || (ow > 0 && origHits.size >= ow);
+    }
+
+    /* [slot, [[stem, heading entry]]] of the group's alternatives (that apply in book b) every slot
+       of which is in section s's heading, in order. */
+    inHeading(g, b, s, literalOnly) {
+      const out = [];
+      for (const a of this.matchingAlts(g, b)) {
+        if (literalOnly && !a.literal) continue;
+        let have = [];
+        for (const sl of a.slots) {
+          const got = [];
+          for (const st of sl.stems.keys()) {
+            const h = this.posts.get(st).head.get(s);
+            if (h !== undefined) got.push([st, h]);
+          }
+          if (!got.length) { have = []; break; }
+          have.push([sl, got]);
+        }
+        for (const x of have) out.push(x);
+      }
+      return out;
     }
 
     bonus(rid, s, b, content, text) {
@@ -1379,6 +1454,11 @@
           }
         }
       }
+      // a phrase of the query that a glossary knows is one group: the record that prints it as
+      // typed holds it as a phrase
+      let said = 0;
+      for (const g of content) if (this.says(g, b, stems)) said++;
+      if (said) bonus += P.bonus_phrase * said / m;
       if (this.headingMatches(s, b, content)) {
         bonus += P.bonus_heading;
         if (k === 0) bonus += P.bonus_heading_block;
@@ -1386,6 +1466,20 @@
       const d = this.defines(rid, b, content);
       if (d) bonus += (P.bonus_def + (this.plan.define ? P.bonus_def_question : 0.0)) * d;
       return bonus;
+    }
+
+    // the words of the group as typed, two or more, stand as a phrase in stems
+    says(g, b, stems) {
+      for (const a of this.matchingAlts(g, b)) {
+        if (!a.literal || a.slots.length < 2) continue;
+        const positions = a.slots.map((sl) => {
+          const pos = [];
+          stems.forEach((st, i) => { if (sl.stems.has(st)) pos.push(i); });
+          return pos;
+        });
+        if (phrase(positions)) return true;
+      }
+      return false;
     }
 
     headingMatches(s, b, content) {
@@ -1480,7 +1574,10 @@
           let k = h.rid - s * K;
           const sec = this.section(s);
           let [kind, anchor, text] = this.block(sec, k);
-          if (k > 0 && sec[6] && anchor === this.block(sec, 1)[1]) {
+          const via = k;
+          // the section's first block sits right under its heading, or the section answers as a
+          // whole: open the heading (showing the block that answers)
+          if (k > 0 && sec[6] && (h.whole || anchor === this.block(sec, 1)[1])) {
             k = 0;
             [kind, anchor, text] = this.block(sec, 0);
           }
@@ -1491,7 +1588,8 @@
           else key = this.A.dedupeKey(text);
           if (seen.has(key)) continue;
           seen.add(key);
-          results.push(this.result(h, sec, kind, anchor, shown, stems));
+          const told = h.whole && via > 0 ? this.block(sec, via)[2] : shown;
+          results.push(this.result(h, sec, kind, anchor, told, stems));
           if (results.length >= limit) break;
         }
       }

@@ -166,8 +166,10 @@ def _run(
             k = h.rid - s * K
             sec = frags.section(s)
             kind, anchor, text = _block(sec, k)
-            if k > 0 and sec[6] and anchor == _block(sec, 1)[1]:
-                # the section's first block sits right under its heading: open the heading
+            via = k
+            if k > 0 and sec[6] and (h.whole or anchor == _block(sec, 1)[1]):
+                # the section's first block sits right under its heading, or the section answers
+                # as a whole: open the heading (showing the block that answers)
                 k = 0
                 kind, anchor, text = _block(sec, 0)
             shown = _shown(sec, k)
@@ -180,7 +182,8 @@ def _run(
             if key in seen:
                 continue
             seen.add(key)
-            results.append(_result(store, h, sec, kind, anchor, shown, stems))
+            told = _block(sec, via)[2] if h.whole and via > 0 else shown
+            results.append(_result(store, h, sec, kind, anchor, told, stems))
             if len(results) >= limit:
                 break
     # the words that match nothing anywhere: the reader is told

@@ -284,7 +284,7 @@ class Planner:
                 # a slang word that no book prints («инит») reaches, as typed, only words that
                 # happen to share its stem («иные»): they weigh less than the glossary's terms
                 # and are not the words as typed
-                coined = best == 1 and not V.stem_df(store, [span[0].surface])
+                coined = best == 1 and not self._printed(span[0])
                 alts = [
                     Alt(
                         [
@@ -324,6 +324,16 @@ class Planner:
                 continue
             groups.append(Group([w.surface], [Alt([self.expand(w)], 1.0)]))
         return Plan(groups, shown, changed, define)
+
+    def _printed(self, w: Word) -> bool:
+        """A book prints the word, or another form of it: a word of its stem (three letters or
+        more) that begins with that stem («хитах»: «хиты»; not «инит»: «иные»)."""
+        if V.stem_df(self.store, [w.surface]):
+            return True
+        st = analysis.stem(w.surface)
+        if w.role != "content" or len(st) < 3:
+            return False
+        return any(ust == st and u.startswith(st) for u, ust, _ in V.words(self.store, st, st + TOP))
 
     # ---- one word ----------------------------------------------------------------------------
     def expand(self, word: Word) -> Slot:

@@ -107,6 +107,7 @@ class Hit:
     score: float
     cov: float
     strong: bool = False  # its heading holds every word of the query, or it is an exact title or definition
+    whole: bool = False  # a block whose section answers as a whole: it opens the section's heading
 
 
 class Scorer:
@@ -180,7 +181,10 @@ class Scorer:
                 continue
             tfw = 0.0
             if t is not None:
-                tfw += P["w_text"] * t[0] / (1 - bt + bt * t[1] / self.avg_text)
+                # a block of a few words (a list item «ядов;») is not that much more about its words
+                # than a paragraph: its length counts as at least `min_text_len`
+                n = t[1] if t[1] > P["min_text_len"] else P["min_text_len"]
+                tfw += P["w_text"] * t[0] / (1 - bt + bt * n / self.avg_text)
             if h is not None:
                 tfw += P["w_head"] * h[0] / (1 - bh + bh * h[3] / self.avg_head)
             if p is not None:
@@ -312,17 +316,24 @@ class Scorer:
         n = int(P["rerank"])
         top, rest = hits[:n], hits[n:]
         content = self.structure
-        # the small words the reader typed («как работает броня»): a heading that lacks them is
-        # not the one the query names, however exactly it holds the other words
+        # the small words the reader typed («как работает броня»): where a heading says it the
+        # reader's way, a heading that lacks them is not the one the query names, however exactly
+        # it holds the other words; where none does («зачем нужна борьба»), the exact title stands
         small = {analysis.stem(w) for w in self.plan.shown if analysis.is_optional(w)}
+        worded = set()
+        if small:
+            for h in top:
+                s = h.rid // K
+                if h.rid == s * K and small <= {analysis.stem(w) for w in analysis.surfaces(text_of(h.rid))}:
+                    worded.add(h.rid)
         for h in top:
             s = h.rid // K
             text = text_of(h.rid)
             bonus = self.bonus(h.rid, s, h.book, content, text)
             if h.rid == s * K and small:
-                if small <= {analysis.stem(w) for w in analysis.surfaces(text)}:
+                if h.rid in worded:
                     bonus += P["bonus_wording"]  # the heading says it the reader's way
-                elif h.tier in (1, 2, 4):
+                elif worded and h.tier in (1, 2, 4):
                     h.tier = 0
             h.score = round6(h.score * bonus)
         # a heading that holds every word of the query answers as a whole: it comes before its
@@ -347,7 +358,43 @@ class Scorer:
             for _ in range(m):
                 h.score = round6(h.score * P["same_section_decay"])
         top.sort(key=lambda h: self.order(h, prefer))
+        self._whole_sections(top, content)
         return top + rest
+
+    def _whole_sections(self, top: list[Hit], content: list[Group]) -> None:
+        """A section two of whose blocks answer the query (the second at least `whole_ratio` of the
+        first, after the same-section decay), under a heading that holds a word of the query,
+        answers as a whole: its best block opens the heading (and is shown as its snippet)."""
+        r = P["whole_ratio"]
+        if r <= 0:
+            return
+        best: dict[int, float] = {}
+        count: dict[int, int] = {}
+        for h in top:
+            s = h.rid // K
+            if h.rid == s * K:
+                continue
+            if s not in best:
+                best[s] = h.score
+                count[s] = 1
+            elif h.score >= r * best[s]:
+                count[s] += 1
+        done: set[int] = set()
+        for h in top:
+            s = h.rid // K
+            if h.rid == s * K or s in done:
+                continue
+            done.add(s)
+            if count.get(s, 0) >= 2 and self._heading_any(s, h.book, content):
+                h.whole = True
+
+    def _heading_any(self, s: int, b: int, content: list[Group]) -> bool:
+        return any(
+            st in self.posts and s in self.posts[st].head
+            for g in content
+            for sl in self._slots(g, b)
+            for st in sl.stems
+        )
 
     @staticmethod
     def order(h: Hit, prefer: int) -> tuple[int, int, int, float, int]:
@@ -416,12 +463,11 @@ class Scorer:
         initials = False
         for g in content:
             found = False
-            for sl in self._slots(g, b, literal_only):
-                for st in sl.stems:
-                    h = self.posts[st].head.get(s)
-                    if h is None:
-                        continue
-                    found = True
+            # a glossary phrase names the heading only as a whole («возвращение жизни» is not
+            # in «Очки жизни»)
+            for sl, got in self._in_heading(g, b, s, literal_only):
+                found = True
+                for st, h in got:
                     meta = h
                     if st in sl.whole or (completions and sl.prefix and len(sl.word) >= 4):
                         if h[1] & 1:
@@ -438,6 +484,25 @@ class Scorer:
             return True
         tw, ow = meta[4], meta[5]
         return (tw > 0 and len(title_hits) >= tw) or (ow > 0 and len(orig_hits) >= ow)
+
+    def _in_heading(
+        self, g: Group, b: int, s: int, literal_only: bool
+    ) -> list[tuple[Slot, list[tuple[str, list[int]]]]]:
+        """(slot, [(stem, heading entry)]) of the group's alternatives (that apply in book `b`)
+        every slot of which is in section `s`'s heading, in order."""
+        out: list[tuple[Slot, list[tuple[str, list[int]]]]] = []
+        for a in self._matching_alts(g, b):
+            if literal_only and not a.literal:
+                continue
+            have = []
+            for sl in a.slots:
+                got = [(st, h) for st in sl.stems if (h := self.posts[st].head.get(s)) is not None]
+                if not got:
+                    have = []
+                    break
+                have.append((sl, got))
+            out += have
+        return out
 
     def bonus(self, rid: int, s: int, b: int, content: list[Group], text: str) -> float:
         k = rid - s * K
@@ -470,6 +535,11 @@ class Scorer:
                 if m >= 3:  # a long query: its neighbouring words side by side in the text
                     pairs = sum(1 for i in range(m - 1) if _phrase(positions[i : i + 2]))
                     bonus += P["bonus_pair"] * pairs / (m - 1)
+        # a phrase of the query that a glossary knows («критическое попадание») is one group: the
+        # record that prints it as typed holds it as a phrase
+        said = sum(1 for g in content if self._says(g, b, stems))
+        if said:
+            bonus += P["bonus_phrase"] * said / m
         if self._heading_matches(s, b, content):
             bonus += P["bonus_heading"]
             if k == 0:
@@ -478,6 +548,15 @@ class Scorer:
         if d:
             bonus += (P["bonus_def"] + (P["bonus_def_question"] if self.plan.define else 0.0)) * d
         return bonus
+
+    def _says(self, g: Group, b: int, stems: list[str]) -> bool:
+        """The words of the group as typed, two or more, stand as a phrase in `stems`."""
+        return any(
+            a.literal
+            and len(a.slots) >= 2
+            and _phrase([[i for i, st in enumerate(stems) if st in sl.stems] for sl in a.slots])
+            for a in self._matching_alts(g, b)
+        )
 
     def _heading_matches(self, s: int, b: int, content: list[Group]) -> bool:
         for g in content:

@@ -96,9 +96,11 @@ def family(a: str, b: str) -> bool:
 
 def kindred(a: str, b: str) -> bool:
     """Two long stems of one word family that share all but their last letters (подготовлен,
-    подготовк): seven letters or more in common, at most three left in the shorter."""
+    подготовк; максимум, максимальн): `kindred_prefix` letters or more in common, at most
+    `kindred_rest` left in the shorter (with three, a prefix passed for a root: противник,
+    противогаз)."""
     n = _common(a, b)
-    return n >= P["kindred_prefix"] and min(len(a), len(b)) - n <= 3
+    return n >= P["kindred_prefix"] and min(len(a), len(b)) - n <= P["kindred_rest"]
 
 
 def known(store: Store, w: str, is_prefix: bool) -> bool:
