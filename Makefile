@@ -56,8 +56,14 @@ lint: $(STAMP) $(NODE_STAMP)
 
 # pytest exits 5 when it collects nothing: make treats that, like any non-zero code, as a failure.
 # Two workers; pyproject.toml's `--dist loadfile` keeps each test module on one of them.
-test: deps chromium ingest-check lint
-	$(BIN)/python -m pytest -n 2
+# Lint and the ingest check (seconds of one core) run beside pytest's start-up, which waits on the
+# session's build anyway; their output is printed after pytest's, and either failing fails the target.
+test: deps chromium
+	@checks=$$(mktemp); \
+	{ $(MAKE) --no-print-directory ingest-check lint >"$$checks" 2>&1; echo "checks exit $$?" >>"$$checks"; } & \
+	$(BIN)/python -m pytest -n 2; tests=$$?; \
+	wait; cat "$$checks"; verdict=$$(tail -n 1 "$$checks"); rm -f "$$checks"; \
+	[ $$tests -eq 0 ] && [ "$$verdict" = "checks exit 0" ]
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests/unit

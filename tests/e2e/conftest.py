@@ -3,7 +3,16 @@
 Devices: a test that asks for `page`, `context`, `new_context` or `new_page` runs on a desktop
 window; a module or test marked `@pytest.mark.devices("desktop", "phone")` runs once on each,
 the phone being a Pixel 7 (412x915 CSS px, touch, a mobile viewport). A fresh context is a fresh
-profile, so both share the session's one build."""
+profile, so both share the session's one build.
+
+Profiles: `context` (and `page`, which opens in it) is a fresh profile per test, unless the module
+is marked `@pytest.mark.shared_profile`: then its tests share one profile per device, as a reader
+who comes back does. Before each test its pages are closed and everything the site keeps in the
+browser (localStorage, IndexedDB, cookies; sessionStorage lives in the page) is wiped; what stays
+is what the browser keeps for itself: the HTTP cache, the service worker and the copy of the site
+it saved. Saving that copy (hundreds of files) in every test's fresh profile was a large part of
+the browser tests' time; a test that needs a first visit, the network cut, or the service worker
+in a particular state asks for `new_context()` instead."""
 
 from __future__ import annotations
 
@@ -26,6 +35,9 @@ DEVICES: dict[str, dict[str, object]] = {
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "devices(*names): run on each device of DEVICES (default desktop)")
+    config.addinivalue_line(
+        "markers", "shared_profile: `context` is one profile per device for the module, wiped per test"
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -86,9 +98,69 @@ def new_page(new_context: Callable[..., BrowserContext]) -> Callable[..., Page]:
     return lambda **options: new_context(**options).new_page()
 
 
+# what the site may keep in a profile between tests (CDP Storage.clearDataForOrigin)
+SITE_STORAGE = "cookies,local_storage,indexeddb,file_systems,websql"
+
+
+class SharedProfile:
+    """One browser context per device for a module, and the origins its pages have talked to."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.contexts: dict[str, BrowserContext] = {}
+        self.origins: dict[str, set[str]] = {}
+
+    def get(self, device: str) -> BrowserContext:
+        if device not in self.contexts:
+            ctx = self.browser.new_context(locale="ru-RU", **DEVICES[device])  # type: ignore[arg-type]
+            seen: set[str] = set()
+            ctx.on("request", lambda r: seen.add(_origin(r.url)) if r.url.startswith("http") else None)
+            self.contexts[device], self.origins[device] = ctx, seen
+        return self.contexts[device]
+
+    def wipe(self, device: str) -> None:
+        """The device's profile as a returning reader's with nothing of the site stored: no page
+        open, the site's storage on every origin it has seen cleared."""
+        ctx = self.get(device)
+        for p in ctx.pages:
+            p.close()
+        blank = ctx.new_page()
+        cdp = ctx.new_cdp_session(blank)
+        for origin in sorted(self.origins[device]):
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_STORAGE})
+        cdp.detach()
+        blank.close()
+
+    def close(self) -> None:
+        for ctx in self.contexts.values():
+            ctx.close()
+
+
+def _origin(url: str) -> str:
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}"
+
+
+@pytest.fixture(scope="module")
+def shared_profile(browser: Browser) -> Iterator[SharedProfile]:
+    profiles = SharedProfile(browser)
+    yield profiles
+    profiles.close()
+
+
 @pytest.fixture
-def context(new_context: Callable[..., BrowserContext]) -> BrowserContext:
-    return new_context()
+def context(
+    new_context: Callable[..., BrowserContext], device: str, request: pytest.FixtureRequest
+) -> Iterator[BrowserContext]:
+    if request.node.get_closest_marker("shared_profile") is None:
+        yield new_context()
+        return
+    profiles: SharedProfile = request.getfixturevalue("shared_profile")
+    profiles.wipe(device)
+    ctx = profiles.get(device)
+    yield ctx
+    for p in ctx.pages:  # nothing of this test runs on into the next
+        p.close()
 
 
 class ForeignRequests(list[str]):

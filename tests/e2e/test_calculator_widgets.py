@@ -1,7 +1,10 @@
 """The calculators in the page, in Chromium: the check resolver under 1.1, the damage stepper
 under 3.9, the self-hosted Pyodide worker, saved state, and pages that must not load any of it.
 
-The session's site (tests/conftest.py) is used. Screenshots go to test-output/calculators/ (look at them).
+The session's site (tests/conftest.py) is used. The tests share a browser profile per device,
+wiped before each (tests/e2e/conftest.py): no saved fight or form is left from another test; the
+ones without the snapshot or WebAssembly take fresh profiles of their own. Screenshots go to
+test-output/calculators/ (look at them).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from rulebook.mechanics import run
 
 from tests.support.browser import ARGS, CHROMIUM
 
-pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
+pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone"), pytest.mark.shared_profile]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output" / "calculators"
@@ -42,17 +45,22 @@ def browser(playwright):
 
 
 @pytest.fixture
-def page(new_context):
-    ctx = new_context()
-    pg = ctx.new_page()
+def page(context):
+    pg = context.new_page()
     pg.requests = []  # type: ignore[attr-defined]
     pg.errors = []  # type: ignore[attr-defined]
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+
     # the context sees the page's requests and its calculator worker's; the service worker's
     # precaching of the site for offline use (which never takes the Pyodide runtime unasked) is
     # another matter, tested in test_offline.py
-    ctx.on("request", lambda r: pg.requests.append(r.url) if r.service_worker is None else None)
+    def seen(r) -> None:
+        if r.service_worker is None:
+            pg.requests.append(r.url)
+
+    context.on("request", seen)
     yield pg
+    context.remove_listener("request", seen)  # the profile serves the next test too
     assert not pg.errors, pg.errors
 
 

@@ -1,6 +1,8 @@
 """At the table with a phone (Pixel 7: 412x915, touch): the palette above the on-screen keyboard,
 Back closing the palette and the pins drawer, finger-sized controls, the sheet's «Итог» column,
-a calculator's answer beside the input being changed."""
+a calculator's answer beside the input being changed.
+
+The tests share one browser profile, wiped before each (tests/e2e/conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-pytestmark = pytest.mark.devices("phone")
+pytestmark = [pytest.mark.devices("phone"), pytest.mark.shared_profile]
 
 KEYBOARD = 336  # CSS px: an on-screen keyboard with its suggestion strip on a 915 px tall phone
 SIMULATE_KEYBOARD = """(height) => {

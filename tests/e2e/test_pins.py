@@ -1,5 +1,8 @@
 """Pins: pin a rule, keep it across reloads, reopen it in place, reorder, group into scenes, clear;
-a pin whose target vanished is shown as such; the palette's pin event; the phone drawer."""
+a pin whose target vanished is shown as such; the palette's pin event; the phone drawer.
+
+The tests share a browser profile per device, wiped before each (tests/e2e/conftest.py): every
+test starts with no pins."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-pytestmark = pytest.mark.devices("desktop", "phone")
+pytestmark = [pytest.mark.devices("desktop", "phone"), pytest.mark.shared_profile]
 
 COVER = "Укрытие — это любой объект"  # 3.3, first paragraph
 BASE_DIFFICULTY = "Базовая сложность попадания по открытой цели"  # 3.3, «Базовая сложность попадания»

@@ -3,21 +3,23 @@ broken file changes nothing), derived values from the Python engine, several cha
 phones, Material's instant navigation, no WebAssembly, and offline use.
 
 The session's site is used (built with its server's site_url: Material's instant navigation
-needs one). Screenshots go to test-output/e2e/<test>/ (look at them).
+needs one). The tests share a browser profile per device, wiped before each (tests/e2e/conftest.py):
+the sheet starts from no stored character every time; the offline test takes a fresh profile.
+Screenshots go to test-output/e2e/<test>/ (look at them).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from rulebook.mechanics import run
 
-pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
+pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone"), pytest.mark.shared_profile]
 
 BOOT = 90_000  # ms for Pyodide to start on a busy machine
 STORE = "rulebook.core.storage('sheet.fatum').key"  # JS: the stored characters' key
@@ -348,8 +350,9 @@ def test_without_webassembly_the_sheet_says_so_and_still_saves(
 
 
 def test_the_sheet_runs_offline_after_the_site_and_runtime_are_cached(
-    context: BrowserContext, sheet_site: str, shot: Path
+    new_context: Callable[..., BrowserContext], sheet_site: str, shot: Path
 ) -> None:
+    context = new_context()  # a first visit: the site and the runtime are saved in this test
     pg = context.new_page()
     pg.goto(sheet_site + "/")
     pg.wait_for_function(

@@ -4,7 +4,8 @@ object text, and with localStorage full (filled here through page.evaluate) no w
 by a success message: the sheet, the pins, the damage stepper and recent searches say that the
 storage is full, and the storage dialog frees room, after which what failed is saved.
 
-The session's site; every test has a fresh browser context, hence an empty localStorage."""
+The session's site; the tests share one browser profile, whose storage is wiped before each
+(tests/e2e/conftest.py), hence an empty localStorage every time."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.shared_profile
 
 BOOT = 90_000  # ms for Pyodide to start on a busy machine
 SHEET = "rulebook.core.storage('sheet.fatum').key"
