@@ -291,3 +291,18 @@ def test_the_navigation_drawer_opens_with_the_library_and_the_chapter_contents_a
     heading = page.locator("h2", has_text="3.4. Броня")
     expect(heading).to_be_in_viewport()
     expect(drawer.get_by_role("link", name=re.compile(r"Глава 4\."))).not_to_be_in_viewport()
+
+
+SHIFTS = """window.__rbShifts = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__rbShifts.push(e.value); })
+    .observe({ type: "layout-shift", buffered: true });"""
+
+
+@pytest.mark.parametrize("path", ["/", "/sheet/", "/fatum/03-boi/"])
+def test_pages_do_not_shift_while_they_load(page: Page, server: str, path: str) -> None:
+    page.add_init_script(SHIFTS)
+    page.goto(server + path)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    shifts = page.evaluate("window.__rbShifts")
+    assert sum(shifts) < 0.02, f"layout shifts on {path}: {shifts}"
