@@ -65,7 +65,7 @@
     else run();
   }
 
-  /* Work over many items (a chapter's thousand pin targets, its tables) without a long task: in
+  /* Work over many items (a chapter's thousand pin targets) without a long task: in
      slices while the browser is idle; a reader's tap is never kept waiting behind it. */
   const idle = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 16));
   const SLICE_MS = 8; // a phone's CPU is four times slower: a slice stays well under a long task (50 ms)
