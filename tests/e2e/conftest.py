@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
@@ -77,13 +78,18 @@ def phone_device(device: str) -> bool:
     return device == "phone"
 
 
+def open_context(browser: Browser, device: str, **options: object) -> BrowserContext:
+    """A context of `device` in Russian; keywords override."""
+    return browser.new_context(**{"locale": "ru-RU", **DEVICES[device], **options})  # type: ignore[arg-type]
+
+
 @pytest.fixture
 def new_context(browser: Browser, device: str) -> Iterator[Callable[..., BrowserContext]]:
     """Opens browser contexts of the test's device (closed at the end); keywords override."""
     made: list[BrowserContext] = []
 
     def make(**options: object) -> BrowserContext:
-        ctx = browser.new_context(**{"locale": "ru-RU", **DEVICES[device], **options})  # type: ignore[arg-type]
+        ctx = open_context(browser, device, **options)
         made.append(ctx)
         return ctx
 
@@ -112,7 +118,7 @@ class SharedProfile:
 
     def get(self, device: str) -> BrowserContext:
         if device not in self.contexts:
-            ctx = self.browser.new_context(locale="ru-RU", **DEVICES[device])  # type: ignore[arg-type]
+            ctx = open_context(self.browser, device)
             seen: set[str] = set()
             ctx.on("request", lambda r: seen.add(_origin(r.url)) if r.url.startswith("http") else None)
             self.contexts[device], self.origins[device] = ctx, seen
@@ -137,8 +143,8 @@ class SharedProfile:
 
 
 def _origin(url: str) -> str:
-    scheme, _, rest = url.partition("://")
-    return f"{scheme}://{rest.split('/', 1)[0]}"
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 @pytest.fixture(scope="module")
