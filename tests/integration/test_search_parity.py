@@ -68,6 +68,9 @@ EXTRA = [
     "инит",
     "инит ",
     "хилка",
+    "dying",
+    "saving throw",
+    "body ",
 ]
 
 

@@ -643,3 +643,23 @@ def test_a_block_of_one_word_does_not_outrank_a_paragraph_about_the_word():
         ],
     )
     assert "нейтрализует" in search(index(b), "яд")["results"][0]["snippet"]
+
+
+def test_a_word_whose_stem_does_not_begin_it_is_found_as_typed():
+    # Snowball's English stems are not always the word's beginning (dying -> die, body -> bodi),
+    # and a die's stem drops its count (2к6 -> к6): the word as typed still finds itself
+    b = book(
+        "b",
+        [
+            ("При смерти (Dying)", 2, ["Персонаж при смерти теряет сознание."]),
+            ("Тело (Body)", 2, ["Тело персонажа выдерживает удары."]),
+            ("Граната", 2, ["Граната наносит 2к6 урона всем рядом."]),
+            ("Нож", 2, ["Нож наносит к6 урона."]),
+        ],
+    )
+    lib = index(b)
+    assert titles("dying", lib)[0] == "При смерти (Dying)"
+    assert titles("body", lib)[0] == "Тело (Body)"
+    assert titles("2d6 урона", lib)[0] == "Граната"
+    out = search(lib, "dying")
+    assert not out["suggestion"]  # found as typed, not as a typo of itself

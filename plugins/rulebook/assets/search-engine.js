@@ -414,6 +414,16 @@
       return out;
     }
 
+    /* The library's words of stem st: those that begin with it, and, where st is the stem of w
+       but does not begin it (saving -> save, 2к6 -> к6), those that begin with w. */
+    forms(w, st) {
+      const out = this.words(st, st + TOP).filter((x) => x[1] === st).map((x) => x[0]);
+      if (this.A.stem(w) === st && !w.startsWith(st)) {
+        for (const [u, ust] of this.words(w, w + TOP)) if (ust === st && !out.includes(u)) out.push(u);
+      }
+      return out;
+    }
+
     need(ranges, kind) {
       kind = kind || "v";
       const keys = [], seen = new Set();
@@ -465,6 +475,7 @@
       const st = this.A.stem(w);
       const lo = this.lower(st);
       for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || wst === st) return true;
+      if (this.words(w, w + TOP).some((x) => x[0] === w)) return true; // a stem that does not begin it
       if (isPrefix && w.length >= this.P.min_prefix && this.words(w, w + TOP).length) return true;
       return this.rulesAt(st).some((r) => this.ruleKey(r[0])[0] === st);
     }
@@ -716,6 +727,7 @@
       }
       for (const [u, ust] of V.words(w, w + TOP)) {
         if (ust === w && ust !== st) { stems.set(w, Math.max(stems.get(w) || 0.0, P.w_exact)); add(w, u); }
+        else if (ust === st && !(surf.get(st) || []).includes(u)) { stems.set(st, Math.max(stems.get(st) || 0.0, P.w_exact)); add(st, u); }
       }
       for (const [u, ust] of V.words(st, st + TOP)) {
         if (u === st && ust !== st) { if (!stems.has(st)) stems.set(st, P.w_exact); add(st, u); }
@@ -818,7 +830,7 @@
           if (sk.length >= this.store.spec.loans.min_length) needs.push(["l", store.shardOf("l", sk)]);
         }
       }
-      for (const s of this.phrases) needs = needs.concat(V.need(s.pending.map((st) => [st, st + TOP])));
+      for (const s of this.phrases) needs = needs.concat(V.need(s.pending.map((st) => [st, st + TOP]).concat([[s.word, s.word + TOP]])));
       await store.ensure(uniq(needs));
       const later = [];
       for (const s of this.unknown) {
@@ -861,7 +873,7 @@
       }
       const splits = await this.splitUnknown(plan, later.filter((s) => s.stems.size === 0));
       for (const s of this.phrases) {
-        for (const st of s.pending) s.surfaces.set(st, V.words(st, st + TOP).filter((x) => x[1] === st).map((x) => x[0]));
+        for (const st of s.pending) s.surfaces.set(st, V.forms(s.word, st));
         s.pending = [];
       }
       let ranges = [];

@@ -362,11 +362,16 @@ class Planner:
                 stems[ust] = max(stems.get(ust, 0.0), wt)
                 surf.setdefault(ust, []).append(u)
         # the stemmer can cut one form shorter than the others (отдых -> отд, отдыха -> отдых):
-        # a word that is the query's stem, or whose stem is the query word, is the same word
+        # a word that is the query's stem, or whose stem is the query word, is the same word;
+        # and a stem need not begin the word (English saving -> save, body -> bodi; dice
+        # 2к6 -> к6): a word that begins as typed and has its stem is the word itself
         for u, ust, _ in V.words(store, w, w + TOP):
             if ust == w and ust != st:
                 stems[w] = max(stems.get(w, 0.0), P["w_exact"])
                 surf.setdefault(w, []).append(u)
+            elif ust == st and u not in surf.get(st, []):
+                stems[st] = max(stems.get(st, 0.0), P["w_exact"])
+                surf.setdefault(st, []).append(u)
         for u, ust, _ in V.words(store, st, st + TOP):
             if u == st and ust != st:
                 stems.setdefault(st, P["w_exact"])
@@ -453,7 +458,7 @@ class Planner:
                 if len(sk) >= analysis.SPEC["loans"]["min_length"]:
                     needs.append(("l", store.shard_of("l", sk)))
         for s in self._phrases:
-            needs += V.need(store, [(st, st + TOP) for st in s.pending])
+            needs += V.need(store, [(st, st + TOP) for st in s.pending] + [(s.word, s.word + TOP)])
         store.ensure(V.uniq(needs))
         later: list[Slot] = []
         for s in self._unknown:
@@ -499,7 +504,7 @@ class Planner:
         splits = self.split_unknown(plan, [s for s in later if not s.stems])
         for s in self._phrases:
             for st in s.pending:
-                s.surfaces[st] = [u for u, ust, _ in V.words(store, st, st + TOP) if ust == st]
+                s.surfaces[st] = V.forms(store, s.word, st)
             s.pending = []
         # round 2b: every surface of the typo and loan stems
         store.ensure(V.uniq(V.need(store, [(st, st + TOP) for s in later for st in s.pending])))

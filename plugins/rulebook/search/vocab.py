@@ -47,6 +47,15 @@ def word_ranges(w: str) -> list[tuple[str, str]]:
     return out
 
 
+def forms(store: Store, w: str, st: str) -> list[str]:
+    """The library's words of stem `st`: those that begin with it, and, where `st` is the stem of
+    `w` but does not begin it (saving -> save, 2к6 -> к6), those that begin with `w`."""
+    out = [u for u, ust, _ in words(store, st, st + TOP) if ust == st]
+    if analysis.stem(w) == st and not w.startswith(st):
+        out += [u for u, ust, _ in words(store, w, w + TOP) if ust == st and u not in out]
+    return out
+
+
 def need(store: Store, ranges: list[tuple[str, str]], kind: str = "v") -> list[Key]:
     keys: list[Key] = []
     for lo, hi in ranges:
@@ -113,6 +122,8 @@ def known(store: Store, w: str, is_prefix: bool) -> bool:
     for word, wst, _ in words(store, lower(st), lower(st) + TOP):
         if word == w or wst == st:
             return True
+    if any(word == w for word, _, _ in words(store, w, w + TOP)):  # a stem that does not begin it
+        return True
     if is_prefix and len(w) >= P["min_prefix"] and words(store, w, w + TOP):
         return True
     return any(rule_key(r[0])[0] == st for r in rules_at(store, st))
