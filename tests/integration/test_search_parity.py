@@ -71,6 +71,8 @@ EXTRA = [
     "dying",
     "saving throw",
     "body ",
+    "стоимость действий",
+    "трата",
 ]
 
 

@@ -663,3 +663,31 @@ def test_a_word_whose_stem_does_not_begin_it_is_found_as_typed():
     assert titles("2d6 урона", lib)[0] == "Граната"
     out = search(lib, "dying")
     assert not out["suggestion"]  # found as typed, not as a typo of itself
+
+
+def test_an_abbreviation_in_capitals_counts_as_a_word_of_its_title():
+    # «ОБ» written in capitals is a term, not the preposition «об»: «Что не тратит ОБ» has two
+    # words of its own, so it is no exact title for «трата» and ranks by its score
+    b = book(
+        "b",
+        [
+            ("Трата боезапаса", 2, ["Каждый выстрел тратит боезапас."]),
+            ("Что не тратит ОБ", 3, ["Перезарядка не тратит ОБ."]),
+            ("Монеты", 2, ["Монеты копятся."]),
+            ("Трата", 3, ["Игрок может потратить одну монету в любой момент сцены или боя."]),
+        ],
+    )
+    found = titles("трата", index(b))
+    assert found[0] == "Трата"
+    assert found.index("Трата боезапаса") < found.index("Что не тратит ОБ")
+
+
+def test_a_title_that_prints_the_cost_word_is_the_exact_title_of_a_cost_question():
+    b = book(
+        "b",
+        [
+            ("Действия", 2, ["В бою персонаж совершает действия."]),
+            ("Стоимость действий", 2, ["Каждое действие стоит очков."]),
+        ],
+    )
+    assert titles("стоимость действий", index(b))[0] == "Стоимость действий"

@@ -1400,6 +1400,13 @@
         if (!found) return false;
       }
       if (meta === null) return false;
+      // a word the query asks with is not required, but where the title prints it, it counts
+      for (const g of this.plan.groups) {
+        if (g.role !== "intent") continue;
+        for (const [sl, got] of this.inHeading(g, b, s, literalOnly)) {
+          for (const [st, h] of got) if (sl.whole.has(st) && (h[1] & 1)) titleHits.add(st);
+        }
+      }
       if (initials && content.length === 1) return true;
       const tw = meta[4], ow = meta[5];
       return (tw > 0 && titleHits.size >= tw) || (ow > 0 && origHits.size >= ow);

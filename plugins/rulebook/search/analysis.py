@@ -172,6 +172,11 @@ def fleeting_variants(st: str) -> list[str]:
     return []
 
 
+def is_capitals(raw: str) -> bool:
+    """A raw word written in capitals, two letters or more, as abbreviations are («ОБ»)."""
+    return sum(1 for c in raw if c.isalpha()) >= 2 and raw == raw.upper() and raw != raw.lower()
+
+
 def is_optional(surface: str) -> bool:
     """A word that carries no rule content of its own: a preposition, pronoun or question word."""
     return surface in STOP or surface in QUESTION

@@ -112,12 +112,14 @@ def front_code(words: list[str]) -> str:
 
 
 def content_words(text: str) -> int:
-    """Distinct stems of the words that carry content (a letter; not a stop or question word)."""
+    """Distinct stems of the words that carry content (a letter; not a stop or question word,
+    unless written in capitals: «ОБ» in «Что не тратит ОБ» is a term, not the preposition)."""
     return len(
         {
-            analysis.stem(w)
-            for w in analysis.surfaces(text)
-            if any(c.isalpha() for c in w) and not analysis.is_optional(w)
+            analysis.stem(t.surface)
+            for t in analysis.tokens(text)
+            if any(c.isalpha() for c in t.surface)
+            and (not analysis.is_optional(t.surface) or analysis.is_capitals(text[t.start : t.end]))
         }
     )
 

@@ -96,8 +96,7 @@ def _upper_words(chunk: str) -> list[bool]:
     out = []
     for m in analysis.WORD_RE.finditer(chunk):
         raw = m.group()
-        up = sum(1 for c in raw if c.isalpha()) >= 2 and raw == raw.upper() and raw != raw.lower()
-        out += [up] * len(analysis.normalize_word(raw))
+        out += [analysis.is_capitals(raw)] * len(analysis.normalize_word(raw))
     return out
 
 

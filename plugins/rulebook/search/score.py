@@ -480,6 +480,14 @@ class Scorer:
                 return False
         if meta is None:
             return False
+        # a word the query asks with («стоимость») is not required, but where the title prints
+        # it, it is one of the title's words the reader typed («Стоимость действий»)
+        for g in self.plan.groups:
+            if g.role == "intent":
+                for sl, got in self._in_heading(g, b, s, literal_only):
+                    for st, h in got:
+                        if st in sl.whole and h[1] & 1:
+                            title_hits.add(st)
         if initials and len(content) == 1:  # «ог» names «Очки Геройства»
             return True
         tw, ow = meta[4], meta[5]
