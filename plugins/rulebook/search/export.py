@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulebook.search import analysis, folders, windex
+from rulebook.search import abbreviations, analysis, folders, windex
 from rulebook.search.glossary import Glossary
 from rulebook.search.library import Book
 
@@ -130,6 +130,7 @@ class _Merged:
     head: dict[str, list[int]]
     path: dict[str, list[int]]
     defs: dict[str, list[int]]
+    initials: set[str]  # the heading initials written into `head`, which are no words of the books
 
 
 def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str, Any], list[int]]:
@@ -213,11 +214,13 @@ def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str,
     # a heading's initials only where no book uses them as a word, or as a word's stem (an
     # abbreviation must not join the forms of a word: «одо» would stem to «од»)
     stems = {analysis.stem(w) for table in (text, head, path) for w in table}
+    written = set()
     for w, rows in initials.items():
         if analysis.stem(w) == w and w not in stems and w not in text and w not in head and w not in path:
+            written.add(w)
             for s, rest in rows:
                 put("h", head, w, s, rest)
-    return _Merged(text, head, path, defs), {**stats, "stem_df": stem_df}, offsets
+    return _Merged(text, head, path, defs, written), {**stats, "stem_df": stem_df}, offsets
 
 
 def _stem_code(w: str, st: str) -> tuple[str, str | None]:
@@ -255,12 +258,24 @@ def _chunks_by_count(items: list[Any], n: int) -> list[list[Any]]:
     return [items[i : i + n] for i in range(0, len(items), n)] or [[]]
 
 
-def _rules(books: list[Book], common: Glossary) -> list[tuple[str, list[Any]]]:
+def _derived(book: Book, common: Glossary, vocab: set[str]) -> Glossary:
+    """The abbreviations the book's text defines or implies (abbreviations.py), as a glossary."""
+    texts = [b.text for s in book.sections for b in s.blocks]
+    titles = [s.title for s in book.sections]
+    hand = {" ".join(analysis.surfaces(src)) for src, _ in (*common.rules, *book.glossary.rules)}
+    return Glossary(tuple(abbreviations.rules(texts, titles, vocab, hand)))
+
+
+def _rules(books: list[Book], common: Glossary, vocab: set[str]) -> list[tuple[str, list[Any]]]:
     """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], the
-    books whose glossaries hold the rule (-1: the shared glossary). A rule several books share
-    (books of one system, copies) is written once."""
+    books whose glossaries hold the rule (-1: the shared glossary); a book's glossary is its
+    hand-written one and the abbreviations its text defines or implies. A rule several books
+    share (books of one system, copies) is written once."""
     merged: dict[tuple[str, tuple[str, ...]], list[int]] = {}
-    for bi, g in [(-1, common), *((i, b.glossary) for i, b in enumerate(books))]:
+    glossaries = [(-1, common)]
+    for i, b in enumerate(books):
+        glossaries += [(i, b.glossary), (i, _derived(b, common, vocab))]
+    for bi, g in glossaries:
         for src, dst in g.rules:
             held = merged.setdefault((src, tuple(dst)), [])
             if bi not in held:
@@ -284,7 +299,8 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         manifest: dict[str, Any] = {"format": FORMAT, "analysis": analysis.SPEC, "stats": stats}
 
         # vocabulary, with the glossary rules of its range
-        rules = sorted(_rules([b for b, _ in books], common), key=lambda r: sort_key(r[0]))
+        words = set(vocab) - merged.initials  # the books' own words
+        rules = sorted(_rules([b for b, _ in books], common, words), key=lambda r: sort_key(r[0]))
         vchunks = _vocab_chunks(vocab, rules)
         firsts = [c[0] if c else "" for c in vchunks]
         firsts[0] = ""  # the first shard takes everything before the second's first word

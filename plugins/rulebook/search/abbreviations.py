@@ -1,0 +1,174 @@
+"""Abbreviations a book defines or implies, as glossary rules of that book alone.
+
+A hand-written glossary (`sources/<book>.glossary.toml`) knows what its editor thought of; a book
+nobody configured has none. Two kinds of abbreviation can be read off the text itself:
+
+- **defined**: a capitalised abbreviation in parentheses right after the words whose initials
+  it spells («Очки Действий (ОД)», «Класс Брони (КБ)», «Armor Class (AC)»; stop words between
+  may be skipped, «Атака по возможности (АВ)»; a long compound may give two letters,
+  «Бронезащита (БЗ)») -> a synonym: the abbreviation finds the words, the words find the
+  abbreviation;
+- **implied**: readers shorten a book's frequent two- or three-word terms to their initials
+  («очки жизни» -> «ож») even where the book never does -> an alias from the initials to the
+  term, when the initials are no word of the library (nor a stop word), and the term is clearly
+  the book's most frequent one with those initials.
+
+Hand-written because no library reads abbreviations off Russian text; the rules are few and the
+patterns plain.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from rulebook.search import analysis
+
+_PAREN = re.compile(r"\(\s*([A-ZА-ЯЁ]{2,5})\s*\)")
+_STOPS_BEFORE = re.compile(r"[.:;!?()«»\"]")  # the words an abbreviation spells sit in its clause
+IMPLIED_MIN = 4  # occurrences of a term in its book before readers shorten it
+IMPLIED_MARGIN = 2  # ... and that many times as often as the next term with the same initials
+MIN_WORD = 3  # letters of each word of an implied term
+
+
+def _fold(w: str) -> str:
+    return w.lower().replace("ё", "е")
+
+
+def _words_before(text: str, end: int) -> list[str]:
+    """The raw words of the clause that ends at `end`."""
+    start = 0
+    for m in _STOPS_BEFORE.finditer(text, 0, end):
+        start = m.end()
+    return analysis.WORD_RE.findall(text[start:end])
+
+
+def spelled(abbr: str, words: list[str]) -> str | None:
+    """The words (the last of `words`) whose initials spell `abbr`, as printed, or None."""
+    letters = _fold(abbr)
+    n = len(letters)
+    # the last n words, their first letters
+    if len(words) >= n and "".join(_fold(w)[0] for w in words[-n:]) == letters:
+        return " ".join(words[-n:])
+    # stop words between the words it spells are skipped («Атака по возможности»)
+    picked: list[int] = []
+    i = len(words) - 1
+    for c in reversed(letters):
+        while i >= 0 and analysis.is_optional(_fold(words[i])) and _fold(words[i])[0] != c:
+            i -= 1
+        if i < 0 or _fold(words[i])[0] != c or analysis.is_optional(_fold(words[i])):
+            picked = []
+            break
+        picked.append(i)
+        i -= 1
+    if picked and picked[0] == len(words) - 1:
+        return " ".join(words[picked[-1] :])
+    # one long compound word gives two letters («Бронезащита (БЗ)»)
+    if n == 2 and words:
+        w = _fold(words[-1])
+        if len(w) >= 8 and w[0] == letters[0] and letters[1] in w[3:]:
+            return words[-1]
+    return None
+
+
+def defined(texts: Iterable[str]) -> dict[str, str]:
+    """Abbreviation -> the words it stands for, as first printed, from the texts of one book."""
+    out: dict[str, str] = {}
+    for text in texts:
+        if "(" not in text:
+            continue
+        for m in _PAREN.finditer(text):
+            abbr = m.group(1)
+            if abbr.upper() in out or not any(c.isalpha() for c in abbr):
+                continue
+            words = spelled(abbr, _words_before(text, m.start()))
+            if words and _fold(words) != _fold(abbr):
+                out[abbr.upper()] = words
+    return out
+
+
+def _content(t: analysis.Tok) -> bool:
+    return t.surface.isalpha() and len(t.surface) >= MIN_WORD and not analysis.is_optional(t.surface)
+
+
+def _script(w: str) -> str:
+    return "cyr" if w[0] in analysis.SPEC["cyrillic"] else "lat"
+
+
+def _runs(text: str) -> list[list[analysis.Tok]]:
+    """Runs of content words (letters only, three or more each, one script, nothing but a space
+    between)."""
+    out: list[list[analysis.Tok]] = []
+    run: list[analysis.Tok] = []
+    for t in analysis.tokens(text):
+        joined = run and _script(run[0].surface) == _script(t.surface) and t.start - run[-1].end <= 1
+        if _content(t) and joined:
+            run.append(t)
+            continue
+        if len(run) >= 2:
+            out.append(run)
+        run = [t] if _content(t) else []
+    if len(run) >= 2:
+        out.append(run)
+    return out
+
+
+def _grams(run: list[analysis.Tok]) -> Iterable[tuple[int, int]]:
+    for n in (2, 3):
+        for i in range(len(run) - n + 1):
+            yield i, i + n
+
+
+def _key(run: list[analysis.Tok]) -> tuple[str, ...]:
+    return tuple(analysis.stem(t.surface) for t in run)
+
+
+def implied(texts: list[str], titles: list[str], taken: set[str]) -> dict[str, str]:
+    """Initials -> the term they shorten, for the book's terms whose initials are free (not in
+    `taken`: the library's words, the glossaries' sources, the defined abbreviations). A term is
+    two or three content words that a heading of the book names, or that the text prints with
+    every word capitalised («Базовый Бонус Атаки»); it must occur `IMPLIED_MIN` times or more,
+    and `IMPLIED_MARGIN` times as often as any other term with the same initials."""
+    terms: dict[tuple[str, ...], str] = {}
+    counts: Counter[tuple[str, ...]] = Counter()
+    for text, titled in [*((t, True) for t in titles), *((t, False) for t in texts)]:
+        if titled:
+            text = analysis.unnumbered(text)
+        for run in _runs(text):
+            for a, b in _grams(run):
+                key = _key(run[a:b])
+                counts[key] += 1
+                # a heading names a term; so do capitals, the second of which is no sentence's
+                if key not in terms and (titled or all(text[t.start].isupper() for t in run[a:b])):
+                    terms[key] = text[run[a].start : run[b - 1].end]
+    best: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
+    for key, term in terms.items():
+        initials = "".join(w[0] for w in analysis.surfaces(term))
+        if len(initials) == len(key) and initials not in taken and not analysis.is_optional(initials):
+            best.setdefault(initials, []).append((counts[key], key))
+    out: dict[str, str] = {}
+    for initials, rows in best.items():
+        rows.sort(key=lambda r: (-r[0], r[1]))
+        if rows[0][0] >= IMPLIED_MIN and (len(rows) == 1 or rows[0][0] >= IMPLIED_MARGIN * rows[1][0]):
+            out[initials] = terms[rows[0][1]]
+    return out
+
+
+def rules(
+    texts: list[str], titles: list[str], taken: set[str], hand: set[str]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """The glossary rules a book's text implies, as (source, targets): its defined abbreviations
+    both ways, its implied initials one way. `taken`: the library's words; `hand`: the sources of
+    the glossaries that apply to the book, folded (a hand-written rule is not written twice)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    found = defined([*titles, *texts])
+    for abbr, words in found.items():
+        if _fold(abbr) not in hand:
+            out.append((abbr, (words,)))
+        if _fold(words) not in hand:
+            out.append((words, (abbr,)))
+    free = taken | hand | {_fold(a) for a in found} | set(analysis.STOP) | set(analysis.QUESTION)
+    for initials, term in sorted(implied(texts, titles, free).items()):
+        out.append((initials, (term,)))
+    return out

@@ -1,0 +1,89 @@
+"""Abbreviations read off a book's own text: those it defines in parentheses and the initials
+readers make of its terms; and what the engine does with them."""
+
+from rulebook.search import abbreviations as A
+from rulebook.search import engine
+
+from tests.support.books import book, index
+
+
+def test_an_abbreviation_in_parentheses_after_the_words_it_spells_is_defined():
+    found = A.defined(
+        [
+            "Каждый ход персонаж тратит Очки Действий (ОД) на действия.",
+            "Ваш Класс Брони (КБ) (Armor Class (AC)) — это основной КС.",
+            "Атака по возможности (АВ) провоцируется движением.",
+            "Бронезащита (БЗ) снижается после каждого попадания.",
+        ]
+    )
+    assert found == {
+        "ОД": "Очки Действий",
+        "КБ": "Класс Брони",
+        "AC": "Armor Class",
+        "АВ": "Атака по возможности",
+        "БЗ": "Бронезащита",
+    }
+
+
+def test_capitals_in_parentheses_that_spell_nothing_before_them_are_no_abbreviation():
+    assert A.defined(["Персонаж получает бонус (ДА) к проверке.", "Урон огнём (см. ниже) удваивается."]) == {}
+    assert A.defined(["Это стоит (ОД) двух действий."]) == {}  # «стоит» does not spell ОД
+
+
+def test_initials_of_a_frequent_heading_term_are_implied_unless_they_are_a_word():
+    titles = ["Очки жизни", "Выведен из строя (0 очков жизни)", "Очки энергии"]
+    texts = ["Персонаж теряет очки жизни."] * 3 + ["Очки энергии восстанавливаются."] * 4
+    assert A.implied(texts, titles, set()) == {"ож": "Очки жизни", "оэ": "Очки энергии"}
+    assert A.implied(texts, titles, {"ож"}) == {"оэ": "Очки энергии"}
+
+
+def test_a_term_printed_with_every_word_capitalised_counts_as_a_term():
+    texts = ["Ваш Базовый Бонус Атаки растёт с уровнем."] * 4
+    assert A.implied(texts, [], set())["бба"] == "Базовый Бонус Атаки"
+    assert "ар" not in A.implied(texts, [], set())  # «Атаки растёт»: not every word capitalised
+
+
+def test_two_terms_of_the_same_initials_and_like_frequency_imply_neither():
+    titles = ["Полная атака", "Простая атака"]
+    texts = ["Полная атака отнимает ход."] * 4 + ["Простая атака стоит действие."] * 3
+    assert "па" not in A.implied(texts, titles, set())
+    texts += ["Полная атака отнимает ход."] * 4  # now twice as often
+    assert A.implied(texts, titles, set())["па"] == "Полная атака"
+
+
+def test_a_defined_abbreviation_finds_its_words_in_its_own_book_only():
+    mine = book(
+        "mine",
+        [
+            ("Ресурсы", 2, ["Каждый ход персонаж тратит Очки Воли (ОВ) на приёмы."]),
+            ("Восстановление", 2, ["Очки Воли восстанавливаются после отдыха."]),
+        ],
+    )
+    other = book("other", [("Восстановление", 2, ["Очки Воли здесь восстанавливаются иначе."])])
+    lib = index(mine, other)
+    urls = [r["url"] for r in engine.search(lib, "ов восстановление", limit=5)["results"]]
+    assert urls[0].startswith("mine/")
+    urls = [r["url"] for r in engine.search(lib, "ов", limit=5)["results"]]
+    assert len(urls) == 2 and all(u.startswith("mine/") for u in urls)
+    # and the words find the abbreviation
+    assert engine.search(lib, "очки воли", limit=5)["results"][0]["url"].startswith("mine/")
+
+
+def test_a_readers_initials_of_a_books_heading_term_find_it():
+    b = book(
+        "b",
+        [
+            ("Очки энергии и очки жизни", 2, ["Очки жизни показывают, сколько урона выдержит персонаж."]),
+            (
+                "Выведен из строя (0 очков жизни)",
+                2,
+                ["Персонаж, у которого осталось 0 очков жизни, выходит из строя."],
+            ),
+            ("Лечение", 2, ["Лечение возвращает очки жизни.", "Отдых тоже возвращает очки жизни."]),
+            ("Оружие", 2, ["Оружие наносит урон."]),
+        ],
+    )
+    lib = index(b)
+    found = engine.search(lib, "ож", limit=10)["results"]
+    assert len(found) >= 3 and all("жизни" in r["snippet"] or "жизни" in r["title"] for r in found)
+    assert engine.search(lib, "0 ож", limit=1)["results"][0]["title"] == "Выведен из строя (0 очков жизни)"
