@@ -691,3 +691,27 @@ def test_a_title_that_prints_the_cost_word_is_the_exact_title_of_a_cost_question
         ],
     )
     assert titles("стоимость действий", index(b))[0] == "Стоимость действий"
+
+
+def test_a_definition_under_the_heading_that_names_its_term_opens_that_heading():
+    # «Доктрина — это …» inside «Доктрины»: the reader lands on the heading and reads the definition
+    other = " ".join(
+        ["Персонаж выбирает убеждения, которые определяют его поведение в сценах и отношения."] * 12
+    )
+    b = book(
+        "b",
+        [
+            (
+                "Шаг 6. Доктрины",
+                2,
+                [
+                    other,
+                    "Доктрина — это убеждение: доктрины ведут персонажа, и каждая доктрина даёт ему опору.",
+                ],
+            ),
+        ],
+    )
+    found = search(index(b), "доктрины")["results"]
+    assert found[0]["kind"] == "h" and found[0]["title"] == "Шаг 6. Доктрины"
+    assert found[0]["snippet"].startswith("Доктрина — это")
+    assert [r["url"] for r in found].count(found[0]["url"]) == 1  # the heading is shown once

@@ -1582,6 +1582,7 @@
       const seen = new Set();
       const stems = new Set();
       for (const g of plan.groups) for (const a of g.alts) for (const sl of a.slots) for (const st of sl.stems.keys()) stems.add(st);
+      const titled = new Set(hits.filter((h) => h.tier === 4 && h.rid % K === 0).map((h) => Math.floor(h.rid / K)));
       let i = 0;
       const batch = Math.max(limit, 1) + 4;
       while (results.length < limit && i < hits.length) {
@@ -1594,9 +1595,11 @@
           const sec = this.section(s);
           let [kind, anchor, text] = this.block(sec, k);
           const via = k;
-          // the section's first block sits right under its heading, or the section answers as a
-          // whole: open the heading (showing the block that answers)
-          if (k > 0 && sec[6] && (h.whole || anchor === this.block(sec, 1)[1])) {
+          // the section's first block sits right under its heading, the section answers as a
+          // whole, or the block defines the term its section's heading names exactly: open the
+          // heading (showing the block that answers)
+          const toldVia = h.whole || (h.tier === 5 && titled.has(s));
+          if (k > 0 && sec[6] && (toldVia || anchor === this.block(sec, 1)[1])) {
             k = 0;
             [kind, anchor, text] = this.block(sec, 0);
           }
@@ -1607,7 +1610,7 @@
           else key = this.A.dedupeKey(text);
           if (seen.has(key)) continue;
           seen.add(key);
-          const told = h.whole && via > 0 ? this.block(sec, via)[2] : shown;
+          const told = toldVia && via > 0 ? this.block(sec, via)[2] : shown;
           results.push(this.result(h, sec, kind, anchor, told, stems));
           if (results.length >= limit) break;
         }

@@ -155,6 +155,7 @@ def _run(
     results: list[dict[str, Any]] = []
     seen: set[str] = set()
     stems = {st for g in plan.groups for a in g.alts for sl in a.slots for st in sl.stems}
+    titled = {h.rid // K for h in hits if h.tier == 4 and h.rid % K == 0}  # exact titles, literal
     i = 0
     batch = max(limit, 1) + 4
     while len(results) < limit and i < len(hits):
@@ -167,9 +168,11 @@ def _run(
             sec = frags.section(s)
             kind, anchor, text = _block(sec, k)
             via = k
-            if k > 0 and sec[6] and (h.whole or anchor == _block(sec, 1)[1]):
-                # the section's first block sits right under its heading, or the section answers
-                # as a whole: open the heading (showing the block that answers)
+            # the section's first block sits right under its heading, the section answers as a
+            # whole, or the block defines the term its section's heading names exactly («Доктрина —
+            # это …» under «Доктрины»): open the heading (showing the block that answers)
+            told_via = h.whole or (h.tier == 5 and s in titled)
+            if k > 0 and sec[6] and (told_via or anchor == _block(sec, 1)[1]):
                 k = 0
                 kind, anchor, text = _block(sec, 0)
             shown = _shown(sec, k)
@@ -182,7 +185,7 @@ def _run(
             if key in seen:
                 continue
             seen.add(key)
-            told = _block(sec, via)[2] if h.whole and via > 0 else shown
+            told = _block(sec, via)[2] if told_via and via > 0 else shown
             results.append(_result(store, h, sec, kind, anchor, told, stems))
             if len(results) >= limit:
                 break
