@@ -12,7 +12,13 @@ browser (localStorage, IndexedDB, cookies; sessionStorage lives in the page) is 
 is what the browser keeps for itself: the HTTP cache, the service worker and the copy of the site
 it saved. Saving that copy (hundreds of files) in every test's fresh profile was a large part of
 the browser tests' time; a test that needs a first visit, the network cut, or the service worker
-in a particular state asks for `new_context()` instead."""
+in a particular state asks for `new_context()` instead.
+
+Service worker: blocked in every context unless the test or module is marked
+`@pytest.mark.service_worker` (the offline copy, its caches and updates are what it tests). A
+feature test then meets the network as it asked for it (`page.route` does not see the requests a
+worker answers, so a slowed network would not be slow), and a fresh profile does not save the
+whole site (hundreds of files, seconds of CPU) for a test that never goes offline."""
 
 from __future__ import annotations
 
@@ -38,6 +44,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "devices(*names): run on each device of DEVICES (default desktop)")
     config.addinivalue_line(
         "markers", "shared_profile: `context` is one profile per device for the module, wiped per test"
+    )
+    config.addinivalue_line(
+        "markers", "service_worker: the site's service worker runs in this test's contexts"
     )
 
 
@@ -78,18 +87,27 @@ def phone_device(device: str) -> bool:
     return device == "phone"
 
 
-def open_context(browser: Browser, device: str, **options: object) -> BrowserContext:
-    """A context of `device` in Russian; keywords override."""
-    return browser.new_context(**{"locale": "ru-RU", **DEVICES[device], **options})  # type: ignore[arg-type]
+def open_context(browser: Browser, device: str, worker: bool = False, **options: object) -> BrowserContext:
+    """A context of `device` in Russian, the service worker blocked unless `worker`; keywords
+    override."""
+    base = {"locale": "ru-RU", **DEVICES[device], "service_workers": "allow" if worker else "block"}
+    return browser.new_context(**{**base, **options})  # type: ignore[arg-type]
+
+
+def _worker(request: pytest.FixtureRequest) -> bool:
+    return request.node.get_closest_marker("service_worker") is not None
 
 
 @pytest.fixture
-def new_context(browser: Browser, device: str) -> Iterator[Callable[..., BrowserContext]]:
+def new_context(
+    browser: Browser, device: str, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., BrowserContext]]:
     """Opens browser contexts of the test's device (closed at the end); keywords override."""
     made: list[BrowserContext] = []
+    worker = _worker(request)
 
     def make(**options: object) -> BrowserContext:
-        ctx = open_context(browser, device, **options)
+        ctx = open_context(browser, device, worker, **options)
         made.append(ctx)
         return ctx
 
@@ -111,14 +129,15 @@ SITE_STORAGE = "cookies,local_storage,indexeddb,file_systems,websql"
 class SharedProfile:
     """One browser context per device for a module, and the origins its pages have talked to."""
 
-    def __init__(self, browser: Browser) -> None:
+    def __init__(self, browser: Browser, worker: bool) -> None:
         self.browser = browser
+        self.worker = worker
         self.contexts: dict[str, BrowserContext] = {}
         self.origins: dict[str, set[str]] = {}
 
     def get(self, device: str) -> BrowserContext:
         if device not in self.contexts:
-            ctx = open_context(self.browser, device)
+            ctx = open_context(self.browser, device, self.worker)
             seen: set[str] = set()
             ctx.on("request", lambda r: seen.add(_origin(r.url)) if r.url.startswith("http") else None)
             self.contexts[device], self.origins[device] = ctx, seen
@@ -148,8 +167,8 @@ def _origin(url: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def shared_profile(browser: Browser) -> Iterator[SharedProfile]:
-    profiles = SharedProfile(browser)
+def shared_profile(browser: Browser, request: pytest.FixtureRequest) -> Iterator[SharedProfile]:
+    profiles = SharedProfile(browser, _worker(request))
     yield profiles
     profiles.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 
@@ -39,6 +40,7 @@ def test_home_links_to_chapter_three_and_a_paragraph_url_is_scrolled_to_and_high
     page.screenshot(path=str(shot / "paragraph.png"))
 
 
+@pytest.mark.service_worker  # what its worker fetches counts too
 def test_the_site_requests_nothing_from_other_hosts(page: Page, server: str) -> None:
     for path in ("/", "/fatum/", "/fatum/01-bazovye-pravila/"):
         page.goto(server + path)

@@ -12,6 +12,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.support import site as support
 
+pytestmark = pytest.mark.service_worker  # the offline copy is what these tests are about
+
 READY = "window.rulebook && window.rulebook.offline && window.rulebook.offline.state === 'ready'"
 
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+
+pytestmark = pytest.mark.service_worker  # the offline copy is what these tests are about
 
 READY = "window.rulebook && window.rulebook.offline && window.rulebook.offline.state === 'ready'"
 CHECK = "#rb-calc-check-1"

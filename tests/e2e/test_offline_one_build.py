@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, expect
 
 from tests.support import site as support
+
+pytestmark = pytest.mark.service_worker  # the offline copy is what these tests are about
 
 READY = "window.rulebook && window.rulebook.offline && window.rulebook.offline.state === 'ready'"
 # the switch is done: the page was replaced, or its button is ready for another try

@@ -15,6 +15,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e import hosting
 
+pytestmark = pytest.mark.service_worker  # the offline copy is what these tests are about
+
 READY = "window.rulebook && window.rulebook.offline && window.rulebook.offline.state === 'ready'"
 RUNTIME = "assets/rulebook/pyodide/"
 

@@ -129,6 +129,7 @@ def styled_404(page: Page, url: str, site: str) -> None:
     assert failed == [], failed
 
 
+@pytest.mark.service_worker
 def test_404_under_the_sub_path_keeps_its_styles_online_and_offline(
     published: tuple[hosting.Host, Path], context: BrowserContext, shot: Path
 ) -> None:

@@ -351,6 +351,7 @@ def test_without_webassembly_the_sheet_says_so_and_still_saves(
     ctx.close()
 
 
+@pytest.mark.service_worker
 def test_the_sheet_runs_offline_after_the_site_and_runtime_are_cached(
     new_context: Callable[..., BrowserContext], sheet_site: str, shot: Path
 ) -> None:
