@@ -302,3 +302,46 @@ def test_with_instant_navigation_the_panel_survives_page_changes(
     expect(page.locator(f"[id='{cover}']")).to_be_focused()
     page.screenshot(path=str(shot / "instant.png"))
     page.close()
+
+
+HEADS = ".md-content :is(h1, h2, h3, h4, h5, h6)[id]"
+TARGETS = f"document.querySelectorAll('.md-content [data-rb-block][id], {HEADS}')"
+
+
+def test_pin_buttons_follow_the_reader_and_the_page_rests_once_shown(page: Page, server: str) -> None:
+    """A chapter's thousand targets get their buttons where the reader is (around the screen, as
+    it scrolls, where the focus goes), and once the page is shown it does no more layout: adding
+    every button in idle slices had the browser restyle the chapter after each slice."""
+    page.goto(server + "/fatum/03-boi/")
+    page.wait_for_load_state("networkidle")
+    total = page.evaluate(f"{TARGETS}.length")
+    near = page.evaluate("document.querySelectorAll('.md-content .rb-pin').length")
+    assert 0 < near < total / 4, (near, total)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+
+    def layouts() -> float:
+        return next(
+            m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "LayoutCount"
+        )
+
+    before = layouts()
+    page.wait_for_timeout(1500)
+    assert layouts() == before, "the page laid itself out again while the reader did nothing"
+    cdp.detach()
+    # scrolled far down: the blocks there get theirs
+    far = page.locator("p[data-rb-block][id]").nth(-25)
+    far.scroll_into_view_if_needed()
+    expect(far.locator(":scope > .rb-pin")).to_have_count(1)
+    # the focus moved far up without scrolling (a screen reader, a link's target): there too
+    first = page.locator("p[data-rb-block][id]").nth(3)
+    expect(first.locator(":scope > .rb-pin")).to_have_count(1)  # near the top: made at start-up
+    target = page.locator("p[data-rb-block][id]").nth(150)
+    page.evaluate(
+        "(id) => { const a = document.createElement('a'); a.href = '#'; a.textContent = 'x';"
+        " document.getElementById(id).append(a); a.focus({ preventScroll: true }); }",
+        target.get_attribute("id"),
+    )
+    expect(target.locator(":scope > .rb-pin")).to_have_count(1)
+    page.keyboard.press("Tab")  # the next stop is a pin button of the blocks that follow
+    assert page.evaluate("document.activeElement.classList.contains('rb-pin')")

@@ -65,19 +65,6 @@
     else run();
   }
 
-  /* Work over many items (a chapter's thousand pin targets) without a long task: in
-     slices while the browser is idle; a reader's tap is never kept waiting behind it. */
-  const idle = window.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 16));
-  const SLICE_MS = 8; // a phone's CPU is four times slower: a slice stays well under a long task (50 ms)
-  function whenIdle(items, fn) {
-    const step = (deadline) => {
-      const end = performance.now() + Math.min(SLICE_MS, deadline.timeRemaining());
-      do fn(items.shift()); while (items.length && performance.now() < end);
-      if (items.length) idle(step);
-    };
-    if (items.length) idle(step);
-  }
-
   // ---- assets ----------------------------------------------------------------------------------
   const loading = new Map();
 
@@ -409,5 +396,5 @@
     return el("span", { class: "rb-storage-notice" }, [text + " ", button]);
   }
 
-  rb.core = { el, onPage, whenIdle, loadScript, loadStyle, storage, usage, storageHelp, fullNotice, hash, pathOf, overlay, root, assets, scope };
+  rb.core = { el, onPage, loadScript, loadStyle, storage, usage, storageHelp, fullNotice, hash, pathOf, overlay, root, assets, scope };
 })();

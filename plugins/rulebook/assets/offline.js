@@ -71,7 +71,7 @@
 
   function openDialog() {
     buildDialog();
-    paint();
+    paint(true);
     if (!dialog.open) dialog.showModal();
     ask("status");
   }
@@ -82,7 +82,8 @@
     return b;
   }
 
-  function paint() {
+  /* The header button, and the dialog while it is open (or `opening`). */
+  function paint(opening) {
     if (button) {
       const labels = {
         unsupported: "Офлайн-режим недоступен в этом браузере",
@@ -93,13 +94,21 @@
         error: "Не удалось сохранить сайт для работы без сети"
       };
       const icon = api.state === "ready" ? "ready" : api.state === "update" ? "update" : api.state === "error" || api.state === "unsupported" ? "error" : "idle";
-      button.innerHTML = ICONS[icon];
-      button.setAttribute("aria-label", labels[api.state] || labels.off);
-      button.title = labels[api.state] || labels.off;
+      // only what changed: the download's progress repaints many times a second, and a new
+      // icon or label each time had the header restyled and laid out with it
+      if (button.dataset.icon !== icon) {
+        button.innerHTML = ICONS[icon];
+        button.dataset.icon = icon;
+      }
+      const label = labels[api.state] || labels.off;
+      if (button.title !== label) {
+        button.setAttribute("aria-label", label);
+        button.title = label;
+      }
       button.classList.toggle("rb-offline-toggle--attention", api.state === "update" || Boolean(api.updateError));
       button.hidden = api.state === "off" && !summary;
     }
-    if (!dialog) return;
+    if (!dialog || !(dialog.open || opening)) return;
     const core = summary && summary.core ? mb(summary.core.bytes) : "";
     const text = {
       unsupported: "Этот браузер не поддерживает работу сайта без сети (нужен Service Worker и защищённое соединение или localhost).",

@@ -20,7 +20,7 @@
 (() => {
   "use strict";
   const rb = window.rulebook;
-  const { el, onPage, overlay, pathOf, storage, whenIdle } = rb.core;
+  const { el, onPage, overlay, pathOf, storage } = rb.core;
   const repair = rb.repair;
   const MAX_PINS = repair.LIMITS.pins, MAX_SCENES = repair.LIMITS.scenes;
 
@@ -718,8 +718,12 @@
   // ---- pin buttons in the page ---------------------------------------------------------------
   let proto = null; // one parsed button, cloned for each target (parsing SVG 1000+ times is slow)
 
-  /* A chapter has a thousand targets: the buttons near the screen are added at once, the rest in
-     slices while the browser is idle, so no task is long (a reader's tap or Tab finds them). */
+  /* A chapter has a thousand targets. Their buttons are added where the reader is: around the
+     screen at once, then around the screen as the page scrolls, or around the element that takes
+     the focus (Tab finds the next button). Adding all of them, even in idle slices, had the
+     browser restyle and lay out the chapter after every slice: long tasks on a phone for seconds
+     after the page appeared. */
+  let current = null; // this page's targets, in document order: { root, todo: [element, ...] }
   function decorate() {
     const root = article();
     if (!root) return;
@@ -730,41 +734,70 @@
     root.querySelectorAll(HEADINGS + ", [data-rb-block][id]").forEach((t) => {
       const heading = isHeading(t);
       if (heading) section = clip(textOf(t), 60);
-      if (t.__rbPin || t.closest(".rb-card__body")) return;
-      t.__rbPin = true;
-      const label = heading ? "Закрепить раздел «" + section + "»" : "Закрепить абзац" + (section ? " из «" + section + "»" : "");
-      todo.push([t, label]);
+      if (t.closest(".rb-card__body")) return;
+      if (!t.__rbLabel) t.__rbLabel = heading ? "Закрепить раздел «" + section + "»" : "Закрепить абзац" + (section ? " из «" + section + "»" : "");
+      todo.push(t);
     });
-    const at = onScreen(root, todo);
-    const from = Math.max(0, at - NEAR_BEFORE);
-    todo.slice(from, at + NEAR_AFTER).forEach(([t, label]) => attach(t, label));
-    whenIdle(todo.slice(0, from).concat(todo.slice(at + NEAR_AFTER)), ([t, label]) => {
-      if (t.isConnected) attach(t, label); // a page left meanwhile is skipped
-    });
+    current = { root, todo };
+    attachAround(onScreen(root, todo));
   }
 
-  /* The index in `todo` (document order) of the first target at or after the top of the screen.
-     One hit test and a binary search: reading each target's box would lay out the blocks that
-     are skipped while off screen (content-visibility), the whole chapter. */
   const NEAR_BEFORE = 30, NEAR_AFTER = 60;
-  function onScreen(root, todo) {
-    const box = root.getBoundingClientRect();
-    const y = Math.min(Math.max(box.top, 0) + 80, window.innerHeight - 1);
-    const hit = document.elementFromPoint((box.left + box.right) / 2, y);
-    if (!hit || !root.contains(hit) || !todo.length) return 0;
-    let lo = 0, hi = todo.length; // the first target not before `hit`
+  function attachAround(at) {
+    const todo = current.todo;
+    const end = Math.min(todo.length, at + NEAR_AFTER);
+    for (let i = Math.max(0, at - NEAR_BEFORE); i < end; i++) attach(todo[i]);
+  }
+
+  /* The index in `todo` (document order) of the first target at or after `node`: a binary search
+     on document positions, which reads no box (reading each target's box would lay out the
+     blocks skipped while off screen, the whole chapter). */
+  function indexOf(todo, node) {
+    let lo = 0, hi = todo.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const t = todo[mid][0];
-      const before = t !== hit && !t.contains(hit) && (t.compareDocumentPosition(hit) & Node.DOCUMENT_POSITION_FOLLOWING);
+      const t = todo[mid];
+      const before = t !== node && !t.contains(node) && (t.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING);
       if (before) lo = mid + 1; else hi = mid;
     }
     return lo;
   }
 
-  function attach(t, label) {
+  /* The index of the first target at or after the top of the screen: a hit test below the
+     header, past what floats over the text (Material's «back to top» button) and the gaps
+     between blocks. */
+  function onScreen(root, todo) {
+    if (!todo.length) return 0;
+    const box = root.getBoundingClientRect();
+    const x = (box.left + box.right) / 2;
+    for (let y = Math.max(box.top, 0) + 80; y < window.innerHeight; y += 60) {
+      const hit = document.elementsFromPoint(x, y).find((e) => e !== root && root.contains(e));
+      if (hit) return indexOf(todo, hit);
+    }
+    return 0;
+  }
+
+  // While the page scrolls: at most every 100 ms, the buttons around the screen.
+  let scrolled = 0;
+  function onScroll() {
+    if (scrolled || !current) return;
+    scrolled = setTimeout(() => {
+      scrolled = 0;
+      if (current && current.root.isConnected) attachAround(onScreen(current.root, current.todo));
+    }, 100);
+  }
+
+  function onFocus(ev) {
+    if (current && current.root.isConnected && current.root.contains(ev.target)) {
+      attachAround(Math.max(0, indexOf(current.todo, ev.target) - 1));
+    }
+  }
+
+  function attach(t) {
+    if (t.__rbButton || !t.isConnected) return;
+    t.__rbButton = true;
     const b = proto.cloneNode(true);
-    b.setAttribute("aria-label", label);
+    b.setAttribute("aria-label", t.__rbLabel);
     b.__rbTarget = t;
     paint(b);
     if (INSIDE[t.tagName]) {
@@ -811,6 +844,7 @@
     if (!root || !root.contains(ev.target)) return;
     const t = ev.target.closest("[data-rb-block][id], h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]");
     let holder = null;
+    if (t && t.__rbLabel) attach(t); // a block the buttons have not reached yet
     if (t) holder = t.querySelector(":scope > .rb-pin") ? t : (t.closest(".md-typeset__scrollwrap") || t).previousElementSibling;
     if (touched && touched !== holder) touched.classList.remove("rb-touch");
     if (holder) holder.classList.add("rb-touch");
@@ -827,6 +861,8 @@
   }
 
   document.addEventListener("click", onPageClick);
+  window.addEventListener("scroll", onScroll, { passive: true });
+  document.addEventListener("focusin", onFocus);
   document.addEventListener("pointerdown", onTouch, { passive: true });
   document.addEventListener("rulebook:pin", (ev) => {
     const d = ev.detail || {};
