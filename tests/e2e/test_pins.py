@@ -345,3 +345,26 @@ def test_pin_buttons_follow_the_reader_and_the_page_rests_once_shown(page: Page,
     expect(target.locator(":scope > .rb-pin")).to_have_count(1)
     page.keyboard.press("Tab")  # the next stop is a pin button of the blocks that follow
     assert page.evaluate("document.activeElement.classList.contains('rb-pin')")
+
+
+def test_the_list_of_every_pages_targets_is_read_only_when_the_panel_shows_pins(
+    page: Page, server: str
+) -> None:
+    """It grows with the library (half a megabyte at fifty books): a page view without pins, or
+    with the panel closed, does not fetch it."""
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/targets.json") else None)
+    page.goto(server + "/fatum/03-boi/")
+    page.wait_for_load_state("networkidle")
+    pin_block(page, COVER)
+    page.goto(server + "/fatum/01-bazovye-pravila/")
+    page.wait_for_load_state("networkidle")
+    assert asked == []
+    panel = open_panel(page)
+    expect(panel.locator(".rb-pinned")).to_have_count(1)
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some(e => e.name.endsWith('/targets.json'))"
+    )
+    assert len(asked) == 1
+    # the pin of another page shows its book and page, as the list says them
+    expect(panel.locator(".rb-pinned").first).to_contain_text("FATUM")

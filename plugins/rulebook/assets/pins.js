@@ -144,6 +144,16 @@
   // ---- the build's list of ids -------------------------------------------------------------
   let targets = null; // {books, pages: {path: {t, b, h, s, x}}}
 
+  /* The list is read when the panel first shows pins (to tell which lost their target after a
+     rebuild), not on every page: it grows with the library (half a megabyte at fifty books), and
+     a reader with no pins, or with the panel closed, never needs it. */
+  let targetsAsked = false;
+  function needTargets() {
+    if (targetsAsked || !allPins().length) return;
+    targetsAsked = true;
+    loadTargets();
+  }
+
   function loadTargets() {
     return fetch(new URL("assets/rulebook/targets.json", ROOT), { cache: "no-cache" })
       .then((r) => { return r.ok ? r.json() : null; })
@@ -216,10 +226,13 @@
       title = h ? textOf(h) : document.title;
       excerpt = textOf(el);
     }
-    const page = targets && targets.pages[path];
+    // the book and the page's title as this page says them (the list of targets may not be read;
+    // a card's pin names another page, whose are shown from that list when the panel opens)
+    const badge = path === here() ? document.querySelector(".rb-book-badge[data-book]") : null;
+    const h1 = path === here() && root ? root.querySelector("h1") : null;
     return {
       path, id, title: clip(title, 120), excerpt: clip(excerpt, 160),
-      book: page ? page.b : "", page: page ? page.t : "", t: Date.now()
+      book: badge ? badge.getAttribute("data-book") : "", page: h1 ? clip(textOf(h1), 120) : "", t: Date.now()
     };
   }
 
@@ -433,6 +446,7 @@
     }
     // a hidden panel is drawn when it opens (open() renders): a long list costs nothing meanwhile
     if (!panel || panel.hidden) return;
+    needTargets();
     const active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("data-focus") : null;
     const want = focusAfter || active;
     focusAfter = null;
@@ -903,7 +917,6 @@
     store: STORE.key,
   };
 
-  loadTargets();
   onPage(showPage);
   if (OPEN.get(0) === 1 && WIDE.matches) {
     const whenReady = () => { buildToggle(); open(false); };
