@@ -59,7 +59,7 @@ B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 VOCAB_WORDS = 400
 VOCAB_BYTES = 8_000  # words and the glossary rules of their range (a book's glossary of originals)
 RVOCAB_WORDS = 2000  # read only for a misspelt word's candidates
-POST_BYTES = 12_000
+POST_BYTES = 8_000  # a query reads a shard per word and form: at fifty books, 12 KB shards put it over 300 KB
 FRAG_BYTES = 4_000
 LOAN_KEYS = 1500
 # heading parts (bits of a heading posting)
