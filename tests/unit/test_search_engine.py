@@ -124,6 +124,34 @@ def test_a_books_synonym_does_not_beat_another_books_exact_title():
     assert search(index(syn, lit), "хиты")["results"][0]["book"] == "lit"
 
 
+def test_a_shared_glossary_synonym_names_no_title_over_a_books_own_words():
+    # the shared glossary relates table talk to every book's wording; a heading it reaches is not
+    # a title the reader typed: the book that prints the words typed comes first (A's words are
+    # its everyday ones, as a book's own terms are, so its heading's words weigh little)
+    usage = [
+        (f"Раздел {i}", 2, [f"Стрельба из двух рук по цели {i}.", "Текст о руках и стрельбе."])
+        for i in range(6)
+    ]
+    a = book("a", [("Стрельба с двух рук", 2, ["Два пистолета сразу."]), *usage])
+    b = book(
+        "b",
+        [
+            (
+                "Полная атака",
+                2,
+                ["Атаки по очереди.", "Фит Двуручный бой (Two-Weapon Fighting) снижает оба штрафа."],
+            ),
+            ("Иное", 2, ["Текст."]),
+        ],
+    )
+    common = '[[synonym]]\nterms = ["two-weapon fighting", "стрельба с двух рук"]\n'
+    lib = index(a, b, common=common)
+    out = search(lib, "Two-Weapon Fighting")["results"]
+    assert out[0]["book"] == "b" and "Two-Weapon Fighting" in out[0]["snippet"]
+    assert out[1]["title"] == "Стрельба с двух рук"  # still found, through the glossary
+    assert search(lib, "стрельба с двух рук")["results"][0]["title"] == "Стрельба с двух рук"
+
+
 def test_wrong_keyboard_layout_is_retried():
     out = search(LIB, "jxrb ltqcndbz")
     assert out["results"][0]["title"] == "Очки Действий (ОД)"

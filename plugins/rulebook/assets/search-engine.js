@@ -18,6 +18,10 @@
   const TOP = "\uffff";
   const K = 1048576; // record id = section * K + k
   const CUT = "0123456789abcdefghijklmnopqrstuvwxyz";
+  // how far an alternative of a query word is from what was typed: the words themselves, a
+  // glossary of the record's own book, the shared glossary
+  const LITERAL = 0, OWN = 1, SHARED = 2;
+  function reach(a) { return a.literal ? LITERAL : a.books.length ? OWN : SHARED; }
 
   function round6(x) { return Math.floor(x * 1e6 + 0.5) / 1e6; }
   function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
@@ -1347,29 +1351,31 @@
 
     matchingAlts(g, b) { return g.alts.filter((a) => !a.books.length || a.books.includes(b)); }
 
-    // the slots of the alternatives that apply in book b (only the literal ones with literalOnly)
-    slotsOf(g, b, literalOnly = false) {
-      return this.matchingAlts(g, b).filter((a) => a.literal || !literalOnly).flatMap((a) => a.slots);
+    // the slots of the alternatives that apply in book b and are at most `upto` from the words
+    // as typed (LITERAL, OWN: a glossary of the record's book, SHARED: the shared glossary)
+    slotsOf(g, b, upto = SHARED) {
+      return this.matchingAlts(g, b).filter((a) => reach(a) <= upto).flatMap((a) => a.slots);
     }
 
     tier(rid, s, b, content) {
       const k = rid - s * K;
       if (k === 0) {
-        if (this.titleExact(s, b, content, true, false)) return 4;
-        if (this.titleExact(s, b, content, false, false)) return 2;
-        if (this.titleExact(s, b, content, true, true)) return 1;
+        if (this.titleExact(s, b, content, LITERAL, false)) return 4;
+        // through the record's own book's glossary only: the shared one's table talk names no title
+        if (this.titleExact(s, b, content, OWN, false)) return 2;
+        if (this.titleExact(s, b, content, LITERAL, true)) return 1;
         return 0;
       }
-      const literal = this.definesExactly(rid, b, content, true);
+      const literal = this.definesExactly(rid, b, content, LITERAL);
       if (literal) return literal === 2 ? 5 : 1;
-      return this.definesExactly(rid, b, content, false) === 2 ? 2 : 0;
+      return this.definesExactly(rid, b, content, OWN) === 2 ? 2 : 0;
     }
 
-    definesExactly(rid, b, content, literalOnly) {
+    definesExactly(rid, b, content, upto) {
       let code = 0;
       for (const g of content) {
         let hit = false;
-        for (const sl of this.slotsOf(g, b, literalOnly)) for (const st of sl.whole) {
+        for (const sl of this.slotsOf(g, b, upto)) for (const st of sl.whole) {
           const n = this.posts.get(st).defs.get(rid);
           if (n !== undefined) { hit = true; code = n; }
         }
@@ -1380,13 +1386,13 @@
       return code & 1 ? 2 : 1;
     }
 
-    titleExact(s, b, content, literalOnly, completions) {
+    titleExact(s, b, content, upto, completions) {
       const titleHits = new Set(), origHits = new Set();
       let meta = null, initials = false;
       for (const g of content) {
         let found = false;
         // a glossary phrase names the heading only as a whole
-        for (const [sl, got] of this.inHeading(g, b, s, literalOnly)) {
+        for (const [sl, got] of this.inHeading(g, b, s, upto)) {
           found = true;
           for (const [st, h] of got) {
             meta = h;
@@ -1403,7 +1409,7 @@
       // a word the query asks with is not required, but where the title prints it, it counts
       for (const g of this.plan.groups) {
         if (g.role !== "intent") continue;
-        for (const [sl, got] of this.inHeading(g, b, s, literalOnly)) {
+        for (const [sl, got] of this.inHeading(g, b, s, upto)) {
           for (const [st, h] of got) if (sl.whole.has(st) && (h[1] & 1)) titleHits.add(st);
         }
       }
@@ -1414,10 +1420,10 @@
 
     /* [slot, [[stem, heading entry]]] of the group's alternatives (that apply in book b) every slot
        of which is in section s's heading, in order. */
-    inHeading(g, b, s, literalOnly) {
+    inHeading(g, b, s, upto) {
       const out = [];
       for (const a of this.matchingAlts(g, b)) {
-        if (literalOnly && !a.literal) continue;
+        if (reach(a) > upto) continue;
         let have = [];
         for (const sl of a.slots) {
           const got = [];

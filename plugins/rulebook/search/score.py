@@ -17,6 +17,13 @@ from rulebook.search.store import Key, Store
 
 P = analysis.ENGINE
 K = 1 << 20  # record id = section * K + k
+# how far an alternative of a query word is from what was typed: the words themselves, a glossary
+# of the record's own book (its equivalences: its originals, its abbreviations), the shared one
+LITERAL, OWN, SHARED = 0, 1, 2
+
+
+def reach(a: Alt) -> int:
+    return LITERAL if a.literal else OWN if a.books else SHARED
 
 
 def round6(x: float) -> float:
@@ -408,38 +415,39 @@ class Scorer:
     def _matching_alts(self, g: Group, b: int) -> list[Alt]:
         return [a for a in g.alts if not a.books or b in a.books]
 
-    def _slots(self, g: Group, b: int, literal_only: bool = False) -> list[Slot]:
-        """The slots of the group's alternatives that apply in book `b` (only the literal ones,
-        the words as typed, with `literal_only`), in order."""
-        return [sl for a in self._matching_alts(g, b) if a.literal or not literal_only for sl in a.slots]
+    def _slots(self, g: Group, b: int, upto: int = SHARED) -> list[Slot]:
+        """The slots of the group's alternatives that apply in book `b` and are at most `upto`
+        from the words as typed, in order."""
+        return [sl for a in self._matching_alts(g, b) if reach(a) <= upto for sl in a.slots]
 
     def tier(self, rid: int, s: int, b: int, content: list[Group]) -> int:
         """5: a block that says the query's term is («X — это …»), with the words as typed;
         4: a heading the query names exactly; 2: the same through a glossary of the record's
-        book; 1: a heading named by the beginning of the word being typed (four letters or
-        more), or a block that leads with the query's term (a definition list, a term before a
-        dash, a bold run-in); 0: the rest."""
+        own book (the shared glossary's table talk names no title exactly: through it, another
+        book's heading would outrank the words as a book prints them); 1: a heading named by the
+        beginning of the word being typed (four letters or more), or a block that leads with the
+        query's term (a definition list, a term before a dash, a bold run-in); 0: the rest."""
         k = rid - s * K
         if k == 0:
-            if self._title_exact(s, b, content, True, False):
+            if self._title_exact(s, b, content, LITERAL, False):
                 return 4
-            if self._title_exact(s, b, content, False, False):
+            if self._title_exact(s, b, content, OWN, False):
                 return 2
-            if self._title_exact(s, b, content, True, True):
+            if self._title_exact(s, b, content, LITERAL, True):
                 return 1
             return 0
-        literal = self._defines_exactly(rid, b, content, True)
+        literal = self._defines_exactly(rid, b, content, LITERAL)
         if literal:
             return 5 if literal == 2 else 1
-        return 2 if self._defines_exactly(rid, b, content, False) == 2 else 0
+        return 2 if self._defines_exactly(rid, b, content, OWN) == 2 else 0
 
-    def _defines_exactly(self, rid: int, b: int, content: list[Group], literal_only: bool) -> int:
+    def _defines_exactly(self, rid: int, b: int, content: list[Group], upto: int) -> int:
         """The block defines a term made of the query's content words and no others: 2 when it
         says «X — это …», 1 otherwise, 0 for no."""
         code = 0
         for g in content:
             hit = False
-            for sl in self._slots(g, b, literal_only):
+            for sl in self._slots(g, b, upto):
                 for st in sl.whole:
                     n = self.posts[st].defs.get(rid)
                     if n is not None:
@@ -451,9 +459,7 @@ class Scorer:
             return 0
         return 2 if code & 1 else 1
 
-    def _title_exact(
-        self, s: int, b: int, content: list[Group], literal_only: bool, completions: bool
-    ) -> bool:
+    def _title_exact(self, s: int, b: int, content: list[Group], upto: int, completions: bool) -> bool:
         """Every content word of the query is in the heading, and every content word of the title
         (or of its English original) is one the query matched as a whole word (or, with
         `completions`, as the beginning of the word being typed)."""
@@ -465,7 +471,7 @@ class Scorer:
             found = False
             # a glossary phrase names the heading only as a whole («возвращение жизни» is not
             # in «Очки жизни»)
-            for sl, got in self._in_heading(g, b, s, literal_only):
+            for sl, got in self._in_heading(g, b, s, upto):
                 found = True
                 for st, h in got:
                     meta = h
@@ -484,7 +490,7 @@ class Scorer:
         # it, it is one of the title's words the reader typed («Стоимость действий»)
         for g in self.plan.groups:
             if g.role == "intent":
-                for sl, got in self._in_heading(g, b, s, literal_only):
+                for sl, got in self._in_heading(g, b, s, upto):
                     for st, h in got:
                         if st in sl.whole and h[1] & 1:
                             title_hits.add(st)
@@ -494,13 +500,13 @@ class Scorer:
         return (tw > 0 and len(title_hits) >= tw) or (ow > 0 and len(orig_hits) >= ow)
 
     def _in_heading(
-        self, g: Group, b: int, s: int, literal_only: bool
+        self, g: Group, b: int, s: int, upto: int
     ) -> list[tuple[Slot, list[tuple[str, list[int]]]]]:
         """(slot, [(stem, heading entry)]) of the group's alternatives (that apply in book `b`)
         every slot of which is in section `s`'s heading, in order."""
         out: list[tuple[Slot, list[tuple[str, list[int]]]]] = []
         for a in self._matching_alts(g, b):
-            if literal_only and not a.literal:
+            if reach(a) > upto:
                 continue
             have = []
             for sl in a.slots:
