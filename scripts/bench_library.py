@@ -18,8 +18,8 @@ the project itself. For each N it prints:
   the search requested (manifest, engine scripts, shards), raw and gzip;
 - JS heap after the first query (after a garbage collection, CDP `Runtime.getHeapUsage`);
 - keystroke p95: queries typed a key at a time, from each key to its rendered results;
-- the longest main-thread task while the page warms the search up when idle, with the CPU
-  slowed four times (a phone's), from a PerformanceObserver of long tasks.
+- the longest main-thread task while the page warms the search up when idle (over three page
+  loads), with the CPU slowed four times (a phone's), from a PerformanceObserver of long tasks.
 
 Figures from a loaded machine are slower than on a quiet one: the load average is printed.
 """
@@ -200,6 +200,9 @@ def idle_long_tasks(browser, base: str) -> float:
         " window.__long.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });"
     )
     page.goto(base + PAGE, wait_until="load")
+    # the test driver's own script compiles on its first wait (a 50-90 ms task on a slowed CPU):
+    # before the window, or it would be counted as the page's
+    page.wait_for_function("true")
     loaded = page.evaluate("performance.now()")
     page.wait_for_function("window.rulebook.search.engine !== null", timeout=30000)
     page.wait_for_timeout(1000)
@@ -243,7 +246,7 @@ def measure(n: int, keep: Path | None) -> dict[str, object]:
         out["heap_mb"] = max(c["heap"] for c in colds) / 2**20
         keys = keystrokes(browser, base)
         out["keystroke_p95"] = pct(keys, 95)
-        out["idle_long_task_ms"] = idle_long_tasks(browser, base)
+        out["idle_long_task_ms"] = max(idle_long_tasks(browser, base) for _ in range(3))
         browser.close()
     if keep is None:
         shutil.rmtree(tmp, ignore_errors=True)
