@@ -65,15 +65,17 @@ def assert_landed(page: Page, block_id: str) -> None:
 
 
 def back_and_forth(page: Page, origin: re.Pattern[str], title: str, block_id: str) -> None:
-    """Back shows the page left (not just its URL), Forward lands on the block again."""
-    page.go_back()
-    page.wait_for_url(origin)
-    expect(page.locator("h1")).to_contain_text(title)
-    page.go_forward()
+    """Back shows the page left (not just its URL), Forward lands on the block again. What is
+    awaited is the page a reader sees, not its load event: on a busy machine a page's last
+    resource can keep that from firing for long after the page is shown."""
+    page.go_back(wait_until="commit")
+    page.wait_for_url(origin, wait_until="commit")
+    expect(page.locator("h1")).to_contain_text(title, timeout=15000)
+    page.go_forward(wait_until="commit")
     assert_landed(page, block_id)
-    page.go_back()
-    page.wait_for_url(origin)
-    expect(page.locator("h1")).to_contain_text(title)
+    page.go_back(wait_until="commit")
+    page.wait_for_url(origin, wait_until="commit")
+    expect(page.locator("h1")).to_contain_text(title, timeout=15000)
 
 
 def to_top(page: Page) -> None:
