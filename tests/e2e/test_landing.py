@@ -55,12 +55,13 @@ def slow_network(page: Page) -> None:
 def assert_landed(page: Page, block_id: str) -> None:
     """On `block_id`, and still there once every deferred writer of the page left has run."""
     page.wait_for_url(re.compile(rf"#{re.escape(block_id)}$"))
-    for _ in range(2):
+    # landed, and landed again after the writers' delays (100 and 250 ms) have passed twice over
+    for wait in (0, 600):
+        page.wait_for_timeout(wait)
         try:
             page.wait_for_function(LANDED, arg=block_id, timeout=5000)
         except Exception as err:  # the assertion below says where the reader is
             raise AssertionError(f"not on #{block_id}: {page.evaluate(WHERE, block_id)}") from err
-        page.wait_for_timeout(600)
     assert page.evaluate("window.rbTestSameDocument === true"), "the page was loaded, not swapped"
 
 
