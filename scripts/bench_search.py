@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import search_eval  # noqa: E402
+from bench_library import idle_long_tasks  # noqa: E402
 from rulebook.search.store import Store  # noqa: E402
 
 from tests.support import site as support  # noqa: E402
@@ -176,24 +177,8 @@ def browser(site: Path) -> dict:
             page.wait_for_function(SHOWN, arg=q)
         timings = page.evaluate("window.rulebook.search.timings.map(t => t.render)")
         ctx.close()
-        # the idle warm-up with a phone's CPU
-        ctx = b.new_context(service_workers="block")
-        page = ctx.new_page()
-        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        page.add_init_script(
-            "window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries())"
-            " window.__long.push([e.startTime, e.duration]); })"
-            ".observe({ type: 'longtask', buffered: true });"
-        )
-        page.goto(base + "fatum/03-boi/", wait_until="load")
-        # the test driver's own script compiles on its first wait (a 50-90 ms task on a slowed
-        # CPU): before the window, or it would be counted as the page's
-        page.wait_for_function("true")
-        loaded = page.evaluate("performance.now()")
-        page.wait_for_function("window.rulebook.search.engine !== null", timeout=30000)
-        page.wait_for_timeout(1000)
-        idle = max((d for s, d in page.evaluate("window.__long") if s >= loaded), default=0.0)
-        ctx.close()
+        # the idle warm-up with a phone's CPU (as bench_library measures it)
+        idle = idle_long_tasks(b, base)
         b.close()
     return {
         "engine_p50_ms": pct(engine_ms, 50),

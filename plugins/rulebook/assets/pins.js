@@ -151,11 +151,7 @@
   function needTargets() {
     if (targetsAsked || !allPins().length) return;
     targetsAsked = true;
-    loadTargets();
-  }
-
-  function loadTargets() {
-    return fetch(new URL("assets/rulebook/targets.json", ROOT), { cache: "no-cache" })
+    fetch(new URL("assets/rulebook/targets.json", ROOT), { cache: "no-cache" })
       .then((r) => { return r.ok ? r.json() : null; })
       .then((t) => { if (t && t.pages) { targets = t; render(); } })
       .catch(() => { /* offline without the service worker: pins are simply not checked */ });
@@ -228,8 +224,9 @@
     }
     // the book and the page's title as this page says them (the list of targets may not be read;
     // a card's pin names another page, whose are shown from that list when the panel opens)
-    const badge = path === here() ? document.querySelector(".rb-book-badge[data-book]") : null;
-    const h1 = path === here() && root ? root.querySelector("h1") : null;
+    const mine = path === here();
+    const badge = mine ? document.querySelector(".rb-book-badge[data-book]") : null;
+    const h1 = mine && root ? root.querySelector("h1") : null;
     return {
       path, id, title: clip(title, 120), excerpt: clip(excerpt, 160),
       book: badge ? badge.getAttribute("data-book") : "", page: h1 ? clip(textOf(h1), 120) : "", t: Date.now()
