@@ -420,6 +420,26 @@ def test_a_fleeting_vowel_does_not_hide_a_word_form():
     assert analysis.fleeting_variants("ход") == []
 
 
+def test_a_short_stem_or_a_glide_does_not_hide_a_word_form():
+    # угол/угла (a four-letter stem), боец/бойца (after a vowel the vowel becomes «й»)
+    b = book(
+        "b",
+        [
+            ("Укрытие", 2, ["Стрельба из-за угла даёт укрытие."]),
+            ("Отряд", 2, ["Каждый боец отряда бросает мораль."]),
+            ("Снабжение", 2, ["Паёк на день на одного."]),
+            ("Прочее", 2, ["Стрельба и движение без особых правил."]),
+        ],
+    )
+    assert titles("угол", index(b))[0] == "Укрытие"
+    assert titles("бойца", index(b))[0] == "Отряд"
+    assert titles("пайка", index(b))[0] == "Снабжение"
+    assert analysis.fleeting_variants("угол") == ["угл"]
+    assert analysis.fleeting_variants("бойц") == ["бооц", "боец"]
+    assert analysis.fleeting_variants("паек") == ["пайк"]
+    assert analysis.fleeting_variants("пол") == []
+
+
 def test_prepositions_do_not_count():
     b = book(
         "b",

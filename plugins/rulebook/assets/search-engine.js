@@ -69,6 +69,9 @@
       const pre = "^(.{" + (f.min - 2) + ",}[" + f.consonants + "])";
       this.fleetDrop = new RegExp(pre + "[" + f.vowels + "]([" + f.consonants + "])$", "u");
       this.fleetAdd = new RegExp(pre + "([" + f.consonants + "])$", "u");
+      // after a vowel a fleeting vowel falls out as a glide (боец/бойца, паёк/пайка)
+      this.fleetGlide = new RegExp("^(.*[" + f.glide[0] + "])([" + f.vowels + f.glide[1] + "])([" +
+        f.consonants + "])$", "u");
     }
 
     /* Calls f(raw, start, end) for every raw word of text, exactly as WORD_RE would find them. */
@@ -197,7 +200,12 @@
 
     fleetingVariants(st) {
       const f = this.spec.fleeting;
-      let m = this.fleetDrop.exec(st);
+      let m = this.fleetGlide.exec(st);
+      if (m) {
+        if (m[2] === f.glide[1]) return Array.from(f.vowels).map((v) => m[1] + v + m[3]);
+        return [m[1] + f.glide[1] + m[3]];
+      }
+      m = this.fleetDrop.exec(st);
       if (m) return [m[1] + m[2]];
       m = this.fleetAdd.exec(st);
       if (m) return Array.from(f.vowels).map((v) => m[1] + v + m[2]);

@@ -60,6 +60,9 @@ _FLEET_DROP = re.compile(
     rf"^(.{{{_FLEET['min'] - 2},}}[{_FLEET['consonants']}])[{_FLEET['vowels']}]([{_FLEET['consonants']}])$"
 )
 _FLEET_ADD = re.compile(rf"^(.{{{_FLEET['min'] - 2},}}[{_FLEET['consonants']}])([{_FLEET['consonants']}])$")
+# after a vowel a fleeting vowel falls out as a glide (боец/бойца, паёк/пайка)
+_GLIDE_V, _GLIDE = _FLEET["glide"]
+_FLEET_GLIDE = re.compile(rf"^(.*[{_GLIDE_V}])([{_FLEET['vowels']}{_GLIDE}])([{_FLEET['consonants']}])$")
 
 _ru = Stemmer.Stemmer("russian")
 _en = Stemmer.Stemmer("english")
@@ -162,7 +165,13 @@ def layout_swap(chunk: str) -> str | None:
 
 def fleeting_variants(st: str) -> list[str]:
     """The stem with its fleeting vowel dropped or restored before the final consonant
-    (проверок/проверк, рывок/рывк): Russian inflection moves the vowel, the stemmer keeps it."""
+    (проверок/проверк, рывок/рывк, угол/угл, боец/бойц): Russian inflection moves the
+    vowel, the stemmer keeps it."""
+    m = _FLEET_GLIDE.match(st)
+    if m:
+        if m.group(2) == _GLIDE:
+            return [m.group(1) + v + m.group(3) for v in _FLEET["vowels"]]
+        return [m.group(1) + _GLIDE + m.group(3)]
     m = _FLEET_DROP.match(st)
     if m:
         return [m.group(1) + m.group(2)]
