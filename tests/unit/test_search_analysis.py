@@ -13,10 +13,14 @@ def test_latin_lookalikes_inside_cyrillic_words_become_cyrillic():
     # "кровотечение" typed with Latin o, p, e
     assert surf("кpовотeчениe") == ["кровотечение"]
     assert surf("КOМАНДA") == ["команда"]
+    # most letters Latin look-alikes: a letter only Cyrillic has decides (п, Д)
+    assert surf("пpoвepкa") == ["проверка"]
+    assert surf("Дae") == ["дае"]
 
 
 def test_cyrillic_lookalikes_inside_latin_words_become_latin():
     assert surf("Аttack") == ["attack"]
+    assert surf("dаmаgе") == ["damage"]
 
 
 def test_plain_latin_and_cyrillic_words_are_left_alone():
@@ -63,6 +67,8 @@ def test_layout_swap_goes_both_ways():
     assert analysis.layout_swap("e;fc") == "ужас"  # ; is the key of ж
     assert analysis.layout_swap("ьфлу") == "make"
     assert analysis.layout_swap("123") is None
+    # keys that would break a word apart are not a word typed in the other layout
+    assert analysis.layout_swap("пёс") is None
 
 
 def test_optional_words_are_function_words_not_content_words():

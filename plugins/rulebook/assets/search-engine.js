@@ -102,11 +102,15 @@
 
     foldStr(s) { return s.replace(this.foldRe, (c) => this.fold[c]); }
 
+    /* analysis._script_fix: the script of the letters that have no look-alike, else the majority's. */
     scriptFix(w) {
-      let cyr = 0, lat = 0;
-      for (const c of w) { if (this.cyr.has(c)) cyr++; else if (this.lat.has(c)) lat++; }
+      let cyr = 0, lat = 0, ownCyr = false, ownLat = false;
+      for (const c of w) {
+        if (this.cyr.has(c)) { cyr++; if (!(c in this.toLat)) ownCyr = true; }
+        else if (this.lat.has(c)) { lat++; if (!(c in this.toCyr)) ownLat = true; }
+      }
       if (!cyr || !lat) return w;
-      const table = cyr >= lat ? this.toCyr : this.toLat;
+      const table = ownCyr !== ownLat ? (ownCyr ? this.toCyr : this.toLat) : (cyr >= lat ? this.toCyr : this.toLat);
       let out = "";
       for (const c of w) out += Object.prototype.hasOwnProperty.call(table, c) ? table[c] : c;
       return out;
@@ -195,7 +199,8 @@
       else return null;
       let out = "";
       for (const c of chunk) out += Object.prototype.hasOwnProperty.call(map, c) ? map[c] : c;
-      return out;
+      // keys that would break a word apart (пёс -> g`c) are not a word typed in the other layout
+      return this.surfaces(out).length <= this.surfaces(chunk).length ? out : null;
     }
 
     fleetingVariants(st) {

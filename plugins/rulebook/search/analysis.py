@@ -82,12 +82,16 @@ def _fold(s: str) -> str:
 
 
 def _script_fix(w: str) -> str:
-    """Map look-alike letters to the script most of the word is written in."""
+    """Map look-alike letters to the word's script: the one of its letters that have no look-alike
+    («Дae» is Cyrillic, whatever most of its letters are), else the one most of it is written in."""
     cyr = sum(c in _CYR for c in w)
     lat = sum(c in _LAT for c in w)
     if not cyr or not lat:
         return w
-    table = _TO_CYR if cyr >= lat else _TO_LAT
+    own_cyr = any(c in _CYR and c not in _TO_LAT for c in w)
+    own_lat = any(c in _LAT and c not in _TO_CYR for c in w)
+    cyrillic = own_cyr if own_cyr != own_lat else cyr >= lat
+    table = _TO_CYR if cyrillic else _TO_LAT
     return "".join(table.get(c, c) for c in w)
 
 
@@ -153,14 +157,17 @@ def dedupe_key(text: str) -> str:
 
 
 def layout_swap(chunk: str) -> str | None:
-    """The same keys typed in the other layout (ЙЦУКЕН <-> QWERTY); None if nothing maps."""
+    """The same keys typed in the other layout (ЙЦУКЕН <-> QWERTY); None if nothing maps, or if
+    the keys would break a word apart (пёс -> g`c: the reader meant a word, not its pieces)."""
     has_lat = any(c.lower() in _LAT for c in chunk)
     has_cyr = any(c in _LAYOUT_C2L for c in chunk)
     if has_lat and not has_cyr:
-        return "".join(_LAYOUT_L2C.get(c, c) for c in chunk)
-    if has_cyr and not has_lat:
-        return "".join(_LAYOUT_C2L.get(c, c) for c in chunk)
-    return None
+        out = "".join(_LAYOUT_L2C.get(c, c) for c in chunk)
+    elif has_cyr and not has_lat:
+        out = "".join(_LAYOUT_C2L.get(c, c) for c in chunk)
+    else:
+        return None
+    return out if len(surfaces(out)) <= len(surfaces(chunk)) else None
 
 
 def fleeting_variants(st: str) -> list[str]:
