@@ -161,6 +161,17 @@ def test_the_book_filter_returns_only_that_book(new_page, two_books):
     page.fill(".rb-palette__input", "кровотечение @fatum")
     rendered(page, "кровотечение @fatum")
     assert set(page.locator(".rb-result__book").all_inner_texts()) == {"FATUM"}
+    # a book named as a reader half remembers it: in Cyrillic letters, or a word of its title
+    for q, book in (("кровотечение @фатум", "FATUM"), ("кровотечение @демо", "Демо")):
+        page.fill(".rb-palette__input", q)
+        rendered(page, q)
+        assert set(page.locator(".rb-result__book").all_inner_texts()) == {book}, q
+    # a name of no book: every book answers, and the palette says which names it knows
+    for q, book in (("кровотечение @zzz", "FATUM"), ("ксссопасность @zzz", "Демо")):
+        page.fill(".rb-palette__input", q)
+        rendered(page, q)
+        assert page.locator(".rb-result__book").all_inner_texts()[0] == book, q
+    assert "Нет книги «@zzz» — книги: @fatum, @demo" in page.locator(".rb-palette__status").inner_text()
     page.close()
 
 

@@ -763,3 +763,40 @@ def test_a_definition_under_the_heading_that_names_its_term_opens_that_heading()
     assert found[0]["kind"] == "h" and found[0]["title"] == "Шаг 6. Доктрины"
     assert found[0]["snippet"].startswith("Доктрина — это")
     assert [r["url"] for r in found].count(found[0]["url"]) == 1  # the heading is shown once
+
+
+BOOKS = [
+    ("fatum", "FATUM"),
+    ("sf2e", "Starfinder 2e: Ведение игры"),
+    ("dnd35", "D&D 3.5: Бой"),
+    ("dnd2024", "D&D 2024: Глоссарий правил"),
+]
+
+
+def test_a_book_is_named_by_its_slug_its_start_a_title_word_or_cyrillic_letters():
+    def named(*names):
+        found, unknown = engine.resolve_books(list(names), BOOKS)
+        return [BOOKS[i][0] for i in found], unknown
+
+    assert named("fatum") == (["fatum"], [])
+    assert named("FATUM") == (["fatum"], [])
+    assert named("dnd") == (["dnd35", "dnd2024"], [])  # the start of two slugs: both
+    assert named("dnd35") == (["dnd35"], [])  # a whole slug is not the start of another
+    assert named("starfinder") == (["sf2e"], [])
+    assert named("фатум") == (["fatum"], [])  # Cyrillic letters
+    assert named("днд") == (["dnd35", "dnd2024"], [])
+    assert named("афегь") == (["fatum"], [])  # the other keyboard layout
+    assert named("глоссарий") == (["dnd2024"], [])
+    assert named("zzz", "fatum") == (["fatum"], ["zzz"])
+    assert named("d") == ([], ["d"])  # one letter names nothing
+
+
+def test_a_name_of_no_book_searches_every_book_and_says_so():
+    b1 = book("b1", [("Кровотечение", 2, ["Жгут останавливает кровотечение."])])
+    b2 = book("b2", [("Кровь", 2, ["Кровотечение в другой книге."])])
+    lib = index(b1, b2)
+    out = search(lib, "кровотечение @zzz")
+    assert out["unknown_books"] == ["zzz"]
+    assert {r["book"] for r in out["results"]} == {"b1", "b2"}
+    out = search(lib, "кровотечение @b2")
+    assert (out["unknown_books"], {r["book"] for r in out["results"]}) == ([], {"b2"})

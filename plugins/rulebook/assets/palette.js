@@ -247,6 +247,10 @@
     state.results = out.results;
     state.shownQuery = q;
     const notes = [];
+    if (out.unknown_books && out.unknown_books.length) {
+      notes.push("Нет книги «@" + out.unknown_books.join("», «@") + "» — книги: " +
+        state.books.map((b) => "@" + b.slug).join(", "));
+    }
     if (out.suggestion && out.suggestion !== q.trim().toLowerCase()) {
       notes.push((out.results.length ? "Показаны результаты для «" : "Возможно, вы искали «") + out.suggestion + "»");
     }

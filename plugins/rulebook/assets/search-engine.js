@@ -203,6 +203,17 @@
       return this.surfaces(out).length <= this.surfaces(chunk).length ? out : null;
     }
 
+    /* analysis.name_forms: a name as typed, in Latin letters and in the other layout. */
+    nameForms(name) {
+      const w = this.foldStr(name.toLowerCase());
+      let lat = "";
+      for (const c of w) lat += Object.prototype.hasOwnProperty.call(this.spec.translit, c) ? this.spec.translit[c] : c;
+      const out = [w, lat];
+      const swapped = this.layoutSwap(w);
+      if (swapped !== null) out.push(swapped);
+      return Array.from(new Set(out));
+    }
+
     fleetingVariants(st) {
       const f = this.spec.fleeting;
       let m = this.fleetGlide.exec(st);
@@ -1570,7 +1581,8 @@
     async search(query, limit, bookFilter, prefer) {
       limit = Math.max(0, limit === undefined ? 10 : limit);
       const parsed = this.parse(query);
-      const wanted = (bookFilter || []).map((s) => s.toLowerCase()).concat(parsed.books);
+      const [named, unknown] = this.resolveBooks(parsed.books);
+      const wanted = (bookFilter || []).map((s) => s.toLowerCase()).concat(named.map((i) => this.slugs[i]));
       const scope = [];
       this.store.books.forEach((b, i) => { if (!wanted.length || wanted.includes(b.slug)) scope.push(i); });
       const pref = prefer ? this.slugs.indexOf(prefer) : -1;
@@ -1580,7 +1592,27 @@
         if (again.results.length) out = again;
       }
       out.books = scope.map((i) => this.store.books[i].slug);
+      out.unknown_books = unknown;
       return out;
+    }
+
+    /* engine.resolve_books: the books the `@name` words name, and the names that name none. */
+    resolveBooks(names) {
+      const books = this.store.books, found = new Set(), unknown = [];
+      for (const name of names) {
+        let hit = [];
+        for (const form of this.A.nameForms(name)) {
+          hit = books.map((b, i) => (b.slug === form ? i : -1)).filter((i) => i >= 0);
+          if (!hit.length && form.length >= 2) hit = books.map((b, i) => (b.slug.startsWith(form) ? i : -1)).filter((i) => i >= 0);
+          if (!hit.length && form.length >= 3) {
+            hit = books.map((b, i) => (this.A.surfaces(b.title).some((w) => w.startsWith(form)) ? i : -1)).filter((i) => i >= 0);
+          }
+          if (hit.length) break;
+        }
+        if (hit.length) hit.forEach((i) => found.add(i));
+        else unknown.push(name);
+      }
+      return [Array.from(found).sort((a, b) => a - b), unknown];
     }
 
     async run(parsed, limit, relaxed, scope, prefer) {

@@ -55,6 +55,7 @@ _LOAN_LAT: dict[str, str] = _LOANS["latin"]
 _DEF_RE = re.compile(SPEC["definitions"]["pattern"], re.IGNORECASE)
 _DASH_DEF_RE = re.compile(SPEC["definitions"]["dash_pattern"])
 _NUMBERING_RE = re.compile(SPEC["title_numbering"], re.IGNORECASE)
+_TRANSLIT: dict[str, str] = SPEC["translit"]
 _FLEET = SPEC["fleeting"]
 _FLEET_DROP = re.compile(
     rf"^(.{{{_FLEET['min'] - 2},}}[{_FLEET['consonants']}])[{_FLEET['vowels']}]([{_FLEET['consonants']}])$"
@@ -168,6 +169,17 @@ def layout_swap(chunk: str) -> str | None:
     else:
         return None
     return out if len(surfaces(out)) <= len(surfaces(chunk)) else None
+
+
+def name_forms(name: str) -> list[str]:
+    """A name as typed (lower case, ё as е), in Latin letters (фатум -> fatum) and in the other
+    keyboard layout: the forms in which a reader may type a book's slug."""
+    w = _fold(name.lower())
+    out = [w, "".join(_TRANSLIT.get(c, c) for c in w)]
+    swapped = layout_swap(w)
+    if swapped is not None:
+        out.append(swapped)
+    return list(dict.fromkeys(out))
 
 
 def fleeting_variants(st: str) -> list[str]:

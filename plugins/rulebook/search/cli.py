@@ -84,8 +84,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"did you mean: {out['suggestion']}", file=sys.stderr)
         if out["missing"]:
             print(f"no match for: {', '.join(out['missing'])}", file=sys.stderr)
+        if out["unknown_books"]:
+            print(f"no book: {', '.join('@' + n for n in out['unknown_books'])}", file=sys.stderr)
         return 0
     tty = sys.stdout.isatty()
+    if out["unknown_books"]:
+        names = ", ".join("«@" + n + "»" for n in out["unknown_books"])
+        print(f"Нет книги {names}; книги: {', '.join('@' + b.slug for b in store.books)}\n")
     if out["suggestion"]:
         print(f"Возможно, вы искали: «{out['suggestion']}»\n")
     if out["missing"] and out["results"]:

@@ -6,7 +6,8 @@ reads the exported index through a store (store.py here, fetches there) in round
 vocabulary of the query's words, then what their expansions need (typos, loans, glossary
 targets), then the postings, then the fragments of the results on screen.
 
-1. The query is split on spaces; `@slug` words filter books; the last word is a prefix unless the
+1. The query is split on spaces; `@name` words filter books (a slug, its start or a title word's,
+   in either layout or Cyrillic letters; a name of no book is reported); the last word is a prefix unless the
    query ends with a space. A chunk that the library does not know is retried in the other
    keyboard layout.
 2. Roles: question words («как», «сколько», «можно ли», «что такое») and stop words are dropped
@@ -120,7 +121,8 @@ def search(
     `prefer`: the slug of the book being read, whose results rank a little higher."""
     limit = max(0, limit)
     parsed = parse(query)
-    wanted = [s.lower() for s in (book_filter or [])] + parsed.books
+    named, unknown = resolve_books(parsed.books, [(b.slug, b.title) for b in store.books])
+    wanted = {s.lower() for s in (book_filter or [])} | {store.books[i].slug for i in named}
     slugs = [b.slug for b in store.books]
     scope = [i for i, b in enumerate(store.books) if not wanted or b.slug in wanted]
     pref = slugs.index(prefer) if prefer in slugs else -1
@@ -130,7 +132,36 @@ def search(
         if again["results"]:
             out = again
     out["books"] = [store.books[i].slug for i in scope]
+    out["unknown_books"] = unknown
     return out
+
+
+def resolve_books(names: list[str], books: list[tuple[str, str]]) -> tuple[list[int], list[str]]:
+    """The books that the query's `@name` words name, and the names that name none (the search
+    then runs over every book and says so). A name is a book's slug, the start of one (@dnd: both
+    D&D books) or the start of a word of a book's title (@starfinder), typed in either layout or
+    in Cyrillic letters (@фатум, @днд)."""
+    found: set[int] = set()
+    unknown: list[str] = []
+    for name in names:
+        hit: list[int] = []
+        for form in analysis.name_forms(name):
+            hit = (
+                [i for i, (slug, _) in enumerate(books) if slug == form]
+                or [i for i, (slug, _) in enumerate(books) if len(form) >= 2 and slug.startswith(form)]
+                or [
+                    i
+                    for i, (_, title) in enumerate(books)
+                    if len(form) >= 3 and any(w.startswith(form) for w in analysis.surfaces(title))
+                ]
+            )
+            if hit:
+                break
+        if hit:
+            found.update(hit)
+        else:
+            unknown.append(name)
+    return sorted(found), unknown
 
 
 def _run(
