@@ -75,7 +75,7 @@ def queries(h: dict[str, Any]) -> dict[str, str]:
     q: dict[str, str] = {"title": title}
     if title.lower().replace("ё", "е") != title:
         q["lower"] = title.lower().replace("ё", "е")
-    swapped = analysis.layout_swap(title)
+    swapped = analysis.layout_keys(title)
     if swapped:
         q["layout"] = swapped
     letters = [w for w in words if w.isalpha() and len(w) >= 5]

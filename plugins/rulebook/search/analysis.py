@@ -157,18 +157,22 @@ def dedupe_key(text: str) -> str:
     return " ".join(surfaces(unify_dashes(text)))
 
 
-def layout_swap(chunk: str) -> str | None:
-    """The same keys typed in the other layout (ЙЦУКЕН <-> QWERTY); None if nothing maps, or if
-    the keys would break a word apart (пёс -> g`c: the reader meant a word, not its pieces)."""
+def layout_keys(chunk: str) -> str | None:
+    """The same keys typed in the other layout (ЙЦУКЕН <-> QWERTY); None if nothing maps."""
     has_lat = any(c.lower() in _LAT for c in chunk)
     has_cyr = any(c in _LAYOUT_C2L for c in chunk)
     if has_lat and not has_cyr:
-        out = "".join(_LAYOUT_L2C.get(c, c) for c in chunk)
-    elif has_cyr and not has_lat:
-        out = "".join(_LAYOUT_C2L.get(c, c) for c in chunk)
-    else:
-        return None
-    return out if len(surfaces(out)) <= len(surfaces(chunk)) else None
+        return "".join(_LAYOUT_L2C.get(c, c) for c in chunk)
+    if has_cyr and not has_lat:
+        return "".join(_LAYOUT_C2L.get(c, c) for c in chunk)
+    return None
+
+
+def layout_swap(chunk: str) -> str | None:
+    """What a chunk typed on the other layout meant: its `layout_keys`, unless those would break
+    a word apart (пёс -> g`c: a reader means a word, not its pieces)."""
+    out = layout_keys(chunk)
+    return out if out is not None and len(surfaces(out)) <= len(surfaces(chunk)) else None
 
 
 def name_forms(name: str) -> list[str]:
