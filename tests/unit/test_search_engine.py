@@ -800,3 +800,22 @@ def test_a_name_of_no_book_searches_every_book_and_says_so():
     assert {r["book"] for r in out["results"]} == {"b1", "b2"}
     out = search(lib, "кровотечение @b2")
     assert (out["unknown_books"], {r["book"] for r in out["results"]}) == ([], {"b2"})
+
+
+def test_a_typo_of_a_books_word_is_not_read_as_the_glossarys_slang_for_it():
+    # the shared glossary sends «дробовик» to weapon classes; «дробовеки» is a typo of the book's
+    # own «дробовики», not a slang form of the glossary's word: the heading that names it wins
+    common = '[[alias]]\nfrom = "дробовик"\nto = ["дальнобойное оружие"]\n'
+    b = book(
+        "b",
+        [
+            ("Дробовики", 2, ["Дробовик бьёт конусом."]),
+            ("Дальнобойное оружие", 2, ["Дальнобойное оружие стреляет далеко. Дальнобойное оружие."]),
+        ],
+    )
+    lib = index(b, common=common)
+    assert titles("дробовеки", lib)[0] == "Дробовики"
+    # a slang word no book prints still reaches its glossary targets in another form
+    slang = '[[alias]]\nfrom = "ресснуть"\nto = ["воскрешение"]\n'
+    c = book("c", [("Воскрешение", 2, ["Воскрешение возвращает к жизни."]), ("Прочее", 2, ["Текст."])])
+    assert titles("ресснули", index(c, common=slang))[0] == "Воскрешение"

@@ -678,7 +678,8 @@
           const key = this.V.ruleKey(rule[0]);
           const n = key.length;
           let ok = i + n <= words.length;
-          for (let j = 0; ok && j < n; j++) ok = this.matches(words[i + j].surface, rule[0], j, key[j], unknown[i + j]);
+          // a rule of the books' own words (rule[3]): a word near them is a typo, not slang
+          for (let j = 0; ok && j < n; j++) ok = this.matches(words[i + j].surface, rule[0], j, key[j], unknown[i + j] && !rule[3]);
           if (ok) {
             if (n > best) { best = n; matches = [rule]; }
             else if (n === best) matches.push(rule);

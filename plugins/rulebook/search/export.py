@@ -51,7 +51,7 @@ from rulebook.search import abbreviations, analysis, folders, windex
 from rulebook.search.glossary import Glossary
 from rulebook.search.library import Book
 
-FORMAT = 2
+FORMAT = 3
 MANIFEST = "manifest.json"
 _CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -267,8 +267,8 @@ def _derived(book: Book, common: Glossary, vocab: set[str]) -> Glossary:
 
 
 def _rules(books: list[Book], common: Glossary, vocab: set[str]) -> list[tuple[str, list[Any]]]:
-    """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], the
-    books whose glossaries hold the rule (-1: the shared glossary); a book's glossary is its
+    """Glossary rules keyed by the stem of their first word: [source, [targets], [books](, 1)],
+    the books whose glossaries hold the rule (-1: the shared glossary); a book's glossary is its
     hand-written one and the abbreviations its text defines or implies. A rule several books
     share (books of one system, copies) is written once."""
     merged: dict[tuple[str, tuple[str, ...]], list[int]] = {}
@@ -281,10 +281,16 @@ def _rules(books: list[Book], common: Glossary, vocab: set[str]) -> list[tuple[s
             if bi not in held:
                 held.append(bi)
     out = []
+    stems = {analysis.stem(w) for w in vocab}
     for (src, dst), held in merged.items():
         words = analysis.surfaces(src)
         if words:
-            out.append((analysis.stem(words[0]), [src, list(dst), [-1] if -1 in held else held]))
+            # a last 1: the books print every word of the source (in some form), so a word near
+            # one of them is a typo of a book's word, not the rule's slang in another form
+            rule: list[Any] = [src, list(dst), [-1] if -1 in held else held]
+            if all(analysis.stem(w) in stems for w in words):
+                rule.append(1)
+            out.append((analysis.stem(words[0]), rule))
     return out
 
 

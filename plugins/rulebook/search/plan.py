@@ -257,7 +257,8 @@ class Planner:
         # glossary phrases over the words as typed (a phrase may hold a stop word)
         groups: list[Group] = []
         # a word the library does not know may be a slang word in another form than the
-        # glossary's (ресснули, ресснуть): its stem's family is matched too
+        # glossary's (ресснули, ресснуть): its stem's family is matched too, unless the books
+        # print the rule's words (дробовеки is a typo of дробовики, left to the typo round)
         unknown = [not V.known(store, w.surface, w.prefix) for w in words]
         i = 0
         while i < len(words):
@@ -270,7 +271,8 @@ class Planner:
                 key = V.rule_key(rule[0])
                 n = len(key)
                 if i + n <= len(words) and all(
-                    _matches(words[i + j].surface, rule[0], j, key[j], unknown[i + j]) for j in range(n)
+                    _matches(words[i + j].surface, rule[0], j, key[j], unknown[i + j] and len(rule) < 4)
+                    for j in range(n)
                 ):
                     if n > best:
                         best, matches = n, [rule]
