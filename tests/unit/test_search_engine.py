@@ -819,3 +819,13 @@ def test_a_typo_of_a_books_word_is_not_read_as_the_glossarys_slang_for_it():
     slang = '[[alias]]\nfrom = "ресснуть"\nto = ["воскрешение"]\n'
     c = book("c", [("Воскрешение", 2, ["Воскрешение возвращает к жизни."]), ("Прочее", 2, ["Текст."])])
     assert titles("ресснули", index(c, common=slang))[0] == "Воскрешение"
+
+
+def test_a_pasted_paragraph_is_cut_to_its_first_words_and_says_so():
+    n = int(analysis.ENGINE["max_words"])
+    b = book("b", [("Кровотечение", 2, ["Жгут останавливает кровотечение."]), ("Прочее", 2, ["Текст."])])
+    lib = index(b)
+    filler = " ".join(["слово"] * (n - 1))
+    out = search(lib, f"кровотечение {filler} жгут прочее текст")
+    assert out["cut"] and out["results"][0]["title"] == "Кровотечение"
+    assert not search(lib, f"кровотечение {filler}")["cut"]  # exactly max_words: whole

@@ -251,6 +251,7 @@
       notes.push("Нет книги «@" + out.unknown_books.join("», «@") + "» — книги: " +
         state.books.map((b) => "@" + b.slug).join(", "));
     }
+    if (out.cut) notes.push("Длинный запрос: учтены только первые слова (" + state.engine.P.max_words + ")");
     if (out.suggestion && out.suggestion !== q.trim().toLowerCase()) {
       notes.push((out.results.length ? "Показаны результаты для «" : "Возможно, вы искали «") + out.suggestion + "»");
     }

@@ -1575,7 +1575,10 @@
       const chunks = parts.filter((p) => !p.startsWith("@"));
       const endsOpen = query.length > 0 && !A.spaceOne.test(query[query.length - 1]);
       const prefix = endsOpen && parts.length > 0 && !parts[parts.length - 1].startsWith("@");
-      return { chunks: chunks, books: books, prefix: prefix };
+      // a pasted paragraph: its first max_words words (plan.parse)
+      const n = this.P.max_words;
+      if (chunks.length > n) return { chunks: chunks.slice(0, n), books: books, prefix: false, cut: true };
+      return { chunks: chunks, books: books, prefix: prefix, cut: false };
     }
 
     /* The best `limit` results, as engine.search. */
@@ -1594,6 +1597,7 @@
       }
       out.books = scope.map((i) => this.store.books[i].slug);
       out.unknown_books = unknown;
+      out.cut = parsed.cut;
       return out;
     }
 

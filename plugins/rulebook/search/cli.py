@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from rulebook.search import engine
+from rulebook.search import analysis, engine
 from rulebook.search.store import MissingIndex, Store
 
 DEFAULT_INDEX = ".cache/search"
@@ -86,8 +86,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"no match for: {', '.join(out['missing'])}", file=sys.stderr)
         if out["unknown_books"]:
             print(f"no book: {', '.join('@' + n for n in out['unknown_books'])}", file=sys.stderr)
+        if out["cut"]:
+            print(f"query cut to its first {analysis.ENGINE['max_words']} words", file=sys.stderr)
         return 0
     tty = sys.stdout.isatty()
+    if out["cut"]:
+        print(f"Длинный запрос: учтены только первые слова ({analysis.ENGINE['max_words']})\n")
     if out["unknown_books"]:
         names = ", ".join("«@" + n + "»" for n in out["unknown_books"])
         print(f"Нет книги {names}; книги: {', '.join('@' + b.slug for b in store.books)}\n")

@@ -133,6 +133,7 @@ def search(
             out = again
     out["books"] = [store.books[i].slug for i in scope]
     out["unknown_books"] = unknown
+    out["cut"] = parsed.cut
     return out
 
 

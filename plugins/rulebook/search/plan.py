@@ -25,14 +25,20 @@ class Parsed:
     chunks: list[str]
     books: list[str]
     prefix: bool
+    cut: bool = False  # words past `max_words` were left out
 
 
 def parse(query: str) -> Parsed:
+    """The query's words and `@name`s. A pasted paragraph is cut to its first `max_words` words:
+    the work grows faster than the words, and no description of a situation is that long."""
     parts = [p for p in _SPACE.split(query) if p]
     books = [p[1:].lower() for p in parts if p.startswith("@") and len(p) > 1]
     chunks = [p for p in parts if not p.startswith("@")]
     ends_open = bool(query) and not _SPACE.fullmatch(query[-1])
     prefix = ends_open and bool(parts) and not parts[-1].startswith("@")
+    n = int(P["max_words"])
+    if len(chunks) > n:
+        return Parsed(chunks[:n], books, False, True)
     return Parsed(chunks, books, prefix)
 
 
