@@ -29,7 +29,7 @@ def page(base_url: str, playwright):
     # one Playwright driver per test process (the session fixture in conftest.py): a second
     # sync_playwright() in the same process fails whenever xdist puts two browser modules together
     browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-    yield browser.new_page()
+    yield browser.new_page(service_workers="block")  # as conftest.open_context: no offline copy
     browser.close()
 
 

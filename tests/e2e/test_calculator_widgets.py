@@ -305,7 +305,7 @@ def test_the_worker_survives_instant_navigation(site, page):
 
 
 def test_without_the_snapshot_the_worker_boots_python_and_imports_the_engine_files(site, browser):
-    ctx = browser.new_context()
+    ctx = browser.new_context(service_workers="block")  # as conftest.open_context: no offline copy
     ctx.route("**/assets/rulebook/pyodide/snapshot-*.bin", lambda route: route.abort())
     seen: list[str] = []
     ctx.on("request", lambda r: seen.append(r.url))
@@ -322,7 +322,7 @@ def test_without_the_snapshot_the_worker_boots_python_and_imports_the_engine_fil
 
 
 def test_without_webassembly_the_widget_says_so_plainly(site, browser):
-    ctx = browser.new_context()
+    ctx = browser.new_context(service_workers="block")
     ctx.add_init_script("delete window.WebAssembly;")
     pg = ctx.new_page()
     pg.goto(f"{site}/fatum/01-bazovye-pravila/")

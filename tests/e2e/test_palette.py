@@ -242,7 +242,7 @@ def test_pin_key_dispatches_an_event_with_the_result(new_page, base):
 
 
 def test_the_palette_fits_a_phone_screen(browser, base):
-    page = browser.new_page(viewport={"width": 390, "height": 780})
+    page = browser.new_page(viewport={"width": 390, "height": 780}, service_workers="block")
     page.goto(base + "fatum/03-boi/")
     page.click(".rb-search-button")
     page.keyboard.type("мораль")

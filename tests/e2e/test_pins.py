@@ -231,7 +231,11 @@ def test_the_palette_pins_a_result_by_event(page: Page, server: str) -> None:
 @pytest.fixture
 def phone(browser: Browser, server: str) -> Iterator[Page]:
     ctx = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ru-RU"
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        locale="ru-RU",
+        service_workers="block",  # as conftest.open_context: no offline copy saved
     )
     p = ctx.new_page()
     yield p

@@ -302,7 +302,11 @@ def test_the_sheet_prints_on_one_or_two_a4_pages(sheet: Page, shot: Path) -> Non
 
 def test_on_a_phone_the_sheet_fits_the_screen(browser: Browser, sheet_site: str, shot: Path) -> None:
     ctx = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ru-RU"
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        locale="ru-RU",
+        service_workers="block",  # as conftest.open_context: no offline copy saved
     )
     pg = ctx.new_page()
     pg.goto(sheet_site + "/sheet/")
@@ -336,7 +340,7 @@ def test_instant_navigation_initialises_the_sheet_and_keeps_the_worker(page: Pag
 def test_without_webassembly_the_sheet_says_so_and_still_saves(
     browser: Browser, sheet_site: str, shot: Path
 ) -> None:
-    ctx = browser.new_context(locale="ru-RU")
+    ctx = browser.new_context(locale="ru-RU", service_workers="block")
     ctx.add_init_script("delete window.WebAssembly;")
     pg = ctx.new_page()
     pg.goto(sheet_site + "/sheet/")
