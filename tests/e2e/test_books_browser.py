@@ -10,8 +10,6 @@ import pytest
 from playwright.sync_api import expect
 from rulebook.books import load_registry
 
-from tests.support.browser import ARGS, CHROMIUM
-
 ROOT = Path(__file__).resolve().parents[2]
 TITLES = [b.title for b in load_registry(ROOT / "sources" / "books.toml", ROOT / "docs")]
 
@@ -25,12 +23,11 @@ def base_url(server: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def page(base_url: str, playwright):
-    # one Playwright driver per test process (the session fixture in conftest.py): a second
-    # sync_playwright() in the same process fails whenever xdist puts two browser modules together
-    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-    yield browser.new_page(service_workers="block")  # as conftest.open_context: no offline copy
-    browser.close()
+def page(base_url: str, browser):
+    # the session's Chromium (tests/e2e/conftest.py); one page for both tests, as before
+    context = browser.new_context(service_workers="block")  # as conftest.open_context: no offline copy
+    yield context.new_page()
+    context.close()
 
 
 def test_home_page_lists_every_registered_book(page, base_url):

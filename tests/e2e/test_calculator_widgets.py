@@ -15,8 +15,6 @@ from pathlib import Path
 import pytest
 from rulebook.mechanics import run
 
-from tests.support.browser import ARGS, CHROMIUM
-
 pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone"), pytest.mark.shared_profile]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,17 +29,6 @@ def site(server: str) -> str:
     """The session's site, built with its server's site_url: Material's instant navigation only
     works with a site_url naming the host and port it is served from."""
     return server
-
-
-@pytest.fixture(scope="module")
-def browser(playwright):
-    # one Playwright driver per test process (the session fixture in conftest.py): a second
-    # sync_playwright() in the same process fails whenever xdist puts two browser modules together
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM}")
-    b = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    yield b
-    b.close()
 
 
 @pytest.fixture

@@ -10,20 +10,10 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.support import site as support
-from tests.support.browser import ARGS, CHROMIUM
 
 pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
 SHOTS = Path(os.environ.get("RULEBOOK_SHOTS", "test-output/screenshots"))
 XSS = "<img src=x onerror=alert(1)>"
-
-
-@pytest.fixture(scope="module")
-def browser(playwright):
-    # one Playwright driver per test process (the session fixture in conftest.py): a second
-    # sync_playwright() in the same process fails whenever xdist puts two browser modules together
-    b = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    yield b
-    b.close()
 
 
 @pytest.fixture(scope="module")
