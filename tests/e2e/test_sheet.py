@@ -4,7 +4,8 @@ phones, Material's instant navigation, no WebAssembly, and offline use.
 
 The session's site is used (built with its server's site_url: Material's instant navigation
 needs one). The tests share a browser profile per device, wiped before each (tests/e2e/conftest.py):
-the sheet starts from no stored character every time; the offline test takes a fresh profile.
+the sheet starts from no stored character every time; the offline test takes a fresh profile,
+and the refused files share one page per device (a refusal changes nothing).
 Screenshots go to test-output/e2e/<test>/ (look at them).
 """
 
@@ -18,6 +19,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from rulebook.mechanics import run
+
+from tests.e2e.conftest import open_context
 
 pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone"), pytest.mark.shared_profile]
 
@@ -55,6 +58,52 @@ def sheet(page: Page, sheet_site: str) -> Page:
     page.goto(sheet_site + "/sheet/")
     expect(page.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
     return page
+
+
+class RefusalPages:
+    """One sheet page per device, kept for the refused files: a refusal changes nothing (each case
+    asserts it), so every case finds the sheet as the first did, and Python starts once per
+    device rather than once per file (a page and its engine are seconds of CPU)."""
+
+    def __init__(self, browser: Browser, site: str) -> None:
+        self.browser, self.site = browser, site
+        self.pages: dict[str, tuple[Page, list[str]]] = {}
+        self.contexts: list[BrowserContext] = []
+
+    def get(self, device: str) -> tuple[Page, list[str]]:
+        """The device's page and the requests it made outside the site."""
+        if device not in self.pages:
+            ctx = open_context(self.browser, device)  # a profile of its own: nothing stored yet
+            self.contexts.append(ctx)
+            p = ctx.new_page()
+            foreign: list[str] = []
+            p.on(
+                "request",
+                lambda r: None if r.url.startswith((self.site, "data:", "blob:")) else foreign.append(r.url),
+            )
+            p.goto(self.site + "/sheet/")
+            expect(p.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
+            self.pages[device] = (p, foreign)
+        return self.pages[device]
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+
+@pytest.fixture(scope="module")
+def refusal_pages(browser: Browser, sheet_site: str) -> Iterator[RefusalPages]:
+    pages = RefusalPages(browser, sheet_site)
+    yield pages
+    pages.close()
+
+
+@pytest.fixture
+def refusing_sheet(refusal_pages: RefusalPages, device: str) -> Iterator[Page]:
+    """This device's page of `refusal_pages`, that must not ask any other host for anything."""
+    p, foreign = refusal_pages.get(device)
+    yield p
+    assert not foreign, f"requests outside the site: {foreign}"
 
 
 def field(page: Page, path: str, row: int | None = None):
@@ -227,8 +276,9 @@ def test_export_clear_import_brings_the_character_back(sheet: Page, tmp_path: Pa
     ids=["syntax", "foreign", "out-of-range", "newer"],
 )
 def test_a_broken_or_foreign_file_changes_nothing_and_says_why(
-    sheet: Page, tmp_path: Path, shot: Path, content: str, needle: str
+    refusing_sheet: Page, tmp_path: Path, shot: Path, content: str, needle: str
 ) -> None:
+    sheet = refusing_sheet
     field(sheet, "identity.name").fill("Остаётся")
     wait_saved(sheet, "c.identity.name === 'Остаётся'")
     before = sheet.evaluate(f"localStorage.getItem({STORE})")
@@ -236,8 +286,8 @@ def test_a_broken_or_foreign_file_changes_nothing_and_says_why(
     bad.write_text(content, encoding="utf-8")
     sheet.locator("#rb-sheet-file").set_input_files(str(bad))
     message = sheet.locator(".rb-sheet__message")
+    expect(message).to_contain_text(needle)  # first: this file's answer, not the case before's
     expect(message).to_contain_text("не загружен")
-    expect(message).to_contain_text(needle)
     expect(message).to_contain_text("не изменились")
     assert sheet.evaluate(f"localStorage.getItem({STORE})") == before
     expect(field(sheet, "identity.name")).to_have_value("Остаётся")
