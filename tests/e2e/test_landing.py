@@ -54,7 +54,8 @@ def slow_network(page: Page) -> None:
 
 def assert_landed(page: Page, block_id: str) -> None:
     """On `block_id`, and still there once every deferred writer of the page left has run."""
-    page.wait_for_url(re.compile(rf"#{re.escape(block_id)}$"))
+    # the URL, not the load event a busy machine can hold back (the check below sees the page)
+    page.wait_for_url(re.compile(rf"#{re.escape(block_id)}$"), wait_until="commit")
     # landed, and landed again after the writers' delays (100 and 250 ms) have passed twice over
     for wait in (0, 600):
         page.wait_for_timeout(wait)
