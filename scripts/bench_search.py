@@ -69,16 +69,19 @@ def sizes(site: Path) -> dict[str, float]:
     rank_raw = (search / "manifest.json").stat().st_size
     frag = frag_raw = 0
     texts: list[str] = []
-    for p in folder.iterdir():
+    # fragments in reading order (their numbers): the text's gzip is taken over the text as it
+    # reads, which compresses best (a directory's order made the baseline 11% larger)
+    fragments = sorted(folder.glob("f*.json"), key=lambda p: int(p.stem[1:]))
+    for p in fragments:
         data = p.read_bytes()
-        z = len(gzip.compress(data, 9))
-        if p.name.startswith("f"):
-            frag += z
-            frag_raw += len(data)
-            for sec in json.loads(data)["x"]:
-                texts += [sec[2], sec[3], sec[4]] + [b[2] for b in sec[7]]
-        else:
-            rank += z
+        frag += len(gzip.compress(data, 9))
+        frag_raw += len(data)
+        for sec in json.loads(data)["x"]:
+            texts += [sec[2], sec[3], sec[4]] + [b[2] for b in sec[7]]
+    for p in folder.iterdir():
+        if not p.name.startswith("f"):
+            data = p.read_bytes()
+            rank += len(gzip.compress(data, 9))
             rank_raw += len(data)
     text = "\n".join(texts).encode("utf-8")
     text_gz = len(gzip.compress(text, 9))

@@ -237,3 +237,30 @@ def test_a_missing_or_old_index_is_a_clear_error(tmp_path):
     (tmp_path / export.MANIFEST).write_text(json.dumps({"format": 1}), encoding="utf-8")
     with pytest.raises(FileNotFoundError, match="another version"):
         Store(tmp_path)
+
+
+def _text_places(lib: Store, word: str) -> list[int]:
+    """The places of `word` in the blocks' text, as exported."""
+    at = lib.locate(word)
+    assert at is not None, word  # the word stays in the vocabulary
+    lib.ensure([("p", lib.post_shard(at))])
+    post = lib.postings(word)
+    return post.lists().text if post is not None else []
+
+
+def test_function_words_places_are_not_written_unless_a_glossary_stands_on_them():
+    b = book(
+        "b",
+        [
+            ("Очки Боезапаса", 2, ["Запас ОБ и патроны: об этом ниже, и по правилам."]),
+            ("Прочее", 2, ["Текст и ещё текст."]),
+        ],
+        glossary='[[synonym]]\nterms = ["ОБ", "очки боезапаса"]\n',
+    )
+    lib = index(b)
+    lib.ensure([("v", i) for i in range(lib.manifest["shards"]["v"])])
+    assert _text_places(lib, "и") == [] and _text_places(lib, "по") == []
+    assert _text_places(lib, "об") and _text_places(lib, "патроны")  # ОБ is a term here
+    assert engine.search(lib, "ОБ")["results"][0]["title"] == "Очки Боезапаса"
+    # the words around a function word still stand as a phrase: the bonus reads the text
+    assert engine.search(lib, "патроны об этом")["results"][0]["title"] == "Очки Боезапаса"

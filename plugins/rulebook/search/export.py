@@ -267,7 +267,8 @@ def _derived(book: Book, common: Glossary, vocab: set[str]) -> Glossary:
 
 
 def _rules(books: list[Book], common: Glossary, vocab: set[str]) -> list[tuple[str, list[Any]]]:
-    """Glossary rules keyed by the stem of their first word: [source, [targets], [books](, 1)],
+    """Glossary rules keyed by the stem of their first word: [source, [targets], [books](, 1 if
+    printed)],
     the books whose glossaries hold the rule (-1: the shared glossary); a book's glossary is its
     hand-written one and the abbreviations its text defines or implies. A rule several books
     share (books of one system, copies) is written once."""
@@ -294,6 +295,20 @@ def _rules(books: list[Book], common: Glossary, vocab: set[str]) -> list[tuple[s
     return out
 
 
+def _function_words(text: dict[str, list[int]], rules: list[tuple[str, list[Any]]]) -> set[str]:
+    """The words whose places in the text are not written: prepositions, pronouns and question
+    words, a quarter of all places, which the engine drops from any query that has a word of its
+    own (the phrase and proximity bonuses read the blocks' text instead). Kept: such a word that a
+    glossary rule stands on alone, as its source or a whole target («ОБ» is «об»)."""
+    keep: set[str] = set()
+    for _, (src, dst, *_rest) in rules:
+        for phrase in (src, *dst):
+            ws = analysis.surfaces(phrase)
+            if len(ws) == 1 or all(analysis.is_optional(w) for w in ws):
+                keep.update(ws)
+    return {w for w in text if analysis.is_optional(w) and w not in keep}
+
+
 def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary) -> dict[str, Any]:
     """Write the manifest and the shards into `dest` (replaced atomically); returns the manifest."""
     merged, stats, offsets = _merge(books)
@@ -313,6 +328,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         by_shard: list[list[Any]] = [[] for _ in vchunks]
         for key, rule in rules:
             by_shard[_shard_of(firsts, key)].append(rule)
+        drop = _function_words(merged.text, rules)
         for i, chunk in enumerate(vchunks):
             cuts, exc, df = [], [], []
             prev = None
@@ -346,7 +362,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
             start = size = 0
             for idx, w in enumerate(chunk):
                 t, h, p, d = (
-                    merged.text.get(w, []),
+                    [] if w in drop else merged.text.get(w, []),
                     merged.head.get(w, []),
                     merged.path.get(w, []),
                     merged.defs.get(w, []),
