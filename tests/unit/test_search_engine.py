@@ -788,7 +788,9 @@ def test_a_book_is_named_by_its_slug_its_start_a_title_word_or_cyrillic_letters(
     assert named("афегь") == (["fatum"], [])  # the other keyboard layout
     assert named("глоссарий") == (["dnd2024"], [])
     assert named("zzz", "fatum") == (["fatum"], ["zzz"])
-    assert named("d") == ([], ["d"])  # one letter names nothing
+    assert named("f") == (["fatum"], [])  # while «@fatum» is being typed
+    assert named("z") == ([], ["z"])
+    assert named("бой") == (["dnd35"], [])  # a title word: three letters or more
 
 
 def test_a_name_of_no_book_searches_every_book_and_says_so():

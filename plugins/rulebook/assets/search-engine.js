@@ -1608,7 +1608,7 @@
         let hit = [];
         for (const form of this.A.nameForms(name)) {
           hit = books.map((b, i) => (b.slug === form ? i : -1)).filter((i) => i >= 0);
-          if (!hit.length && form.length >= 2) hit = books.map((b, i) => (b.slug.startsWith(form) ? i : -1)).filter((i) => i >= 0);
+          if (!hit.length) hit = books.map((b, i) => (b.slug.startsWith(form) ? i : -1)).filter((i) => i >= 0);
           if (!hit.length && form.length >= 3) {
             hit = books.map((b, i) => (this.A.surfaces(b.title).some((w) => w.startsWith(form)) ? i : -1)).filter((i) => i >= 0);
           }

@@ -140,8 +140,9 @@ def search(
 def resolve_books(names: list[str], books: list[tuple[str, str]]) -> tuple[list[int], list[str]]:
     """The books that the query's `@name` words name, and the names that name none (the search
     then runs over every book and says so). A name is a book's slug, the start of one (@dnd: both
-    D&D books) or the start of a word of a book's title (@starfinder), typed in either layout or
-    in Cyrillic letters (@фатум, @днд)."""
+    D&D books; @f while «@fatum» is being typed) or the start of a word of a book's title
+    (@starfinder, three letters or more), typed in either layout or in Cyrillic letters (@фатум,
+    @днд)."""
     found: set[int] = set()
     unknown: list[str] = []
     for name in names:
@@ -149,7 +150,7 @@ def resolve_books(names: list[str], books: list[tuple[str, str]]) -> tuple[list[
         for form in analysis.name_forms(name):
             hit = (
                 [i for i, (slug, _) in enumerate(books) if slug == form]
-                or [i for i, (slug, _) in enumerate(books) if len(form) >= 2 and slug.startswith(form)]
+                or [i for i, (slug, _) in enumerate(books) if slug.startswith(form)]
                 or [
                     i
                     for i, (_, title) in enumerate(books)
