@@ -80,10 +80,24 @@ def back_and_forth(page: Page, origin: re.Pattern[str], title: str, block_id: st
     expect(page.locator("h1")).to_contain_text(title, timeout=15000)
 
 
+SETTLED = """() => new Promise((done) => {
+    // the URL unchanged for 300 ms: Material's debounced writers (250 ms at most) have run
+    let last = location.href, since = performance.now();
+    const look = () => {
+        if (location.href !== last) { last = location.href; since = performance.now(); }
+        if (performance.now() - since >= 300) done(true); else setTimeout(look, 50);
+    };
+    look();
+})"""
+
+
 def to_top(page: Page) -> None:
-    """The link out of view again, and the page left still long enough for Material's writers."""
+    """The link out of view again, and the page left still long enough for Material's writers
+    to have written where it is: measured, not assumed (on a busy machine the writers' timers
+    fire late, and one that fired during the next navigation's late fetch replaced it)."""
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(400)
+    page.evaluate(SETTLED)
 
 
 def test_a_card_source_link_lands_on_the_section(page: Page, server: str) -> None:
