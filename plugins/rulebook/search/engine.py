@@ -6,10 +6,10 @@ reads the exported index through a store (store.py here, fetches there) in round
 vocabulary of the query's words, then what their expansions need (typos, loans, glossary
 targets), then the postings, then the fragments of the results on screen.
 
-1. The query is split on spaces; `@name` words filter books (a slug, its start or a title word's,
-   in either layout or Cyrillic letters; a name of no book is reported); the last word is a prefix unless the
-   query ends with a space. A chunk that the library does not know is retried in the other
-   keyboard layout.
+1. The query is split on spaces, and cut to its first `max_words` words; `@name` words filter
+   books (a slug, its start or a title word's, in either layout or Cyrillic letters; a name of no
+   book is reported); the last word is a prefix unless the query ends with a space. A chunk that
+   the library does not know is retried in the other keyboard layout.
 2. Roles: question words («как», «сколько», «можно ли», «что такое») and stop words are dropped
    when the query has words of its own; «стоит» becomes an optional "cost" group; «что такое»
    asks for a definition. Glossary phrases (the shared one and each book's, a book's only for

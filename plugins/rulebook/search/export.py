@@ -267,9 +267,9 @@ def _derived(book: Book, common: Glossary, vocab: set[str]) -> Glossary:
 
 
 def _rules(books: list[Book], common: Glossary, vocab: set[str]) -> list[tuple[str, list[Any]]]:
-    """Glossary rules keyed by the stem of their first word: [source, [targets], [books](, 1 if
-    printed)],
-    the books whose glossaries hold the rule (-1: the shared glossary); a book's glossary is its
+    """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], and a
+    last 1 when the books print the source; [books] are the books whose glossaries hold the rule
+    (-1: the shared glossary); a book's glossary is its
     hand-written one and the abbreviations its text defines or implies. A rule several books
     share (books of one system, copies) is written once."""
     merged: dict[tuple[str, tuple[str, ...]], list[int]] = {}
