@@ -34,7 +34,7 @@ Q = ROOT / "scripts" / "queries"
 SETS = {
     "own": [ROOT / "scripts" / "search_queries.toml"],
     "tuning": [Q / "tuning.toml", Q / "tuning2.toml", Q / "tuning3.toml"],
-    "heldout": [Q / "heldout.toml", Q / "heldout2.toml"],
+    "heldout": [Q / "heldout.toml", Q / "heldout2.toml", Q / "heldout3.toml"],
 }
 # the kinds the project handled before, and the kinds people type at the table
 FIRST_KINDS = ("title", "inflection", "typo", "abbreviation", "layout", "prefix", "yo", "bilingual")
