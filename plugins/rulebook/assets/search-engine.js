@@ -1604,14 +1604,13 @@
     /* engine.resolve_books: the books the `@name` words name, and the names that name none. */
     resolveBooks(names) {
       const books = this.store.books, found = new Set(), unknown = [];
+      const which = (f) => books.map((b, i) => (f(b) ? i : -1)).filter((i) => i >= 0);
       for (const name of names) {
         let hit = [];
         for (const form of this.A.nameForms(name)) {
-          hit = books.map((b, i) => (b.slug === form ? i : -1)).filter((i) => i >= 0);
-          if (!hit.length) hit = books.map((b, i) => (b.slug.startsWith(form) ? i : -1)).filter((i) => i >= 0);
-          if (!hit.length && form.length >= 3) {
-            hit = books.map((b, i) => (this.A.surfaces(b.title).some((w) => w.startsWith(form)) ? i : -1)).filter((i) => i >= 0);
-          }
+          hit = which((b) => b.slug === form);
+          if (!hit.length) hit = which((b) => b.slug.startsWith(form));
+          if (!hit.length && form.length >= 3) hit = which((b) => this.A.surfaces(b.title).some((w) => w.startsWith(form)));
           if (hit.length) break;
         }
         if (hit.length) hit.forEach((i) => found.add(i));
