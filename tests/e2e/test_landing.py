@@ -113,6 +113,25 @@ def test_a_card_source_link_lands_on_the_section(page: Page, server: str) -> Non
         back_and_forth(page, GM_SCREEN, "Экран Мастера", ACTIONS)
 
 
+def test_a_second_tap_while_the_page_is_on_its_way_lands_once(page: Page, server: str) -> None:
+    """On a slow network nothing seems to happen after a tap, so people tap again: the reader
+    still lands on the section, and one Back returns to the page left."""
+    page.goto(server + "/gm-screen/")
+    page.evaluate(PROBE)
+    slow_network(page)
+    title = page.locator(".rb-card__title", has_text="3.2. Действия в бою")
+    link = page.locator("section.rb-card", has=title).locator(".rb-card__source a").first
+    link.scroll_into_view_if_needed()
+    page.evaluate(SETTLED)
+    box = link.bounding_box()
+    assert box is not None
+    page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert_landed(page, ACTIONS)
+    page.go_back(wait_until="commit")
+    page.wait_for_url(GM_SCREEN, wait_until="commit")
+    expect(page.locator("h1")).to_contain_text("Экран Мастера", timeout=15000)
+
+
 def test_a_pin_from_the_drawer_lands_on_the_paragraph(page: Page, server: str) -> None:
     page.goto(server + "/fatum/03-boi/")
     block_id = ACTIONS + "--1"

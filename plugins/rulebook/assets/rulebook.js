@@ -112,6 +112,23 @@
       want = null;
       land(at);
     });
+
+    /* A second tap on a link whose page is still on its way (on a slow network nothing seems to
+       happen, so people tap again) is dropped: Material takes a click on the URL it is already
+       at for a tap on the same anchor and goes Back to undo the entry it just pushed, which
+       leaves the reader on the page they were leaving. */
+    document.addEventListener(
+      "click",
+      (ev) => {
+        if (!want || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+        const link = ev.target instanceof Element ? ev.target.closest("a[href]") : null;
+        if (link && !link.target && link.href === want.href) {
+          ev.preventDefault();
+          ev.stopPropagation();
+        }
+      },
+      true,
+    );
   }
 
   /* A table wider than the screen keeps its first column in view while it scrolls sideways
