@@ -16,7 +16,7 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 pytestmark = pytest.mark.devices("desktop", "phone")
 
@@ -70,18 +70,27 @@ def assert_landed(page: Page, block_id: str) -> None:
     assert page.evaluate("window.rbTestSameDocument === true"), "the page was loaded, not swapped"
 
 
-def back_and_forth(page: Page, origin: re.Pattern[str], title: str, block_id: str) -> None:
-    """Back shows the page left (not just its URL), Forward lands on the block again. What is
-    awaited is the page a reader sees, not its load event: on a busy machine a page's last
-    resource can keep that from firing for long after the page is shown."""
+def back_to(page: Page, origin: re.Pattern[str], title: str) -> None:
+    """Back shows the page left (not just its URL). What is awaited is the page a reader sees,
+    not its load event: on a busy machine a page's last resource can keep that from firing for
+    long after the page is shown."""
     page.go_back(wait_until="commit")
     page.wait_for_url(origin, wait_until="commit")
     expect(page.locator("h1")).to_contain_text(title, timeout=15000)
+
+
+def back_and_forth(page: Page, origin: re.Pattern[str], title: str, block_id: str) -> None:
+    """Back shows the page left, Forward lands on the block again, Back once more."""
+    back_to(page, origin, title)
     page.go_forward(wait_until="commit")
     assert_landed(page, block_id)
-    page.go_back(wait_until="commit")
-    page.wait_for_url(origin, wait_until="commit")
-    expect(page.locator("h1")).to_contain_text(title, timeout=15000)
+    back_to(page, origin, title)
+
+
+def card_source_link(page: Page) -> Locator:
+    """The source link of the GM screen's card «3.2. Действия в бою»."""
+    title = page.locator(".rb-card__title", has_text="3.2. Действия в бою")
+    return page.locator("section.rb-card", has=title).locator(".rb-card__source a").first
 
 
 SETTLED = """() => new Promise((done) => {
@@ -110,9 +119,7 @@ def test_a_card_source_link_lands_on_the_section(page: Page, server: str) -> Non
     slow_network(page)
     for _ in range(TIMES):
         to_top(page)
-        title = page.locator(".rb-card__title", has_text="3.2. Действия в бою")
-        card = page.locator("section.rb-card", has=title)
-        card.locator(".rb-card__source a").first.click()
+        card_source_link(page).click()
         assert_landed(page, ACTIONS)
         back_and_forth(page, GM_SCREEN, "Экран Мастера", ACTIONS)
 
@@ -123,17 +130,14 @@ def test_a_second_tap_while_the_page_is_on_its_way_lands_once(page: Page, server
     page.goto(server + "/gm-screen/")
     page.evaluate(PROBE)
     slow_network(page)
-    title = page.locator(".rb-card__title", has_text="3.2. Действия в бою")
-    link = page.locator("section.rb-card", has=title).locator(".rb-card__source a").first
+    link = card_source_link(page)
     link.scroll_into_view_if_needed()
     page.evaluate(SETTLED)
     box = link.bounding_box()
     assert box is not None
     page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert_landed(page, ACTIONS)
-    page.go_back(wait_until="commit")
-    page.wait_for_url(GM_SCREEN, wait_until="commit")
-    expect(page.locator("h1")).to_contain_text("Экран Мастера", timeout=15000)
+    back_to(page, GM_SCREEN, "Экран Мастера")
 
 
 def test_a_pin_from_the_drawer_lands_on_the_paragraph(page: Page, server: str) -> None:
