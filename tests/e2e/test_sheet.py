@@ -3,9 +3,10 @@ broken file changes nothing), derived values from the Python engine, several cha
 phones, Material's instant navigation, no WebAssembly, and offline use.
 
 The session's site is used (built with its server's site_url: Material's instant navigation
-needs one). The tests share a browser profile per device, wiped before each (tests/e2e/conftest.py):
-the sheet starts from no stored character every time; the offline test takes a fresh profile,
-and the refused files share one page per device (a refusal changes nothing).
+needs one). The sheet's tests share one kept page per device (KeptSheets): between tests it is
+taken away and back by instant navigation with the site's storage wiped, so the sheet starts from
+no stored character every time while Python, once started, keeps running; the first test loads
+the page from nothing, and the offline test takes a fresh profile.
 Screenshots go to test-output/e2e/<test>/ (look at them).
 """
 
@@ -20,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from rulebook.mechanics import run
 
-from tests.e2e.conftest import open_context
+from tests.e2e.conftest import SITE_STORAGE, open_context
 
 pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone"), pytest.mark.shared_profile]
 
@@ -51,59 +52,127 @@ def page(context: BrowserContext, sheet_site: str) -> Iterator[Page]:
     assert not foreign, f"requests outside the site: {foreign}"
 
 
-@pytest.fixture
-def sheet(page: Page, sheet_site: str) -> Page:
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
-    page.goto(sheet_site + "/sheet/")
-    expect(page.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
-    return page
+# The sheet's state as a reader meets it (values of every field, rows, the characters offered, the
+# stored characters without their random ids): a kept page is compared with the first fresh load.
+STATE = f"""() => {{
+    const root = document.querySelector('.rb-sheet');
+    const fields = [...root.querySelectorAll('input, select, textarea')].map((e) =>
+        [e.id || e.name || e.dataset.path || '', e.type === 'checkbox' ? e.checked
+            : e.id === 'rb-sheet-character' ? '*' : e.value, e.disabled]);
+    const stored = JSON.parse(localStorage.getItem({STORE}) || 'null');
+    if (stored) {{ stored.current = '*'; (stored.characters || []).forEach((c) => {{ c.id = '*'; }}); }}
+    return {{
+        fields: JSON.stringify(fields), rows: root.querySelectorAll('.rb-sheet__row').length,
+        picker: [...root.querySelectorAll('#rb-sheet-character option')].map((o) => o.textContent),
+        message: (root.querySelector('.rb-sheet__message') || {{}}).textContent || '',
+        stored: JSON.stringify(stored),
+        // Material's own keys (its colour scheme: `<scope>.__palette`) are written by a full load only
+        keys: Object.keys(localStorage).filter((k) => !k.includes('.__')).sort(),
+    }};
+}}"""
+# a link followed as a reader follows one, so that Material swaps the page in (instant navigation)
+FOLLOW = """(url) => { const a = document.createElement('a'); a.href = url;
+    document.body.append(a); a.click(); a.remove(); }"""
 
 
-class RefusalPages:
-    """One sheet page per device, kept for the refused files: a refusal changes nothing (each case
-    asserts it), so every case finds the sheet as the first did, and Python starts once per
-    device rather than once per file (a page and its engine are seconds of CPU)."""
+class KeptSheets:
+    """One sheet page per device, kept from test to test in a profile of its own.
+
+    Python starts in the calculators' worker, which lives as long as the page's document, and a
+    page and its engine cost seconds of CPU; a reader who leaves the sheet and comes back by
+    instant navigation keeps both. So between tests the kept page is flushed, taken to another
+    page, its site's storage wiped, and brought back to /sheet/ the same way: the sheet starts
+    again from no stored character, and its form must then read exactly as the first fresh load's
+    did (STATE), or the test fails before it starts. A test that reloads the page only costs the
+    next one a new engine."""
 
     def __init__(self, browser: Browser, site: str) -> None:
         self.browser, self.site = browser, site
-        self.pages: dict[str, tuple[Page, list[str]]] = {}
-        self.contexts: list[BrowserContext] = []
+        self.contexts: dict[str, BrowserContext] = {}
+        self.pages: dict[str, Page] = {}
+        self.first: dict[str, dict] = {}  # STATE of the device's first fresh load
 
-    def get(self, device: str) -> tuple[Page, list[str]]:
-        """The device's page and the requests it made outside the site."""
-        if device not in self.pages:
-            ctx = open_context(self.browser, device)  # a profile of its own: nothing stored yet
-            self.contexts.append(ctx)
-            p = ctx.new_page()
-            foreign: list[str] = []
-            p.on(
-                "request",
-                lambda r: None if r.url.startswith((self.site, "data:", "blob:")) else foreign.append(r.url),
-            )
-            p.goto(self.site + "/sheet/")
-            expect(p.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
-            self.pages[device] = (p, foreign)
-        return self.pages[device]
+    def fresh(self, device: str) -> Page:
+        """A new page of /sheet/ loaded from nothing stored; it is kept for the next tests."""
+        if device not in self.contexts:
+            self.contexts[device] = open_context(self.browser, device)
+        ctx = self.contexts[device]
+        p = ctx.new_page()
+        if device in self.pages:
+            self.pages.pop(device).close()
+        self.wipe(p)
+        p.errors, p.foreign = [], []  # type: ignore[attr-defined]
+        p.on("pageerror", lambda e: p.errors.append(str(e)))  # type: ignore[attr-defined]
+        p.on(
+            "request",
+            lambda r: None if r.url.startswith((self.site, "data:", "blob:")) else p.foreign.append(r.url),  # type: ignore[attr-defined]
+        )
+        p.goto(self.site + "/sheet/")
+        expect(p.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
+        self.first.setdefault(device, p.evaluate(STATE))
+        self.same_as_first(p, device)
+        self.pages[device] = p
+        return p
+
+    def kept(self, device: str) -> Page:
+        """The device's page as a fresh load of /sheet/ would be, its engine kept if it runs."""
+        p = self.pages.get(device)
+        if p is None or p.is_closed():
+            return self.fresh(device)
+        p.emulate_media(media="null")
+        p.evaluate("() => { if (rulebook.sheet.current) rulebook.sheet.current.flush(); }")
+        p.evaluate(FOLLOW, self.site + "/")
+        p.wait_for_function("() => !document.querySelector('.rb-sheet')")
+        self.wipe(p)
+        p.evaluate("() => sessionStorage.clear()")
+        p.evaluate(FOLLOW, self.site + "/sheet/")
+        expect(p.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
+        self.same_as_first(p, device)
+        p.errors.clear()  # type: ignore[attr-defined]
+        p.foreign.clear()  # type: ignore[attr-defined]
+        return p
+
+    def same_as_first(self, p: Page, device: str) -> None:
+        now, first = p.evaluate(STATE), self.first[device]
+        diff = {k: (now[k], first[k]) for k in first if now[k] != first[k]}
+        assert not diff, f"the sheet does not read as its first fresh load did (now, then): {diff}"
+
+    def wipe(self, p: Page) -> None:
+        """Everything the site keeps in `p`'s profile, gone (as conftest's shared profiles do)."""
+        cdp = p.context.new_cdp_session(p)
+        origin = "/".join(self.site.split("/", 3)[:3])
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_STORAGE})
+        cdp.detach()
 
     def close(self) -> None:
-        for ctx in self.contexts:
+        for ctx in self.contexts.values():
             ctx.close()
 
 
 @pytest.fixture(scope="module")
-def refusal_pages(browser: Browser, sheet_site: str) -> Iterator[RefusalPages]:
-    pages = RefusalPages(browser, sheet_site)
-    yield pages
-    pages.close()
+def kept_sheets(browser: Browser, sheet_site: str) -> Iterator[KeptSheets]:
+    sheets = KeptSheets(browser, sheet_site)
+    yield sheets
+    sheets.close()
+
+
+def _checked(p: Page) -> Iterator[Page]:
+    yield p
+    assert not p.foreign, f"requests outside the site: {p.foreign}"  # type: ignore[attr-defined]
+    assert not p.errors, p.errors  # type: ignore[attr-defined]
 
 
 @pytest.fixture
-def refusing_sheet(refusal_pages: RefusalPages, device: str) -> Iterator[Page]:
-    """This device's page of `refusal_pages`, that must not ask any other host for anything."""
-    p, foreign = refusal_pages.get(device)
-    yield p
-    assert not foreign, f"requests outside the site: {foreign}"
+def sheet(kept_sheets: KeptSheets, device: str) -> Iterator[Page]:
+    """/sheet/ with nothing stored: the device's kept page, brought back as a fresh load would be.
+    It must not ask any other host for anything."""
+    yield from _checked(kept_sheets.kept(device))
+
+
+@pytest.fixture
+def first_sheet(kept_sheets: KeptSheets, device: str) -> Iterator[Page]:
+    """/sheet/ loaded from nothing, Python not started: a reader's first visit."""
+    yield from _checked(kept_sheets.fresh(device))
 
 
 def field(page: Page, path: str, row: int | None = None):
@@ -161,7 +230,8 @@ def expect_filled(page: Page) -> None:
     expect(field(page, "inventory.credits")).to_have_value("1000")
 
 
-def test_a_filled_sheet_survives_a_reload_with_its_derived_values(sheet: Page, shot: Path) -> None:
+def test_a_filled_sheet_survives_a_reload_with_its_derived_values(first_sheet: Page, shot: Path) -> None:
+    sheet = first_sheet
     expect(sheet.locator(".rb-sheet__status")).to_contain_text("Лист")  # readable before Python
     fill_character(sheet)
     sheet.wait_for_function(READY, timeout=BOOT)
@@ -276,9 +346,8 @@ def test_export_clear_import_brings_the_character_back(sheet: Page, tmp_path: Pa
     ids=["syntax", "foreign", "out-of-range", "newer"],
 )
 def test_a_broken_or_foreign_file_changes_nothing_and_says_why(
-    refusing_sheet: Page, tmp_path: Path, shot: Path, content: str, needle: str
+    sheet: Page, tmp_path: Path, shot: Path, content: str, needle: str
 ) -> None:
-    sheet = refusing_sheet
     field(sheet, "identity.name").fill("Остаётся")
     wait_saved(sheet, "c.identity.name === 'Остаётся'")
     before = sheet.evaluate(f"localStorage.getItem({STORE})")
