@@ -1,21 +1,27 @@
 """The calculators in the page, in Chromium: the check resolver under 1.1, the damage stepper
 under 3.9, the self-hosted Pyodide worker, saved state, and pages that must not load any of it.
 
-The session's site (tests/conftest.py) is used. The tests share a browser profile per device,
-wiped before each (tests/e2e/conftest.py): no saved fight or form is left from another test; the
-ones without the snapshot or WebAssembly take fresh profiles of their own. Screenshots go to
-test-output/calculators/ (look at them).
+The session's site (tests/conftest.py) is used. The tests share one kept page per device
+(tests/e2e/kept.py): between tests it goes home by instant navigation and the site's storage is
+wiped, so no saved fight or form is left from another test while Python, once started, keeps
+running, as it does for a reader moving between pages. A test that must see Python start (or not
+start) loads a page of its own; the ones without the snapshot or WebAssembly take fresh profiles.
+Screenshots go to test-output/calculators/ (look at them).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Page
 from rulebook.mechanics import run
 
-pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone"), pytest.mark.shared_profile]
+from tests.e2e.kept import KeptPages, assert_clean, checked, visit
+
+pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone")]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output" / "calculators"
@@ -31,24 +37,35 @@ def site(server: str) -> str:
     return server
 
 
+@pytest.fixture(scope="module")
+def kept_pages(browser: Browser, site: str) -> Iterator[KeptPages]:
+    pages = KeptPages(browser, site)
+    yield pages
+    pages.close()
+
+
 @pytest.fixture
-def page(context):
-    pg = context.new_page()
-    pg.requests = []  # type: ignore[attr-defined]
-    pg.errors = []  # type: ignore[attr-defined]
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+def page(kept_pages: KeptPages, device: str) -> Iterator[Page]:
+    """The device's kept page (tests/e2e/kept.py) on the home page, nothing of the site stored,
+    Python running if an earlier test started it: a test goes to its page with `visit`. Its
+    `requests` are the page's and its worker's, not the service worker's (its precaching for
+    offline use, which never takes the runtime unasked, is tested in test_offline.py)."""
+    yield from checked(kept_pages.kept(device))
 
-    # the context sees the page's requests and its calculator worker's; the service worker's
-    # precaching of the site for offline use (which never takes the Pyodide runtime unasked) is
-    # another matter, tested in test_offline.py
-    def seen(r) -> None:
-        if r.service_worker is None:
-            pg.requests.append(r.url)
 
-    context.on("request", seen)
-    yield pg
-    context.remove_listener("request", seen)  # the profile serves the next test too
-    assert not pg.errors, pg.errors
+@pytest.fixture
+def load(kept_pages: KeptPages, device: str) -> Iterator[Callable[[str], Page]]:
+    """Loads a URL in a new page, nothing stored and Python not started: for a test that must
+    see Python start, or not start. The page is kept for the next tests."""
+    made: list[Page] = []
+
+    def open_(url: str) -> Page:
+        made.append(kept_pages.fresh(device, url))
+        return made[-1]
+
+    yield open_
+    for p in made:
+        assert_clean(p)
 
 
 def shot(page, name: str, selector: str | None = None) -> None:
@@ -81,8 +98,8 @@ def pyodide_requests(page) -> list[str]:
 
 
 # ---- the check resolver -----------------------------------------------------------------------------
-def test_check_resolver_shows_19_24_and_updates_with_advantage(site, page):
-    page.goto(f"{site}/fatum/01-bazovye-pravila/")
+def test_check_resolver_shows_19_24_and_updates_with_advantage(site, load):
+    page = load(f"{site}/fatum/01-bazovye-pravila/")
     widget = page.locator(CHECK)
     # readable before Python loads: the form is in the HTML
     assert widget.locator("select[name=success_die]").count() == 1
@@ -107,7 +124,7 @@ def test_check_resolver_shows_19_24_and_updates_with_advantage(site, page):
 
 
 def test_invalid_input_shows_a_message_next_to_the_field(site, page):
-    page.goto(f"{site}/fatum/01-bazovye-pravila/")
+    visit(page, f"{site}/fatum/01-bazovye-pravila/")
     widget = page.locator(CHECK)
     widget.scroll_into_view_if_needed()
     widget.locator("input[name=modifier]").fill("9")
@@ -126,7 +143,7 @@ def test_invalid_input_shows_a_message_next_to_the_field(site, page):
 
 # ---- the damage stepper -----------------------------------------------------------------------------
 def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_reload(site, page, built_site):
-    page.goto(f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
+    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
     widget = page.locator(DAMAGE)
     widget.scroll_into_view_if_needed()
     widget.locator("select[name=armor]").select_option("medium")
@@ -184,15 +201,15 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
 
 def store_fight(page, site: str, value: str) -> str:
     """`value` stored as chapter 3's saved fight, then the chapter opened; the storage key. It is
-    written from another page: chapter 3's own stepper, once it has computed, saves its fight and
-    would overwrite it."""
-    page.goto(f"{site}/")
+    written from another page (the home page, where `page` is): chapter 3's own stepper, once it
+    has computed, saves its fight and would overwrite it."""
+    assert page.url == f"{site}/", page.url
     key = page.evaluate(
         "(u) => rulebook.core.storage('calc.' + rulebook.core.pathOf(u) + '#rb-calc-damage-1').key",
         f"{site}/fatum/03-boi/",
     )
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
-    page.goto(f"{site}/fatum/03-boi/")
+    visit(page, f"{site}/fatum/03-boi/")
     return key
 
 
@@ -201,7 +218,7 @@ def test_an_unreadable_saved_fight_is_copied_aside_once_and_started_afresh(site,
     widget = page.locator(DAMAGE)
     widget.scroll_into_view_if_needed()
     notice = widget.locator(".rb-calc__notice")
-    notice.wait_for(timeout=BOOT_TIMEOUT)  # said at once, before the engine has started
+    notice.wait_for(timeout=BOOT_TIMEOUT)  # said at once, whether or not the engine runs yet
     assert "не читается (это не JSON) и начат заново (копия сохранена)" in notice.inner_text()
     # replaced by a fresh fight with the first result
     page.wait_for_function("k => localStorage.getItem(k) !== null", arg=key, timeout=BOOT_TIMEOUT)
@@ -232,7 +249,7 @@ def test_a_saved_fight_the_engine_refuses_keeps_the_actions_before_the_refused_o
 
 # ---- the attack roll -----------------------------------------------------------------------------------
 def test_attack_roll_uses_the_3_3_example_and_a_chapter_4_preset(site, page):
-    page.goto(f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba")
+    visit(page, f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba")
     widget = page.locator("#rb-calc-attack-1")
     widget.scroll_into_view_if_needed()
     widget.locator("select[data-preset=weapon]").select_option("army_carbine")
@@ -259,8 +276,8 @@ def test_attack_roll_uses_the_3_3_example_and_a_chapter_4_preset(site, page):
 
 
 # ---- loading ----------------------------------------------------------------------------------------
-def test_a_page_without_calculators_requests_no_pyodide_file(site, page):
-    page.goto(f"{site}/fatum/02-sozdanie-personazha/")
+def test_a_page_without_calculators_requests_no_pyodide_file(site, load):
+    page = load(f"{site}/fatum/02-sozdanie-personazha/")
     page.wait_for_load_state("networkidle")
     page.mouse.wheel(0, 4000)
     page.wait_for_timeout(500)
@@ -270,8 +287,8 @@ def test_a_page_without_calculators_requests_no_pyodide_file(site, page):
 
 
 @pytest.mark.devices("desktop")  # the same on a phone, where the navigation is in the drawer
-def test_the_worker_survives_instant_navigation(site, page):
-    page.goto(f"{site}/fatum/01-bazovye-pravila/")
+def test_the_worker_survives_instant_navigation(site, load):
+    page = load(f"{site}/fatum/01-bazovye-pravila/")
     widget = page.locator(CHECK)
     widget.scroll_into_view_if_needed()
     widget.locator("input[name=bonus]").fill("2")

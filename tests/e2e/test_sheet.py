@@ -3,10 +3,11 @@ broken file changes nothing), derived values from the Python engine, several cha
 phones, Material's instant navigation, no WebAssembly, and offline use.
 
 The session's site is used (built with its server's site_url: Material's instant navigation
-needs one). The sheet's tests share one kept page per device (KeptSheets): between tests it is
-taken away and back by instant navigation with the site's storage wiped, so the sheet starts from
-no stored character every time while Python, once started, keeps running; the first test loads
-the page from nothing, and the offline test takes a fresh profile.
+needs one). The sheet's tests share one kept page per device (tests/e2e/kept.py): between tests it
+is taken away and back by instant navigation with the site's storage wiped, and must then read as
+its first fresh load did, so the sheet starts from no stored character every time while Python,
+once started, keeps running; the first test loads the page from nothing, and the offline test
+takes a fresh profile.
 Screenshots go to test-output/e2e/<test>/ (look at them).
 """
 
@@ -21,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from rulebook.mechanics import run
 
-from tests.e2e.conftest import SITE_STORAGE, open_context
+from tests.e2e.kept import KeptPages, checked, visit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.devices("desktop", "phone"), pytest.mark.shared_profile]
 
@@ -70,83 +71,38 @@ STATE = f"""() => {{
         keys: Object.keys(localStorage).filter((k) => !k.includes('.__')).sort(),
     }};
 }}"""
-# a link followed as a reader follows one, so that Material swaps the page in (instant navigation)
-FOLLOW = """(url) => { const a = document.createElement('a'); a.href = url;
-    document.body.append(a); a.click(); a.remove(); }"""
 
 
-class KeptSheets:
-    """One sheet page per device, kept from test to test in a profile of its own.
-
-    Python starts in the calculators' worker, which lives as long as the page's document, and a
-    page and its engine cost seconds of CPU; a reader who leaves the sheet and comes back by
-    instant navigation keeps both. So between tests the kept page is flushed, taken to another
-    page, its site's storage wiped, and brought back to /sheet/ the same way: the sheet starts
-    again from no stored character, and its form must then read exactly as the first fresh load's
-    did (STATE), or the test fails before it starts. A test that reloads the page only costs the
-    next one a new engine."""
+class KeptSheets(KeptPages):
+    """The sheet's kept pages (tests/e2e/kept.py), each compared, once back on /sheet/, with the
+    device's first fresh load (STATE): the form must read exactly as it did then."""
 
     def __init__(self, browser: Browser, site: str) -> None:
-        self.browser, self.site = browser, site
-        self.contexts: dict[str, BrowserContext] = {}
-        self.pages: dict[str, Page] = {}
+        super().__init__(browser, site)
         self.first: dict[str, dict] = {}  # STATE of the device's first fresh load
 
-    def fresh(self, device: str) -> Page:
-        """A new page of /sheet/ loaded from nothing stored; it is kept for the next tests."""
-        if device not in self.contexts:
-            self.contexts[device] = open_context(self.browser, device)
-        ctx = self.contexts[device]
-        p = ctx.new_page()
-        if device in self.pages:
-            self.pages.pop(device).close()
-        self.wipe(p)
-        p.errors, p.foreign = [], []  # type: ignore[attr-defined]
-        p.on("pageerror", lambda e: p.errors.append(str(e)))  # type: ignore[attr-defined]
-        p.on(
-            "request",
-            lambda r: None if r.url.startswith((self.site, "data:", "blob:")) else p.foreign.append(r.url),  # type: ignore[attr-defined]
-        )
-        p.goto(self.site + "/sheet/")
+    def fresh_sheet(self, device: str) -> Page:
+        """/sheet/ loaded from nothing, Python not started."""
+        p = self.fresh(device, self.site + "/sheet/")
         expect(p.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
         self.first.setdefault(device, p.evaluate(STATE))
         self.same_as_first(p, device)
-        self.pages[device] = p
         return p
 
-    def kept(self, device: str) -> Page:
-        """The device's page as a fresh load of /sheet/ would be, its engine kept if it runs."""
-        p = self.pages.get(device)
-        if p is None or p.is_closed():
-            return self.fresh(device)
-        p.emulate_media(media="null")
-        p.evaluate("() => { if (rulebook.sheet.current) rulebook.sheet.current.flush(); }")
-        p.evaluate(FOLLOW, self.site + "/")
-        p.wait_for_function("() => !document.querySelector('.rb-sheet')")
-        self.wipe(p)
-        p.evaluate("() => sessionStorage.clear()")
-        p.evaluate(FOLLOW, self.site + "/sheet/")
+    def kept_sheet(self, device: str) -> Page:
+        """/sheet/ as a fresh load shows it, reached by instant navigation, the engine kept."""
+        if device not in self.first:
+            return self.fresh_sheet(device)
+        p = self.kept(device)
+        visit(p, self.site + "/sheet/")
         expect(p.locator(".rb-sheet[data-rb-ready]")).to_be_attached()
         self.same_as_first(p, device)
-        p.errors.clear()  # type: ignore[attr-defined]
-        p.foreign.clear()  # type: ignore[attr-defined]
         return p
 
     def same_as_first(self, p: Page, device: str) -> None:
         now, first = p.evaluate(STATE), self.first[device]
         diff = {k: (now[k], first[k]) for k in first if now[k] != first[k]}
         assert not diff, f"the sheet does not read as its first fresh load did (now, then): {diff}"
-
-    def wipe(self, p: Page) -> None:
-        """Everything the site keeps in `p`'s profile, gone (as conftest's shared profiles do)."""
-        cdp = p.context.new_cdp_session(p)
-        origin = "/".join(self.site.split("/", 3)[:3])
-        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_STORAGE})
-        cdp.detach()
-
-    def close(self) -> None:
-        for ctx in self.contexts.values():
-            ctx.close()
 
 
 @pytest.fixture(scope="module")
@@ -156,23 +112,17 @@ def kept_sheets(browser: Browser, sheet_site: str) -> Iterator[KeptSheets]:
     sheets.close()
 
 
-def _checked(p: Page) -> Iterator[Page]:
-    yield p
-    assert not p.foreign, f"requests outside the site: {p.foreign}"  # type: ignore[attr-defined]
-    assert not p.errors, p.errors  # type: ignore[attr-defined]
-
-
 @pytest.fixture
 def sheet(kept_sheets: KeptSheets, device: str) -> Iterator[Page]:
     """/sheet/ with nothing stored: the device's kept page, brought back as a fresh load would be.
-    It must not ask any other host for anything."""
-    yield from _checked(kept_sheets.kept(device))
+    No uncaught error, no request outside the site."""
+    yield from checked(kept_sheets.kept_sheet(device))
 
 
 @pytest.fixture
 def first_sheet(kept_sheets: KeptSheets, device: str) -> Iterator[Page]:
     """/sheet/ loaded from nothing, Python not started: a reader's first visit."""
-    yield from _checked(kept_sheets.fresh(device))
+    yield from checked(kept_sheets.fresh_sheet(device))
 
 
 def field(page: Page, path: str, row: int | None = None):
