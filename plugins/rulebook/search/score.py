@@ -129,6 +129,8 @@ class Scorer:
         self.bounds = [(b.first, b.end) for b in store.books]
         self.posts: dict[str, StemPost] = {}
         self.structure: list[Group] = []  # the content groups the library knows (prerank)
+        self._term_cache: dict[int, list[tuple[StemPost, float]]] = {}
+        self._slot_cache: dict[tuple[int, int, int], list[Slot]] = {}
 
     def book_of(self, s: int) -> int:
         for i, (a, b) in enumerate(self.bounds):
@@ -178,9 +180,9 @@ class Scorer:
     def slot_score(self, sl: Slot, rid: int, s: int) -> float:
         k1 = P["k1"]
         bt, bh = P["b_text"], P["b_head"]
+        w_text, w_head, w_path, min_len = P["w_text"], P["w_head"], P["w_path"], P["min_text_len"]
         best = 0.0
-        for st in sorted(sl.stems):
-            sp = self.posts[st]
+        for sp, weight in self._terms(sl):
             t = sp.text.get(rid)
             h = sp.head.get(s)
             p = sp.path.get(s)
@@ -190,16 +192,29 @@ class Scorer:
             if t is not None:
                 # a block of a few words (a list item «ядов;») is not that much more about its words
                 # than a paragraph: its length counts as at least `min_text_len`
-                n = t[1] if t[1] > P["min_text_len"] else P["min_text_len"]
-                tfw += P["w_text"] * t[0] / (1 - bt + bt * n / self.avg_text)
+                n = t[1] if t[1] > min_len else min_len
+                tfw += w_text * t[0] / (1 - bt + bt * n / self.avg_text)
             if h is not None:
-                tfw += P["w_head"] * h[0] / (1 - bh + bh * h[3] / self.avg_head)
+                tfw += w_head * h[0] / (1 - bh + bh * h[3] / self.avg_head)
             if p is not None:
-                tfw += P["w_path"] * p[0] / (1 - bh + bh * p[1] / self.avg_path)
-            v = sl.stems[st] * idf(self.store, sp.df) * tfw * (k1 + 1) / (k1 + tfw)
+                tfw += w_path * p[0] / (1 - bh + bh * p[1] / self.avg_path)
+            v = weight * tfw * (k1 + 1) / (k1 + tfw)
             if v > best:
                 best = v
         return best
+
+    def _terms(self, sl: Slot) -> list[tuple[StemPost, float]]:
+        """The slot's stems in order, each as its postings and its weight times its rarity: the
+        product BM25F starts from, the same for every record (worked out once per query, as
+        prerank asks for it millions of times; the operations and their order are unchanged)."""
+        got = self._term_cache.get(id(sl))
+        if got is None:
+            got = []
+            for st in sorted(sl.stems):
+                sp = self.posts[st]
+                got.append((sp, sl.stems[st] * idf(self.store, sp.df)))
+            self._term_cache[id(sl)] = got
+        return got
 
     def candidates(self) -> dict[int, int]:
         """rid -> section of every record a content or glossary stem reaches through its text or
@@ -304,11 +319,21 @@ class Scorer:
         # the structure (exact titles, headings, phrases) is judged on the words the library
         # knows: a word that matches nothing anywhere cannot be in any heading
         self.structure = [g for g in content if g.idf > 0] or content
+        # the blocks that define any of those words, in any book: most candidates are not one
+        defining = {
+            rid
+            for g in self.structure
+            for a in g.alts
+            for sl in a.slots
+            for st in sl.whole
+            if st in self.posts
+            for rid in self.posts[st].defs
+        }
         hits = []
         for pre, cov, rid, s, b in rows:
             tier = (
                 self.tier(rid, s, b, self.structure)
-                if rid == s * K or self._defines(rid, b, self.structure)
+                if rid == s * K or (rid in defining and self._defines(rid, b, self.structure))
                 else 0
             )
             sc = pre * P["prefer_book"] if b == prefer else pre
@@ -417,8 +442,13 @@ class Scorer:
 
     def _slots(self, g: Group, b: int, upto: int = SHARED) -> list[Slot]:
         """The slots of the group's alternatives that apply in book `b` and are at most `upto`
-        from the words as typed, in order."""
-        return [sl for a in self._matching_alts(g, b) if reach(a) <= upto for sl in a.slots]
+        from the words as typed, in order (kept per query: prerank asks for them per record)."""
+        key = (id(g), b, upto)
+        got = self._slot_cache.get(key)
+        if got is None:
+            got = [sl for a in self._matching_alts(g, b) if reach(a) <= upto for sl in a.slots]
+            self._slot_cache[key] = got
+        return got
 
     def tier(self, rid: int, s: int, b: int, content: list[Group]) -> int:
         """5: a block that says the query's term is («X — это …»), with the words as typed;
