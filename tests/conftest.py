@@ -48,6 +48,17 @@ def pytest_configure_node(node) -> None:  # type: ignore[no-untyped-def]
     node.workerinput[WORKERINPUT_KEY] = node.config.stash[SESSION].dump()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules none of whose tests need the session's site come first (otherwise in their
+    order): they run while the site builds, where the browser tests, collected first, had every
+    worker wait for the build."""
+    needs: dict[str, bool] = {}
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        needs[module] = needs.get(module, False) or "session_build" in getattr(item, "fixturenames", ())
+    items.sort(key=lambda item: needs[item.nodeid.split("::", 1)[0]])
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """When a collected test needs the session's site, start building it now, in the background
     (the build is a subprocess): the tests that come first run meanwhile. Under xdist every
