@@ -129,7 +129,7 @@ class Scorer:
         self.bounds = [(b.first, b.end) for b in store.books]
         self.posts: dict[str, StemPost] = {}
         self.structure: list[Group] = []  # the content groups the library knows (prerank)
-        self._term_cache: dict[int, list[tuple[StemPost, float]]] = {}
+        self._term_cache: dict[int, tuple[list[tuple[StemPost, float]], set[int], set[int]]] = {}
         self._slot_cache: dict[tuple[int, int, int], list[Slot]] = {}
 
     def book_of(self, s: int) -> int:
@@ -181,8 +181,11 @@ class Scorer:
         k1 = P["k1"]
         bt, bh = P["b_text"], P["b_head"]
         w_text, w_head, w_path, min_len = P["w_text"], P["w_head"], P["w_path"], P["min_text_len"]
+        terms, rids, sections = self._terms(sl)
+        if rid not in rids and s not in sections:
+            return 0.0  # no stem of the slot in the block or its section's heading: most records
         best = 0.0
-        for sp, weight in self._terms(sl):
+        for sp, weight in terms:
             t = sp.text.get(rid)
             h = sp.head.get(s)
             p = sp.path.get(s)
@@ -203,17 +206,21 @@ class Scorer:
                 best = v
         return best
 
-    def _terms(self, sl: Slot) -> list[tuple[StemPost, float]]:
-        """The slot's stems in order, each as its postings and its weight times its rarity: the
-        product BM25F starts from, the same for every record (worked out once per query, as
-        prerank asks for it millions of times; the operations and their order are unchanged)."""
+    def _terms(self, sl: Slot) -> tuple[list[tuple[StemPost, float]], set[int], set[int]]:
+        """The slot's stems in order, each as its postings and its weight times its rarity (the
+        product BM25F starts from, the same for every record), and the records and sections any
+        of them is in: worked out once per query, as prerank asks for millions of slot scores (the
+        operations and their order are unchanged)."""
         got = self._term_cache.get(id(sl))
         if got is None:
-            got = []
+            terms, rids, sections = [], set(), set()
             for st in sorted(sl.stems):
                 sp = self.posts[st]
-                got.append((sp, sl.stems[st] * idf(self.store, sp.df)))
-            self._term_cache[id(sl)] = got
+                terms.append((sp, sl.stems[st] * idf(self.store, sp.df)))
+                rids.update(sp.text)
+                sections.update(sp.head)
+                sections.update(sp.path)
+            got = self._term_cache[id(sl)] = (terms, rids, sections)
         return got
 
     def candidates(self) -> dict[int, int]:
