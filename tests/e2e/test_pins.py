@@ -318,6 +318,13 @@ def test_pin_buttons_follow_the_reader_and_the_page_rests_once_shown(page: Page,
     every button in idle slices had the browser restyle the chapter after each slice."""
     page.goto(server + "/fatum/03-boi/")
     page.wait_for_load_state("networkidle")
+    # the start-up the page leaves for when the browser is idle has run: the offline copy's state
+    # (shown in the header) and the search's warm-up; on a busy machine it can come after the
+    # network is quiet, and its one layout is not what this test is about
+    page.wait_for_function(
+        "rulebook.offline.state !== 'off' && !!rulebook.searchEngine"
+        " && new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+    )
     total = page.evaluate(f"{TARGETS}.length")
     near = page.evaluate("document.querySelectorAll('.md-content .rb-pin').length")
     assert 0 < near < total / 4, (near, total)
