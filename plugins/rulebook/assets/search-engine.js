@@ -1103,11 +1103,21 @@
       this.avgHead = st.sections && st.head_len ? st.head_len / st.sections : 1.0;
       this.avgPath = st.sections && st.path_len ? st.path_len / st.sections : 1.0;
       this.posts = new Map();
+      this.termCache = new Map(); // slot -> its terms, records and sections (slotTerms)
+      this.slotCache = new Map(); // group -> "book upto" -> its slots (slotsOf)
     }
 
+    // the book whose sections hold s (books hold consecutive sections, in order): a halving
+    // search, as a library of dozens of books asks it for each of thousands of candidates
     bookOf(s) {
       const b = this.store.books;
-      for (let i = 0; i < b.length; i++) if (b[i].first <= s && s < b[i].end) return i;
+      let lo = 0, hi = b.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (s < b[mid].first) hi = mid - 1;
+        else if (s >= b[mid].end) lo = mid + 1;
+        else return mid;
+      }
       return -1;
     }
 
@@ -1160,9 +1170,11 @@
     slotScore(sl, rid, s) {
       const P = this.P;
       const k1 = P.k1, bt = P.b_text, bh = P.b_head;
+      const terms = this.slotTerms(sl);
+      // no stem of the slot in the block or its section's heading: most records
+      if (!terms.rids.has(rid) && !terms.sections.has(s)) return 0.0;
       let best = 0.0;
-      for (const st of Array.from(sl.stems.keys()).sort(cmp)) {
-        const sp = this.posts.get(st);
+      for (const [sp, weight] of terms.list) {
         const t = sp.text.get(rid), h = sp.head.get(s), p = sp.path.get(s);
         if (t === undefined && h === undefined && p === undefined) continue;
         let tfw = 0.0;
@@ -1174,10 +1186,30 @@
         }
         if (h !== undefined) tfw += P.w_head * h[0] / (1 - bh + bh * h[3] / this.avgHead);
         if (p !== undefined) tfw += P.w_path * p[0] / (1 - bh + bh * p[1] / this.avgPath);
-        const v = sl.stems.get(st) * this.idf(sp.df) * tfw * (k1 + 1) / (k1 + tfw);
+        const v = weight * tfw * (k1 + 1) / (k1 + tfw);
         if (v > best) best = v;
       }
       return best;
+    }
+
+    /* The slot's stems in order, each as its postings and its weight times its rarity (the
+       product BM25F starts from, the same for every record), and the records and sections any of
+       them is in: worked out once per query, as prerank asks for slot scores per candidate (the
+       operations and their order are unchanged). */
+    slotTerms(sl) {
+      let got = this.termCache.get(sl);
+      if (got === undefined) {
+        got = { list: [], rids: new Set(), sections: new Set() };
+        for (const st of Array.from(sl.stems.keys()).sort(cmp)) {
+          const sp = this.posts.get(st);
+          got.list.push([sp, sl.stems.get(st) * this.idf(sp.df)]);
+          for (const rid of sp.text.keys()) got.rids.add(rid);
+          for (const s of sp.head.keys()) got.sections.add(s);
+          for (const s of sp.path.keys()) got.sections.add(s);
+        }
+        this.termCache.set(sl, got);
+      }
+      return got;
     }
 
     candidates() {
@@ -1227,9 +1259,10 @@
       totalIdf = totalIdf || 1.0;
       let rows = [];
       const secBest = new Map(), secCov = new Map(), titled = new Set();
+      const inScope = new Set(this.scope);
       for (const [rid, s] of this.candidates()) {
         const b = this.bookOf(s);
-        if (!this.scope.includes(b)) continue;
+        if (!inScope.has(b)) continue;
         let base = 0.0, covered = 0.0;
         const scores = groups.map(() => 0.0);
         groups.forEach((g, gi) => {
@@ -1266,9 +1299,15 @@
       const knownContent = content.filter((g) => g.idf > 0);
       this.structure = knownContent.length ? knownContent : content;
       const structure = this.structure;
+      // the blocks that define any of those words, in any book: most candidates are not one
+      const defining = new Set();
+      for (const g of structure) for (const a of g.alts) for (const sl of a.slots) for (const st of sl.whole) {
+        if (this.posts.has(st)) for (const rid of this.posts.get(st).defs.keys()) defining.add(rid);
+      }
       const hits = [];
       for (const [pre, cov, rid, s, b] of rows) {
-        const tier = rid === s * K || this.defines(rid, b, structure) ? this.tier(rid, s, b, structure) : 0;
+        const tier = rid === s * K || (defining.has(rid) && this.defines(rid, b, structure))
+          ? this.tier(rid, s, b, structure) : 0;
         const sc = b === prefer ? pre * P.prefer_book : pre;
         const strong = tier > 0 || (cov >= 1 && this.headingMatches(s, b, structure));
         hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong, whole: false });
@@ -1379,7 +1418,15 @@
     // the slots of the alternatives that apply in book b and are at most `upto` from the words
     // as typed (LITERAL, OWN: a glossary of the record's book, SHARED: the shared glossary)
     slotsOf(g, b, upto = SHARED) {
-      return this.matchingAlts(g, b).filter((a) => reach(a) <= upto).flatMap((a) => a.slots);
+      let byBook = this.slotCache.get(g);
+      if (byBook === undefined) this.slotCache.set(g, (byBook = new Map()));
+      const key = b + " " + upto;
+      let got = byBook.get(key);
+      if (got === undefined) {
+        got = this.matchingAlts(g, b).filter((a) => reach(a) <= upto).flatMap((a) => a.slots);
+        byBook.set(key, got);
+      }
+      return got;
     }
 
     tier(rid, s, b, content) {
