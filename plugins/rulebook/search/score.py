@@ -5,6 +5,7 @@ book being read."""
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -127,16 +128,17 @@ class Scorer:
         self.avg_head = st["head_len"] / st["sections"] if st["sections"] and st["head_len"] else 1.0
         self.avg_path = st["path_len"] / st["sections"] if st["sections"] and st["path_len"] else 1.0
         self.bounds = [(b.first, b.end) for b in store.books]
+        self.firsts = [b.first for b in store.books]
         self.posts: dict[str, StemPost] = {}
         self.structure: list[Group] = []  # the content groups the library knows (prerank)
         self._term_cache: dict[int, tuple[list[tuple[StemPost, float]], set[int], set[int]]] = {}
         self._slot_cache: dict[tuple[int, int, int], list[Slot]] = {}
 
     def book_of(self, s: int) -> int:
-        for i, (a, b) in enumerate(self.bounds):
-            if a <= s < b:
-                return i
-        return -1
+        """The book whose sections hold s (books hold consecutive sections, in order): a halving
+        search, as a library of dozens of books asks it for each of thousands of candidates."""
+        i = bisect.bisect_right(self.firsts, s) - 1
+        return i if i >= 0 and s < self.bounds[i][1] else -1
 
     def needs(self) -> list[Key]:
         keys: list[Key] = []
@@ -279,9 +281,10 @@ class Scorer:
         sec_cov: dict[int, float] = {}  # the best single record's coverage
         gidx = {id(g): i for i, g in enumerate(groups)}
         titled: dict[int, bool] = {}
+        in_scope = set(self.scope)
         for rid, s in self.candidates().items():
             b = self.book_of(s)
-            if b not in self.scope:
+            if b not in in_scope:
                 continue
             base = 0.0
             covered = 0.0
