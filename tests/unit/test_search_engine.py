@@ -51,8 +51,33 @@ def test_inflected_forms_match_through_stems():
 
 def test_the_last_word_matches_as_a_prefix_while_typing():
     assert titles("стабил")[0] == "Стабилизация"
-    out = search(LIB, "стабил ")  # a finished word: no completion, but the typo budget may help
-    assert not out["results"] or out["results"][0]["title"] != "Стабилизация" or out["suggestion"]
+    assert titles("кровотеч")[0] == "Кровотечение"
+
+
+HANDS = index(
+    book(
+        "hands",
+        [
+            ("Удар", 2, ["Удар наносит урон."]),
+            ("Ударная волна", 2, ["Взрыв сбивает с ног."]),
+            ("Рукопашная схватка", 2, ["Схватка без оружия идёт вплотную."]),
+        ],
+    )
+)
+
+
+def test_a_clipped_word_the_books_lack_stands_for_the_words_it_begins():
+    # players clip long terms anywhere in a query («иниц», «модиф»): what they begin answers, and
+    # it is not taken for a typo of a shorter word
+    out = search(HANDS, "рукопаш без оружия")
+    assert out["results"][0]["title"] == "Рукопашная схватка"
+    assert out["suggestion"] is None and not out["missing"]
+    assert titles("стабил раненого")[0] == "Стабилизация"
+
+
+def test_a_finished_word_the_books_know_is_not_completed():
+    assert titles("удар ", HANDS) == ["Удар"]
+    assert titles("удар", HANDS)[:2] == ["Удар", "Ударная волна"]  # while it is being typed
 
 
 def test_one_typo_is_forgiven_in_words_of_four_to_seven_letters():

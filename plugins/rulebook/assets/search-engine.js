@@ -774,7 +774,10 @@
       }
       const whole = new Set(stems.keys());
       let completions = 0;
-      if (isPrefix && w.length >= P.min_prefix) {
+      // a word the library lacks that begins words of it, typed whole: players clip long terms
+      // (иниц, модиф, сопротив); its completions stand for it, and it is no typo's business
+      const clipped = !isPrefix && w.length >= P.clip_min && LETTER.test(w) && !V.known(w, false);
+      if ((isPrefix || clipped) && w.length >= P.min_prefix) {
         const bestLen = new Map(), dfOf = new Map();
         let order = [];
         for (const [u, ust, df] of V.words(w, w + TOP)) {

@@ -396,7 +396,16 @@ class Planner:
                     surf.setdefault(ust, []).append(u)
         whole = set(stems)
         completions = 0
-        if is_prefix and len(w) >= P["min_prefix"]:
+        # a word the library lacks that begins words of it, typed whole: players clip long terms
+        # (иниц, модиф, сопротив); its completions stand for it, as for the word being typed,
+        # and it is no typo's business
+        clipped = (
+            not is_prefix
+            and len(w) >= P["clip_min"]
+            and bool(_LETTER.search(w))
+            and not V.known(store, w, False)
+        )
+        if (is_prefix or clipped) and len(w) >= P["min_prefix"]:
             best_len: dict[str, int] = {}
             df_of: dict[str, int] = {}
             order: list[str] = []
