@@ -217,3 +217,31 @@ def test_the_generated_js_stemmers_are_up_to_date():
         text=True,
     )
     assert r.returncode == 0, r.stderr
+
+
+STALE = r"""
+const fs = require("fs"), path = require("path");
+const { Engine } = require(process.argv[1]);
+const dir = process.argv[2];
+const read = (p) => Promise.resolve(JSON.parse(fs.readFileSync(path.join(dir, p), "utf8")));
+const engine = new Engine(JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")), read);
+(async () => {
+  let asked = 0;
+  const typedOn = await engine.search("кровотечение", 5, [], null, () => ++asked > 0);
+  const kept = await engine.search("кровотечение", 5, [], null, () => false);
+  const plain = await engine.search("кровотечение", 5, [], null);
+  const same = JSON.stringify(kept) === JSON.stringify(plain);
+  process.stdout.write(JSON.stringify({ typedOn, asked, same, n: plain.results.length }));
+})();
+"""
+
+
+def test_a_search_the_reader_typed_past_stops_and_answers_nothing(site):
+    """The palette passes `stale`: a search superseded by the next keystroke gives up at its next
+    wait (its ranking is the costly part in a large library); one that is not answers as usual."""
+    engine_js = ROOT / "plugins" / "rulebook" / "assets" / "search-engine.js"
+    cmd = ["node", "-e", STALE, str(engine_js), str(site / "search")]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    got = json.loads(out.stdout)
+    assert got["typedOn"] is None and got["asked"] >= 1
+    assert got["same"] and got["n"] > 0

@@ -289,7 +289,7 @@
     ensureLoaded().then((engine) => {
       if (seq !== state.seq) return null;
       const e0 = performance.now();
-      return engine.search(q, LIMIT, filter, currentBook()).then((out) => {
+      return engine.search(q, LIMIT, filter, currentBook(), () => seq !== state.seq).then((out) => {
         const e1 = performance.now();
         if (seq !== state.seq || !ui || ui.input.value !== q) return;
         render(out, q);

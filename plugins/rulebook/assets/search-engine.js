@@ -1263,25 +1263,27 @@
       let rows = [];
       const secBest = new Map(), secCov = new Map(), titled = new Set();
       const inScope = new Set(this.scope);
+      const n = groups.length;
+      const scores = new Array(n).fill(0.0); // one candidate's, reused: a library has many
       for (const [rid, s] of this.candidates()) {
         const b = this.bookOf(s);
         if (!inScope.has(b)) continue;
         let base = 0.0, covered = 0.0;
-        const scores = groups.map(() => 0.0);
-        groups.forEach((g, gi) => {
+        for (let gi = 0; gi < n; gi++) {
+          const g = groups[gi];
           const v = this.groupScore(g, rid, s, b);
+          scores[gi] = v > 0 ? v : 0.0;
           if (v > 0) {
-            scores[gi] = v;
             if (g.role === "content") { covered += g.idf; base += v; }
             else base += this.weight(g) * v;
           }
-        });
+        }
         if (covered <= 0) continue;
         const cov = covered / totalIdf;
         rows.push([base * this.power(cov), cov, rid, s, b]);
-        if (!secBest.has(s)) secBest.set(s, groups.map(() => 0.0));
-        const best = secBest.get(s);
-        scores.forEach((v, gi) => { if (v > best[gi]) best[gi] = v; });
+        let best = secBest.get(s);
+        if (best === undefined) secBest.set(s, (best = new Array(n).fill(0.0)));
+        for (let gi = 0; gi < n; gi++) if (scores[gi] > best[gi]) best[gi] = scores[gi];
         secCov.set(s, Math.max(secCov.has(s) ? secCov.get(s) : 0.0, cov));
         if (rid === s * K) titled.add(s);
       }
@@ -1319,11 +1321,23 @@
       return hits;
     }
 
+    /* The order of hits (score.py's Scorer.order): the book being read first where it answers
+       squarely, then exact titles and definitions (the book being read's first), then the score;
+       compared field by field without building a key per comparison, as a library's thousands of
+       hits take hundreds of thousands of them. */
     comparator(prefer) {
       return (x, y) => {
-        const a = this.order(x, prefer), b = this.order(y, prefer);
-        for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
-        return 0;
+        const xm = x.book === prefer, ym = y.book === prefer;
+        let a = xm && x.strong ? 0 : 1, b = ym && y.strong ? 0 : 1;
+        if (a !== b) return a < b ? -1 : 1;
+        a = -x.tier; b = -y.tier;
+        if (a !== b) return a < b ? -1 : 1;
+        a = xm && x.tier >= 4 ? 0 : 1; b = ym && y.tier >= 4 ? 0 : 1;
+        if (a !== b) return a < b ? -1 : 1;
+        a = -x.score; b = -y.score;
+        if (a !== b) return a < b ? -1 : 1;
+        a = x.rid; b = y.rid;
+        return a === b ? 0 : a < b ? -1 : 1;
       };
     }
 
@@ -1409,11 +1423,6 @@
         if (this.posts.has(st) && this.posts.get(st).head.has(s)) return true;
       }
       return false;
-    }
-
-    order(h, prefer) {
-      const mine = h.book === prefer;
-      return [mine && h.strong ? 0 : 1, -h.tier, mine && h.tier >= 4 ? 0 : 1, -h.score, h.rid];
     }
 
     matchingAlts(g, b) { return g.alts.filter((a) => !a.books.length || a.books.includes(b)); }
@@ -1631,8 +1640,10 @@
       return { chunks: chunks, books: books, prefix: prefix, cut: false };
     }
 
-    /* The best `limit` results, as engine.search. */
-    async search(query, limit, bookFilter, prefer) {
+    /* The best `limit` results, as engine.search. `stale()`, where given, says that the reader
+       has typed on: the search then stops at its next wait and answers null, leaving the main
+       thread to the query that replaced it. */
+    async search(query, limit, bookFilter, prefer, stale) {
       limit = Math.max(0, limit === undefined ? 10 : limit);
       const parsed = this.parse(query);
       const [named, unknown] = this.resolveBooks(parsed.books);
@@ -1640,9 +1651,11 @@
       const scope = [];
       this.store.books.forEach((b, i) => { if (!wanted.length || wanted.includes(b.slug)) scope.push(i); });
       const pref = prefer ? this.slugs.indexOf(prefer) : -1;
-      let out = await this.run(parsed, limit, false, scope, pref);
+      let out = await this.run(parsed, limit, false, scope, pref, stale);
+      if (out === null) return null;
       if (!out.results.length && parsed.chunks.length && limit) {
-        const again = await this.run(parsed, limit, true, scope, pref);
+        const again = await this.run(parsed, limit, true, scope, pref, stale);
+        if (again === null) return null;
         if (again.results.length) out = again;
       }
       out.books = scope.map((i) => this.store.books[i].slug);
@@ -1669,12 +1682,14 @@
       return [Array.from(found).sort((a, b) => a - b), unknown];
     }
 
-    async run(parsed, limit, relaxed, scope, prefer) {
+    async run(parsed, limit, relaxed, scope, prefer, stale) {
       if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null, missing: [] };
       const store = this.store;
       const plan = await new Planner(store, this.A, parsed, relaxed).run();
+      if (stale && stale()) return null;
       const scorer = new Scorer(store, this.A, plan, scope);
       await store.ensure(scorer.needs());
+      if (stale && stale()) return null;
       scorer.load();
       let hits = scorer.prerank(prefer);
       // the best candidates' blocks: their words' proximity re-ranks them, their text is shown
