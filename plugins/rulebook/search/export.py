@@ -57,9 +57,9 @@ _CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # shard sizes: what one query fetches stays small, and the number of files stays moderate
 VOCAB_WORDS = 400
-VOCAB_BYTES = 8_000  # words and the glossary rules of their range (a book's glossary of originals)
+VOCAB_BYTES = 6_000  # words and the glossary rules of their range (a book's glossary of originals)
 RVOCAB_WORDS = 2000  # read only for a misspelt word's candidates
-POST_BYTES = 8_000  # a query reads a shard per word and form: at fifty books, 12 KB shards put it over 300 KB
+POST_BYTES = 6_000  # a query reads a shard per word and form: at fifty books, 8 KB shards put it near 300 KB
 FRAG_BYTES = 4_000
 LOAN_KEYS = 1500
 # heading parts (bits of a heading posting)
