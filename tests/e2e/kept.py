@@ -104,6 +104,12 @@ class KeptPages:
         for ctx in self.contexts.values():
             ctx.close()
 
+    def __enter__(self) -> KeptPages:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 def assert_clean(p: Page) -> None:
     """No uncaught error and no request outside the site since the page was handed out."""

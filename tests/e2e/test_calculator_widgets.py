@@ -39,9 +39,8 @@ def site(server: str) -> str:
 
 @pytest.fixture(scope="module")
 def kept_pages(browser: Browser, site: str) -> Iterator[KeptPages]:
-    pages = KeptPages(browser, site)
-    yield pages
-    pages.close()
+    with KeptPages(browser, site) as pages:
+        yield pages
 
 
 @pytest.fixture

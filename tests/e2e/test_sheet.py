@@ -107,9 +107,8 @@ class KeptSheets(KeptPages):
 
 @pytest.fixture(scope="module")
 def kept_sheets(browser: Browser, sheet_site: str) -> Iterator[KeptSheets]:
-    sheets = KeptSheets(browser, sheet_site)
-    yield sheets
-    sheets.close()
+    with KeptSheets(browser, sheet_site) as sheets:
+        yield sheets
 
 
 @pytest.fixture

@@ -776,7 +776,7 @@
       let completions = 0;
       // a word the library lacks that begins words of it, typed whole: players clip long terms
       // (иниц, модиф, сопротив); its completions stand for it, and it is no typo's business
-      const clipped = !isPrefix && w.length >= P.clip_min && LETTER.test(w) && !V.known(w, false);
+      const clipped = !isPrefix && !kin && w.length >= P.clip_min && LETTER.test(w) && !V.known(w, false);
       if ((isPrefix || clipped) && w.length >= P.min_prefix) {
         const bestLen = new Map(), dfOf = new Map();
         let order = [];

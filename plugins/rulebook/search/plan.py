@@ -401,6 +401,7 @@ class Planner:
         # and it is no typo's business
         clipped = (
             not is_prefix
+            and not kin
             and len(w) >= P["clip_min"]
             and bool(_LETTER.search(w))
             and not V.known(store, w, False)
