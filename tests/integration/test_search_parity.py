@@ -245,3 +245,37 @@ def test_a_search_the_reader_typed_past_stops_and_answers_nothing(site):
     got = json.loads(out.stdout)
     assert got["typedOn"] is None and got["asked"] >= 1
     assert got["same"] and got["n"] > 0
+
+
+EARLY = r"""
+const fs = require("fs"), path = require("path");
+const { Engine } = require(process.argv[1]);
+const dir = process.argv[2];
+const log = [];
+const read = (p) => {
+  const id = path.basename(p, ".json");
+  log.push("ask " + id);
+  return new Promise((ok) => setTimeout(ok, 5)).then(() => {
+    log.push("got " + id);
+    return JSON.parse(fs.readFileSync(path.join(dir, p), "utf8"));
+  });
+};
+const engine = new Engine(JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")), read);
+engine.search(process.argv[3], 5, [], null).then((out) => {
+  process.stdout.write(JSON.stringify({ log, n: out.results.length }));
+});
+"""
+
+
+def test_the_postings_of_words_found_are_read_while_a_rules_words_are_looked_up(site):
+    """«ОД» is a glossary rule: its words («очки действия») are looked up in the vocabulary only
+    after the rule is read. The postings of the words found in the first read are fetched in the
+    meantime, so that wait is not followed by a second one (on a phone network, a round trip)."""
+    engine_js = ROOT / "plugins" / "rulebook" / "assets" / "search-engine.js"
+    cmd = ["node", "-e", EARLY, str(engine_js), str(site / "search"), "сколько ОД стоит перезарядка"]
+    got = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+    log = got["log"]
+    at = {kind: [i for i, e in enumerate(log) if e.startswith(kind)] for kind in ("ask v", "got v", "ask p")}
+    assert at["ask v"][-1] > at["got v"][0], log  # the rule's words: a second vocabulary read
+    assert at["ask p"][0] < at["got v"][-1], log
+    assert got["n"] > 0

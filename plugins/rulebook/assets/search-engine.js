@@ -527,6 +527,18 @@
     return out;
   }
 
+  /* The postings shards of the surface forms a plan's slots have found so far. */
+  function postingsOf(store, plan) {
+    const keys = [];
+    for (const g of plan.groups) for (const a of g.alts) for (const sl of a.slots) {
+      for (const us of sl.surfaces.values()) for (const u of us) {
+        const at = store.locate(u);
+        if (at !== null) keys.push(["p", store.postShard(at)]);
+      }
+    }
+    return uniq(keys);
+  }
+
   // ---- plans (search/plan.py) ------------------------------------------------------------------
   function osa(a, b, k, prefix) {
     const la = a.length, lb = b.length;
@@ -863,7 +875,12 @@
         }
       }
       for (const s of this.phrases) needs = needs.concat(V.need(s.pending.map((st) => [st, st + TOP]).concat([[s.word, s.word + TOP]])));
-      await store.ensure(uniq(needs));
+      needs = uniq(needs).filter(([kind, i]) => !store.cache.has(kind + i));
+      // the words found already have their postings read while the rules' and the typos' words
+      // are looked up: one wait fewer before the first result (the scorer takes the same reads)
+      const looked = store.ensure(needs);
+      if (needs.length) store.ensure(postingsOf(store, plan)).catch(() => {});
+      await looked;
       const later = [];
       for (const s of this.unknown) {
         const k = budgets.get(s);
@@ -1133,16 +1150,7 @@
     power(x) { let out = 1.0; for (let i = 0; i < this.P.cov_power; i++) out *= x; return out; }
     weight(g) { return g.role === "intent" ? this.P.w_intent : this.P.w_optional; }
 
-    needs() {
-      const keys = [];
-      for (const g of this.plan.groups) for (const a of g.alts) for (const sl of a.slots) {
-        for (const us of sl.surfaces.values()) for (const u of us) {
-          const at = this.store.locate(u);
-          if (at !== null) keys.push(["p", this.store.postShard(at)]);
-        }
-      }
-      return uniq(keys);
-    }
+    needs() { return postingsOf(this.store, this.plan); }
 
     load() {
       const surfaces = new Map();
