@@ -42,8 +42,10 @@ TABLE_KINDS = ("question", "slang", "book filter", "situation", "phrase typo", "
 
 
 def fold(s: str) -> str:
+    """Text compared as a reader reads it: case, ё, spaces and a table row's cell separators
+    (the site shows «Натиск · 1 ОД · …», a book's text file «Натиск 1 ОД …») aside."""
     s = unicodedata.normalize("NFKC", s).replace("\u00a0", " ").lower().replace("ё", "е")
-    return " ".join(s.split())
+    return " ".join(s.replace(" · ", " ").split())
 
 
 def load(name: str) -> list[dict[str, Any]]:
