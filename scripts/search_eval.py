@@ -7,7 +7,8 @@ for a heading, the heading with the blocks directly under it) and, where the que
 in the expected book. Query sets:
 - `own`: scripts/search_queries.toml, the project's long-standing set;
 - `tuning`: scripts/queries/tuning*.toml, written from the books by people who had not seen
-  the engine (tuning3.toml: while tuning it, from the books alone); tune on it;
+  the engine (tuning3.toml: while tuning it, from the books alone; tuning4.toml: a later
+  writing, each expected text copied from a book's source line); tune on it;
 - `heldout`: scripts/queries/heldout*.toml, every third query of each category of the same
   writing, never tuned on: its misses are not printed (`--misses` refuses it), only its
   figures.
@@ -33,8 +34,8 @@ from rulebook.search.store import Store  # noqa: E402
 Q = ROOT / "scripts" / "queries"
 SETS = {
     "own": [ROOT / "scripts" / "search_queries.toml"],
-    "tuning": [Q / "tuning.toml", Q / "tuning2.toml", Q / "tuning3.toml"],
-    "heldout": [Q / "heldout.toml", Q / "heldout2.toml", Q / "heldout3.toml"],
+    "tuning": [Q / "tuning.toml", Q / "tuning2.toml", Q / "tuning3.toml", Q / "tuning4.toml"],
+    "heldout": [Q / "heldout.toml", Q / "heldout2.toml", Q / "heldout3.toml", Q / "heldout4.toml"],
 }
 # the kinds the project handled before, and the kinds people type at the table
 FIRST_KINDS = ("title", "inflection", "typo", "abbreviation", "layout", "prefix", "yo", "bilingual")
