@@ -18,6 +18,7 @@ bench_search.py prints the same tables.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tomllib
 import unicodedata
@@ -42,11 +43,16 @@ FIRST_KINDS = ("title", "inflection", "typo", "abbreviation", "layout", "prefix"
 TABLE_KINDS = ("question", "slang", "book filter", "situation", "phrase typo", "inflection number")
 
 
+_NOT_WORD = re.compile(r"[^\w+\-–−%]+")
+
+
 def fold(s: str) -> str:
-    """Text compared as a reader reads it: case, ё, spaces and a table row's cell separators
-    (the site shows «Натиск · 1 ОД · …», a book's text file «Натиск 1 ОД …») aside."""
-    s = unicodedata.normalize("NFKC", s).replace("\u00a0", " ").lower().replace("ё", "е")
-    return " ".join(s.replace(" · ", " ").split())
+    """Text compared as a reader reads it, by its words: case, ё, spaces and punctuation aside.
+    The site lays some blocks out anew: a table row's cells «Натиск · 1 ОД · …» (a book's text
+    file: «Натиск 1 ОД …»), a defined term «Ошеломлён Stunned — Вы…» (the file: «Ошеломлён
+    (Stunned): Вы…»)."""
+    s = unicodedata.normalize("NFKC", s).lower().replace("ё", "е")
+    return " ".join(_NOT_WORD.sub(" ", s).split())
 
 
 def load(name: str) -> list[dict[str, Any]]:
