@@ -4,13 +4,10 @@
 // the manifest, then the shards each query needs, as the palette fetches them.
 "use strict";
 const fs = require("fs");
-const path = require("path");
-const assets = path.join(__dirname, "..", "..", "plugins", "rulebook", "assets");
-const { Engine } = require(path.join(assets, "search-engine.js"));
+const { engineAt } = require("./engine_at.js");
 
 const [dir, queriesFile] = process.argv.slice(2);
-const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
-const engine = new Engine(manifest, (p) => Promise.resolve(JSON.parse(fs.readFileSync(path.join(dir, p), "utf8"))));
+const engine = engineAt(dir);
 const queries = JSON.parse(fs.readFileSync(queriesFile, "utf8"));
 (async () => {
   const out = [];

@@ -19,6 +19,7 @@ from rulebook.search.store import Store
 pytestmark = pytest.mark.build
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("search_runner.js")
+ENGINE_AT = Path(__file__).with_name("engine_at.js")
 QUERY_FILES = [
     ROOT / "scripts" / "search_queries.toml",
     *sorted((ROOT / "scripts" / "queries").glob("*.toml")),
@@ -220,11 +221,8 @@ def test_the_generated_js_stemmers_are_up_to_date():
 
 
 STALE = r"""
-const fs = require("fs"), path = require("path");
-const { Engine } = require(process.argv[1]);
-const dir = process.argv[2];
-const read = (p) => Promise.resolve(JSON.parse(fs.readFileSync(path.join(dir, p), "utf8")));
-const engine = new Engine(JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")), read);
+const { engineAt } = require(process.argv[1]);
+const engine = engineAt(process.argv[2]);
 (async () => {
   let asked = 0;
   const typedOn = await engine.search("кровотечение", 5, [], null, () => ++asked > 0);
@@ -239,8 +237,7 @@ const engine = new Engine(JSON.parse(fs.readFileSync(path.join(dir, "manifest.js
 def test_a_search_the_reader_typed_past_stops_and_answers_nothing(site):
     """The palette passes `stale`: a search superseded by the next keystroke gives up at its next
     wait (its ranking is the costly part in a large library); one that is not answers as usual."""
-    engine_js = ROOT / "plugins" / "rulebook" / "assets" / "search-engine.js"
-    cmd = ["node", "-e", STALE, str(engine_js), str(site / "search")]
+    cmd = ["node", "-e", STALE, str(ENGINE_AT), str(site / "search")]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True)
     got = json.loads(out.stdout)
     assert got["typedOn"] is None and got["asked"] >= 1
@@ -248,8 +245,8 @@ def test_a_search_the_reader_typed_past_stops_and_answers_nothing(site):
 
 
 EARLY = r"""
-const fs = require("fs"), path = require("path");
-const { Engine } = require(process.argv[1]);
+const path = require("path");
+const { engineAt, readJson } = require(process.argv[1]);
 const dir = process.argv[2];
 const log = [];
 const read = (p) => {
@@ -257,10 +254,10 @@ const read = (p) => {
   log.push("ask " + id);
   return new Promise((ok) => setTimeout(ok, 5)).then(() => {
     log.push("got " + id);
-    return JSON.parse(fs.readFileSync(path.join(dir, p), "utf8"));
+    return readJson(dir, p);
   });
 };
-const engine = new Engine(JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")), read);
+const engine = engineAt(dir, read);
 engine.search(process.argv[3], 5, [], null).then((out) => {
   process.stdout.write(JSON.stringify({ log, n: out.results.length }));
 });
@@ -271,8 +268,7 @@ def test_the_postings_of_words_found_are_read_while_a_rules_words_are_looked_up(
     """«ОД» is a glossary rule: its words («очки действия») are looked up in the vocabulary only
     after the rule is read. The postings of the words found in the first read are fetched in the
     meantime, so that wait is not followed by a second one (on a phone network, a round trip)."""
-    engine_js = ROOT / "plugins" / "rulebook" / "assets" / "search-engine.js"
-    cmd = ["node", "-e", EARLY, str(engine_js), str(site / "search"), "сколько ОД стоит перезарядка"]
+    cmd = ["node", "-e", EARLY, str(ENGINE_AT), str(site / "search"), "сколько ОД стоит перезарядка"]
     got = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
     log = got["log"]
     at = {kind: [i for i, e in enumerate(log) if e.startswith(kind)] for kind in ("ask v", "got v", "ask p")}

@@ -358,12 +358,14 @@
     }
     fragOf(section) { return Math.max(0, bisectRight(this.fragFirst, section) - 1); }
 
+    /* The shards of `keys` not read yet. */
+    missing(keys) { return keys.filter(([kind, i]) => !this.cache.has(kind + i)); }
+
     /* Reads the shards not read yet, side by side. */
     async ensure(keys) {
       const waits = [];
-      for (const [kind, i] of keys) {
+      for (const [kind, i] of this.missing(keys)) {
         const id = kind + i;
-        if (this.cache.has(id)) continue;
         let p = this.pending.get(id);
         if (!p) {
           p = this.read(this.dir + "/" + id + ".json").then((d) => {
@@ -875,7 +877,7 @@
         }
       }
       for (const s of this.phrases) needs = needs.concat(V.need(s.pending.map((st) => [st, st + TOP]).concat([[s.word, s.word + TOP]])));
-      needs = uniq(needs).filter(([kind, i]) => !store.cache.has(kind + i));
+      needs = store.missing(uniq(needs));
       // the words found already have their postings read while the rules' and the typos' words
       // are looked up: one wait fewer before the first result (the scorer takes the same reads)
       const looked = store.ensure(needs);
