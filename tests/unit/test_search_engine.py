@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from rulebook.search import analysis, engine, plan
+from rulebook.search import analysis, engine, library, plan
 from rulebook.search.engine import osa
 
 from tests.support.books import book, index
@@ -175,6 +175,48 @@ def test_a_shared_glossary_synonym_names_no_title_over_a_books_own_words():
     assert out[0]["book"] == "b" and "Two-Weapon Fighting" in out[0]["snippet"]
     assert out[1]["title"] == "Стрельба с двух рук"  # still found, through the glossary
     assert search(lib, "стрельба с двух рук")["results"][0]["title"] == "Стрельба с двух рук"
+
+
+def _translating(slug: str, title: str, english: str, text: str) -> library.Book:
+    """A book whose heading is bilingual: «title (english)»."""
+    b = book(slug, [(title, 2, [text]), ("Прочее", 2, ["Другой текст о бое."])])
+    b.sections[0].original = english
+    return b
+
+
+def test_another_books_word_for_a_term_finds_this_books_word_for_it():
+    # D&D 3.5 says «подсечка» for Trip, Star Wars d20 «подножка»: a player who knows one types it
+    # in the other; the books say it is one term (a synonym set with the English term, a
+    # bilingual heading)
+    dnd = book(
+        "dnd",
+        [("Подсечка", 2, ["Бросок Силы против Ловкости."])],
+        glossary='[[synonym]]\nterms = ["подсечка", "trip"]\n',
+    )
+    sw = _translating("sw", "Подножка", "Trip", "Враг падает на землю.")
+    lib = index(dnd, sw)
+    assert titles("подсечка", lib, book_filter=["sw"])[0] == "Подножка"
+    assert titles("подножка", lib, book_filter=["dnd"])[0] == "Подсечка"
+    # the book that prints the word typed comes first
+    out = search(lib, "подсечка")["results"]
+    assert [(r["book"], r["title"]) for r in out[:2]] == [("dnd", "Подсечка"), ("sw", "Подножка")]
+
+
+def test_a_translation_reaches_only_the_books_that_translate_the_term():
+    dnd = book(
+        "dnd", [("Подсечка", 2, ["Бросок Силы."])], glossary='[[synonym]]\nterms = ["подсечка", "trip"]\n'
+    )
+    sw = _translating("sw", "Подножка", "Trip", "Враг падает.")
+    other = book("other", [("Подножка", 2, ["Подножка здесь значит ступеньку кареты."])])
+    assert "other" not in {r["book"] for r in search(index(dnd, sw, other), "подсечка", limit=20)["results"]}
+
+
+def test_a_one_way_alias_is_no_translation():
+    # «hp» finding «ранения» is a glossary's help to its readers, not a name of Hit Points: another
+    # book's «ранения» does not reach this book's «Хиты»
+    a = book("a", [("Ранения", 2, ["Шкала ранений."])], glossary='[[alias]]\nfrom = "hp"\nto = ["ранения"]\n')
+    b = _translating("b", "Хиты", "HP", "Хиты персонажа.")
+    assert "b" not in {r["book"] for r in search(index(a, b), "ранения", limit=20)["results"]}
 
 
 def test_wrong_keyboard_layout_is_retried():

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulebook.search import abbreviations, analysis, folders, windex
+from rulebook.search import abbreviations, analysis, bridges, folders, windex
 from rulebook.search.glossary import Glossary
 from rulebook.search.library import Book
 
@@ -67,10 +67,12 @@ TITLE, ORIGINAL, TAG, INITIALS = 1, 2, 4, 8
 
 
 def version() -> str:
-    """What the export depends on besides the books: this module's code and its shard sizes (a
-    changed exporter rewrites the export even when no book changed)."""
+    """What the export depends on besides the books: its code (this module and the ones that
+    derive glossary rules) and its shard sizes (a changed exporter rewrites the export even when
+    no book changed)."""
     sizes = [FORMAT, VOCAB_WORDS, VOCAB_BYTES, RVOCAB_WORDS, POST_BYTES, FRAG_BYTES, LOAN_KEYS]
-    return hashlib.sha1(Path(__file__).read_bytes() + repr(sizes).encode()).hexdigest()[:12]
+    code = b"".join(Path(f).read_bytes() for f in (__file__, abbreviations.__file__, bridges.__file__))
+    return hashlib.sha1(code + repr(sizes).encode()).hexdigest()[:12]
 
 
 def length_code(n: int) -> int:
@@ -269,13 +271,16 @@ def _derived(book: Book, common: Glossary, vocab: set[str]) -> Glossary:
 def _rules(books: list[Book], common: Glossary, vocab: set[str]) -> list[tuple[str, list[Any]]]:
     """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], and a
     last 1 when the books print the source; [books] are the books whose glossaries hold the rule
-    (-1: the shared glossary); a book's glossary is its
-    hand-written one and the abbreviations its text defines or implies. A rule several books
-    share (books of one system, copies) is written once."""
+    (-1: the shared glossary); a book's glossary is its hand-written one, the abbreviations its
+    text defines or implies, and the other books' words for the English terms it translates
+    (bridges.py). A rule several books share (books of one system, copies) is written once."""
     merged: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     glossaries = [(-1, common)]
     for i, b in enumerate(books):
         glossaries += [(i, b.glossary), (i, _derived(b, common, vocab))]
+    # other books' words for an English term, to this book's words for it
+    own = [bridges.pairs_of(b.glossary, ((s.title, s.original) for s in b.sections)) for b in books]
+    glossaries += list(enumerate(bridges.rules(own)))
     for bi, g in glossaries:
         for src, dst in g.rules:
             held = merged.setdefault((src, tuple(dst)), [])

@@ -1,0 +1,89 @@
+"""Cross-book translations: one English term, each book's own Russian words for it.
+
+Translations differ from book to book: Trip is «подсечка» in D&D 3.5 and «подножка» in Star
+Wars d20; Difficulty Class is «КС» in one book and «сложность» in another. A player who knows
+one book's word types it while reading another. The books say which words translate which
+English term: a bilingual heading («Подсечка (Trip)»), a glossary's synonym set that holds an
+English term. From these, each book gets rules that take
+the other books' words for a term to its own words (and the English term), for its records only:
+the query still matches literally everywhere, and no book's ranking changes through another
+book's words except by that book's own translation.
+
+Hand-written: this is the library's own data, read in one pass; no library does it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rulebook.search import analysis
+from rulebook.search.glossary import Glossary
+
+_CYR = frozenset(analysis.SPEC["cyrillic"])
+_LAT = frozenset(analysis.SPEC["latin"])
+MAX_WORDS = 3  # a term, not a heading's sentence («Шаг 1: Начните ваш ход»)
+MAX_WORDINGS = 8  # of one English term, bridged between books (five books give «DC» six)
+
+
+def _script(text: str) -> str:
+    """Whether a short term is all Latin («lat») or all Cyrillic («cyr»), or neither («»)."""
+    words = analysis.surfaces(text)
+    if not words or len(words) > MAX_WORDS:
+        return ""
+    letters = "".join(words)
+    if all(c in _LAT for c in letters):
+        return "lat"
+    if all(c in _CYR for c in letters):
+        return "cyr"
+    return ""
+
+
+def _key(text: str) -> str:
+    return " ".join(analysis.surfaces(text))
+
+
+def pairs_of(glossary: Glossary, headings: Iterable[tuple[str, str]] = ()) -> dict[str, set[str]]:
+    """English term (its surfaces) -> the Russian terms a source gives for it: the glossary's
+    rules from an English term, and (title, original) pairs of bilingual headings."""
+    out: dict[str, set[str]] = {}
+    # a synonym set names a translation; a one-way alias («hp» finds «ранения») does not
+    back = {(_key(src), _key(d)) for src, dst in glossary.rules for d in dst}
+    for src, dst in glossary.rules:
+        if _script(src) != "lat":
+            continue
+        for d in dst:
+            if _script(d) == "cyr" and (_key(d), _key(src)) in back:
+                out.setdefault(_key(src), set()).add(d)
+    for title, original in headings:
+        if original and _script(original) == "lat" and _script(title) == "cyr":
+            out.setdefault(_key(original), set()).add(title)
+    return out
+
+
+def rules(books: list[dict[str, set[str]]]) -> list[Glossary]:
+    """Per book, the rules from the other books' Russian words for an English term to the
+    book's own words for it and the term. Of a term's words, the `MAX_WORDINGS` that most books
+    use are bridged: each is a rule in every book that translates the term, and a large library
+    (a term in forty books, in a dozen wordings) must not make a rule of every pair."""
+    used: dict[str, dict[str, list[Any]]] = {}  # English term -> Russian key -> [books, a spelling]
+    for bi, pairs in enumerate(books):
+        for en, rus in pairs.items():
+            for r in rus:
+                seen = used.setdefault(en, {}).setdefault(_key(r), [0, r, bi])
+                seen[0] += 1
+    known = {
+        en: sorted(ws.items(), key=lambda kv: (-kv[1][0], kv[1][2], kv[0]))[:MAX_WORDINGS]
+        for en, ws in used.items()
+    }
+    out = []
+    for pairs in books:
+        made: list[tuple[str, tuple[str, ...]]] = []
+        for en, own in pairs.items():
+            mine = {_key(r) for r in own}
+            targets = (*sorted(own), en)
+            for k, (_n, r, _first) in known.get(en, []):
+                if k not in mine:
+                    made.append((r, targets))
+        out.append(Glossary(tuple(made)))
+    return out

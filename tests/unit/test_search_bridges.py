@@ -1,0 +1,32 @@
+"""Cross-book translations: which words the books give for an English term, and the rules made."""
+
+from rulebook.search import bridges
+from rulebook.search.glossary import parse
+
+
+def test_a_synonym_set_and_a_bilingual_heading_name_translations_and_an_alias_does_not():
+    g = parse(
+        '[[synonym]]\nterms = ["КЗ", "Класс защиты", "AC"]\n'
+        '[[alias]]\nfrom = "hp"\nto = ["ранения"]\n'
+        '[[synonym]]\nterms = ["шаг", "Шаг пять футов"]\n'
+    )
+    pairs = bridges.pairs_of(g, [("Подножка", "Trip"), ("Шаг 1: Начните ваш ход", "Step 1: Start Your Turn")])
+    assert pairs == {"ac": {"КЗ", "Класс защиты"}, "trip": {"Подножка"}}
+
+
+def test_each_book_gets_the_other_books_words_for_its_terms():
+    a, b, c = {"trip": {"подсечка"}}, {"trip": {"подножка"}}, {"cover": {"укрытие"}}
+    out = bridges.rules([a, b, c])
+    assert out[0].rules == (("подножка", ("подсечка", "trip")),)
+    assert out[1].rules == (("подсечка", ("подножка", "trip")),)
+    assert out[2].rules == ()
+
+
+def test_a_term_in_many_wordings_bridges_only_the_most_used():
+    # forty books, a dozen wordings: a book gets at most MAX_WORDINGS rules for the term, and
+    # the wordings most books use are the ones bridged
+    books = [{"trip": {"подножка" if i % 4 else f"подножка{i}"}} for i in range(40)]
+    out = bridges.rules(books)
+    assert all(len(g.rules) <= bridges.MAX_WORDINGS for g in out)
+    assert ("подножка", ("подножка0", "trip")) in out[0].rules
+    assert all(src != "подножка36" for g in out for src, _ in g.rules)
