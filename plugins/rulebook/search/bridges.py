@@ -63,27 +63,30 @@ def pairs_of(glossary: Glossary, headings: Iterable[tuple[str, str]] = ()) -> di
 
 def rules(books: list[dict[str, set[str]]]) -> list[Glossary]:
     """Per book, the rules from the other books' Russian words for an English term to the
-    book's own words for it and the term. Of a term's words, the `MAX_WORDINGS` that most books
-    use are bridged: each is a rule in every book that translates the term, and a large library
-    (a term in forty books, in a dozen wordings) must not make a rule of every pair."""
-    used: dict[str, dict[str, list[Any]]] = {}  # English term -> Russian key -> [books, a spelling]
+    words the books give for it and the term. A rule reads the same in every book that takes it
+    (the books that translate the term, but not in the word typed), so the export writes it once
+    with its books, and only a term's `MAX_WORDINGS` most used wordings are bridged: forty books
+    that translate a term in a dozen ways make a few rules, not one for every pair of books."""
+    used: dict[str, dict[str, list[Any]]] = {}  # English term -> Russian key -> [books, first, a spelling]
     for bi, pairs in enumerate(books):
         for en, rus in pairs.items():
             for r in rus:
-                seen = used.setdefault(en, {}).setdefault(_key(r), [0, r, bi])
+                seen = used.setdefault(en, {}).setdefault(_key(r), [0, bi, r])
                 seen[0] += 1
     known = {
-        en: sorted(ws.items(), key=lambda kv: (-kv[1][0], kv[1][2], kv[0]))[:MAX_WORDINGS]
+        en: dict(sorted(ws.items(), key=lambda kv: (-kv[1][0], kv[1][1], kv[0]))[:MAX_WORDINGS])
         for en, ws in used.items()
     }
     out = []
     for pairs in books:
         made: list[tuple[str, tuple[str, ...]]] = []
         for en, own in pairs.items():
+            kept = known.get(en, {})
             mine = {_key(r) for r in own}
-            targets = (*sorted(own), en)
-            for k, (_n, r, _first) in known.get(en, []):
+            if len(kept) < 2 or not mine & set(kept):
+                continue
+            for k, (_n, _first, r) in kept.items():
                 if k not in mine:
-                    made.append((r, targets))
+                    made.append((r, (*sorted(v[2] for kk, v in kept.items() if kk != k), en)))
         out.append(Glossary(tuple(made)))
     return out
