@@ -165,6 +165,31 @@ def test_the_book_filter_returns_only_that_book(new_page, two_books):
     page.close()
 
 
+def test_nothing_in_the_chosen_book_shows_the_other_books_answers_and_says_so(new_page, two_books):
+    page = new_page()
+    page.goto(two_books + "fatum/03-boi/")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("ксссопасность @fatum")
+    rendered(page, "ксссопасность @fatum")
+    status = page.locator(".rb-palette__status").inner_text()
+    assert "Ничего не найдено в книге «FATUM» — найдено в других книгах" in status
+    assert page.locator(".rb-result__book").all_inner_texts()[0] == "Демо"
+    shot(page, "palette-elsewhere")
+    # the same through a chip
+    page.fill(".rb-palette__input", "")
+    page.click(".rb-chip[data-book='fatum']")
+    page.keyboard.type("ксссопасность")
+    rendered(page, "ксссопасность")
+    assert "найдено в других книгах" in page.locator(".rb-palette__status").inner_text()
+    assert page.locator(".rb-result__book").all_inner_texts()[0] == "Демо"
+    # where the chosen book answers, only it answers
+    page.fill(".rb-palette__input", "кровотечение")
+    rendered(page, "кровотечение")
+    assert set(page.locator(".rb-result__book").all_inner_texts()) == {"FATUM"}
+    assert "других книгах" not in page.locator(".rb-palette__status").inner_text()
+    page.close()
+
+
 def test_a_late_answer_to_an_earlier_query_never_replaces_the_answer_to_the_last(new_context, base):
     ctx = new_context()  # an empty cache: every keystroke's shards are fetched
     page = ctx.new_page()

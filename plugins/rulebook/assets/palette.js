@@ -255,7 +255,10 @@
     if (out.suggestion && out.suggestion !== q.trim().toLowerCase()) {
       notes.push((out.results.length ? "Показаны результаты для «" : "Возможно, вы искали «") + out.suggestion + "»");
     }
-    if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
+    if (out.elsewhere) {
+      const titles = state.books.filter((b) => out.elsewhere.includes(b.slug)).map((b) => "«" + b.title + "»");
+      notes.push("Ничего не найдено в " + (titles.length === 1 ? "книге " + titles[0] : "книгах " + titles.join(", ")) + " — найдено в других книгах");
+    } else if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
     else if (out.missing && out.missing.length) notes.push("Нет совпадений для «" + out.missing.join("», «") + "»");
     setStatus(notes.join(". "));
     out.results.forEach((r, i) => {
@@ -289,7 +292,21 @@
     ensureLoaded().then((engine) => {
       if (seq !== state.seq) return null;
       const e0 = performance.now();
-      return engine.search(q, LIMIT, filter, currentBook(), () => seq !== state.seq).then((out) => {
+      const stale = () => seq !== state.seq;
+      return engine.search(q, LIMIT, filter, currentBook(), stale).then((out) => {
+        // nothing in the chosen books (a chip, an @name): the other books' answers, said to be
+        // theirs, rather than an empty list; the engine itself keeps a filter strict
+        if (!out || out.results.length || out.books.length === state.books.length) return out;
+        const unfiltered = q.replace(/(^|\s)@\S*/g, "$1");
+        if (!unfiltered.trim()) return out;
+        return engine.search(unfiltered, LIMIT, [], currentBook(), stale).then((other) => {
+          if (!other || !other.results.length) return out;
+          other.elsewhere = out.books;
+          other.unknown_books = out.unknown_books;
+          return other;
+        });
+      }).then((out) => {
+        if (!out) return;
         const e1 = performance.now();
         if (seq !== state.seq || !ui || ui.input.value !== q) return;
         render(out, q);

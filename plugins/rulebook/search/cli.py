@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from rulebook.search import analysis, engine
 from rulebook.search.store import MissingIndex, Store
 
 DEFAULT_INDEX = ".cache/search"
+_UNFILTERED = re.compile(r"(^|\s)@\S*")  # a query's `@name` words, taken out
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -78,8 +81,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     prefer = args.prefer.lower() if args.prefer else None
     out = engine.search(store, args.query, limit=args.limit, book_filter=args.book, prefer=prefer)
+    # nothing in the chosen books: the other books' answers are told (a list in JSON stays the
+    # chosen books' only)
+    other: dict[str, Any] = {"results": []}
+    unfiltered = _UNFILTERED.sub(r"\1", args.query)
+    if not out["results"] and len(out["books"]) < len(store.books) and unfiltered.strip():
+        other = engine.search(store, unfiltered, limit=args.limit, prefer=prefer)
+    chosen = ", ".join("«" + b.title + "»" for b in store.books if b.slug in out["books"])
     if args.json:
         print(json.dumps(out["results"], ensure_ascii=False, indent=2))
+        if other["results"]:
+            found = ", ".join(dict.fromkeys(r["book"] for r in other["results"]))
+            print(f"nothing in the chosen books; without the filter, results in: {found}", file=sys.stderr)
         if out["suggestion"]:
             print(f"did you mean: {out['suggestion']}", file=sys.stderr)
         if out["missing"]:
@@ -99,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"Возможно, вы искали: «{out['suggestion']}»\n")
     if out["missing"] and out["results"]:
         print(f"Нет совпадений для: {', '.join('«' + w + '»' for w in out['missing'])}\n")
+    if not out["results"] and other["results"]:
+        print(f"Ничего не найдено в {chosen} — найдено в других книгах:\n")
+        out = other
     if not out["results"]:
         print("Ничего не найдено.")
         return 1
