@@ -165,7 +165,7 @@ def test_the_book_filter_returns_only_that_book(new_page, two_books):
     page.close()
 
 
-def test_nothing_in_the_chosen_book_shows_the_other_books_answers_and_says_so(new_page, two_books):
+def test_an_empty_answer_says_why_and_shows_what_the_other_books_have(new_page, two_books):
     page = new_page()
     page.goto(two_books + "fatum/03-boi/")
     page.keyboard.press("Control+k")
@@ -187,6 +187,10 @@ def test_nothing_in_the_chosen_book_shows_the_other_books_answers_and_says_so(ne
     rendered(page, "кровотечение")
     assert set(page.locator(".rb-result__book").all_inner_texts()) == {"FATUM"}
     assert "других книгах" not in page.locator(".rb-palette__status").inner_text()
+    # the start of a question is not «nothing found»
+    page.fill(".rb-palette__input", "сколько")
+    rendered(page, "сколько")
+    assert "«сколько» — только служебные слова" in page.locator(".rb-palette__status").inner_text()
     page.close()
 
 

@@ -29,3 +29,11 @@ def test_json_keeps_a_filter_strict_and_tells_the_other_books_on_stderr():
 def test_nothing_anywhere_is_said_once():
     r = rulebook("search", "--index", WHERE, "@sw зыщцук")
     assert r.returncode == 1 and "в других книгах" not in r.stdout
+
+
+def test_a_query_of_small_words_only_asks_for_what_the_question_is_about():
+    for q in ("сколько", "можно ли @sw"):
+        r = rulebook("search", "--index", WHERE, q)
+        assert r.returncode == 1
+        assert r.stdout.strip().endswith("только служебные слова: допишите, о чём вопрос."), q
+    assert "«можно ли»" in r.stdout

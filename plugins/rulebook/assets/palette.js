@@ -237,6 +237,15 @@
     setActive(0);
   }
 
+  // a query without its `@name` words
+  function unfiltered(q) { return q.replace(/(^|\s)@\S*/g, "$1"); }
+
+  function smallWordsOnly(q) {
+    const A = state.engine.A;
+    const words = A.surfaces(unfiltered(q));
+    return words.length > 0 && words.every((w) => A.isOptional(w));
+  }
+
   function render(out, q) {
     // the same query again (its results now from every book): a result the reader moved to stays
     // chosen; otherwise the new first result is
@@ -258,6 +267,9 @@
     if (out.elsewhere) {
       const titles = state.books.filter((b) => out.elsewhere.includes(b.slug)).map((b) => "«" + b.title + "»");
       notes.push("Ничего не найдено в " + (titles.length === 1 ? "книге " + titles[0] : "книгах " + titles.join(", ")) + " — найдено в других книгах");
+    } else if (!out.results.length && smallWordsOnly(q)) {
+      // «сколько», «можно ли»: the start of a question, not yet what it asks about
+      notes.push("«" + unfiltered(q).trim() + "» — только служебные слова: допишите, о чём вопрос");
     } else if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
     else if (out.missing && out.missing.length) notes.push("Нет совпадений для «" + out.missing.join("», «") + "»");
     setStatus(notes.join(". "));
@@ -297,9 +309,9 @@
         // nothing in the chosen books (a chip, an @name): the other books' answers, said to be
         // theirs, rather than an empty list; the engine itself keeps a filter strict
         if (!out || out.results.length || out.books.length === state.books.length) return out;
-        const unfiltered = q.replace(/(^|\s)@\S*/g, "$1");
-        if (!unfiltered.trim()) return out;
-        return engine.search(unfiltered, LIMIT, [], currentBook(), stale).then((other) => {
+        const all = unfiltered(q);
+        if (!all.trim()) return out;
+        return engine.search(all, LIMIT, [], currentBook(), stale).then((other) => {
           if (!other || !other.results.length) return out;
           other.elsewhere = out.books;
           other.unknown_books = out.unknown_books;

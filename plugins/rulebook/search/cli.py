@@ -116,7 +116,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"Ничего не найдено в {chosen} — найдено в других книгах:\n")
         out = other
     if not out["results"]:
-        print("Ничего не найдено.")
+        words = analysis.surfaces(unfiltered)
+        if words and all(analysis.is_optional(w) for w in words):
+            # «сколько», «можно ли»: the start of a question, not yet what it asks about
+            print(f"«{unfiltered.strip()}» — только служебные слова: допишите, о чём вопрос.")
+        else:
+            print("Ничего не найдено.")
         return 1
     for i, r in enumerate(out["results"], 1):
         print(f"{i}. {r['title']}  [{r['book']}]  {r['score']:.3f}")
