@@ -4,10 +4,10 @@ Translations differ from book to book: Trip is «подсечка» in D&D 3.5 a
 Wars d20; Difficulty Class is «КС» in one book and «сложность» in another. A player who knows
 one book's word types it while reading another. The books say which words translate which
 English term: a bilingual heading («Подсечка (Trip)»), a glossary's synonym set that holds an
-English term. From these, each book gets rules that take
-the other books' words for a term to its own words (and the English term), for its records only:
-the query still matches literally everywhere, and no book's ranking changes through another
-book's words except by that book's own translation.
+English term. From these come glossary rules from each wording of a term to its other wordings
+and the English term, which apply in the books that translate the term (and not in those that
+print the word typed): the query still matches literally everywhere, and a book that does not
+translate the term is not reached through it.
 
 Hand-written: this is the library's own data, read in one pass; no library does it.
 """
