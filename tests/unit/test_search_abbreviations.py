@@ -1,6 +1,8 @@
 """Abbreviations read off a book's own text: those it defines in parentheses and the initials
 readers make of its terms; and what the engine does with them."""
 
+import json
+
 from rulebook.search import abbreviations as A
 from rulebook.search import engine
 
@@ -35,6 +37,10 @@ def test_initials_of_a_frequent_heading_term_are_implied_unless_they_are_a_word(
     texts = ["Персонаж теряет очки жизни."] * 3 + ["Очки энергии восстанавливаются."] * 4
     assert A.implied(texts, titles, set()) == {"ож": "Очки жизни", "оэ": "Очки энергии"}
     assert A.implied(texts, titles, {"ож"}) == {"оэ": "Очки энергии"}
+    # the build counts a book's terms while indexing it, and later chooses among them by the
+    # library's words: the same choice
+    kept = json.loads(json.dumps(A.candidates(texts, titles)))
+    assert A.implied([], [], {"ож"}, kept) == {"оэ": "Очки энергии"}
 
 
 def test_a_term_printed_with_every_word_capitalised_counts_as_a_term():

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from rulebook.search import analysis
 
@@ -124,12 +125,12 @@ def _key(run: list[analysis.Tok]) -> tuple[str, ...]:
     return tuple(analysis.stem(t.surface) for t in run)
 
 
-def implied(texts: list[str], titles: list[str], taken: set[str]) -> dict[str, str]:
-    """Initials -> the term they shorten, for the book's terms whose initials are free (not in
-    `taken`: the library's words, the glossaries' sources, the defined abbreviations). A term is
-    two or three content words that a heading of the book names, or that the text prints with
-    every word capitalised («Базовый Бонус Атаки»); it must occur `IMPLIED_MIN` times or more,
-    and `IMPLIED_MARGIN` times as often as any other term with the same initials."""
+def candidates(texts: list[str], titles: list[str]) -> list[list[Any]]:
+    """The book's terms that initials may shorten, as [term, occurrences, [stems]]: two or three
+    content words that a heading of the book names, or that the text prints with every word
+    capitalised («Базовый Бонус Атаки»). The costly part of `implied`, a pass over every word of
+    the book: it depends on the book alone, so the build does it while indexing the book (in
+    parallel, and kept with the book's index until the book changes)."""
     terms: dict[tuple[str, ...], str] = {}
     counts: Counter[tuple[str, ...]] = Counter()
     for text, titled in [*((t, True) for t in titles), *((t, False) for t in texts)]:
@@ -142,25 +143,40 @@ def implied(texts: list[str], titles: list[str], taken: set[str]) -> dict[str, s
                 # a heading names a term; so do capitals, the second of which is no sentence's
                 if key not in terms and (titled or all(text[t.start].isupper() for t in run[a:b])):
                     terms[key] = text[run[a].start : run[b - 1].end]
-    best: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
-    for key, term in terms.items():
+    return [[term, counts[key], list(key)] for key, term in terms.items()]
+
+
+def implied(
+    texts: list[str], titles: list[str], taken: set[str], terms: list[list[Any]] | None = None
+) -> dict[str, str]:
+    """Initials -> the term they shorten, for the book's terms (`candidates`, or `terms`, their
+    list made before) whose initials are free (not in `taken`: the library's words, the
+    glossaries' sources, the defined abbreviations). A term must occur `IMPLIED_MIN` times or
+    more, and `IMPLIED_MARGIN` times as often as any other term with the same initials."""
+    best: dict[str, list[tuple[int, tuple[str, ...], str]]] = {}
+    for term, n, key in candidates(texts, titles) if terms is None else terms:
         initials = "".join(w[0] for w in analysis.surfaces(term))
         if len(initials) == len(key) and initials not in taken and not analysis.is_optional(initials):
-            best.setdefault(initials, []).append((counts[key], key))
+            best.setdefault(initials, []).append((n, tuple(key), term))
     out: dict[str, str] = {}
     for initials, rows in best.items():
         rows.sort(key=lambda r: (-r[0], r[1]))
         if rows[0][0] >= IMPLIED_MIN and (len(rows) == 1 or rows[0][0] >= IMPLIED_MARGIN * rows[1][0]):
-            out[initials] = terms[rows[0][1]]
+            out[initials] = rows[0][2]
     return out
 
 
 def rules(
-    texts: list[str], titles: list[str], taken: set[str], hand: set[str]
+    texts: list[str],
+    titles: list[str],
+    taken: set[str],
+    hand: set[str],
+    terms: list[list[Any]] | None = None,
 ) -> list[tuple[str, tuple[str, ...]]]:
     """The glossary rules a book's text implies, as (source, targets): its defined abbreviations
     both ways, its implied initials one way. `taken`: the library's words; `hand`: the sources of
-    the glossaries that apply to the book, folded (a hand-written rule is not written twice)."""
+    the glossaries that apply to the book, folded (a hand-written rule is not written twice);
+    `terms`: the book's `candidates`, where the build made them already."""
     out: list[tuple[str, tuple[str, ...]]] = []
     found = defined([*titles, *texts])
     for abbr, words in found.items():
@@ -169,6 +185,6 @@ def rules(
         if _fold(words) not in hand:
             out.append((words, (abbr,)))
     free = taken | hand | {_fold(a) for a in found} | set(analysis.STOP) | set(analysis.QUESTION)
-    for initials, term in sorted(implied(texts, titles, free).items()):
+    for initials, term in sorted(implied(texts, titles, free, terms).items()):
         out.append((initials, (term,)))
     return out

@@ -3,16 +3,19 @@
 - `records` / `add_page`: a page's search records, made from the finished page (html.pipeline
   caches them with it); `add_page_later` leaves them to `finish_later`.
 - `finish`: per book, the whoosh index (rewritten only when the book changed) and its postings
-  read back from whoosh's reader (kept beside it); then the library's browser index (export.py),
-  rewritten only when a book or a glossary changed, and a copy of it in the site.
+  read back from whoosh's reader, with the terms its initials may shorten (kept beside it; both
+  need a pass over every word of the book, so they run in parallel, once per change of the
+  book); then the library's browser index (export.py), rewritten only when a book or a
+  glossary changed, and a copy of it in the site.
 
 Under `mkdocs serve` the pages' records and the library's index are made by a thread after the
 pages are written (`finish_later`), so an edit reloads the page at once and search catches up a
 moment later; the next rebuild waits for it first.
 
 Everything lives in the plugin's cache folder (default `.cache/search/` next to mkdocs.yml):
-`whoosh/<slug>/` (the index), `whoosh/<slug>.postings.json` (what its reader gave), `export/`
-(the browser's index, which `rulebook search` reads). The site gets a *copy* of the export: a
+`whoosh/<slug>/` (the index), `whoosh/<slug>.postings.json` (what its reader gave, and the
+terms), `export/` (the browser's index, which `rulebook search` reads). The site gets a *copy*
+of the export: a
 published build must never share a file with a later build.
 """
 
@@ -39,7 +42,7 @@ from rulebook.search.extract import PageRecords, page_records
 from rulebook.search.glossary import Glossary, load
 
 log = logging.getLogger("mkdocs.plugins.rulebook.search")
-INDEX_VERSION = "4"
+INDEX_VERSION = "5"
 COMMON_GLOSSARY = "common.glossary.toml"
 EXPORT = "export"
 
@@ -164,9 +167,10 @@ def write_index(cache_dir: Path, books: list[library.Book], common: Glossary) ->
         (wdir / b.slug, b, st) for b, st in zip(books, stamps, strict=True) if _posted(wdir / b.slug) != st
     ]
     _run_all(stale)
-    postings = [
-        json.loads(_postings_file(wdir / b.slug).read_text(encoding="utf-8"))["postings"] for b in books
-    ]
+    postings = []
+    for b in books:
+        kept = json.loads(_postings_file(wdir / b.slug).read_text(encoding="utf-8"))
+        postings.append({**kept["postings"], "terms": kept["terms"]})
     edir = cache_dir / EXPORT
     key = json.dumps([INDEX_VERSION, export.version(), stamps, common.to_json()], ensure_ascii=False)
     stamp_file = cache_dir / "export.stamp"
@@ -200,10 +204,13 @@ def _posted(target: Path) -> str | None:
 
 
 def index_book(target: Path, book: library.Book, stamp: str) -> None:
-    """Write one book's whoosh index and keep what its reader gives back."""
+    """Write one book's whoosh index and keep what its reader gives back, with the terms that
+    initials may shorten (a pass over every word: here it runs in parallel, once per change)."""
     windex.write(target, book, stamp)
     data = json.dumps(
-        {"stamp": stamp, "postings": windex.read(target)}, ensure_ascii=False, separators=(",", ":")
+        {"stamp": stamp, "postings": windex.read(target), "terms": export.initial_terms(book)},
+        ensure_ascii=False,
+        separators=(",", ":"),
     )
     tmp = _postings_file(target).with_suffix(".tmp")
     tmp.write_text(data, encoding="utf-8")

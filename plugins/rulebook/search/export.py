@@ -260,15 +260,26 @@ def _chunks_by_count(items: list[Any], n: int) -> list[list[Any]]:
     return [items[i : i + n] for i in range(0, len(items), n)] or [[]]
 
 
-def _derived(book: Book, common: Glossary, vocab: set[str]) -> Glossary:
-    """The abbreviations the book's text defines or implies (abbreviations.py), as a glossary."""
+def _derived(book: Book, common: Glossary, vocab: set[str], found: list[list[Any]] | None) -> Glossary:
+    """The abbreviations the book's text defines or implies (abbreviations.py), as a glossary;
+    `found`: the terms initials may shorten, as the build counted them while indexing the book."""
     texts = [b.text for s in book.sections for b in s.blocks]
     titles = [s.title for s in book.sections]
     hand = {" ".join(analysis.surfaces(src)) for src, _ in (*common.rules, *book.glossary.rules)}
-    return Glossary(tuple(abbreviations.rules(texts, titles, vocab, hand)))
+    return Glossary(tuple(abbreviations.rules(texts, titles, vocab, hand, found)))
 
 
-def _rules(books: list[Book], common: Glossary, vocab: set[str]) -> list[tuple[str, list[Any]]]:
+def initial_terms(book: Book) -> list[list[Any]]:
+    """The book's terms that initials may shorten (abbreviations.candidates), which the build
+    counts while it indexes the book and keeps beside its index."""
+    return abbreviations.candidates(
+        [b.text for s in book.sections for b in s.blocks], [s.title for s in book.sections]
+    )
+
+
+def _rules(
+    books: list[Book], common: Glossary, vocab: set[str], found: list[list[list[Any]] | None]
+) -> list[tuple[str, list[Any]]]:
     """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], and a
     last 1 when the books print the source; [books] are the books whose glossaries hold the rule
     (-1: the shared glossary); a book's glossary is its hand-written one, the abbreviations its
@@ -277,7 +288,7 @@ def _rules(books: list[Book], common: Glossary, vocab: set[str]) -> list[tuple[s
     merged: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     glossaries = [(-1, common)]
     for i, b in enumerate(books):
-        glossaries += [(i, b.glossary), (i, _derived(b, common, vocab))]
+        glossaries += [(i, b.glossary), (i, _derived(b, common, vocab, found[i]))]
     # other books' words for an English term, to this book's words for it
     own = [bridges.pairs_of(b.glossary, ((s.title, s.original) for s in b.sections)) for b in books]
     glossaries += list(enumerate(bridges.rules(own)))
@@ -326,7 +337,10 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
 
         # vocabulary, with the glossary rules of its range
         words = set(vocab) - merged.initials  # the books' own words
-        rules = sorted(_rules([b for b, _ in books], common, words), key=lambda r: sort_key(r[0]))
+        rules = sorted(
+            _rules([b for b, _ in books], common, words, [p.get("terms") for _, p in books]),
+            key=lambda r: sort_key(r[0]),
+        )
         vchunks = _vocab_chunks(vocab, rules)
         firsts = [c[0] if c else "" for c in vchunks]
         firsts[0] = ""  # the first shard takes everything before the second's first word
