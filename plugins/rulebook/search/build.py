@@ -15,8 +15,7 @@ moment later; the next rebuild waits for it first.
 Everything lives in the plugin's cache folder (default `.cache/search/` next to mkdocs.yml):
 `whoosh/<slug>/` (the index), `whoosh/<slug>.postings.json` (what its reader gave, and the
 terms), `export/` (the browser's index, which `rulebook search` reads). The site gets a *copy*
-of the export: a
-published build must never share a file with a later build.
+of the export: a published build must never share a file with a later build.
 """
 
 from __future__ import annotations
