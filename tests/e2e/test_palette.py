@@ -54,12 +54,17 @@ def rendered(page: Page, q: str) -> None:
     page.wait_for_function("(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q", arg=q)
 
 
+def ask(page: Page, q: str) -> None:
+    """Ctrl+K, `q` typed, and its results on screen."""
+    page.keyboard.press("Control+k")
+    page.keyboard.type(q)
+    rendered(page, q)
+
+
 def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(new_page, base):
     page = new_page()
     page.goto(base + "fatum/01-bazovye-pravila/")
-    page.keyboard.press("Control+k")
-    page.keyboard.type("кравотечение")
-    rendered(page, "кравотечение")
+    ask(page, "кравотечение")
     first = page.locator(".rb-result").first
     assert first.locator(".rb-result__title").inner_text() == "Кровотечение"
     assert page.locator(".rb-palette__input").get_attribute("aria-activedescendant") == "rb-opt-0"
@@ -118,9 +123,7 @@ def test_injected_markup_in_the_text_renders_as_text(new_page, two_books):
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.goto(two_books + "demo/")
-    page.keyboard.press("Control+k")
-    page.keyboard.type("ксссопасность")
-    rendered(page, "ксссопасность")
+    ask(page, "ксссопасность")
     snippet = page.locator(".rb-result__snippet").first
     assert XSS in snippet.inner_text()
     assert page.locator(".rb-palette img").count() == 0
@@ -132,9 +135,7 @@ def test_injected_markup_in_the_text_renders_as_text(new_page, two_books):
 def test_the_book_filter_returns_only_that_book(new_page, two_books):
     page = new_page()
     page.goto(two_books + "fatum/03-boi/")
-    page.keyboard.press("Control+k")
-    page.keyboard.type("кровотечение")
-    rendered(page, "кровотечение")
+    ask(page, "кровотечение")
     # all books by default
     assert page.locator(".rb-chip", has_text="Все книги").get_attribute("aria-pressed") == "true"
     assert "FATUM" in page.locator(".rb-result__book").all_inner_texts()
@@ -168,9 +169,7 @@ def test_the_book_filter_returns_only_that_book(new_page, two_books):
 def test_an_empty_answer_says_why_and_shows_what_the_other_books_have(new_page, two_books):
     page = new_page()
     page.goto(two_books + "fatum/03-boi/")
-    page.keyboard.press("Control+k")
-    page.keyboard.type("ксссопасность @fatum")
-    rendered(page, "ксссопасность @fatum")
+    ask(page, "ксссопасность @fatum")
     status = page.locator(".rb-palette__status").inner_text()
     assert "Ничего не найдено в книге «FATUM» — найдено в других книгах" in status
     assert page.locator(".rb-result__book").all_inner_texts()[0] == "Демо"
@@ -215,15 +214,11 @@ def test_the_palette_answers_again_offline_from_the_http_cache(new_context, base
     ctx = new_context(service_workers="block")
     page = ctx.new_page()
     page.goto(base + "fatum/03-boi/")
-    page.keyboard.press("Control+k")
-    page.keyboard.type("кровотечение")
-    rendered(page, "кровотечение")
+    ask(page, "кровотечение")
     page.wait_for_load_state("networkidle")  # the browser has stored what it fetched
     ctx.set_offline(True)
     page.goto(base + "fatum/03-boi/")  # a normal navigation: fresh cache entries are used as they are
-    page.keyboard.press("Control+k")
-    page.keyboard.type("кровотечение")
-    rendered(page, "кровотечение")
+    ask(page, "кровотечение")
     assert page.locator(".rb-result").count() > 0
     shot(page, "palette-offline")
     ctx.close()
@@ -232,9 +227,7 @@ def test_the_palette_answers_again_offline_from_the_http_cache(new_context, base
 def test_recent_searches_are_remembered(new_page, base):
     page = new_page()
     page.goto(base + "fatum/03-boi/")
-    page.keyboard.press("Control+k")
-    page.keyboard.type("зона обстрела")
-    rendered(page, "зона обстрела")
+    ask(page, "зона обстрела")
     page.keyboard.press("Enter")
     page.wait_for_selector(".rb-target")
     page.keyboard.press("Control+k")
@@ -249,9 +242,7 @@ def test_pin_key_dispatches_an_event_with_the_result(new_page, base):
     page.evaluate(
         "window.__pins = []; document.addEventListener('rulebook:pin', e => window.__pins.push(e.detail))"
     )
-    page.keyboard.press("Control+k")
-    page.keyboard.type("перегруппировка")
-    rendered(page, "перегруппировка")
+    ask(page, "перегруппировка")
     page.keyboard.press("Alt+p")
     pins = page.evaluate("window.__pins")
     first = page.locator(".rb-result").first.locator(".rb-result__title").inner_text()
@@ -313,9 +304,7 @@ def test_the_page_behind_the_open_palette_neither_scrolls_nor_restyles(new_page,
     page.mouse.wheel(0, 600)
     page.wait_for_function("window.scrollY > 0")
     before = page.evaluate("[window.scrollY, document.documentElement.className]")
-    page.keyboard.press("Control+k")
-    page.keyboard.type("броня")
-    rendered(page, "броня")
+    ask(page, "броня")
     page.mouse.move(10, 700)  # over the backdrop
     page.mouse.wheel(0, 800)
     page.wait_for_timeout(200)
