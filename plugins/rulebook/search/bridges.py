@@ -67,12 +67,13 @@ def rules(books: list[dict[str, set[str]]]) -> list[Glossary]:
     (the books that translate the term, but not in the word typed), so the export writes it once
     with its books, and only a term's `MAX_WORDINGS` most used wordings are bridged: forty books
     that translate a term in a dozen ways make a few rules, not one for every pair of books."""
-    used: dict[str, dict[str, list[Any]]] = {}  # English term -> Russian key -> [books, first, a spelling]
+    # English term -> Russian key -> [books that use it, the first of them, a spelling]
+    used: dict[str, dict[str, list[Any]]] = {}
     for bi, pairs in enumerate(books):
         for en, rus in pairs.items():
-            for r in rus:
-                seen = used.setdefault(en, {}).setdefault(_key(r), [0, bi, r])
-                seen[0] += 1
+            # one count per book («Взятие в тиски», «взятие в тиски»), the same spelling each build
+            for k, r in sorted({_key(r): r for r in sorted(rus, reverse=True)}.items()):
+                used.setdefault(en, {}).setdefault(k, [0, bi, r])[0] += 1
     known = {
         en: dict(sorted(ws.items(), key=lambda kv: (-kv[1][0], kv[1][1], kv[0]))[:MAX_WORDINGS])
         for en, ws in used.items()
