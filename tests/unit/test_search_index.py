@@ -4,13 +4,19 @@ reader, and what a query reads of it."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from rulebook.search import analysis, build, engine, export, windex
 from rulebook.search.store import Store
 
 from tests.support.books import book, index
+
+ROOT = Path(__file__).resolve().parents[2]
 
 NESTED = book(
     "nested",
@@ -91,6 +97,43 @@ def test_a_changed_exporter_rewrites_the_export_of_unchanged_books(tmp_path, mon
     monkeypatch.setattr(export, "VOCAB_WORDS", 3)
     after = build.write_index(tmp_path, [NESTED, OTHER], build.Glossary())
     assert after["shards"]["v"] > before["shards"]["v"]
+
+
+# two books that translate one term, each in two spellings of one wording: bridged rules
+FLANK_A = book(
+    "flank-a",
+    [("Взятие в тиски", 2, ["Союзники по обе стороны."])],
+    glossary='[[synonym]]\nterms = ["Взятие в тиски", "взятие в тиски", "flanking"]\n',
+)
+FLANK_B = book(
+    "flank-b",
+    [("Атака с фланга", 2, ["Бонус к атаке."])],
+    glossary='[[synonym]]\nterms = ["Атака с фланга", "атака с фланга", "flanking"]\n',
+)
+
+
+def test_every_build_process_exports_the_same_folder_for_the_same_books(tmp_path):
+    # a set iterates in another order in each process (hash randomisation): a build that let it
+    # choose would publish a new index folder for unchanged books, and every reader's cache would
+    # fetch it again
+    code = (
+        "import sys; from pathlib import Path; from rulebook.search import build\n"
+        "from tests.unit.test_search_index import NESTED, OTHER, FLANK_A, FLANK_B\n"
+        "m = build.write_index(Path(sys.argv[1]), [NESTED, OTHER, FLANK_A, FLANK_B], build.Glossary())\n"
+        "print(m['dir'])\n"
+    )
+    dirs = {
+        subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path / str(seed))],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in (1, 2, 3)
+    }
+    assert len(dirs) == 1
 
 
 def test_the_export_is_the_same_bytes_for_the_same_books(tmp_path):
