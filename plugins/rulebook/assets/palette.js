@@ -237,12 +237,9 @@
     setActive(0);
   }
 
-  // a query without its `@name` words
-  function unfiltered(q) { return q.replace(/(^|\s)@\S*/g, "$1"); }
-
   function smallWordsOnly(q) {
     const A = state.engine.A;
-    const words = A.surfaces(unfiltered(q));
+    const words = A.surfaces(state.engine.unfiltered(q));
     return words.length > 0 && words.every((w) => A.isOptional(w));
   }
 
@@ -269,7 +266,7 @@
       notes.push("Ничего не найдено в " + (titles.length === 1 ? "книге " + titles[0] : "книгах " + titles.join(", ")) + " — найдено в других книгах");
     } else if (!out.results.length && smallWordsOnly(q)) {
       // «сколько», «можно ли»: the start of a question, not yet what it asks about
-      notes.push("«" + unfiltered(q).trim() + "» — только служебные слова: допишите, о чём вопрос");
+      notes.push("«" + state.engine.unfiltered(q).trim() + "» — только служебные слова: допишите, о чём вопрос");
     } else if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
     else if (out.missing && out.missing.length) notes.push("Нет совпадений для «" + out.missing.join("», «") + "»");
     setStatus(notes.join(". "));
@@ -309,7 +306,7 @@
         // nothing in the chosen books (a chip, an @name): the other books' answers, said to be
         // theirs, rather than an empty list; the engine itself keeps a filter strict
         if (!out || out.results.length || out.books.length === state.books.length) return out;
-        const all = unfiltered(q);
+        const all = engine.unfiltered(q);
         if (!all.trim()) return out;
         return engine.search(all, LIMIT, [], currentBook(), stale).then((other) => {
           if (!other || !other.results.length) return out;

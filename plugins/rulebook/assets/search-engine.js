@@ -1650,6 +1650,12 @@
       return { chunks: chunks, books: books, prefix: prefix, cut: false };
     }
 
+    /* plan.unfiltered: the query without its `@name` words (the word being typed stays open). */
+    unfiltered(query) {
+      const parsed = this.parse(query);
+      return parsed.chunks.join(" ") + (parsed.prefix ? "" : " ");
+    }
+
     /* The best `limit` results, as engine.search. `stale()`, where given, says that the reader
        has typed on: the search then stops at its next wait and answers null, leaving the main
        thread to the query that replaced it. */

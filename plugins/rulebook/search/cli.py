@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
-from rulebook.search import analysis, engine
+from rulebook.search import analysis, engine, plan
 from rulebook.search.store import MissingIndex, Store
 
 DEFAULT_INDEX = ".cache/search"
-_UNFILTERED = re.compile(r"(^|\s)@\S*")  # a query's `@name` words, taken out
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -84,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     # nothing in the chosen books: the other books' answers are told (a list in JSON stays the
     # chosen books' only)
     other: dict[str, Any] = {"results": []}
-    unfiltered = _UNFILTERED.sub(r"\1", args.query)
+    unfiltered = plan.unfiltered(args.query)
     if not out["results"] and len(out["books"]) < len(store.books) and unfiltered.strip():
         other = engine.search(store, unfiltered, limit=args.limit, prefer=prefer)
     chosen = ", ".join("«" + b.title + "»" for b in store.books if b.slug in out["books"])

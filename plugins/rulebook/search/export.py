@@ -260,11 +260,15 @@ def _chunks_by_count(items: list[Any], n: int) -> list[list[Any]]:
     return [items[i : i + n] for i in range(0, len(items), n)] or [[]]
 
 
+def _texts(book: Book) -> tuple[list[str], list[str]]:
+    """The book's block texts and its headings, as abbreviations.py reads them."""
+    return [b.text for s in book.sections for b in s.blocks], [s.title for s in book.sections]
+
+
 def _derived(book: Book, common: Glossary, vocab: set[str], found: list[list[Any]] | None) -> Glossary:
     """The abbreviations the book's text defines or implies (abbreviations.py), as a glossary;
     `found`: the terms initials may shorten, as the build counted them while indexing the book."""
-    texts = [b.text for s in book.sections for b in s.blocks]
-    titles = [s.title for s in book.sections]
+    texts, titles = _texts(book)
     hand = {" ".join(analysis.surfaces(src)) for src, _ in (*common.rules, *book.glossary.rules)}
     return Glossary(tuple(abbreviations.rules(texts, titles, vocab, hand, found)))
 
@@ -272,9 +276,7 @@ def _derived(book: Book, common: Glossary, vocab: set[str], found: list[list[Any
 def initial_terms(book: Book) -> list[list[Any]]:
     """The book's terms that initials may shorten (abbreviations.candidates), which the build
     counts while it indexes the book and keeps beside its index."""
-    return abbreviations.candidates(
-        [b.text for s in book.sections for b in s.blocks], [s.title for s in book.sections]
-    )
+    return abbreviations.candidates(*_texts(book))
 
 
 def _rules(

@@ -42,6 +42,13 @@ def parse(query: str) -> Parsed:
     return Parsed(chunks, books, prefix)
 
 
+def unfiltered(query: str) -> str:
+    """The query without its `@name` words (the word being typed stays open): what every book
+    is asked when the chosen ones have no answer."""
+    parsed = parse(query)
+    return " ".join(parsed.chunks) + ("" if parsed.prefix else " ")
+
+
 @dataclass
 class Slot:
     word: str
