@@ -201,3 +201,49 @@ def test_a_palette_result_lands_on_the_paragraph(page: Page, server: str) -> Non
         page.keyboard.press("Enter")
         assert_landed(page, block_id)
         back_and_forth(page, CHAPTER_1, "Глава 1", block_id)
+
+
+# the block at the top of the screen, below the header: its first words and where its top is
+_AT_TOP = """const inner = document.querySelector(".md-content__inner");
+    const below = document.querySelector(".md-header").getBoundingClientRect().bottom;
+    let el = null;
+    for (let dy = 1; !el && dy < 200; dy += 12) {
+        el = document.elementFromPoint(inner.getBoundingClientRect().left + 24, below + dy);
+        while (el && el.parentElement !== inner) el = el.parentElement;
+    }
+    const top = el && Math.round(el.getBoundingClientRect().top);
+    const now = el && { text: el.textContent.trim().slice(0, 60), top };"""
+AT_TOP = f"() => {{ {_AT_TOP} return now; }}"
+STILL_AT = f"(w) => {{ {_AT_TOP} return now && now.text === w.text && Math.abs(now.top - w.top) <= 2; }}"
+
+
+def test_back_returns_to_the_paragraph_being_read(page: Page, server: str) -> None:
+    """Deep in a chapter read through (every block above drawn at its height), a search taken to
+    another page, then Back: the same paragraph at the same place, not the pixel offset (the
+    blocks above are drawn at an estimate on the page shown again) nor the section's start."""
+    page.goto(server + "/fatum/03-boi/")
+    page.evaluate(PROBE)
+    slow_network(page)
+    page.mouse.move(200, 500)
+    while page.evaluate("scrollY < document.body.scrollHeight * 0.6"):
+        page.mouse.wheel(0, 800)
+        page.wait_for_timeout(20)
+    page.evaluate(SETTLED)
+    reading = page.evaluate(AT_TOP)
+    query = "критический успех"  # answered in chapter 1
+    page.locator(".rb-search-button").click()
+    page.locator(".rb-palette__input").fill(query)
+    page.wait_for_function(RENDERED, arg=query)
+    url = page.evaluate("(q) => rulebook.search.query(q).then((r) => r.results[0].url)", query)
+    assert "01-bazovye-pravila" in url, url
+    page.keyboard.press("Enter")
+    page.wait_for_url(CHAPTER_1, wait_until="commit")
+    expect(page.locator("h1")).to_contain_text("Глава 1", timeout=15000)
+    back_to(page, re.compile(r"/fatum/03-boi/(#[^/]*)?$"), "Глава 3")
+    for wait in (0, 600):  # there, and still there once the page has filled in
+        page.wait_for_timeout(wait)
+        try:
+            page.wait_for_function(STILL_AT, arg=reading, timeout=5000)
+        except Exception as err:
+            raise AssertionError(f"reading {reading}, back at {page.evaluate(AT_TOP)}") from err
+    assert page.evaluate("window.rbTestSameDocument === true"), "the page was loaded, not swapped"

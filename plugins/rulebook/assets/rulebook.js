@@ -10,11 +10,20 @@
    (100 ms) puts the old page's offset into the new entry, so Material scrolls there, and the
    anchor tracker (navigation.tracking, 250 ms) puts an anchor of the old page into the new URL,
    so the fragment names nothing. So each navigation's entry (URL and state) is noted when it
-   starts, put back when the page is shown, and the page lands from that. */
+   starts, put back when the page is shown, and the page lands from that.
+
+   Back and Forward return to the paragraph the reader was reading, not to a pixel offset: the
+   blocks above it are drawn at an estimate until they come near the screen (content-visibility),
+   so a saved offset names another paragraph on a page shown afresh, and Material's anchor tracker
+   replaces the saved offset with the section's fragment, which is the section's start. So the
+   block at the top of the screen is noted by the entry's URL whenever the page holds still, and
+   a Back or Forward to that URL puts it back where it was. */
 (() => {
   "use strict";
   const rb = window.rulebook;
-  const SETTLE_MS = 2000; // how long a landed target is kept in place while the page fills in
+  const SETTLE_MS = 2000; // a landed target is kept in place until the page has held still this long
+  const SETTLE_MAX_MS = 10000; // and no longer than this
+  const NOTE_MS = 400; // the block read is noted once scrolling stops, after Material's anchor tracker (250 ms)
 
   function targetOf(hash) {
     let id = hash.slice(1);
@@ -42,31 +51,92 @@
     return target;
   }
 
-  /* Scripts that mount after the landing (calculators, pin buttons, wide tables) and late fonts
-     change the height of what is above the target: it is put back at the top until the reader
-     moves the page, or for SETTLE_MS. */
+  /* Scripts that mount after the landing (calculators, pin buttons, wide tables), late fonts and
+     blocks drawn at their height for the first time change the height of what is above the
+     target: it is kept where it landed until the reader moves the page, or until the page has
+     held still for SETTLE_MS (a busy phone fills a page in for longer than any fixed time), and
+     for SETTLE_MAX_MS at most. */
   let unsettle = null;
   function settle(target) {
     if (unsettle) unsettle();
     const content = document.querySelector(".md-content") || document.body;
     if (typeof ResizeObserver !== "function") return;
     const top = target.getBoundingClientRect().top;
+    let timer = 0;
     const observer = new ResizeObserver(() => {
-      if (target.isConnected && Math.abs(target.getBoundingClientRect().top - top) > 1) {
-        target.scrollIntoView({ block: "start" });
+      if (target.isConnected) {
+        const off = target.getBoundingClientRect().top - top;
+        if (Math.abs(off) > 1) window.scrollBy(0, off);
       }
+      clearTimeout(timer);
+      timer = setTimeout(stop, SETTLE_MS);
     });
     const events = ["wheel", "touchstart", "keydown", "pointerdown"];
     const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
+      clearTimeout(cap);
       events.forEach((e) => window.removeEventListener(e, stop, true));
       unsettle = null;
     };
-    const timer = setTimeout(stop, SETTLE_MS);
+    timer = setTimeout(stop, SETTLE_MS);
+    const cap = setTimeout(stop, SETTLE_MAX_MS);
     events.forEach((e) => window.addEventListener(e, stop, true));
     observer.observe(content);
     unsettle = stop;
+  }
+
+  /* The block at the top of the screen, below the header: a child of the page's content (a
+     paragraph, a heading, a list, a table's box), named by its id or its first descendant's (a
+     list's first item, the table inside its box; the scripts of a page add children of their own,
+     so a place among the children names another block on the page shown again). */
+  function childOf(inner, el) {
+    while (el && el.parentElement !== inner) el = el.parentElement;
+    return el;
+  }
+  function blockAtTop() {
+    const inner = document.querySelector(".md-content__inner");
+    const header = document.querySelector(".md-header");
+    if (!inner) return null;
+    const box = inner.getBoundingClientRect();
+    const below = Math.max(header ? header.getBoundingClientRect().bottom : 0, 0);
+    for (let dy = 1; dy < 200; dy += 12) {
+      const el = childOf(inner, document.elementFromPoint(box.left + Math.min(24, box.width / 2), below + dy));
+      const named = el && (el.id ? el : el.querySelector("[id]"));
+      if (named) return { id: named.id, top: el.getBoundingClientRect().top };
+    }
+    return null;
+  }
+
+  /* Where the reader was on each URL of this tab, most recent last (a few dozen kept). */
+  const READING_KEPT = 50;
+  const reading = new Map();
+  let noting = 0;
+  function noteReading() {
+    const mark = blockAtTop();
+    if (!mark) return;
+    reading.delete(location.href);
+    reading.set(location.href, mark);
+    if (reading.size > READING_KEPT) reading.delete(reading.keys().next().value);
+  }
+  window.addEventListener(
+    "scroll",
+    () => {
+      clearTimeout(noting);
+      noting = setTimeout(noteReading, NOTE_MS);
+    },
+    { passive: true },
+  );
+
+  /* Back or Forward to a URL read before: its block put back where it was. */
+  function restoreReading(href) {
+    const mark = reading.get(href);
+    const inner = document.querySelector(".md-content__inner");
+    const el = mark && inner && childOf(inner, document.getElementById(mark.id));
+    if (!el) return false;
+    window.scrollBy(0, el.getBoundingClientRect().top - mark.top);
+    settle(el);
+    return true;
   }
 
   /* A saved offset ({x, y}) is what Material's Back/Forward restores; a new entry has none. */
@@ -74,14 +144,17 @@
     return state && typeof state.y === "number" ? state.y : null;
   }
 
-  /* The page is shown: its entry back to what the navigation asked for, then where it lands (a
-     saved offset, else the fragment's block, else the top). */
+  /* The page is shown: its entry back to what the navigation asked for, then where it lands (on a
+     Back or Forward, the block read there; else a saved offset, else the fragment's block, else
+     the top). */
   function land(want) {
     if (location.href !== want.href || history.state !== want.state) {
       history.replaceState(want.state, "", want.href);
     }
     const y = offsetOf(want.state);
-    if (y !== null) {
+    if (want.state !== null && restoreReading(want.href)) {
+      highlight(false);
+    } else if (y !== null) {
       window.scrollTo(0, y);
       highlight(false);
     } else if (!highlight(true)) {
@@ -120,6 +193,7 @@
     document.addEventListener(
       "click",
       (ev) => {
+        if (ev.target instanceof Element && ev.target.closest("a[href]")) noteReading(); // leaving, maybe
         if (!want || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
         const link = ev.target instanceof Element ? ev.target.closest("a[href]") : null;
         if (link && !link.target && link.href === want.href) {
