@@ -178,6 +178,23 @@ def test_a_query_reads_only_the_shards_its_words_need(small_shards):
     assert "r" not in kinds  # a known word needs no typo structure
 
 
+def test_a_one_letter_word_reads_its_own_shard_not_the_whole_letter(small_shards):
+    # the first key typed: every word that begins with «з» is no form of the word «з», and at a
+    # library's size they fill a letter's worth of shards
+    z = ["з" + w for w in words(900, 4)]
+    b = book(
+        "letters",
+        [
+            ("Приложение З", 2, ["Лист персонажа."]),
+            *((f"Раздел {i}", 2, [" ".join(z[i : i + 12]) + "."]) for i in range(0, 900, 12)),
+        ],
+    )
+    lib = index(b)
+    assert lib.shard_of("v", z[0]) != lib.shard_of("v", max(z))
+    assert engine.search(lib, "з")["results"][0]["title"] == "Приложение З"
+    assert sum(k == "v" for k, _ in lib.fetched) <= 2
+
+
 def test_a_query_typed_right_reads_nothing_of_the_other_layout(small_shards):
     lib = index(MANY)
     w = VOCAB[1234]

@@ -414,7 +414,14 @@
   class Vocab {
     constructor(store, A) { this.store = store; this.A = A; this.P = A.P; }
 
+    /* A range as it is read: the words that begin with a single letter are that letter alone
+       (a whole letter of the vocabulary, none of it a form or relative of a one-letter word). */
+    span(lo, hi) {
+      return hi === lo + TOP && lo.length === 1 && LETTER.test(lo) ? [lo, lo + "\u0000"] : [lo, hi];
+    }
+
     words(lo, hi) {
+      [lo, hi] = this.span(lo, hi);
       const out = [];
       for (const i of this.store.shards("v", lo, hi)) {
         const v = this.store.get("v", i);
@@ -457,7 +464,8 @@
     need(ranges, kind) {
       kind = kind || "v";
       const keys = [], seen = new Set();
-      for (const [lo, hi] of ranges) {
+      for (const range of ranges) {
+        const [lo, hi] = kind === "v" ? this.span(range[0], range[1]) : range;
         for (const i of this.store.shards(kind, lo, hi)) {
           if (!seen.has(i)) { seen.add(i); keys.push([kind, i]); }
         }
@@ -470,6 +478,7 @@
     ruleKey(src) { return this.A.surfaces(src).map((w) => this.A.stem(w)); }
 
     rulesIn(lo, hi) {
+      [lo, hi] = this.span(lo, hi);
       const out = [];
       for (const i of this.store.shards("v", lo, hi)) {
         for (const r of this.store.get("v", i).rules) {

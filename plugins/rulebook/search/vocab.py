@@ -15,8 +15,19 @@ P = analysis.ENGINE
 _LETTER = re.compile(r"[^\W\d_]")
 
 
+def span(lo: str, hi: str) -> tuple[str, str]:
+    """A range of the vocabulary as it is read: the words that begin with a single letter are
+    that letter alone. Every word begins with some letter, so that range is a whole letter of
+    the vocabulary (25 shards at 50 books, fetched on the first key typed), and no word in it
+    but the letter itself is a form or a relative of a one-letter word."""
+    if hi == lo + TOP and len(lo) == 1 and _LETTER.match(lo):
+        return lo, lo + "\x00"
+    return lo, hi
+
+
 def words(store: Store, lo: str, hi: str) -> list[tuple[str, str, int]]:
     """(word, stem, stem df) of every word in [lo, hi), in order (its shards must be loaded)."""
+    lo, hi = span(lo, hi)
     out = []
     klo, khi = key(lo), key(hi)
     for i in store.shards("v", lo, hi):
@@ -59,7 +70,7 @@ def forms(store: Store, w: str, st: str) -> list[str]:
 def need(store: Store, ranges: list[tuple[str, str]], kind: str = "v") -> list[Key]:
     keys: list[Key] = []
     for lo, hi in ranges:
-        for i in store.shards(kind, lo, hi):
+        for i in store.shards(kind, *(span(lo, hi) if kind == "v" else (lo, hi))):
             if (kind, i) not in keys:
                 keys.append((kind, i))
     return keys
@@ -72,6 +83,7 @@ def rules_at(store: Store, st: str) -> list[list[Any]]:
 
 def rules_in(store: Store, lo: str, hi: str) -> list[list[Any]]:
     """The glossary rules whose first word's stem is in [lo, hi) (their shards must be loaded)."""
+    lo, hi = span(lo, hi)
     klo, khi = key(lo), key(hi)
     return [
         r
