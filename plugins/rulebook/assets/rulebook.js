@@ -16,8 +16,8 @@
    blocks above it are drawn at an estimate until they come near the screen (content-visibility),
    so a saved offset names another paragraph on a page shown afresh, and Material's anchor tracker
    replaces the saved offset with the section's fragment, which is the section's start. So the
-   block at the top of the screen is noted by the entry's URL whenever the page holds still, and
-   a Back or Forward to that URL puts it back where it was. */
+   block at the top of the screen is noted whenever the page holds still, and a Back or Forward
+   to the page puts it back where it was. */
 (() => {
   "use strict";
   const rb = window.rulebook;
@@ -89,7 +89,8 @@
   /* The block at the top of the screen, below the header: a child of the page's content (a
      paragraph, a heading, a list, a table's box), named by its id or its first descendant's (a
      list's first item, the table inside its box; the scripts of a page add children of their own,
-     so a place among the children names another block on the page shown again). */
+     so a place among the children names another block on the page shown again). Found by the
+     blocks' boxes, not by what is under a point: an open palette or drawer covers the page. */
   function childOf(inner, el) {
     while (el && el.parentElement !== inner) el = el.parentElement;
     return el;
@@ -98,25 +99,32 @@
     const inner = document.querySelector(".md-content__inner");
     const header = document.querySelector(".md-header");
     if (!inner) return null;
-    const box = inner.getBoundingClientRect();
     const below = Math.max(header ? header.getBoundingClientRect().bottom : 0, 0);
-    for (let dy = 1; dy < 200; dy += 12) {
-      const el = childOf(inner, document.elementFromPoint(box.left + Math.min(24, box.width / 2), below + dy));
-      const named = el && (el.id ? el : el.querySelector("[id]"));
-      if (named) return { id: named.id, top: el.getBoundingClientRect().top };
+    for (const el of inner.children) {
+      const box = el.getBoundingClientRect();
+      if (box.height === 0 || box.bottom <= below) continue;
+      const named = el.id ? el : el.querySelector("[id]");
+      if (named) return { id: named.id, top: box.top, y: window.scrollY };
     }
     return null;
   }
 
-  /* Where the reader was on each URL of this tab, most recent last (a few dozen kept). */
+  /* Where the reader was on each page of this tab (a few dozen kept): the block at the top when
+     the page last held still or a link was followed from it, and the offset it was at then. A
+     page is shown afresh only by another page's link or by Back and Forward, and the history
+     entry it comes back to has that offset saved (Material's, unless its anchor tracker replaced
+     it), which tells that the entry is the one the block was read in. */
   const READING_KEPT = 50;
   const reading = new Map();
   let noting = 0;
+  // the page on screen: from a link followed or a Back until the next page arrives, the URL is
+  // already the next page's while this one is still read
+  let shown = location.pathname;
   function noteReading() {
     const mark = blockAtTop();
     if (!mark) return;
-    reading.delete(location.href);
-    reading.set(location.href, mark);
+    reading.delete(shown);
+    reading.set(shown, mark);
     if (reading.size > READING_KEPT) reading.delete(reading.keys().next().value);
   }
   window.addEventListener(
@@ -128,11 +136,13 @@
     { passive: true },
   );
 
-  /* Back or Forward to a URL read before: its block put back where it was. */
-  function restoreReading(href) {
-    const mark = reading.get(href);
+  /* Back or Forward to a page read before, shown afresh: its block put back where it was. */
+  function restoreReading(want) {
+    const mark = reading.get(new URL(want.href).pathname);
+    const y = offsetOf(want.state);
+    if (!mark || (y !== null && Math.abs(y - mark.y) > 1)) return false;
     const inner = document.querySelector(".md-content__inner");
-    const el = mark && inner && childOf(inner, document.getElementById(mark.id));
+    const el = inner && childOf(inner, document.getElementById(mark.id));
     if (!el) return false;
     window.scrollBy(0, el.getBoundingClientRect().top - mark.top);
     settle(el);
@@ -144,15 +154,16 @@
     return state && typeof state.y === "number" ? state.y : null;
   }
 
-  /* The page is shown: its entry back to what the navigation asked for, then where it lands (on a
-     Back or Forward, the block read there; else a saved offset, else the fragment's block, else
-     the top). */
-  function land(want) {
+  /* The page is shown (`afresh`: another page's document swapped in): its entry back to what the
+     navigation asked for, then where it lands (on a Back or Forward to a page shown afresh, the
+     block read there; else a saved offset, which on the page still shown names the same place,
+     else the fragment's block, else the top). */
+  function land(want, afresh) {
     if (location.href !== want.href || history.state !== want.state) {
       history.replaceState(want.state, "", want.href);
     }
     const y = offsetOf(want.state);
-    if (want.state !== null && restoreReading(want.href)) {
+    if (afresh && want.state !== null && restoreReading(want)) {
       highlight(false);
     } else if (y !== null) {
       window.scrollTo(0, y);
@@ -167,7 +178,6 @@
      shows it (this subscriber runs after Material's), for a fragment of the shown page at once
      (its subscriber comes after this one: the landing waits a task). */
   let want = null;
-  let shown = location.pathname;
   if (window.location$ && window.document$) {
     window.location$.subscribe((url) => {
       const at = { href: String(url), state: history.state };
@@ -183,7 +193,7 @@
       if (!want) return; // the first page: the browser has placed it
       const at = want;
       want = null;
-      land(at);
+      land(at, true);
     });
 
     /* A second tap on a link whose page is still on its way (on a slow network nothing seems to
