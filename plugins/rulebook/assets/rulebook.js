@@ -23,7 +23,7 @@
   const rb = window.rulebook;
   const SETTLE_MS = 2000; // a landed target is kept in place until the page has held still this long
   const SETTLE_MAX_MS = 10000; // and no longer than this
-  const NOTE_MS = 400; // the block read is noted once scrolling stops, after Material's anchor tracker (250 ms)
+  const NOTE_MS = 400; // the block read is noted once scrolling has stopped this long
 
   function targetOf(hash) {
     let id = hash.slice(1);
