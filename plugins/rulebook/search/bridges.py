@@ -39,25 +39,21 @@ def _script(text: str) -> str:
     return ""
 
 
-def _key(text: str) -> str:
-    return " ".join(analysis.surfaces(text))
-
-
 def pairs_of(glossary: Glossary, headings: Iterable[tuple[str, str]] = ()) -> dict[str, set[str]]:
     """English term (its surfaces) -> the Russian terms a source gives for it: the glossary's
     rules from an English term, and (title, original) pairs of bilingual headings."""
     out: dict[str, set[str]] = {}
     # a synonym set names a translation; a one-way alias («hp» finds «ранения») does not
-    back = {(_key(src), _key(d)) for src, dst in glossary.rules for d in dst}
+    back = {(analysis.dedupe_key(src), analysis.dedupe_key(d)) for src, dst in glossary.rules for d in dst}
     for src, dst in glossary.rules:
         if _script(src) != "lat":
             continue
         for d in dst:
-            if _script(d) == "cyr" and (_key(d), _key(src)) in back:
-                out.setdefault(_key(src), set()).add(d)
+            if _script(d) == "cyr" and (analysis.dedupe_key(d), analysis.dedupe_key(src)) in back:
+                out.setdefault(analysis.dedupe_key(src), set()).add(d)
     for title, original in headings:
         if original and _script(original) == "lat" and _script(title) == "cyr":
-            out.setdefault(_key(original), set()).add(title)
+            out.setdefault(analysis.dedupe_key(original), set()).add(title)
     return out
 
 
@@ -72,7 +68,7 @@ def rules(books: list[dict[str, set[str]]]) -> list[Glossary]:
     for bi, pairs in enumerate(books):
         for en, rus in pairs.items():
             # one count per book («Взятие в тиски», «взятие в тиски»), the same spelling each build
-            for k, r in sorted({_key(r): r for r in sorted(rus, reverse=True)}.items()):
+            for k, r in sorted({analysis.dedupe_key(r): r for r in sorted(rus, reverse=True)}.items()):
                 used.setdefault(en, {}).setdefault(k, [0, bi, r])[0] += 1
     known = {
         en: dict(sorted(ws.items(), key=lambda kv: (-kv[1][0], kv[1][1], kv[0]))[:MAX_WORDINGS])
@@ -83,7 +79,7 @@ def rules(books: list[dict[str, set[str]]]) -> list[Glossary]:
         made: list[tuple[str, tuple[str, ...]]] = []
         for en, own in pairs.items():
             kept = known.get(en, {})
-            mine = {_key(r) for r in own}
+            mine = {analysis.dedupe_key(r) for r in own}
             if len(kept) < 2 or not mine & set(kept):
                 continue
             for k, (_n, _first, r) in kept.items():

@@ -85,7 +85,6 @@ def run(args: argparse.Namespace) -> int:
     unfiltered = plan.unfiltered(args.query)
     if not out["results"] and len(out["books"]) < len(store.books) and unfiltered.strip():
         other = engine.search(store, unfiltered, limit=args.limit, prefer=prefer)
-    chosen = ", ".join("«" + b.title + "»" for b in store.books if b.slug in out["books"])
     if args.json:
         print(json.dumps(out["results"], ensure_ascii=False, indent=2))
         if other["results"]:
@@ -111,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if out["missing"] and out["results"]:
         print(f"Нет совпадений для: {', '.join('«' + w + '»' for w in out['missing'])}\n")
     if not out["results"] and other["results"]:
+        chosen = ", ".join("«" + b.title + "»" for b in store.books if b.slug in out["books"])
         print(f"Ничего не найдено в {chosen} — найдено в других книгах:\n")
         out = other
     if not out["results"]:

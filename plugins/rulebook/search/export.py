@@ -269,7 +269,7 @@ def _derived(book: Book, common: Glossary, vocab: set[str], found: list[list[Any
     """The abbreviations the book's text defines or implies (abbreviations.py), as a glossary;
     `found`: the terms initials may shorten, as the build counted them while indexing the book."""
     texts, titles = _texts(book)
-    hand = {" ".join(analysis.surfaces(src)) for src, _ in (*common.rules, *book.glossary.rules)}
+    hand = {analysis.dedupe_key(src) for src, _ in (*common.rules, *book.glossary.rules)}
     return Glossary(tuple(abbreviations.rules(texts, titles, vocab, hand, found)))
 
 
