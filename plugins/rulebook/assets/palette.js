@@ -237,10 +237,12 @@
     setActive(0);
   }
 
+  /* The query without its @names when it is small words only («сколько», «можно ли»), else "". */
   function smallWordsOnly(q) {
     const A = state.engine.A;
-    const words = A.surfaces(state.engine.unfiltered(q));
-    return words.length > 0 && words.every((w) => A.isOptional(w));
+    const rest = state.engine.unfiltered(q);
+    const words = A.surfaces(rest);
+    return words.length > 0 && words.every((w) => A.isOptional(w)) ? rest.trim() : "";
   }
 
   function render(out, q) {
@@ -253,6 +255,7 @@
     state.results = out.results;
     state.shownQuery = q;
     const notes = [];
+    const small = !out.results.length && !out.elsewhere ? smallWordsOnly(q) : "";
     if (out.unknown_books && out.unknown_books.length) {
       notes.push("Нет книги «@" + out.unknown_books.join("», «@") + "» — книги: " +
         state.books.map((b) => "@" + b.slug).join(", "));
@@ -264,9 +267,9 @@
     if (out.elsewhere) {
       const titles = state.books.filter((b) => out.elsewhere.includes(b.slug)).map((b) => "«" + b.title + "»");
       notes.push("Ничего не найдено в " + (titles.length === 1 ? "книге " + titles[0] : "книгах " + titles.join(", ")) + " — найдено в других книгах");
-    } else if (!out.results.length && smallWordsOnly(q)) {
+    } else if (small) {
       // «сколько», «можно ли»: the start of a question, not yet what it asks about
-      notes.push("«" + state.engine.unfiltered(q).trim() + "» — только служебные слова: допишите, о чём вопрос");
+      notes.push("«" + small + "» — только служебные слова: допишите, о чём вопрос");
     } else if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
     else if (out.missing && out.missing.length) notes.push("Нет совпадений для «" + out.missing.join("», «") + "»");
     setStatus(notes.join(". "));
