@@ -56,6 +56,11 @@
       this.define = new Set(spec.define_words);
       this.intents = new Map(Object.entries(spec.intents));
       this.numbers = new Map(Object.entries(spec.numbers));
+      this.numberWords = new Map(); // digits -> number words («3 раунда» finds «трёх раундов»)
+      for (const [word, digit] of this.numbers) {
+        if (!this.numberWords.has(digit)) this.numberWords.set(digit, []);
+        this.numberWords.get(digit).push(word);
+      }
       this.spaceRe = new RegExp("[" + spec.query_space + "]+");
       this.spaceOne = new RegExp("^[" + spec.query_space + "]$");
       this.wordCache = new Map();
@@ -447,7 +452,7 @@
       const out = [[w, w + TOP], [lo, lo + TOP], [st, st + TOP]];
       for (const v of this.A.fleetingVariants(st)) out.push([v, v + TOP]);
       const digit = this.A.numbers.get(w);
-      if (digit) out.push([digit, digit + TOP]);
+      for (const n of (digit ? [digit] : []).concat(this.A.numberWords.get(w) || [])) out.push([n, n + TOP]);
       return out;
     }
 
@@ -790,9 +795,10 @@
         }
       }
       const digit = A.numbers.get(w);
-      if (digit) {
-        for (const [u, ust] of V.words(digit, digit + TOP)) {
-          if (u === digit) { stems.set(ust, Math.max(stems.get(ust) || 0.0, P.w_number)); add(ust, u); }
+      // «трёх раундов» finds «3 раунда», and «3 раунда» finds «трёх раундов»
+      for (const number of (digit ? [digit] : []).concat(A.numberWords.get(w) || [])) {
+        for (const [u, ust] of V.words(number, number + TOP)) {
+          if (u === number) { stems.set(ust, Math.max(stems.get(ust) || 0.0, P.w_number)); add(ust, u); }
         }
       }
       const whole = new Set(stems.keys());

@@ -49,6 +49,9 @@ QUESTION = frozenset(SPEC["question_words"])
 DEFINE = frozenset(SPEC["define_words"])
 INTENTS: dict[str, list[str]] = SPEC["intents"]
 NUMBERS: dict[str, str] = SPEC["numbers"]  # number words -> digits
+NUMBER_WORDS: dict[str, list[str]] = {}  # digits -> number words («3 раунда» finds «трёх раундов»)
+for _word, _digit in NUMBERS.items():
+    NUMBER_WORDS.setdefault(_digit, []).append(_word)
 _LOANS = SPEC["loans"]
 _LOAN_CYR: dict[str, str] = _LOANS["cyrillic"]
 _LOAN_LAT: dict[str, str] = _LOANS["latin"]

@@ -396,9 +396,10 @@ class Planner:
                     stems[v] = max(stems.get(v, 0.0), P["w_stem"])
                     surf.setdefault(v, []).append(u)
         digit = analysis.NUMBERS.get(w)
-        if digit:  # «трёх раундов» finds «3 раунда»
-            for u, ust, _ in V.words(store, digit, digit + TOP):
-                if u == digit:
+        # «трёх раундов» finds «3 раунда», and «3 раунда» finds «трёх раундов»
+        for number in ([digit] if digit else []) + analysis.NUMBER_WORDS.get(w, []):
+            for u, ust, _ in V.words(store, number, number + TOP):
+                if u == number:
                     stems[ust] = max(stems.get(ust, 0.0), P["w_number"])
                     surf.setdefault(ust, []).append(u)
         whole = set(stems)

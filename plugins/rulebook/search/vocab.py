@@ -53,8 +53,7 @@ def word_ranges(w: str) -> list[tuple[str, str]]:
     out = [(w, w + TOP), (lo, lo + TOP), (st, st + TOP)]
     out += [(v, v + TOP) for v in analysis.fleeting_variants(st)]
     digit = analysis.NUMBERS.get(w)
-    if digit:
-        out.append((digit, digit + TOP))
+    out += [(n, n + TOP) for n in ([digit] if digit else []) + analysis.NUMBER_WORDS.get(w, [])]
     return out
 
 
