@@ -741,6 +741,22 @@ def test_a_glossary_phrase_names_a_heading_only_as_a_whole():
     assert top["title"] == "Воскрешение"
 
 
+def test_a_long_word_finds_a_short_word_of_its_family():
+    # «разговаривать» (stem «разговарива») and «разговор» share six letters: the relatives' range
+    # began at the long stem's eighth letter, so the long word missed the short one (not the reverse)
+    b = book(
+        "b",
+        [
+            ("Свободные действия", 2, ["Разговор является свободным действием даже в чужой ход."]),
+            ("Ход", 2, ["Ход длится раунд.", "В свой ход вы действуете."]),
+            ("Шея", 2, ["Голова на шее может разговаривать с существом за стеной."]),
+        ],
+    )
+    lib = index(b)
+    assert titles("разговаривать в чужой ход", lib)[0] == "Свободные действия"
+    assert "Свободные действия" in titles("разговаривать", lib)
+
+
 def test_words_that_share_only_a_prefix_are_not_one_family():
     # «противник» and «противогаз» share «против», a prefix, with three letters left over
     b = book(

@@ -438,10 +438,13 @@
       return out;
     }
 
+    /* The start of the range of a stem's relatives: those it extends or that extend it, and its
+       kindred, which share its first kindred_prefix letters however long it is. */
     lower(st) {
       const P = this.P;
       if (st.length >= P.stem_prefix_min && LETTER.test(st)) {
-        return st.slice(0, Math.max(P.stem_prefix_min, st.length - P.stem_prefix_extra));
+        const n = Math.min(st.length - P.stem_prefix_extra, P.kindred_prefix);
+        return st.slice(0, Math.max(P.stem_prefix_min, n));
       }
       return st;
     }

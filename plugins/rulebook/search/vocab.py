@@ -39,9 +39,12 @@ def words(store: Store, lo: str, hi: str) -> list[tuple[str, str, int]]:
 
 
 def lower(st: str) -> str:
-    """The start of the range that holds a stem's derivational relatives."""
+    """The start of the range that holds a stem's derivational relatives: those it extends or
+    that extend it (`stem_prefix_extra` letters), and those `kindred` with it, which share its
+    first `kindred_prefix` letters however long it is (разговарива, разговор)."""
     if len(st) >= P["stem_prefix_min"] and _LETTER.search(st):
-        return st[: max(int(P["stem_prefix_min"]), len(st) - int(P["stem_prefix_extra"]))]
+        n = min(len(st) - int(P["stem_prefix_extra"]), int(P["kindred_prefix"]))
+        return st[: max(int(P["stem_prefix_min"]), n)]
     return st
 
 
