@@ -1392,7 +1392,7 @@
         const text = textOf(h.rid);
         let bonus = this.bonus(h.rid, s, h.book, structure, text);
         if (h.rid === s * K && small.size) {
-          if (worded.has(h.rid)) bonus += this.P.bonus_wording;
+          if (worded.has(h.rid)) bonus += this.P.bonus_wording * this.power(h.cov);
           else if (worded.size && (h.tier === 1 || h.tier === 2 || h.tier === 4)) h.tier = 0;
         }
         h.score = round6(h.score * bonus);

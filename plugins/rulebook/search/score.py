@@ -374,7 +374,8 @@ class Scorer:
             bonus = self.bonus(h.rid, s, h.book, content, text)
             if h.rid == s * K and small:
                 if h.rid in worded:
-                    bonus += P["bonus_wording"]  # the heading says it the reader's way
+                    # the heading says it the reader's way, as much as it holds of the query
+                    bonus += P["bonus_wording"] * _power(h.cov)
                 elif worded and h.tier in (1, 2, 4):
                     h.tier = 0
             h.score = round6(h.score * bonus)
