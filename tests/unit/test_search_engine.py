@@ -930,3 +930,14 @@ def test_a_pasted_paragraph_is_cut_to_its_first_words_and_says_so():
     out = search(lib, f"кровотечение {filler} жгут прочее текст")
     assert out["cut"] and out["results"][0]["title"] == "Кровотечение"
     assert not search(lib, f"кровотечение {filler}")["cut"]  # exactly max_words: whole
+
+
+def test_a_table_row_found_under_its_heading_is_shown_not_the_tables_heading_row():
+    # a table's rows share its anchor, so a row of a table that opens its section opens the
+    # heading; the result showed the section's first block, the table's heading row
+    b = book("b", [("Модификации", 2, []), ("Оружие", 2, ["Оружие бывает разным.", "Оружие стреляет."])])
+    rows = ["Модификация · Эффект", "Станок · Установка стоит 1 ОД.", "Затвор · Перезарядка стоит 1 ОД."]
+    b.sections[0].blocks = [library.Block("row", "s0--1", t) for t in rows]
+    top = search(index(b), "перезарядка затвора")["results"][0]
+    assert top["title"] == "Модификации" and top["url"].endswith("#s0")
+    assert top["snippet"].startswith("Затвор") and top["highlights"]

@@ -1764,7 +1764,9 @@
           else key = this.A.dedupeKey(text);
           if (seen.has(key)) continue;
           seen.add(key);
-          const told = toldVia && via > 0 ? this.block(sec, via)[2] : shown;
+          // a heading opened for a block of its section shows that block (a table's rows share
+          // the table's anchor: the table's first row, its heading row, is not the row found)
+          const told = via > 0 && k === 0 ? this.block(sec, via)[2] : shown;
           results.push(this.result(h, sec, kind, anchor, told, stems));
           if (results.length >= limit) break;
         }

@@ -218,7 +218,10 @@ def _run(
             if key in seen:
                 continue
             seen.add(key)
-            told = _block(sec, via)[2] if told_via and via > 0 else shown
+            # a heading opened for a block of its section shows that block: a table's rows share
+            # the table's anchor, so a row of a table that opens its section opens the heading,
+            # and the table's first row (its heading row) is not the row found
+            told = _block(sec, via)[2] if via > 0 and k == 0 else shown
             results.append(_result(store, h, sec, kind, anchor, told, stems))
             if len(results) >= limit:
                 break
