@@ -4,6 +4,7 @@ offline use from the HTTP cache; the book filter."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -221,6 +222,61 @@ def test_the_palette_answers_again_offline_from_the_http_cache(new_context, base
     ask(page, "кровотечение")
     assert page.locator(".rb-result").count() > 0
     shot(page, "palette-offline")
+    ctx.close()
+
+
+def test_a_failed_search_runs_again_by_itself_once_the_index_can_be_read(new_context, base):
+    """A phone that lost the network, or a server still writing the index: the palette says the
+    search failed and when it will try again, and then shows the answer without another key."""
+    ctx = new_context(service_workers="block")  # an empty cache: the shards must be fetched
+    page = ctx.new_page()
+    page.goto(base + "fatum/03-boi/")
+    down = {"on": True, "refused": 0}
+
+    def shards(route) -> None:  # type: ignore[no-untyped-def]
+        if down["on"]:
+            down["refused"] += 1
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/search/[^/]+/[vprlf]\d+\.json$"), shards)
+    page.keyboard.press("Control+k")
+    page.keyboard.type("кровотечение")
+    status = page.locator(".rb-palette__status")
+    status.filter(has_text="Повторю через").wait_for()
+    assert "Поиск не удался: нет связи с сайтом" in status.inner_text() and down["refused"] > 0
+    assert page.locator(".rb-palette").get_attribute("data-rendered-query") is None
+    down["on"] = False
+    rendered(page, "кровотечение")  # no key pressed: the retry found the shards
+    assert page.locator(".rb-result__title").first.inner_text() == "Кровотечение"
+    assert "Повторю" not in status.inner_text()
+    ctx.close()
+
+
+def test_an_index_not_yet_written_is_read_again_until_it_is(new_context, base):
+    """`make serve` answers before the index is written: the manifest is 404 for a few seconds.
+    The palette says so and reads it again by itself."""
+    ctx = new_context(service_workers="block")
+    page = ctx.new_page()
+    down = {"on": True}
+
+    def manifest(route) -> None:  # type: ignore[no-untyped-def]
+        if down["on"]:
+            route.fulfill(status=404, body="not found")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/search/manifest\.json$"), manifest)
+    page.goto(base + "fatum/03-boi/")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("укрытие")
+    status = page.locator(".rb-palette__status")
+    status.filter(has_text="сервер ответил 404").wait_for()
+    assert "Не удалось загрузить поисковый индекс" in status.inner_text()
+    down["on"] = False
+    rendered(page, "укрытие")
+    assert page.locator(".rb-result").count() > 0
     ctx.close()
 
 

@@ -31,7 +31,7 @@
   // ---- loading -------------------------------------------------------------------------------
   async function fetchJSON(url) {
     const r = await fetch(url, { credentials: "same-origin" });
-    if (!r.ok) throw new Error(url + ": " + r.status);
+    if (!r.ok) throw Object.assign(new Error(url + ": " + r.status), { status: r.status });
     return r.json();
   }
 
@@ -62,10 +62,8 @@
       renderChips();
       return state.engine;
     });
-    state.loading.catch((err) => {
-      state.loading = null;
-      if (ui) setStatus("Не удалось загрузить поисковый индекс (" + err.message + ").");
-    });
+    // the search that waits on it says so, and tries again (`failed`)
+    state.loading.catch(() => { state.loading = null; });
     return state.loading;
   }
 
@@ -289,10 +287,50 @@
     setActive(again > 0 ? again : 0);
   }
 
+  // ---- trying a failed search again ---------------------------------------------------------------
+  /* A search that failed (a phone that lost the network, a server still writing the index) runs
+     again while its query is in the open palette: after a second, then after twice as long each
+     time up to half a minute, and at once when the browser says it is back online. The reader
+     need not type another key to find out whether it works now. */
+  const RETRY_FIRST_MS = 1000;
+  const RETRY_MAX_MS = 30000;
+  const retry = { timer: null, delay: 0, query: null };
+
+  function cancelRetry() {
+    if (retry.timer) clearTimeout(retry.timer);
+    retry.timer = null;
+  }
+
+  function scheduleRetry(q) {
+    cancelRetry();
+    retry.delay = retry.query === q && retry.delay ? Math.min(RETRY_MAX_MS, retry.delay * 2) : RETRY_FIRST_MS;
+    retry.query = q;
+    retry.timer = setTimeout(() => {
+      retry.timer = null;
+      if (ui && !ui.root.hidden && ui.input.value === q) update();
+    }, retry.delay);
+    return retry.delay;
+  }
+
+  window.addEventListener("online", () => {
+    if (!retry.timer) return;
+    cancelRetry();
+    if (ui && !ui.root.hidden) update();
+  });
+
+  function failed(err, q) {
+    const what = state.engine ? "Поиск не удался" : "Не удалось загрузить поисковый индекс";
+    // fetch rejects with a TypeError when no answer came at all
+    const why = err.status ? "сервер ответил " + err.status : err instanceof TypeError ? "нет связи с сайтом" : err.message;
+    const wait = Math.round(scheduleRetry(q) / 1000);
+    setStatus(what + ": " + why + ". Повторю через " + wait + " с.");
+  }
+
   /* Runs the query in the input and renders its results; an answer that arrives after a newer
      query was typed is dropped. */
   function update(t0) {
     if (!ui) return;
+    cancelRetry();
     const start = typeof t0 === "number" ? t0 : performance.now();
     const q = ui.input.value;
     const seq = ++state.seq;
@@ -321,6 +359,7 @@
         if (!out) return;
         const e1 = performance.now();
         if (seq !== state.seq || !ui || ui.input.value !== q) return;
+        retry.delay = 0;
         render(out, q);
         requestAnimationFrame(() => {
           const at = performance.now();
@@ -332,7 +371,7 @@
         ui.root.dataset.query = q;
       });
     }).catch((err) => {
-      if (seq === state.seq && ui) setStatus("Поиск не удался (" + err.message + ").");
+      if (seq === state.seq && ui) failed(err, q);
     });
   }
 
@@ -402,6 +441,7 @@
   function hide(then) {
     const next = typeof then === "function" ? then : null;
     if (!ui || ui.root.hidden) { if (next) next(); return; }
+    cancelRetry();
     ui.root.hidden = true;
     ui.input.setAttribute("aria-expanded", "false");
     if (state.lastFocus && state.lastFocus.focus && document.body.contains(state.lastFocus)) state.lastFocus.focus();
