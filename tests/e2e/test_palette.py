@@ -280,6 +280,31 @@ def test_an_index_not_yet_written_is_read_again_until_it_is(new_context, base):
     ctx.close()
 
 
+def test_a_request_that_gets_no_answer_is_given_up_and_tried_again(new_context, base):
+    """A phone between cells: an index file's request hangs. The search is given up after the
+    palette's time limit (lowered here from 10 s), said to have failed, and run again."""
+    ctx = new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(base + "fatum/03-boi/")
+    page.wait_for_function("window.rulebook && window.rulebook.search")
+    page.evaluate("window.rulebook.search.fetchTimeoutMs = 500")
+    hung: list = []
+
+    def shards(route) -> None:  # type: ignore[no-untyped-def]
+        if not hung:
+            hung.append(route)  # never answered
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/search/[^/]+/v\d+\.json$"), shards)
+    page.evaluate("window.rulebook.search.open('укрытие')")  # one search (keys would make several)
+    status = page.locator(".rb-palette__status")
+    status.filter(has_text="сайт не ответил").wait_for()
+    rendered(page, "укрытие")  # the retry reads the file that hung
+    assert page.locator(".rb-result").count() > 0
+    ctx.close()
+
+
 def test_recent_searches_are_remembered(new_page, base):
     page = new_page()
     page.goto(base + "fatum/03-boi/")

@@ -29,8 +29,13 @@
   let ui = null;
 
   // ---- loading -------------------------------------------------------------------------------
+  /* A request that gets no answer (a phone between cells, a captive portal) is given up after
+     `fetchTimeoutMs`, so that the search fails, says so and runs again, rather than wait forever:
+     an index file is a few kilobytes. */
+  const fetching = { timeoutMs: 10000 };
+
   async function fetchJSON(url) {
-    const r = await fetch(url, { credentials: "same-origin" });
+    const r = await fetch(url, { credentials: "same-origin", signal: AbortSignal.timeout(fetching.timeoutMs) });
     if (!r.ok) throw Object.assign(new Error(url + ": " + r.status), { status: r.status });
     return r.json();
   }
@@ -320,8 +325,10 @@
 
   function failed(err, q) {
     const what = state.engine ? "Поиск не удался" : "Не удалось загрузить поисковый индекс";
-    // fetch rejects with a TypeError when no answer came at all
-    const why = err.status ? "сервер ответил " + err.status : err instanceof TypeError ? "нет связи с сайтом" : err.message;
+    // fetch rejects with a TypeError when no answer came at all, a TimeoutError when it took too long
+    const why = err.status ? "сервер ответил " + err.status
+      : err.name === "TimeoutError" ? "сайт не ответил"
+      : err instanceof TypeError ? "нет связи с сайтом" : err.message;
     const wait = Math.round(scheduleRetry(q) / 1000);
     setStatus(what + ": " + why + ". Повторю через " + wait + " с.");
   }
@@ -511,6 +518,9 @@
       return out;
     },
     timings: state.timings,
+    /* How long one index file may take (ms) before the search is given up and tried again. */
+    get fetchTimeoutMs() { return fetching.timeoutMs; },
+    set fetchTimeoutMs(ms) { fetching.timeoutMs = ms; },
     get loadStarted() { return state.loadStarted; },
     get engine() { return state.engine; },
     get fetched() { return state.engine ? state.engine.store.fetched.slice() : []; },
