@@ -144,3 +144,18 @@ class _BytesStdin:
 
     def read(self) -> str:
         return self.buffer.read().decode("utf-8")
+
+
+def test_a_bad_shared_glossary_entry_is_one_line_naming_its_file_and_line(tmp_path: Path) -> None:
+    cfg = support.project(tmp_path, [], {"index.md": "# Главная\n", "rules.md": RULES})
+    glossary = next((tmp_path).rglob("common.glossary.toml"))
+    lines = glossary.read_text(encoding="utf-8").splitlines()
+    glossary.write_text(
+        "\n".join([*lines, "", "[[alias]]", 'from = "хилка"', 'too = ["лечение"]', ""]), encoding="utf-8"
+    )
+    built = support.run_build(cfg, tmp_path / "site")
+    errors = [ln for ln in built.log.splitlines() if ln.startswith("ERROR")]
+    assert built.returncode != 0 and "Traceback" not in built.log, built.log
+    assert len(errors) == 1 and f"common.glossary.toml:{len(lines) + 4}: " in errors[0], errors
+    assert "unknown key 'too'" in errors[0]
+    assert not (tmp_path / "site").exists() or not any((tmp_path / "site").iterdir())

@@ -1,5 +1,5 @@
 import pytest
-from rulebook.search.glossary import GlossaryError, parse
+from rulebook.search.glossary import GlossaryError, load, parse
 
 
 def test_synonyms_expand_from_every_term():
@@ -25,6 +25,38 @@ def test_aliases_expand_one_way_only():
 def test_malformed_glossaries_are_rejected_with_the_file_name(text):
     with pytest.raises(GlossaryError, match=r"fatum\.glossary\.toml"):
         parse(text, "fatum.glossary.toml")
+
+
+ALIASES = '[[alias]]\nfrom = "крит"\nto = ["критический успех"]\n\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "says"),
+    [
+        (ALIASES + '[[alias]]\nfrom = "хиты"\nto = []\n', 7, "`to`"),
+        (ALIASES + '[[alias]]\nfrom = "хиты"\nto = ["раны", " "]\n', 7, "`to`"),
+        (ALIASES + '[[alias]]\nfrom = "хиты"\nt0 = ["раны"]\n', 7, "unknown key 't0'"),
+        (ALIASES + '[[alias]]\nfrom = "хиты"\nto = ["раны"]\nnote = "?"\n', 8, "unknown key 'note'"),
+        (ALIASES + '[[synonym]]\nterms = ["ОД"]\n', 6, "at least two"),
+        (ALIASES + '[[aliases]]\nfrom = "хиты"\n', 5, "unknown table 'aliases'"),
+    ],
+)
+def test_a_mistake_is_reported_at_its_line(text, line, says):
+    """One line naming the file and the line of the mistake, not the entry's number: a shared
+    glossary has hundreds of entries."""
+    with pytest.raises(GlossaryError) as err:
+        parse(text, "common.glossary.toml")
+    assert str(err.value).startswith(f"common.glossary.toml:{line}: ") and says in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_a_glossary_not_in_utf8_is_named_with_its_line(tmp_path):
+    f = tmp_path / "fatum.glossary.toml"
+    f.write_bytes('# словарь\n[[alias]]\nfrom = "хиты"\nto = ["раны"]\n'.encode("cp1251"))
+    with pytest.raises(GlossaryError, match=r"fatum\.glossary\.toml:1: not valid UTF-8 .* save the file as UTF-8"):
+        load(f)
+    f.write_bytes('\ufeff[[alias]]\nfrom = "хиты"\nto = ["раны"]\n'.encode())  # a BOM is fine
+    assert load(f).rules == (("хиты", ("раны",)),)
 
 
 def test_the_fatum_glossary_parses():

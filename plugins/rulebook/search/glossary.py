@@ -15,6 +15,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook.ingest.tomlfile import KeyLocator
+
 
 class GlossaryError(ValueError):
     pass
@@ -30,35 +32,71 @@ class Glossary:
 
 
 def parse(text: str, where: str = "<glossary>") -> Glossary:
+    """The rules of a glossary's TOML text; a mistake is one line naming `where` and its line."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise GlossaryError(f"{where}: {err}") from None
+        line = getattr(err, "lineno", None)
+        raise GlossaryError(
+            f"{where}{f':{line}' if line else ''}: invalid TOML: {getattr(err, 'msg', err)}"
+        ) from None
+    lines = KeyLocator(text)
+
+    def fail(message: str, *key: str | int) -> GlossaryError:
+        line = lines.line(*key) if key else None
+        return GlossaryError(f"{where}{f':{line}' if line else ''}: {message}")
+
     rules: list[tuple[str, tuple[str, ...]]] = []
-    unknown = set(data) - {"synonym", "alias"}
+    unknown = sorted(set(data) - {"synonym", "alias"})
     if unknown:
-        raise GlossaryError(f"{where}: unknown table(s) {sorted(unknown)}; expected [[synonym]] or [[alias]]")
-    for i, syn in enumerate(data.get("synonym", []), 1):
+        raise fail(f"unknown table {unknown[0]!r}; expected [[synonym]] or [[alias]]", unknown[0])
+    for kind, keys in (("synonym", {"terms"}), ("alias", {"from", "to"})):
+        entries = data.get(kind, [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise fail(f"`{kind}` must be written as [[{kind}]] tables", kind)
+        for i, entry in enumerate(entries):
+            extra = sorted(set(entry) - keys)
+            if extra:
+                raise fail(
+                    f"[[{kind}]] has an unknown key {extra[0]!r}; it takes {' and '.join(sorted(keys))}",
+                    kind,
+                    i,
+                    extra[0],
+                )
+    for i, syn in enumerate(data.get("synonym", [])):
         terms = syn.get("terms")
-        if (
-            not isinstance(terms, list)
-            or len(terms) < 2
-            or not all(isinstance(t, str) and t.strip() for t in terms)
-        ):
-            raise GlossaryError(f"{where}: synonym #{i} needs `terms`, a list of at least two strings")
+        if not isinstance(terms, list) or len(terms) < 2 or not all(_text(t) for t in terms):
+            raise fail(
+                "[[synonym]] needs `terms`, a list of at least two words or phrases", "synonym", i, "terms"
+            )
         for t in terms:
             rules.append((t.strip(), tuple(o.strip() for o in terms if o is not t)))
-    for i, al in enumerate(data.get("alias", []), 1):
+    for i, al in enumerate(data.get("alias", [])):
         src, dst = al.get("from"), al.get("to")
         if isinstance(dst, str):
             dst = [dst]
-        if not isinstance(src, str) or not src.strip() or not isinstance(dst, list) or not dst:
-            raise GlossaryError(f"{where}: alias #{i} needs `from` (a string) and `to` (a list of strings)")
-        rules.append((src.strip(), tuple(str(d).strip() for d in dst)))
+        if not _text(src):
+            raise fail("[[alias]] needs `from`, a word or phrase", "alias", i, "from")
+        if not isinstance(dst, list) or not dst or not all(_text(d) for d in dst):
+            raise fail("[[alias]] needs `to`, a list of words or phrases", "alias", i, "to")
+        rules.append((src.strip(), tuple(d.strip() for d in dst)))
     return Glossary(tuple(rules))
+
+
+def _text(value: object) -> bool:
+    """A word or phrase: a string with a letter or digit in it."""
+    return isinstance(value, str) and any(c.isalnum() for c in value)
 
 
 def load(path: Path) -> Glossary:
     if not path.exists():
-        raise GlossaryError(f"glossary {path} not found")
-    return parse(path.read_text(encoding="utf-8"), str(path))
+        raise GlossaryError(f"{path}: glossary not found")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise GlossaryError(
+            f"{path}:{line}: not valid UTF-8 (byte 0x{data[err.start]:02x}): save the file as UTF-8"
+        ) from None
+    return parse(text, str(path))
