@@ -53,7 +53,7 @@ def test_a_mistake_is_reported_at_its_line(text, line, says):
 def test_a_glossary_not_in_utf8_is_named_with_its_line(tmp_path):
     f = tmp_path / "fatum.glossary.toml"
     f.write_bytes('# словарь\n[[alias]]\nfrom = "хиты"\nto = ["раны"]\n'.encode("cp1251"))
-    with pytest.raises(GlossaryError, match=r"fatum\.glossary\.toml:1: not valid UTF-8 .* save the file as UTF-8"):
+    with pytest.raises(GlossaryError, match=r"glossary\.toml:1: not valid UTF-8 .* save the file as"):
         load(f)
     f.write_bytes('\ufeff[[alias]]\nfrom = "хиты"\nto = ["раны"]\n'.encode())  # a BOM is fine
     assert load(f).rules == (("хиты", ("раны",)),)
