@@ -62,6 +62,9 @@ EXTRA = [
     "3 раунда",  # digits find number words
     "0 хитов",
     "разговаривать не в свой ход",  # a long stem's short kindred
+    "ранить",  # a verb and its action noun
+    "метать нож",
+    "отравление",
     "ткровотечение",
     "кубсложности",
     "кубсложн",

@@ -941,3 +941,22 @@ def test_a_table_row_found_under_its_heading_is_shown_not_the_tables_heading_row
     top = search(index(b), "перезарядка затвора")["results"][0]
     assert top["title"] == "Модификации" and top["url"].endswith("#s0")
     assert top["snippet"].startswith("Затвор") and top["highlights"]
+
+
+def test_a_verb_finds_the_noun_of_its_action_and_the_noun_the_verb():
+    # the stemmer leaves «ранить» as «ран» and «ранение» as «ранен»: a stem too short for the
+    # relatives that extend it by a few letters, so a player's verb missed the rule's noun
+    b = book(
+        "b",
+        [
+            ("Ранение", 2, ["Ранение снижает скорость."]),
+            ("Метание", 2, ["Метание ножа стоит 1 ОД."]),
+            ("Отравление", 2, ["Отравление длится час."]),
+            ("Прочее", 2, ["Скорость и час.", "Нож и ОД."]),
+        ],
+    )
+    lib = index(b)
+    assert titles("ранить", lib)[0] == "Ранение"
+    assert titles("метать нож", lib)[0] == "Метание"
+    assert titles("отравить", lib)[0] == "Отравление"
+    assert "ран" in analysis.nominal_relatives("ранен")  # and back

@@ -233,6 +233,18 @@
       return [];
     }
 
+    /* analysis.nominal_relatives: the stem of a verb's action noun, and of a noun's verb
+       (ран, ранен; пада, паден; отрав, отравлен). */
+    nominalRelatives(st) {
+      if (!st || !this.allIn(st, this.cyr)) return [];
+      const n = this.spec.nominal, out = [];
+      for (const [verb, noun] of n.pairs) {
+        if (st.endsWith(verb) && st.length - verb.length >= n.min) out.push(st.slice(0, st.length - verb.length) + noun);
+        if (st.endsWith(noun) && st.length - noun.length >= n.min) out.push(st.slice(0, st.length - noun.length) + verb);
+      }
+      return [...new Set(out)].filter((v) => v !== st);
+    }
+
     isOptional(surface) { return this.stop.has(surface) || this.question.has(surface); }
 
     /* analysis.skeleton: English terms and their Russian spelling share it (strike, страйк). */
@@ -454,6 +466,7 @@
       const lo = this.lower(st);
       const out = [[w, w + TOP], [lo, lo + TOP], [st, st + TOP]];
       for (const v of this.A.fleetingVariants(st)) out.push([v, v + TOP]);
+      for (const v of this.A.nominalRelatives(st)) out.push([v, v + TOP]);
       const digit = this.A.numbers.get(w);
       for (const n of (digit ? [digit] : []).concat(this.A.numberWords.get(w) || [])) out.push([n, n + TOP]);
       return out;
@@ -795,6 +808,11 @@
       for (const v of A.fleetingVariants(st)) {
         for (const [u, ust] of V.words(v, v + TOP)) {
           if (ust === v && v !== st) { stems.set(v, Math.max(stems.get(v) || 0.0, P.w_stem)); add(v, u); }
+        }
+      }
+      for (const v of A.nominalRelatives(st)) { // «ранить» finds «ранение», and the reverse
+        for (const [u, ust] of V.words(v, v + TOP)) {
+          if (ust === v) { stems.set(v, Math.max(stems.get(v) || 0.0, P.w_stem_prefix)); add(v, u); }
         }
       }
       const digit = A.numbers.get(w);

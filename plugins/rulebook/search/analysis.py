@@ -207,6 +207,26 @@ def fleeting_variants(st: str) -> list[str]:
     return []
 
 
+_NOMINAL = SPEC["nominal"]
+
+
+def nominal_relatives(st: str) -> list[str]:
+    """The stem of a verb's action noun, and of an action noun's verb (ран, ранен; пада, паден;
+    отрав, отравлен; мета, метан): Russian makes the noun of an action from the verb's stem with
+    -ение or -ание, which the stemmer does not undo, and for a short stem no other relative
+    reaches it (ранить does not find ранение). Cyrillic stems only; `nominal` in analysis.json."""
+    if not st or not all(c in _CYR for c in st):
+        return []
+    least = int(_NOMINAL["min"])
+    out: list[str] = []
+    for verb, noun in _NOMINAL["pairs"]:
+        if st.endswith(verb) and len(st) - len(verb) >= least:
+            out.append(st[: len(st) - len(verb)] + noun)
+        if st.endswith(noun) and len(st) - len(noun) >= least:
+            out.append(st[: len(st) - len(noun)] + verb)
+    return [v for v in dict.fromkeys(out) if v != st]
+
+
 def is_capitals(raw: str) -> bool:
     """A raw word written in capitals, two letters or more, as abbreviations are («ОБ»)."""
     return sum(1 for c in raw if c.isalpha()) >= 2 and raw == raw.upper() and raw != raw.lower()

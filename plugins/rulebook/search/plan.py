@@ -395,6 +395,11 @@ class Planner:
                 if ust == v and v != st:
                     stems[v] = max(stems.get(v, 0.0), P["w_stem"])
                     surf.setdefault(v, []).append(u)
+        for v in analysis.nominal_relatives(st):  # «ранить» finds «ранение», and the reverse
+            for u, ust, _ in V.words(store, v, v + TOP):
+                if ust == v:
+                    stems[v] = max(stems.get(v, 0.0), P["w_stem_prefix"])
+                    surf.setdefault(v, []).append(u)
         digit = analysis.NUMBERS.get(w)
         # «трёх раундов» finds «3 раунда», and «3 раунда» finds «трёх раундов»
         for number in ([digit] if digit else []) + analysis.NUMBER_WORDS.get(w, []):

@@ -55,6 +55,7 @@ def word_ranges(w: str) -> list[tuple[str, str]]:
     lo = lower(st)
     out = [(w, w + TOP), (lo, lo + TOP), (st, st + TOP)]
     out += [(v, v + TOP) for v in analysis.fleeting_variants(st)]
+    out += [(v, v + TOP) for v in analysis.nominal_relatives(st)]
     digit = analysis.NUMBERS.get(w)
     out += [(n, n + TOP) for n in ([digit] if digit else []) + analysis.NUMBER_WORDS.get(w, [])]
     return out
