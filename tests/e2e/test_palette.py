@@ -305,6 +305,25 @@ def test_a_request_that_gets_no_answer_is_given_up_and_tried_again(new_context, 
     ctx.close()
 
 
+def test_an_engine_script_that_hangs_is_given_up_and_waited_for_again(new_context, base):
+    """The engine's script gets no answer: the palette says so instead of «Загрузка индекса…» for
+    ever, and shows the answer once the script arrives."""
+    ctx = new_context(service_workers="block")
+    page = ctx.new_page()
+    held: list = []
+    page.route(re.compile(r"/search-engine\.js$"), lambda route: held.append(route))
+    page.goto(base + "fatum/03-boi/", wait_until="domcontentloaded")
+    page.evaluate("window.rulebook.search.fetchTimeoutMs = 500")
+    page.evaluate("window.rulebook.search.open('укрытие')")
+    status = page.locator(".rb-palette__status")
+    status.filter(has_text="сайт не ответил").wait_for()
+    assert held
+    held[0].continue_()
+    rendered(page, "укрытие")
+    assert page.locator(".rb-result").count() > 0
+    ctx.close()
+
+
 def test_recent_searches_are_remembered(new_page, base):
     page = new_page()
     page.goto(base + "fatum/03-boi/")

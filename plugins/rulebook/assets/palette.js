@@ -34,6 +34,16 @@
      an index file is a few kilobytes. */
   const fetching = { timeoutMs: 10000 };
 
+  /* A script's load given up like a request (the script itself may still arrive: the next try
+     waits on the same load). */
+  function inTime(promise) {
+    let timer = null;
+    const late = new Promise((resolve, reject) => {
+      timer = setTimeout(() => reject(new DOMException("no answer", "TimeoutError")), fetching.timeoutMs);
+    });
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  }
+
   async function fetchJSON(url) {
     const r = await fetch(url, { credentials: "same-origin", signal: AbortSignal.timeout(fetching.timeoutMs) });
     if (!r.ok) throw Object.assign(new Error(url + ": " + r.status), { status: r.status });
@@ -56,8 +66,8 @@
     const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href);
     state.loading = Promise.all([
       // the engine looks the stemmers up when it first stems, so the two load side by side
-      rb.stemmers ? null : loadScript("search-stemmers.js"),
-      rb.searchEngine ? null : loadScript("search-engine.js"),
+      rb.stemmers ? null : inTime(loadScript("search-stemmers.js")),
+      rb.searchEngine ? null : inTime(loadScript("search-engine.js")),
       manifestP,
     ]).then((parts) => {
       const manifest = parts[2];
