@@ -39,15 +39,27 @@
   function inTime(promise) {
     let timer = null;
     const late = new Promise((resolve, reject) => {
-      timer = setTimeout(() => reject(new DOMException("no answer", "TimeoutError")), fetching.timeoutMs);
+      timer = setTimeout(() => reject(timedOut()), fetching.timeoutMs);
     });
     return Promise.race([promise, late]).finally(() => clearTimeout(timer));
   }
 
+  function timedOut() { return Object.assign(new Error("no answer"), { name: "TimeoutError" }); }
+
+  /* (An AbortController and a timer, not AbortSignal.timeout, which older phones lack.) */
   async function fetchJSON(url) {
-    const r = await fetch(url, { credentials: "same-origin", signal: AbortSignal.timeout(fetching.timeoutMs) });
-    if (!r.ok) throw Object.assign(new Error(url + ": " + r.status), { status: r.status });
-    return r.json();
+    const ctl = new AbortController();
+    let late = false;
+    const timer = setTimeout(() => { late = true; ctl.abort(); }, fetching.timeoutMs);
+    try {
+      const r = await fetch(url, { credentials: "same-origin", signal: ctl.signal });
+      if (!r.ok) throw Object.assign(new Error(url + ": " + r.status), { status: r.status });
+      return await r.json();
+    } catch (err) {
+      throw late ? timedOut() : err;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /* The book of the page being read (its slug is the first part of the page's path), if any. */
