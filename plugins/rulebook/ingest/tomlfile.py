@@ -18,13 +18,14 @@ from rulebook.ingest.errors import IngestError
 Key = tuple[str | int, ...]
 
 
-def read_toml(path: Path, book: str | None = None) -> tuple[dict[str, Any], str]:
-    """(data, text). A BOM is accepted; invalid UTF-8 or TOML is one line naming file and line."""
+def read_utf8(path: Path, book: str | None = None) -> str:
+    """A project file's text. A BOM is accepted; a missing file or invalid UTF-8 (a Windows-1251
+    save) is one line naming the file and the line."""
     if not path.is_file():
         raise IngestError("file not found", path=path, book=book)
     data = path.read_bytes()
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         raise IngestError(
@@ -33,6 +34,11 @@ def read_toml(path: Path, book: str | None = None) -> tuple[dict[str, Any], str]
             line=line,
             book=book,
         ) from None
+
+
+def read_toml(path: Path, book: str | None = None) -> tuple[dict[str, Any], str]:
+    """(data, text). A BOM is accepted; invalid UTF-8 or TOML is one line naming file and line."""
+    text = read_utf8(path, book)
     try:
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as err:

@@ -15,7 +15,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.ingest.tomlfile import KeyLocator
+from rulebook.ingest.errors import IngestError
+from rulebook.ingest.tomlfile import KeyLocator, read_utf8
 
 
 class GlossaryError(ValueError):
@@ -89,14 +90,8 @@ def _text(value: object) -> bool:
 
 
 def load(path: Path) -> Glossary:
-    if not path.exists():
-        raise GlossaryError(f"{path}: glossary not found")
-    data = path.read_bytes()
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise GlossaryError(
-            f"{path}:{line}: not valid UTF-8 (byte 0x{data[err.start]:02x}): save the file as UTF-8"
-        ) from None
+        text = read_utf8(path)
+    except IngestError as err:
+        raise GlossaryError(str(err)) from None
     return parse(text, str(path))
