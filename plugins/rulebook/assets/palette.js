@@ -32,34 +32,30 @@
   /* A request that gets no answer (a phone between cells, a captive portal) is given up after
      `fetchTimeoutMs`, so that the search fails, says so and runs again, rather than wait forever:
      an index file is a few kilobytes. */
-  const fetching = { timeoutMs: 10000 };
+  let fetchTimeoutMs = 10000;
 
-  /* A script's load given up like a request (the script itself may still arrive: the next try
-     waits on the same load). */
-  function inTime(promise) {
+  /* `promise`, or a TimeoutError once it has taken too long (`giveUp` then runs: a request is
+     aborted; a script may still arrive, and the next try waits on the same load). A timer, not
+     AbortSignal.timeout, which older phones lack. */
+  function inTime(promise, giveUp) {
     let timer = null;
     const late = new Promise((resolve, reject) => {
-      timer = setTimeout(() => reject(timedOut()), fetching.timeoutMs);
+      timer = setTimeout(() => {
+        if (giveUp) giveUp();
+        reject(Object.assign(new Error("no answer"), { name: "TimeoutError" }));
+      }, fetchTimeoutMs);
     });
     return Promise.race([promise, late]).finally(() => clearTimeout(timer));
   }
 
-  function timedOut() { return Object.assign(new Error("no answer"), { name: "TimeoutError" }); }
-
-  /* (An AbortController and a timer, not AbortSignal.timeout, which older phones lack.) */
-  async function fetchJSON(url) {
+  function fetchJSON(url) {
     const ctl = new AbortController();
-    let late = false;
-    const timer = setTimeout(() => { late = true; ctl.abort(); }, fetching.timeoutMs);
-    try {
-      const r = await fetch(url, { credentials: "same-origin", signal: ctl.signal });
+    const read = fetch(url, { credentials: "same-origin", signal: ctl.signal }).then((r) => {
       if (!r.ok) throw Object.assign(new Error(url + ": " + r.status), { status: r.status });
-      return await r.json();
-    } catch (err) {
-      throw late ? timedOut() : err;
-    } finally {
-      clearTimeout(timer);
-    }
+      return r.json();
+    });
+    read.catch(() => {}); // the abort after a time-out rejects it too, with nobody waiting
+    return inTime(read, () => ctl.abort());
   }
 
   /* The book of the page being read (its slug is the first part of the page's path), if any. */
@@ -541,8 +537,8 @@
     },
     timings: state.timings,
     /* How long one index file may take (ms) before the search is given up and tried again. */
-    get fetchTimeoutMs() { return fetching.timeoutMs; },
-    set fetchTimeoutMs(ms) { fetching.timeoutMs = ms; },
+    get fetchTimeoutMs() { return fetchTimeoutMs; },
+    set fetchTimeoutMs(ms) { fetchTimeoutMs = ms; },
     get loadStarted() { return state.loadStarted; },
     get engine() { return state.engine; },
     get fetched() { return state.engine ? state.engine.store.fetched.slice() : []; },
