@@ -16,6 +16,7 @@ def test_an_abbreviation_in_parentheses_after_the_words_it_spells_is_defined():
             "Ваш Класс Брони (КБ) (Armor Class (AC)) — это основной КС.",
             "Атака по возможности (АВ) провоцируется движением.",
             "Бронезащита (БЗ) снижается после каждого попадания.",
+            "Leaving a threatened square provokes Attacks of Opportunity (AoO).",
         ]
     )
     assert found == {
@@ -24,12 +25,15 @@ def test_an_abbreviation_in_parentheses_after_the_words_it_spells_is_defined():
         "AC": "Armor Class",
         "АВ": "Атака по возможности",
         "БЗ": "Бронезащита",
+        "AOO": "Attacks of Opportunity",
     }
 
 
 def test_capitals_in_parentheses_that_spell_nothing_before_them_are_no_abbreviation():
     assert A.defined(["Персонаж получает бонус (ДА) к проверке.", "Урон огнём (см. ниже) удваивается."]) == {}
     assert A.defined(["Это стоит (ОД) двух действий."]) == {}  # «стоит» does not spell ОД
+    # one capital is a word, not an abbreviation: «Strike» does not spell «Single Target ...»
+    assert A.defined(["Make a Single Target Radial Impact Kick Effect (Strike)."]) == {}
 
 
 def test_initials_of_a_frequent_heading_term_are_implied_unless_they_are_a_word():
@@ -93,3 +97,24 @@ def test_a_readers_initials_of_a_books_heading_term_find_it():
     found = engine.search(lib, "ож", limit=10)["results"]
     assert len(found) >= 3 and all("жизни" in r["snippet"] or "жизни" in r["title"] for r in found)
     assert engine.search(lib, "0 ож", limit=1)["results"][0]["title"] == "Выведен из строя (0 очков жизни)"
+
+
+def test_a_shared_rule_that_misses_the_books_words_does_not_hide_its_own_abbreviation():
+    """The shared glossary knows «hp» as the Russian books' «хиты»; an English book that defines
+    «Hit Points (HP)» still gets HP for its own words."""
+    en = book(
+        "en",
+        [
+            ("Hit Points", 2, ["Your Hit Points (HP) measure how much harm you can take."]),
+            ("Resting", 2, ["A long rest restores all lost Hit Points."]),
+            ("Weapons", 2, ["A sword deals slashing damage."]),
+        ],
+    )
+    lib = index(en, common='[[alias]]\nfrom = "hp"\nto = ["хиты"]\n')
+    found = [r["title"] for r in engine.search(lib, "hp", limit=5)["results"]]
+    assert found[:2] == ["Hit Points", "Resting"]
+    # where the shared rule does reach the book's words, the book's abbreviation is not written
+    # twice: the hand-written rule stands
+    ru = book("ru", [("Хиты", 2, ["Ваши Хиты (ХП) показывают, сколько урона вы выдержите."])])
+    lib = index(ru, common='[[alias]]\nfrom = "хп"\nto = ["хиты"]\n')
+    assert engine.search(lib, "хп", limit=1)["results"][0]["title"] == "Хиты"

@@ -5,7 +5,8 @@ nobody configured has none. Two kinds of abbreviation can be read off the text i
 
 - **defined**: a capitalised abbreviation in parentheses right after the words whose initials
   it spells («Очки Действий (ОД)», «Класс Брони (КБ)», «Armor Class (AC)»; stop words between
-  may be skipped, «Атака по возможности (АВ)»; a long compound may give two letters,
+  may be skipped, «Атака по возможности (АВ)», or spelt in small letters, «Attacks of
+  Opportunity (AoO)»; a long compound may give two letters,
   «Бронезащита (БЗ)») -> a synonym: the abbreviation finds the words, the words find the
   abbreviation;
 - **implied**: readers shorten a book's frequent two- or three-word terms to their initials
@@ -26,7 +27,9 @@ from typing import Any
 
 from rulebook.search import analysis
 
-_PAREN = re.compile(r"\(\s*([A-ZА-ЯЁ]{2,5})\s*\)")
+# capitals, or capitals with small letters for the small words they spell («Attacks of
+# Opportunity (AoO)»): two capitals at least, so that a capitalised word is no abbreviation
+_PAREN = re.compile(r"\(\s*([A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]{1,4})\s*\)")
 _STOPS_BEFORE = re.compile(r"[.:;!?()«»\"]")  # the words an abbreviation spells sit in its clause
 IMPLIED_MIN = 4  # occurrences of a term in its book before readers shorten it
 IMPLIED_MARGIN = 2  # ... and that many times as often as the next term with the same initials
@@ -81,7 +84,7 @@ def defined(texts: Iterable[str]) -> dict[str, str]:
             continue
         for m in _PAREN.finditer(text):
             abbr = m.group(1)
-            if abbr.upper() in out or not any(c.isalpha() for c in abbr):
+            if abbr.upper() in out or sum(c.isupper() for c in abbr) < 2:
                 continue
             words = spelled(abbr, _words_before(text, m.start()))
             if words and _fold(words) != _fold(abbr):

@@ -265,12 +265,24 @@ def _texts(book: Book) -> tuple[list[str], list[str]]:
     return [b.text for s in book.sections for b in s.blocks], [s.title for s in book.sections]
 
 
-def _derived(book: Book, common: Glossary, vocab: set[str], found: list[list[Any]] | None) -> Glossary:
+def _derived(
+    book: Book, common: Glossary, vocab: set[str], found: list[list[Any]] | None, stems: set[str]
+) -> Glossary:
     """The abbreviations the book's text defines or implies (abbreviations.py), as a glossary;
-    `found`: the terms initials may shorten, as the build counted them while indexing the book."""
+    `found`: the terms initials may shorten, as the build counted them while indexing the book;
+    `stems`: the book's own. A shared rule stands in for an abbreviation of the book only where
+    it reaches the book's words: «hp» -> «хиты» says nothing of an English book's «Hit Points
+    (HP)»."""
     texts, titles = _texts(book)
-    hand = {analysis.dedupe_key(src) for src, _ in (*common.rules, *book.glossary.rules)}
+    shared = [src for src, dst in common.rules if any(_printed(t, stems) for t in dst)]
+    hand = {analysis.dedupe_key(src) for src in (*shared, *(src for src, _ in book.glossary.rules))}
     return Glossary(tuple(abbreviations.rules(texts, titles, vocab, hand, found)))
+
+
+def _printed(phrase: str, stems: set[str]) -> bool:
+    """Every word of `phrase` (its function words aside) is a word of the book, in some form."""
+    words = [w for w in analysis.surfaces(phrase) if not analysis.is_optional(w)]
+    return bool(words) and all(analysis.stem(w) in stems for w in words)
 
 
 def initial_terms(book: Book) -> list[list[Any]]:
@@ -280,7 +292,11 @@ def initial_terms(book: Book) -> list[list[Any]]:
 
 
 def _rules(
-    books: list[Book], common: Glossary, vocab: set[str], found: list[list[list[Any]] | None]
+    books: list[Book],
+    common: Glossary,
+    vocab: set[str],
+    found: list[list[list[Any]] | None],
+    stems: list[set[str]],
 ) -> list[tuple[str, list[Any]]]:
     """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], and a
     last 1 when the books print the source; [books] are the books whose glossaries hold the rule
@@ -290,7 +306,7 @@ def _rules(
     merged: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     glossaries = [(-1, common)]
     for i, b in enumerate(books):
-        glossaries += [(i, b.glossary), (i, _derived(b, common, vocab, found[i]))]
+        glossaries += [(i, b.glossary), (i, _derived(b, common, vocab, found[i], stems[i]))]
     # other books' words for an English term, to this book's words for it
     own = [bridges.pairs_of(b.glossary, ((s.title, s.original) for s in b.sections)) for b in books]
     glossaries += list(enumerate(bridges.rules(own)))
@@ -340,7 +356,13 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         # vocabulary, with the glossary rules of its range
         words = set(vocab) - merged.initials  # the books' own words
         rules = sorted(
-            _rules([b for b, _ in books], common, words, [p.get("terms") for _, p in books]),
+            _rules(
+                [b for b, _ in books],
+                common,
+                words,
+                [p.get("terms") for _, p in books],
+                [set(p["stem_df"]) for _, p in books],
+            ),
             key=lambda r: sort_key(r[0]),
         )
         vchunks = _vocab_chunks(vocab, rules)
