@@ -866,8 +866,10 @@
       return slot;
     }
 
+    /* plan.py _typo_budget_of: a short English word is no typo in a library of Russian books. */
     typoBudgetOf(w, relaxed) {
-      if (w.length < this.P.typo_latin_from && this.A.allIn(w, this.A.lat)) return 0;
+      const st = this.store.stats, latinMain = 2 * (st.latin_words || 0) > (st.words || 0);
+      if (!latinMain && w.length < this.P.typo_latin_from && this.A.allIn(w, this.A.lat)) return 0;
       return relaxed ? (w.length >= this.P.typo1_from ? 2 : w.length >= 3 ? 1 : 0) : this.typoBudget(w.length);
     }
 

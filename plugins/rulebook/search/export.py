@@ -351,6 +351,10 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
     with folders.replacing(dest) as tmp:
         tmp.chmod(0o755)  # mkdtemp makes it private; the site must be readable by any server
         files: dict[str, bytes] = {}
+        # the library's main script: a short word of the other is a word the books lack, not a typo
+        latin = set(analysis.SPEC["latin"])
+        stats["words"] = len(vocab)
+        stats["latin_words"] = sum(1 for w in vocab if w[0] in latin and set(w) <= latin)
         manifest: dict[str, Any] = {"format": FORMAT, "analysis": analysis.SPEC, "stats": stats}
 
         # vocabulary, with the glossary rules of its range

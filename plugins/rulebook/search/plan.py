@@ -153,12 +153,18 @@ def osa(a: str, b: str, k: int, prefix: bool) -> int:
     return d if d <= k else k + 1
 
 
-def _typo_budget_of(w: str, relaxed: bool) -> int:
-    """A short English word the library lacks is most likely a correct English word: its typo
-    budget starts at six letters."""
-    if len(w) < P["typo_latin_from"] and all(c in _LAT for c in w):
+def _typo_budget_of(w: str, relaxed: bool, latin: bool) -> int:
+    """A short English word that a library of Russian books lacks is most likely a correct
+    English word: its typo budget starts at six letters. In a library of English books a short
+    English word is corrected as a Russian one is in a Russian library."""
+    if not latin and len(w) < P["typo_latin_from"] and all(c in _LAT for c in w):
         return 0
     return _typo_budget(len(w), relaxed)
+
+
+def latin_main(store: Store) -> bool:
+    """Most of the library's words are Latin (manifest stats; an older index has none)."""
+    return 2 * store.stats.get("latin_words", 0) > store.stats.get("words", 0)
 
 
 def _typo_budget(n: int, relaxed: bool) -> int:
@@ -478,7 +484,7 @@ class Planner:
         needs: list[Key] = []
         budgets: dict[int, int] = {}
         for s in self._unknown:
-            k = _typo_budget_of(s.word, self.relaxed)
+            k = _typo_budget_of(s.word, self.relaxed, latin_main(store))
             budgets[id(s)] = k
             if k:
                 fwd, rev = typo_ranges(s.word, s.prefix, k)
@@ -523,7 +529,7 @@ class Planner:
                 # nothing within the budget: the closest words a larger one finds are offered
                 # ("did you mean"), not searched
                 wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
-                if wider > k and _typo_budget_of(s.word, True):
+                if wider > k and _typo_budget_of(s.word, True, latin_main(store)):
                     fwd, rev = typo_ranges(s.word, s.prefix, wider)
                     store.ensure(V.uniq(V.need(store, fwd) + V.need(store, rev, "r")))
                     closest = self.typos(s.word, s.prefix, wider)

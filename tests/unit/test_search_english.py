@@ -1,0 +1,153 @@
+"""A book in English is searched as well as a Russian one: its own abbreviations (small letters
+included), its function words, its definitions, its number words and its short typos; and both
+runtimes agree on it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from rulebook.search import engine
+
+from tests.support.books import book, index
+
+RUNNER = Path(__file__).parents[1] / "integration" / "search_runner.js"
+
+OUTLINE = [
+    ("Combat", 1, ["Combat is a sequence of rounds. Every participant takes one turn in each round."]),
+    (
+        "Actions in Combat",
+        2,
+        [
+            "On your turn you get three actions and one reaction.",
+            "You can split your movement between your actions: move, attack, then move again.",
+        ],
+    ),
+    (
+        "Strike",
+        3,
+        [
+            "A Strike is a single weapon or unarmed attack against the Armor Class (AC) of a target.",
+            "Each Strike after the first on the same turn takes a cumulative penalty.",
+        ],
+    ),
+    (
+        "Attacks of Opportunity",
+        2,
+        [
+            "Leaving a square within an enemy's reach provokes Attacks of Opportunity (AoO).",
+            "The enemy may use its reaction to make one melee Strike against you.",
+        ],
+    ),
+    (
+        "Reactions",
+        2,
+        ["A reaction is an instant response to a trigger. The most common is an attack of opportunity."],
+    ),
+    (
+        "Terrain",
+        2,
+        [
+            "Difficult terrain costs double movement.",
+            "Cover is any obstacle between you and the attacker that blocks a line of sight.",
+        ],
+    ),
+    (
+        "Fighting from Behind a Wall",
+        2,
+        [
+            "A creature behind a wall, a tree or a wagon may have cover; cover from a wall is better.",
+            "Soft cover from other creatures gives a smaller bonus to AC than cover from a wall.",
+        ],
+    ),
+    ("Prone", 2, ["A prone creature lies on the ground. Standing up costs one action."]),
+    (
+        "Hit Points",
+        2,
+        [
+            "Your Hit Points (HP) measure how much harm you can take before you fall.",
+            "When you drop to 0 Hit Points you fall unconscious and start dying.",
+        ],
+    ),
+    ("Resting", 2, ["A long rest of eight hours restores all lost Hit Points."]),
+]
+
+
+@pytest.fixture(scope="module")
+def lib():
+    # the shared glossary's rule for «hp» reaches the Russian books' words, not this book's
+    return index(book("iron", OUTLINE), common='[[alias]]\nfrom = "hp"\nto = ["хиты"]\n')
+
+
+def titles(lib, q: str, n: int = 5) -> list[str]:
+    return [r["title"] for r in engine.search(lib, q, limit=n)["results"]]
+
+
+def test_an_abbreviation_in_small_and_capital_letters_finds_its_words(lib):
+    found = titles(lib, "aoo")
+    assert found[0] == "Attacks of Opportunity" and "Reactions" in found
+    # its own «(HP)», beside the shared rule: the block that says «Hit Points» alone too
+    assert "Resting" in titles(lib, "hp")
+
+
+def test_english_function_words_do_not_outweigh_the_rule_words(lib):
+    # «after» and «I» are no rule words: the Strike block that says «after» does not win
+    assert titles(lib, "can I move after I attack")[0] == "Actions in Combat"
+    assert titles(lib, "how many actions do I get on my turn")[0] == "Actions in Combat"
+    assert engine.search(lib, "what happens when I drop to 0 hp", limit=1)["missing"] == []
+
+
+def test_an_english_defining_paragraph_ranks_first_for_its_term(lib):
+    found = engine.search(lib, "what is cover", limit=3)["results"]
+    assert found[0]["snippet"].startswith("Cover is any obstacle")
+    assert engine.search(lib, "cover", limit=1)["results"][0]["snippet"].startswith("Cover is any")
+
+
+def test_an_english_number_word_finds_the_digit(lib):
+    found = engine.search(lib, "zero hit points", limit=1)["results"]
+    assert "0 Hit Points" in found[0]["snippet"]
+
+
+def test_a_short_english_typo_is_corrected_where_english_is_the_librarys_language(lib):
+    assert engine.search(lib, "covr", limit=1)["results"][0]["snippet"].startswith("Cover is")
+    assert titles(lib, "prnoe", 1) == ["Prone"]
+    # in a library of Russian books a short English word is taken as typed: the Russian
+    # book's English original is found only as written
+    ru = index(
+        book(
+            "ru",
+            [
+                ("Укрытие (Cover)", 2, ["Укрытие даёт бонус к защите."]),
+                ("Лежащий (Prone)", 2, ["Лежащий персонаж получает штраф к атаке."]),
+            ],
+        )
+    )
+    assert engine.search(ru, "covr", limit=1)["results"] == []
+    assert [r["title"] for r in engine.search(ru, "cover", limit=1)["results"]] == ["Укрытие (Cover)"]
+
+
+def test_both_runtimes_agree_on_an_english_library(lib, tmp_path):
+    qs = [
+        "aoo",
+        "can I move after I attack",
+        "what is cover",
+        "zero hit points",
+        "covr",
+        "prnoe",
+        "hp",
+        "strke",
+    ]
+    f = tmp_path / "q.json"
+    f.write_text(json.dumps([{"q": q} for q in qs]), encoding="utf-8")
+    out = subprocess.run(
+        ["node", str(RUNNER), str(lib.folder.parent), str(f)], capture_output=True, text=True, check=True
+    )
+    js = json.loads(out.stdout)["results"]
+    for q, j in zip(qs, js, strict=True):
+        p = engine.search(lib, q, limit=5)
+        assert [(r["url"], r["score"], r["snippet"]) for r in p["results"]] == [
+            (r["url"], r["score"], r["snippet"]) for r in j["results"]
+        ], q
+        assert p["suggestion"] == j["suggestion"], q
