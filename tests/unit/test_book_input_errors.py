@@ -50,6 +50,21 @@ def test_missing_source_names_book_registry_line_and_file(tmp_path):
     assert str(err).startswith(f"[demo] {root / 'sources' / 'books.toml'}:4: source file ")
 
 
+@pytest.mark.parametrize(
+    ("entry", "needle"),
+    [
+        ('description = "an unclosed string\n', "description"),
+        ('[books.demo.headings\nmode = "numbered"\n', "headings"),
+    ],
+)
+def test_a_toml_syntax_error_names_its_line(tmp_path, entry, needle):
+    """Python before 3.14 gives the line only inside tomllib's message."""
+    root = project(tmp_path, entry)
+    err = fail(root)
+    assert err.line == config_line(root, needle)
+    assert err.message.startswith("invalid TOML: ") and "(at line" not in err.message
+
+
 def test_unknown_heading_mode_points_at_the_mode_line(tmp_path):
     root = project(tmp_path, '\n[books.demo.headings]\nmax_length = 60\nmode = "bold_caps"\n')
     err = fail(root)

@@ -39,6 +39,8 @@ ALIASES = '[[alias]]\nfrom = "крит"\nto = ["критический успе�
         (ALIASES + '[[alias]]\nfrom = "хиты"\nto = ["раны"]\nnote = "?"\n', 8, "unknown key 'note'"),
         (ALIASES + '[[synonym]]\nterms = ["ОД"]\n', 6, "at least two"),
         (ALIASES + '[[aliases]]\nfrom = "хиты"\n', 5, "unknown table 'aliases'"),
+        (ALIASES + '[[alias]]\nfrom = "хиты\nto = ["раны"]\n', 6, "invalid TOML"),  # unclosed string
+        (ALIASES + '[[alias]]\nfrom = "хиты"\nto = ["раны"\n', 7, "invalid TOML"),  # unclosed array
     ],
 )
 def test_a_mistake_is_reported_at_its_line(text, line, says):

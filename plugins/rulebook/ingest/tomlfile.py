@@ -36,16 +36,31 @@ def read_utf8(path: Path, book: str | None = None) -> str:
         ) from None
 
 
+_AT = re.compile(r"\s*\(at line (\d+), column \d+\)$|\s*\(at end of document\)$")
+
+
+def toml_error(err: tomllib.TOMLDecodeError, text: str) -> tuple[str, int | None]:
+    """(message, line) of a TOML syntax error. Python 3.14 gives the line as an attribute; before,
+    it is only in the message («Illegal character '\\n' (at line 2, column 23)»); an error at the
+    end of the document (an unclosed array) is at its last line."""
+    msg = str(getattr(err, "msg", err))
+    line = getattr(err, "lineno", None)
+    m = _AT.search(msg)
+    if m:
+        msg = msg[: m.start()]
+        if line is None:
+            line = int(m.group(1)) if m.group(1) else text.rstrip().count("\n") + 1
+    return msg, line
+
+
 def read_toml(path: Path, book: str | None = None) -> tuple[dict[str, Any], str]:
     """(data, text). A BOM is accepted; invalid UTF-8 or TOML is one line naming file and line."""
     text = read_utf8(path, book)
     try:
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as err:
-        line = getattr(err, "lineno", None)
-        raise IngestError(
-            f"invalid TOML: {getattr(err, 'msg', err)}", path=path, line=line, book=book
-        ) from None
+        msg, line = toml_error(err, text)
+        raise IngestError(f"invalid TOML: {msg}", path=path, line=line, book=book) from None
 
 
 _ARRAY_HEADER = re.compile(r"^\[\[\s*([^\]]+?)\s*\]\]")

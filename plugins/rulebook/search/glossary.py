@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.tomlfile import KeyLocator, read_utf8
+from rulebook.ingest.tomlfile import KeyLocator, read_utf8, toml_error
 
 
 class GlossaryError(ValueError):
@@ -37,10 +37,8 @@ def parse(text: str, where: str = "<glossary>") -> Glossary:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        line = getattr(err, "lineno", None)
-        raise GlossaryError(
-            f"{where}{f':{line}' if line else ''}: invalid TOML: {getattr(err, 'msg', err)}"
-        ) from None
+        msg, line = toml_error(err, text)
+        raise GlossaryError(f"{where}{f':{line}' if line else ''}: invalid TOML: {msg}") from None
     lines = KeyLocator(text)
 
     def fail(message: str, *key: str | int) -> GlossaryError:
