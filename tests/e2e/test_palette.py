@@ -363,6 +363,21 @@ def test_the_palette_fits_a_phone_screen(browser, base):
     page.close()
 
 
+def test_the_hint_for_one_book_names_the_book_being_read(new_page, base, phone_device):
+    """A tap's hint says how to search one book with a book of this library, the one being read
+    (a library without FATUM was told «@fatum»)."""
+    page = new_page()
+    page.goto(base + "sf2e/vedenie-igry/")
+    ask(page, "укрытие")
+    hint = page.locator(".rb-palette__touch", has_text="в одной книге")
+    assert hint.text_content() == "@sf2e в запросе — искать в одной книге"
+    assert hint.is_visible() == phone_device  # a keyboard's reader is shown the keys instead
+    page.keyboard.press("Escape")
+    page.goto(base)  # no book is being read: the library's first
+    ask(page, "укрытие")
+    assert hint.text_content() == "@fatum в запросе — искать в одной книге"
+
+
 def test_a_query_fetches_a_few_small_shards_not_every_books_text(new_context, base):
     ctx = new_context(service_workers="block")  # an empty cache; no precaching worker
     page = ctx.new_page()

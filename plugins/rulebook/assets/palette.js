@@ -120,7 +120,7 @@
 
   // ---- DOM -------------------------------------------------------------------------------------
   const KEYS = [["↑↓", "выбрать"], ["Enter", "открыть"], ["Ctrl+Enter", "в новой вкладке"], ["Alt+P", "закрепить"], ["Esc", "закрыть"]];
-  const TOUCH = ["Нажмите на результат — откроется нужный абзац", "@fatum в запросе — искать в одной книге"];
+  const TOUCH = "Нажмите на результат — откроется нужный абзац";
   const NARROW = window.matchMedia("(max-width: 44.984375em)");
   const CLOSE_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"/></svg>';
   const entry = overlay(() => hide()); // Back closes the palette
@@ -153,8 +153,11 @@
     const list = el("ul", { class: "rb-palette__list", id: "rb-palette-list", role: "listbox", "aria-label": "Результаты поиска" });
     const footer = el("div", { class: "rb-palette__footer" }, [
       ...KEYS.map(([key, what]) => el("span", { class: "rb-palette__keys" }, [el("kbd", { text: key }), " " + what])),
-      ...TOUCH.map((hint) => el("span", { class: "rb-palette__touch", text: hint })),
+      el("span", { class: "rb-palette__touch", text: TOUCH }),
     ]);
+    // «@slug» names a book of this library (the one being read), once the manifest says which
+    const bookHint = el("span", { class: "rb-palette__touch", hidden: true });
+    footer.append(bookHint);
     const dialog = el("div", { class: "rb-palette__dialog", role: "dialog", "aria-modal": "true", "aria-label": "Поиск по правилам" }, [
       el("div", { class: "rb-palette__bar" }, [input, close]), chips, status, list, footer,
     ]);
@@ -179,7 +182,7 @@
       if (li.dataset.recent !== undefined) { input.value = state.results[i].query; update(); return; }
       openResult(i, e.ctrlKey || e.metaKey);
     });
-    ui = { root, input, list, status, chips };
+    ui = { root, input, list, status, chips, bookHint };
     renderChips();
     NARROW.addEventListener("change", () => { input.placeholder = placeholder(); });
     if (window.visualViewport) {
@@ -202,7 +205,9 @@
   function renderChips() {
     if (!ui) return;
     ui.chips.textContent = "";
+    ui.bookHint.hidden = state.books.length < 2;
     if (state.books.length < 2) { ui.chips.hidden = true; return; }
+    ui.bookHint.textContent = "@" + (currentBook() || state.books[0].slug) + " в запросе — искать в одной книге";
     ui.chips.hidden = false;
     ui.chips.append(chip("Все книги", state.filter.size === 0, () => state.filter.clear()));
     for (const b of state.books) {
