@@ -65,6 +65,21 @@ def test_a_toml_syntax_error_names_its_line(tmp_path, entry, needle):
     assert err.message.startswith("invalid TOML: ") and "(at line" not in err.message
 
 
+def test_a_mistake_in_a_search_glossary_stops_the_ingest_at_its_line(tmp_path):
+    """Not only the site's build: `rulebook ingest` (and its check) reads the glossaries too."""
+    root = project(tmp_path, 'glossary = "demo.glossary.toml"\n')
+    g = root / "sources" / "demo.glossary.toml"
+    g.write_text('[[alias]]\nfrom = "хиты"\ntoo = ["раны"]\n', encoding="utf-8")
+    err = fail(root)
+    assert str(err) == f"[demo] {g}:3: [[alias]] has an unknown key 'too'; it takes from and to"
+    g.write_text('[[alias]]\nfrom = "хиты"\nto = ["раны"]\n', encoding="utf-8")
+    common = root / "sources" / "common.glossary.toml"
+    common.write_text('[[synonym]]\nterms = ["ОД"]\n', encoding="utf-8")
+    assert str(fail(root)).startswith(f"{common}:2: ")  # at the line of `terms`
+    common.write_text('[[synonym]]\nterms = ["ОД", "очки действия"]\n', encoding="utf-8")
+    pipeline.run(root, check=True)
+
+
 def test_unknown_heading_mode_points_at_the_mode_line(tmp_path):
     root = project(tmp_path, '\n[books.demo.headings]\nmax_length = 60\nmode = "bold_caps"\n')
     err = fail(root)

@@ -21,6 +21,7 @@ from rulebook.ingest.prepare import strip_chrome
 from rulebook.ingest.reader import read_source
 from rulebook.ingest.tables.spec import load_specs
 from rulebook.ingest.xrefs import HeadingIndex, check_aliases, link_page
+from rulebook.search import glossary
 
 
 def parse_book(book: BookConfig) -> Document:
@@ -156,6 +157,7 @@ def run(root: Path, slugs: list[str] | None = None, check: bool = False) -> list
                 path=root / "sources" / "books.toml",
             )
     selected = [b for b in books if not slugs or b.slug in slugs]
+    check_glossaries(root / "sources" / glossary.COMMON_GLOSSARY, selected)
     results = []
     for book in selected:
         doc = parse_book(book)
@@ -163,6 +165,17 @@ def run(root: Path, slugs: list[str] | None = None, check: bool = False) -> list
     if not check:
         write(root / "docs", results)
     return results
+
+
+def check_glossaries(common: Path, books: list[BookConfig]) -> None:
+    """The search glossaries (the shared one, the books'), read as the build reads them: a
+    mistake stops the ingest at its file and line, not the site's build later."""
+    named = [(b.glossary, b.slug) for b in books if b.glossary]
+    for path, slug in ([(common, None)] if common.exists() else []) + named:
+        try:
+            glossary.load(path)
+        except glossary.GlossaryError as err:
+            raise IngestError(str(err), book=slug) from None
 
 
 def stale_files(docs: Path, results: list[BookResult]) -> list[str]:

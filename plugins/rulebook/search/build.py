@@ -38,11 +38,10 @@ from rulebook.html import blockids
 from rulebook.html.pipeline import page_key
 from rulebook.search import export, folders, library, windex
 from rulebook.search.extract import PageRecords, page_records
-from rulebook.search.glossary import Glossary, load
+from rulebook.search.glossary import COMMON_GLOSSARY, Glossary, load
 
 log = logging.getLogger("mkdocs.plugins.rulebook.search")
 INDEX_VERSION = "5"
-COMMON_GLOSSARY = "common.glossary.toml"
 EXPORT = "export"
 
 

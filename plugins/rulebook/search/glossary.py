@@ -18,6 +18,8 @@ from pathlib import Path
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.tomlfile import KeyLocator, read_utf8, toml_error
 
+COMMON_GLOSSARY = "common.glossary.toml"  # the shared glossary, beside books.toml
+
 
 class GlossaryError(ValueError):
     pass
