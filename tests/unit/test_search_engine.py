@@ -960,3 +960,32 @@ def test_a_verb_finds_the_noun_of_its_action_and_the_noun_the_verb():
     assert titles("метать нож", lib)[0] == "Метание"
     assert titles("отравить", lib)[0] == "Отравление"
     assert "ран" in analysis.nominal_relatives("ранен")  # and back
+
+
+def test_a_heading_that_stands_for_its_section_shows_the_block_that_answers():
+    # the section's blocks together hold the question, so its heading answers; it showed the
+    # section's first block, which lacks the rarest word, not the row with the answer
+    b = book(
+        "b",
+        [
+            (
+                "Потеря рассудка",
+                2,
+                [
+                    "Герой проверяет Волю. При провале герой теряет больше очков рассудка.",
+                    "Вид мёртвого тела · 0/1",
+                    "Изуродованный труп · 1/1к4",
+                ],
+            ),
+            ("Отдых", 2, ["Герой восстанавливает очки рассудка после отдыха."]),
+            ("Безумие", 2, ["Герой, который теряет все очки рассудка, сходит с ума."]),
+            ("Страх", 2, ["Испуганный герой теряет очки рассудка при виде чудовища."]),
+            ("Кошмары", 2, ["Во сне герой теряет очки рассудка."]),
+        ],
+    )
+    top = search(index(b), "сколько рассудка теряет герой при виде трупа")["results"][0]
+    assert top["title"] == "Потеря рассудка" and top["url"].endswith("#s0")
+    assert top["snippet"] == "Изуродованный труп · 1/1к4"
+    # a heading the query names shows its section's first block, as before
+    top = search(index(b), "потеря рассудка")["results"][0]
+    assert top["snippet"].startswith("Герой проверяет Волю")

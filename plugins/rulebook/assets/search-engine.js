@@ -1757,6 +1757,8 @@
       const stems = new Set();
       for (const g of plan.groups) for (const a of g.alts) for (const sl of a.slots) for (const st of sl.stems.keys()) stems.add(st);
       const titled = new Set(hits.filter((h) => h.tier === 4 && h.rid % K === 0).map((h) => Math.floor(h.rid / K)));
+      const best = new Map(); // per section, its block that ranks first
+      for (const h of hits) if (h.rid % K && !best.has(Math.floor(h.rid / K))) best.set(Math.floor(h.rid / K), h.rid % K);
       let i = 0;
       const batch = Math.max(limit, 1) + 4;
       while (results.length < limit && i < hits.length) {
@@ -1786,7 +1788,10 @@
           seen.add(key);
           // a heading opened for a block of its section shows that block (a table's rows share
           // the table's anchor: the table's first row, its heading row, is not the row found)
-          const told = via > 0 && k === 0 ? this.block(sec, via)[2] : shown;
+          let told = via > 0 && k === 0 ? this.block(sec, via)[2] : shown;
+          // a heading that stands for its section's blocks, not named by the query: the block
+          // that answers best (engine.py)
+          if (via === 0 && !h.strong && best.has(s)) told = this.block(sec, best.get(s))[2];
           results.push(this.result(h, sec, kind, anchor, told, stems));
           if (results.length >= limit) break;
         }

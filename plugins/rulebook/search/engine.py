@@ -189,6 +189,10 @@ def _run(
     seen: set[str] = set()
     stems = {st for g in plan.groups for a in g.alts for sl in a.slots for st in sl.stems}
     titled = {h.rid // K for h in hits if h.tier == 4 and h.rid % K == 0}  # exact titles, literal
+    best: dict[int, int] = {}  # per section, its block that ranks first
+    for h in hits:
+        if h.rid % K:
+            best.setdefault(h.rid // K, h.rid % K)
     i = 0
     batch = max(limit, 1) + 4
     while len(results) < limit and i < len(hits):
@@ -222,6 +226,11 @@ def _run(
             # the table's anchor, so a row of a table that opens its section opens the heading,
             # and the table's first row (its heading row) is not the row found
             told = _block(sec, via)[2] if via > 0 and k == 0 else shown
+            if via == 0 and not h.strong and s in best:
+                # a heading that stands for its section's blocks, not named by the query, shows
+                # the block that answers best, not the section's first («…при виде трупа»: the
+                # table row of the corpse, not the paragraph on rolling)
+                told = _block(sec, best[s])[2]
             results.append(_result(store, h, sec, kind, anchor, told, stems))
             if len(results) >= limit:
                 break
