@@ -365,6 +365,11 @@ def test_a_russian_spelt_english_term_finds_its_english_original():
     sf.sections[1].title, sf.sections[1].original = "Шаг", "Step"
     assert titles("страйк", index(sf))[0] == "Удар"
     assert titles("степ", index(sf))[0] == "Шаг"
+    # English spelling that Russian does not write: «gh» is «г» (ghoul, гуль; ghost, гост)
+    hr = book("hr", [("Упырь", 2, ["Упырь питается мертвечиной."]), ("Призрак", 2, ["Призрак холоден."])])
+    hr.sections[0].original, hr.sections[1].original = "Ghoul", "Ghost"
+    assert titles("гуль", index(hr))[0] == "Упырь"
+    assert titles("гост", index(hr))[0] == "Призрак"
 
 
 def test_slang_from_the_shared_glossary_finds_each_books_own_term():
