@@ -69,3 +69,11 @@ def test_nbsp_runs_become_one_space_but_indentation_and_tabs_stay() -> None:
     assert normalise_line("  • пункт\u00a0") == "  • пункт"
     assert normalise_line("a\t\tb") == "a\t\tb"
     assert normalise_line("\u00a0") == ""
+
+
+def test_look_alike_letters_are_put_back_into_their_words_script(tmp_path: Path) -> None:
+    """A copied text's «пoмощь» (Latin «o») reaches the page as «помощь», so that Ctrl+F finds
+    it; a Latin word's Cyrillic twin too. A word glued from two scripts stays as it is."""
+    text = "Нужна пoмощь и cвеча.\nСостояние Stunnеd.\nFATUMПравила и Дae.\n"
+    lines = [ln.text for ln in read_source(write(tmp_path, text.encode("cp1251"), "b.txt"), "cp1251")]
+    assert lines == ["Нужна помощь и свеча.", "Состояние Stunned.", "FATUMПравила и Дае."]

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulebook.ingest import lookalikes
 from rulebook.ingest.errors import IngestError
 
 _NBSP_RUN = re.compile(r"[ \u00a0\u202f\u2007]*[\u00a0\u202f\u2007][ \u00a0\u202f\u2007]*")
@@ -166,7 +167,7 @@ def normalise_line(text: str) -> str:
 
 
 def read_text(path: Path, encoding: str = "utf-8", book: str | None = None) -> str:
-    """A source file as text: decoded, checked for mojibake."""
+    """A source file as text: decoded, checked for mojibake, look-alike letters in their words' script."""
     if not path.exists():
         raise IngestError("source file not found", path=path, book=book)
     if not path.is_file():
@@ -175,7 +176,7 @@ def read_text(path: Path, encoding: str = "utf-8", book: str | None = None) -> s
     problem = mojibake(text, encoding)
     if problem:
         raise IngestError(problem, path=path, book=book)
-    return text
+    return lookalikes.fix(text)[0]  # «пoмощь» (a Latin «o») as «помощь», for Ctrl+F on the page
 
 
 def read_source(path: Path, encoding: str = "utf-8", book: str | None = None) -> list[SourceLine]:
