@@ -994,3 +994,23 @@ def test_a_heading_that_stands_for_its_section_shows_the_block_that_answers():
     # a heading the query names shows its section's first block, as before
     top = search(index(b), "потеря рассудка")["results"][0]
     assert top["snippet"].startswith("Герой проверяет Волю")
+
+
+def test_a_section_number_finds_the_section_of_that_number():
+    # «2.2» was the words «2» and «2»: «Шаг 2» and «4.2» hold them as well, and in the book being
+    # read they came first
+    a = book(
+        "a",
+        [
+            ("Глава 2. Персонаж", 1, ["Персонаж создаётся по шагам."]),
+            ("2.1. Черты", 2, ["Черты дают бонусы."]),
+            ("2.2. Навыки", 2, ["Навыки растут с уровнем."]),
+        ],
+    )
+    b = book(
+        "b", [("Шаг 2. Снаряжение", 2, ["Возьмите предметы."]), ("4.2. Броня", 2, ["Броня снижает урон."])]
+    )
+    lib = index(a, b)
+    for q in ("2.2", "2.2."):
+        assert titles(q, lib, prefer="b")[0] == "2.2. Навыки"
+    assert titles("4.2", lib, prefer="a")[0] == "4.2. Броня"

@@ -46,6 +46,7 @@
       this.foldRe = new RegExp("[" + Object.keys(spec.fold).join("") + "]", "g");
       this.dashes = new Set(spec.dashes);
       this.diceRe = new RegExp(spec.dice.pattern);
+      this.sectionRe = new RegExp(spec.section_number);
       this.die = spec.dice.letter;
       this.l2c = {};
       this.c2l = {};
@@ -77,6 +78,12 @@
       // after a vowel a fleeting vowel falls out as a glide (боец/бойца, паёк/пайка)
       this.fleetGlide = new RegExp("^(.*[" + f.glide[0] + "])([" + f.vowels + f.glide[1] + "])([" +
         f.consonants + "])$", "u");
+    }
+
+    /* analysis.section_number: «2.2», «4.1.5» from a query's chunk, or null. */
+    sectionNumber(chunk) {
+      const m = this.sectionRe.exec(chunk);
+      return m ? m[1] : null;
     }
 
     /* Calls f(raw, start, end) for every raw word of text, exactly as WORD_RE would find them. */
@@ -634,6 +641,10 @@
           ranges.push([st, st]);
         } else ranges = ranges.concat(this.V.wordRanges(t));
       }
+      for (const chunk of this.parsed.chunks) {
+        const num = A.sectionNumber(chunk);
+        if (num !== null) ranges = ranges.concat(this.V.wordRanges(num));
+      }
       return this.V.need(ranges);
     }
 
@@ -691,6 +702,9 @@
         const upper = use ? toks.map(() => false) : this.upperWords(parsed.chunks[ci]);
         toks.forEach((t, i) => out.push({ surface: t, prefix: ps[i], role: this.role(t, upper[i]) }));
         for (const t of toks) shown.push(t);
+        // «2.2»: also the section of that number (plan.py)
+        const num = this.A.sectionNumber(parsed.chunks[ci]);
+        if (num !== null) out.push({ surface: num, prefix: false, role: "content" });
       });
       return { words: out, shown: shown, changed: changed };
     }

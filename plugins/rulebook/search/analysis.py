@@ -59,6 +59,7 @@ _DEF_RE = re.compile(SPEC["definitions"]["pattern"], re.IGNORECASE)
 _DASH_DEF_RE = re.compile(SPEC["definitions"]["dash_pattern"])
 _EN_DEF_RE = re.compile(SPEC["definitions"]["en_pattern"], re.IGNORECASE)
 _NUMBERING_RE = re.compile(SPEC["title_numbering"], re.IGNORECASE)
+_SECTION_NUMBER_RE = re.compile(SPEC["section_number"])
 _TRANSLIT: dict[str, str] = SPEC["translit"]
 _FLEET = SPEC["fleeting"]
 _FLEET_DROP = re.compile(
@@ -266,6 +267,13 @@ def skeleton(surface: str) -> str:
         if k and (not out or out[-1] != k):
             out.append(k)
     return "".join(out)
+
+
+def section_number(chunk: str) -> str | None:
+    """A section's number as a word («2.2», «4.1.5»), from a query's chunk or a heading's first
+    part: the tokens «2», «2» cannot tell «2.2» from «Шаг 2» or «4.2»."""
+    m = _SECTION_NUMBER_RE.match(chunk)
+    return m.group(1) if m else None
 
 
 def unnumbered(title: str) -> str:

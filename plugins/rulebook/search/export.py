@@ -203,6 +203,12 @@ def _merge(books: list[tuple[Book, dict[str, Any]]]) -> tuple[_Merged, dict[str,
                 tf, bits = per[s]
                 n2, hl, _, tw, ow = meta[s]
                 put("h", head, w, s + off, [tf, bits, n2, hl, tw, ow])
+        # a heading's number as one word of its title («2.2»: no word of the text is dotted)
+        for s, sec in enumerate(secs):
+            num = analysis.section_number(sec.title.split(maxsplit=1)[0]) if sec.title.strip() else None
+            if num:
+                n2, hl, _, tw, ow = meta[s]
+                put("h", head, num, s + off, [1, TITLE, n2, hl, tw, ow])
         for w, flat in post["path"].items():
             for j in range(0, len(flat), 2):
                 s, tf = flat[j], flat[j + 1]

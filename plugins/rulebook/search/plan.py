@@ -216,6 +216,10 @@ class Planner:
                 ranges.append((st, st))
             else:
                 ranges += V.word_ranges(t)
+        for chunk in self.parsed.chunks:
+            num = analysis.section_number(chunk)
+            if num:
+                ranges += V.word_ranges(num)
         return V.need(self.store, ranges)
 
     def swap_needs(self) -> list[Key]:
@@ -263,6 +267,9 @@ class Planner:
             upper = [False] * len(toks) if use else _upper_words(parsed.chunks[ci])
             out += [Word(t, p, _role(t, u)) for t, p, u in zip(toks, ps, upper, strict=True)]
             shown += toks
+            num = analysis.section_number(parsed.chunks[ci])
+            if num:  # «2.2»: also the section of that number (its digits alone are everywhere)
+                out.append(Word(num, False, "content"))
         return out, shown, changed
 
     def plan(self, read: tuple[list[Word], list[str], bool]) -> Plan:
