@@ -285,3 +285,20 @@ def test_the_postings_of_words_found_are_read_while_a_rules_words_are_looked_up(
     assert at["ask v"][-1] > at["got v"][0], log  # the rule's words: a second vocabulary read
     assert at["ask p"][0] < at["got v"][-1], log
     assert got["n"] > 0
+
+
+def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, tmp_path):
+    """A phone may hold a manifest from the build before (its HTTP cache) when the new engine
+    script arrives: the keys the older index lacks (the section-number pattern, the count of
+    Latin words) leave their features off, and the search still answers."""
+    old = tmp_path / "search"
+    shutil.copytree(site / "search", old)
+    m = json.loads((old / "manifest.json").read_text(encoding="utf-8"))
+    del m["analysis"]["section_number"]
+    del m["stats"]["latin_words"], m["stats"]["words"]
+    (old / "manifest.json").write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    f = tmp_path / "q.json"
+    f.write_text(json.dumps([{"q": "2.2"}, {"q": "укрытие"}]), encoding="utf-8")
+    out = subprocess.run(["node", str(RUNNER), str(old), str(f)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-500:]
+    assert all(r["results"] for r in json.loads(out.stdout)["results"])

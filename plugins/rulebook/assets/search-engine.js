@@ -46,7 +46,7 @@
       this.foldRe = new RegExp("[" + Object.keys(spec.fold).join("") + "]", "g");
       this.dashes = new Set(spec.dashes);
       this.diceRe = new RegExp(spec.dice.pattern);
-      this.sectionRe = new RegExp(spec.section_number);
+      this.sectionRe = spec.section_number ? new RegExp(spec.section_number) : null; // an older index has none
       this.die = spec.dice.letter;
       this.l2c = {};
       this.c2l = {};
@@ -82,7 +82,7 @@
 
     /* analysis.section_number: «2.2», «4.1.5» from a query's chunk, or null. */
     sectionNumber(chunk) {
-      const m = this.sectionRe.exec(chunk);
+      const m = this.sectionRe && this.sectionRe.exec(chunk);
       return m ? m[1] : null;
     }
 
