@@ -1014,21 +1014,3 @@ def test_a_section_number_finds_the_section_of_that_number():
     for q in ("2.2", "2.2."):
         assert titles(q, lib, prefer="b")[0] == "2.2. Навыки"
     assert titles("4.2", lib, prefer="a")[0] == "4.2. Броня"
-
-
-def test_one_section_does_not_fill_the_list_while_other_sections_answer():
-    # «денежные награды» listed the section's heading and eleven of its paragraphs: the other
-    # books' rules on rewards were below the twelfth place
-    a = book("a", [("Золотая награда", 2, [f"Награда номер {i} выдаётся золотом." for i in range(10)])])
-    b = book(
-        "b",
-        [
-            ("Добыча", 2, ["Награда за победу в долгом бою — добыча и золото."]),
-            ("Казна", 2, ["Золото в казне; награда из казны."]),
-        ],
-    )
-    found = [r["title"] for r in search(index(a, b), "золотая награда", limit=8)["results"]]
-    assert found[:4] == ["Золотая награда"] * 4 and set(found[4:6]) == {"Добыча", "Казна"}
-    assert found[6:] == ["Золотая награда"] * 2  # then the section's other blocks
-    # where nothing else answers, the section fills the list as before
-    assert len(search(index(a), "золотая награда", limit=8)["results"]) == 8

@@ -1774,8 +1774,6 @@
       const best = new Map(); // per section, its block that ranks first
       for (const h of hits) if (h.rid % K && !best.has(Math.floor(h.rid / K))) best.set(Math.floor(h.rid / K), h.rid % K);
       let i = 0;
-      // at most section_cap results of one section before the other sections' (engine.py)
-      const per = new Map(), later = [];
       const batch = Math.max(limit, 1) + 4;
       while (results.length < limit && i < hits.length) {
         const chunk = hits.slice(i, i + batch);
@@ -1808,14 +1806,10 @@
           // a heading that stands for its section's blocks, not named by the query: the block
           // that answers best (engine.py)
           if (via === 0 && !h.strong && best.has(s)) told = this.block(sec, best.get(s))[2];
-          const r = this.result(h, sec, kind, anchor, told, stems);
-          if ((per.get(s) || 0) >= this.P.section_cap) { later.push(r); continue; }
-          per.set(s, (per.get(s) || 0) + 1);
-          results.push(r);
+          results.push(this.result(h, sec, kind, anchor, told, stems));
           if (results.length >= limit) break;
         }
       }
-      for (const r of later.slice(0, Math.max(0, limit - results.length))) results.push(r);
       const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
       return { results: results, suggestion: plan.suggestion, missing: missing };
     }

@@ -194,10 +194,6 @@ def _run(
         if h.rid % K:
             best.setdefault(h.rid // K, h.rid % K)
     i = 0
-    # at most `section_cap` results of one section before the other sections' (as a search page
-    # shows a few sub-results of a page): the rest follow them if the list has room
-    per: dict[int, int] = {}
-    later: list[dict[str, Any]] = []
     batch = max(limit, 1) + 4
     while len(results) < limit and i < len(hits):
         chunk = hits[i : i + batch]
@@ -235,15 +231,9 @@ def _run(
                 # the block that answers best, not the section's first («…при виде трупа»: the
                 # table row of the corpse, not the paragraph on rolling)
                 told = _block(sec, best[s])[2]
-            r = _result(store, h, sec, kind, anchor, told, stems)
-            if per.get(s, 0) >= P["section_cap"]:
-                later.append(r)
-                continue
-            per[s] = per.get(s, 0) + 1
-            results.append(r)
+            results.append(_result(store, h, sec, kind, anchor, told, stems))
             if len(results) >= limit:
                 break
-    results += later[: limit - len(results)]
     # the words that match nothing anywhere: the reader is told
     missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
     return {"results": results, "suggestion": plan.suggestion, "missing": missing}
