@@ -620,6 +620,8 @@
       this.V = new Vocab(store, A);
       this.parsed = parsed;
       this.relaxed = relaxed;
+      // plan.py latin_main: most of the library's words are Latin (an older index has no count)
+      this.latin = 2 * (store.stats.latin_words || 0) > (store.stats.words || 0);
       this.unknown = [];
       this.phrases = [];
     }
@@ -882,8 +884,7 @@
 
     /* plan.py _typo_budget_of: a short English word is no typo in a library of Russian books. */
     typoBudgetOf(w, relaxed) {
-      const st = this.store.stats, latinMain = 2 * (st.latin_words || 0) > (st.words || 0);
-      if (!latinMain && w.length < this.P.typo_latin_from && this.A.allIn(w, this.A.lat)) return 0;
+      if (!this.latin && w.length < this.P.typo_latin_from && this.A.allIn(w, this.A.lat)) return 0;
       return relaxed ? (w.length >= this.P.typo1_from ? 2 : w.length >= 3 ? 1 : 0) : this.typoBudget(w.length);
     }
 

@@ -5,18 +5,23 @@ Texts copied from PDFs and forums carry them. Search reads through them already
 (analysis._script_fix), but a reader's Ctrl+F for «помощь» on the page misses «пoмощь», and a
 screen reader spells it out. A word is changed only when every letter of the other script has a
 twin in the word's own one: «Дae» -> «Дае»; «FATUMПравила» (a title glued to a word) stays.
-Hand-written: the table is a dozen pairs, and a general confusables library would also map
-letters that merely resemble each other in some fonts.
+Hand-written: the pairs are the search analysis's own (`lookalikes` in analysis.json), and a
+general confusables library would also map letters that merely resemble each other in some
+fonts.
 """
 
 from __future__ import annotations
 
 import re
 
-# letters drawn alike in both alphabets, lower case and capitals (not б/b, т/t, м/m in lower case)
-_PAIRS = "aа cс eе oо pр xх yу AА BВ CС EЕ HН KК MМ OО PР TТ XХ YУ"
-TO_CYR = {p[0]: p[1] for p in _PAIRS.split()}
-TO_LAT = {p[1]: p[0] for p in _PAIRS.split()}
+from rulebook.search.analysis import SPEC
+
+# the analysis's pairs in capitals, and in small letters where those are drawn alike too (not
+# b/в, h/н, k/к, m/м, t/т: the page keeps what a reader sees)
+_SMALL_TWINS = set("aceopxy")
+TO_CYR = {k.upper(): v.upper() for k, v in SPEC["lookalikes"].items()}
+TO_CYR.update({k: v for k, v in SPEC["lookalikes"].items() if k in _SMALL_TWINS})
+TO_LAT = {v: k for k, v in TO_CYR.items()}
 _CYR = re.compile(r"[А-Яа-яЁё]")
 _LAT = re.compile(r"[A-Za-z]")
 _WORD = re.compile(r"[^\W\d_]+")

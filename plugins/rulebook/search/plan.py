@@ -194,6 +194,7 @@ class Planner:
         self.store = store
         self.parsed = parsed
         self.relaxed = relaxed
+        self.latin = latin_main(store)
 
     # round 1: the words of the query as typed; then, only for a chunk the library does not know
     # that way, the chunk in the other keyboard layout (a query typed right reads no Latin shard)
@@ -491,7 +492,7 @@ class Planner:
         needs: list[Key] = []
         budgets: dict[int, int] = {}
         for s in self._unknown:
-            k = _typo_budget_of(s.word, self.relaxed, latin_main(store))
+            k = _typo_budget_of(s.word, self.relaxed, self.latin)
             budgets[id(s)] = k
             if k:
                 fwd, rev = typo_ranges(s.word, s.prefix, k)
@@ -536,7 +537,7 @@ class Planner:
                 # nothing within the budget: the closest words a larger one finds are offered
                 # ("did you mean"), not searched
                 wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
-                if wider > k and _typo_budget_of(s.word, True, latin_main(store)):
+                if wider > k and _typo_budget_of(s.word, True, self.latin):
                     fwd, rev = typo_ranges(s.word, s.prefix, wider)
                     store.ensure(V.uniq(V.need(store, fwd) + V.need(store, rev, "r")))
                     closest = self.typos(s.word, s.prefix, wider)
