@@ -69,6 +69,9 @@ def test_layout_swap_goes_both_ways():
     assert analysis.layout_swap("123") is None
     # keys that would break a word apart are not a word typed in the other layout
     assert analysis.layout_swap("пёс") is None
+    # nor are keys that lose a typed letter to punctuation (б, ю, ж, э, х, ъ sit on , . ; ' [ ])
+    assert analysis.layout_swap("баб") is None  # not «f»
+    assert analysis.layout_swap("хп") is None  # not «g»
 
 
 def test_optional_words_are_function_words_not_content_words():

@@ -225,6 +225,15 @@ def test_wrong_keyboard_layout_is_retried():
     assert out["suggestion"] == "очки действия"
 
 
+def test_a_word_is_not_retried_in_the_other_layout_where_its_letters_fall_on_punctuation():
+    # б sits on the key of «,»: «баб» on the other layout is «,f,», a lone «f» the book happens to
+    # hold, not a word the reader meant
+    lib = index(book("a", [("Проверки борьбы", 2, ["Бросок борьбы: 1к20 + модификатор f."])]))
+    out = search(lib, "баб в проверке борьбы")
+    assert out["results"][0]["title"] == "Проверки борьбы"
+    assert out["suggestion"] is None
+
+
 def test_all_words_matter_when_some_record_has_them_all():
     top = search(LIB, "перевязка крови")["results"][0]
     assert top["url"].endswith("--2")

@@ -211,8 +211,11 @@
       else return null;
       let out = "";
       for (const c of chunk) out += Object.prototype.hasOwnProperty.call(map, c) ? map[c] : c;
-      // keys that would break a word apart (пёс -> g`c) are not a word typed in the other layout
-      return this.surfaces(out).length <= this.surfaces(chunk).length ? out : null;
+      // keys that would break a word apart (пёс -> g`c), or lose a typed letter to a punctuation
+      // key (баб -> ,f,), are not a word typed in the other layout
+      const got = this.surfaces(out), typed = this.surfaces(chunk);
+      const size = (ws) => ws.reduce((n, w) => n + w.length, 0);
+      return got.length <= typed.length && size(got) >= size(typed) ? out : null;
     }
 
     /* analysis.name_forms: a name as typed, in Latin letters and in the other layout. */

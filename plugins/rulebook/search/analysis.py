@@ -175,9 +175,13 @@ def layout_keys(chunk: str) -> str | None:
 
 def layout_swap(chunk: str) -> str | None:
     """What a chunk typed on the other layout meant: its `layout_keys`, unless those would break
-    a word apart (пёс -> g`c: a reader means a word, not its pieces)."""
+    a word apart (пёс -> g`c: a reader means a word, not its pieces) or lose a typed letter to a
+    punctuation key (баб -> ,f,: no word typed on the other layout reads «f»)."""
     out = layout_keys(chunk)
-    return out if out is not None and len(surfaces(out)) <= len(surfaces(chunk)) else None
+    if out is None:
+        return None
+    got, typed = surfaces(out), surfaces(chunk)
+    return out if len(got) <= len(typed) and sum(map(len, got)) >= sum(map(len, typed)) else None
 
 
 def name_forms(name: str) -> list[str]:
