@@ -234,6 +234,28 @@ def test_a_word_is_not_retried_in_the_other_layout_where_its_letters_fall_on_pun
     assert out["suggestion"] is None
 
 
+def test_results_are_not_said_to_be_for_a_correction_they_do_not_hold():
+    # «хочу» is not in the book; one letter away is «ходу». The list is led by «убежать»: saying
+    # it shows results «for ходу убежать» would be false, so «хочу» is told as unmatched
+    lib = index(
+        book(
+            "a",
+            [
+                ("Бегство", 2, ["Персонаж может убежать с поля боя."]),
+                ("Очерёдность", 2, ["На своём ходу участник действует один раз."]),
+            ],
+        )
+    )
+    out = search(lib, "хочу убежать")
+    assert out["results"][0]["title"] == "Бегство"
+    assert out["suggestion"] is None
+    assert out["missing"] == ["хочу"]
+    # a correction the first result holds is still the query the results are for
+    out = search(lib, "хочу убижать")
+    assert out["results"][0]["title"] == "Бегство"
+    assert out["suggestion"] == "хочу убежать"
+
+
 def test_all_words_matter_when_some_record_has_them_all():
     top = search(LIB, "перевязка крови")["results"][0]
     assert top["url"].endswith("--2")

@@ -563,6 +563,13 @@
     }
   }
 
+  /* Plan.suggest (plan.py): the query as read with its fixes, but for the corrections in `unused`. */
+  function suggest(plan, unused) {
+    const fixes = new Map();
+    for (const [w, c] of plan.fixes) if (!unused.has(w)) fixes.set(w, c);
+    return plan.changed || fixes.size ? plan.shown.map((w) => (fixes.has(w) ? fixes.get(w) : w)).join(" ") : null;
+  }
+
   function uniq(keys) {
     const seen = new Set(), out = [];
     for (const k of keys) { const id = k[0] + k[1]; if (!seen.has(id)) { seen.add(id); out.push(k); } }
@@ -783,7 +790,7 @@
         }
         groups.push({ words: [w.surface], alts: [{ slots: [this.expand(w)], weight: 1.0, books: [], literal: true }], role: "content", idf: 0 });
       }
-      return { groups: groups, shown: shown, changed: changed, define: define, suggestion: null };
+      return { groups: groups, shown: shown, changed: changed, define: define, suggestion: null, fixes: new Map() };
     }
 
     // query word w is word j of glossary rule src (key: its stem); a stop word must be the
@@ -1004,7 +1011,8 @@
       const fixes = new Map();
       for (const g of plan.groups) for (const a of g.alts) for (const s of a.slots) if (s.correction) fixes.set(s.word, s.correction);
       for (const [w, c] of splits) fixes.set(w, c);
-      if (plan.changed || fixes.size) plan.suggestion = plan.shown.map((w) => (fixes.has(w) ? fixes.get(w) : w)).join(" ");
+      plan.fixes = fixes;
+      plan.suggestion = suggest(plan, new Set());
       return plan;
     }
 
@@ -1777,6 +1785,7 @@
       const titled = new Set(hits.filter((h) => h.tier === 4 && h.rid % K === 0).map((h) => Math.floor(h.rid / K)));
       const best = new Map(); // per section, its block that ranks first
       for (const h of hits) if (h.rid % K && !best.has(Math.floor(h.rid / K))) best.set(Math.floor(h.rid / K), h.rid % K);
+      let first = ""; // the first result's words as a reader sees them
       let i = 0;
       const batch = Math.max(limit, 1) + 4;
       while (results.length < limit && i < hits.length) {
@@ -1811,11 +1820,40 @@
           // that answers best (engine.py)
           if (via === 0 && !h.strong && best.has(s)) told = this.block(sec, best.get(s))[2];
           results.push(this.result(h, sec, kind, anchor, told, stems));
+          if (results.length === 1) first = [sec[2] || "", sec[3] || "", told].concat(sec[5]).join(" ");
           if (results.length >= limit) break;
         }
       }
       const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
-      return { results: results, suggestion: plan.suggestion, missing: missing };
+      let suggestion = plan.suggestion;
+      const unused = results.length && suggestion ? this.unusedCorrections(plan, first) : [];
+      if (unused.length) {
+        suggestion = suggest(plan, new Set(unused));
+        for (const w of unused) if (!missing.includes(w)) missing.push(w);
+      }
+      return { results: results, suggestion: suggestion, missing: missing };
+    }
+
+    /* engine._unused_corrections: the typed words whose typo corrections the first result does
+       not hold are told as unmatched, not as the words the results are for. */
+    unusedCorrections(plan, first) {
+      const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
+      const out = [];
+      for (const g of plan.groups) {
+        for (const a of g.alts) {
+          for (const sl of a.slots) {
+            // a word split in two, or a correction only offered (not searched), is not of this kind
+            if (!sl.correction || !sl.stems.size || plan.fixes.get(sl.word) !== sl.correction) continue;
+            if (out.includes(sl.word)) continue;
+            let used = false;
+            for (const st of sl.stems.keys()) {
+              if (held.has(st) || (sl.prefix && Array.from(held).some((h) => h.startsWith(st)))) used = true;
+            }
+            if (!used) out.push(sl.word);
+          }
+        }
+      }
+      return out;
     }
 
     section(s) {

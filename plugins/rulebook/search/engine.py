@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook.search import analysis
-from rulebook.search.plan import Parsed, Planner, osa, parse
+from rulebook.search.plan import Parsed, Plan, Planner, osa, parse
 from rulebook.search.score import Hit, K, Scorer
 from rulebook.search.store import Key, Store
 from rulebook.search.vocab import uniq
@@ -193,6 +193,7 @@ def _run(
     for h in hits:
         if h.rid % K:
             best.setdefault(h.rid // K, h.rid % K)
+    first = ""  # the first result's words as a reader sees them
     i = 0
     batch = max(limit, 1) + 4
     while len(results) < limit and i < len(hits):
@@ -232,11 +233,42 @@ def _run(
                 # table row of the corpse, not the paragraph on rolling)
                 told = _block(sec, best[s])[2]
             results.append(_result(store, h, sec, kind, anchor, told, stems))
+            if len(results) == 1:
+                first = " ".join([sec[2] or "", sec[3] or "", told, *sec[5]])
             if len(results) >= limit:
                 break
     # the words that match nothing anywhere: the reader is told
     missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
-    return {"results": results, "suggestion": plan.suggestion, "missing": missing}
+    suggestion = plan.suggestion
+    unused = _unused_corrections(plan, first) if results and suggestion else []
+    if unused:
+        suggestion = plan.suggest(set(unused))
+        missing += [w for w in unused if w not in missing]
+    return {"results": results, "suggestion": suggestion, "missing": missing}
+
+
+def _begins(words: set[str], start: str) -> bool:
+    return any(w.startswith(start) for w in words)
+
+
+def _unused_corrections(plan: Plan, first: str) -> list[str]:
+    """The typed words whose typo corrections the first result does not hold: results «for» a
+    correction the list does not show would be a false claim («хочу убежать» is not «ходу
+    убежать» because the library lacks «хочу»), so the word is told as unmatched instead."""
+    held = {analysis.stem(w) for w in analysis.surfaces(first)}
+    out: list[str] = []
+    for g in plan.groups:
+        for a in g.alts:
+            for sl in a.slots:
+                # a word split in two («кубсложности»), or a correction only offered (over the typo
+                # budget, not searched: «did you mean»), is no correction of this kind
+                if not sl.correction or not sl.stems or plan.fixes.get(sl.word) != sl.correction:
+                    continue
+                if sl.word in out:
+                    continue
+                if not any(st in held or (sl.prefix and _begins(held, st)) for st in sl.stems):
+                    out.append(sl.word)
+    return out
 
 
 def _result(

@@ -83,6 +83,12 @@ class Plan:
     changed: bool  # ... which differ from what was typed
     define: bool = False  # the query asks what a term is
     suggestion: str | None = None  # "did you mean": the words with typos corrected
+    fixes: dict[str, str] = field(default_factory=dict)  # word -> its correction or split
+
+    def suggest(self, unused: set[str]) -> str | None:
+        """The query as read with its fixes, but for the corrections in `unused`."""
+        fixes = {w: c for w, c in self.fixes.items() if w not in unused}
+        return " ".join(fixes.get(w, w) for w in self.shown) if self.changed or fixes else None
 
 
 @dataclass
@@ -566,8 +572,8 @@ class Planner:
                         sl.surfaces[st] = sorted(set(sl.surfaces.get(st, [])), key=V.key)
         fixes = {s.word: s.correction for g in plan.groups for a in g.alts for s in a.slots if s.correction}
         fixes.update(splits)
-        if plan.changed or fixes:
-            plan.suggestion = " ".join(fixes.get(w, w) for w in plan.shown)
+        plan.fixes = fixes
+        plan.suggestion = plan.suggest(set())
         return plan
 
     def split_unknown(self, plan: Plan, slots: list[Slot]) -> dict[str, str]:
