@@ -256,6 +256,28 @@ def test_results_are_not_said_to_be_for_a_correction_they_do_not_hold():
     assert out["suggestion"] == "хочу убежать"
 
 
+def test_a_slang_verb_made_from_a_glossary_noun_finds_the_nouns_terms():
+    # players make verbs of slang nouns with -нуть / -ануть, more than a glossary lists
+    glossary = (
+        '[[alias]]\nfrom = "баф"\nto = ["усиление"]\n\n'
+        '[[alias]]\nfrom = "каст"\nto = ["сотворение заклинания"]\n'
+    )
+    lib = index(
+        book(
+            "a",
+            [
+                ("Усиление", 2, ["Союзник получает +1 к атакам до конца хода."]),
+                ("Сотворение заклинания", 2, ["Заклинатель тратит два действия."]),
+                ("Прочее", 2, ["Ничего об этом."]),
+            ],
+            glossary=glossary,
+        )
+    )
+    assert titles("бафнуть союзника", lib)[0] == "Усиление"
+    assert titles("кастанул", lib)[0] == "Сотворение заклинания"
+    assert titles("хильнуть", lib) == []  # no such noun in the glossary: nothing
+
+
 def test_all_words_matter_when_some_record_has_them_all():
     top = search(LIB, "перевязка крови")["results"][0]
     assert top["url"].endswith("--2")

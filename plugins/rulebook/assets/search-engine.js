@@ -255,6 +255,22 @@
       return [...new Set(out)].filter((v) => v !== st);
     }
 
+    /* analysis.verb_bases: the slang noun a slang verb's stem is made from (бафнут -> баф).
+       An index written before `slang_verbs` has none. */
+    verbBases(st) {
+      const v = this.spec.slang_verbs;
+      if (!v || !st || !this.allIn(st, this.cyr)) return [];
+      const out = [];
+      for (const end of v.endings) {
+        const base = st.slice(0, st.length - end.length);
+        if (st.endsWith(end) && base.length >= v.min) {
+          out.push(base);
+          if (v.links.includes(base[base.length - 1]) && base.length - 1 >= v.min) out.push(base.slice(0, -1));
+        }
+      }
+      return out;
+    }
+
     isOptional(surface) { return this.stop.has(surface) || this.question.has(surface); }
 
     /* analysis.skeleton: English terms and their Russian spelling share it (strike, страйк). */
@@ -651,7 +667,10 @@
         if (small[i] && !onlySmall) {
           const st = A.stem(t);
           ranges.push([st, st]);
-        } else ranges = ranges.concat(this.V.wordRanges(t));
+        } else {
+          ranges = ranges.concat(this.V.wordRanges(t));
+          for (const b of A.verbBases(A.stem(t))) ranges.push([b, b + TOP]);
+        }
       }
       for (const chunk of this.parsed.chunks) {
         const num = A.sectionNumber(chunk);
@@ -743,7 +762,12 @@
         let best = 0;
         let matches = [];
         const lo = this.V.lower(st);
-        const rules = unknown[i] ? this.V.rulesIn(lo, lo + TOP) : this.V.rulesAt(st);
+        let rules = unknown[i] ? this.V.rulesIn(lo, lo + TOP) : this.V.rulesAt(st);
+        // a slang verb: its noun's rules too (бафнуть, баф)
+        if (unknown[i]) {
+          for (const b of A.verbBases(st)) rules = rules.concat(this.V.rulesIn(b, b + TOP));
+          rules = [...new Set(rules)];
+        }
         for (const rule of rules) {
           const key = this.V.ruleKey(rule[0]);
           const n = key.length;
@@ -798,7 +822,8 @@
     matches(w, src, j, key, unknown) {
       const st = this.A.stem(w);
       if (this.A.isOptional(w)) return this.A.surfaces(src)[j] === w;
-      return st === key || (unknown && this.V.family(st, key));
+      if (st === key) return true;
+      return unknown && (this.V.family(st, key) || this.A.verbBases(st).some((b) => b === key || this.V.family(b, key)));
     }
 
     slot(word, stems, whole, surfaces, prefix) {

@@ -233,6 +233,24 @@ def nominal_relatives(st: str) -> list[str]:
     return [v for v in dict.fromkeys(out) if v != st]
 
 
+def verb_bases(st: str) -> list[str]:
+    """The slang noun a slang verb's stem is made from (бафнут -> баф, кастанул -> каста, каст;
+    хильнут -> хиль, хил): players make verbs of the glossary's nouns with -нуть or -ануть, more
+    of them than a glossary can list. Cyrillic stems only; `slang_verbs` in analysis.json."""
+    spec = SPEC["slang_verbs"]
+    if not st or not all(c in _CYR for c in st):
+        return []
+    least = int(spec["min"])
+    out: list[str] = []
+    for end in spec["endings"]:
+        base = st[: len(st) - len(end)]
+        if st.endswith(end) and len(base) >= least:
+            out.append(base)
+            if base[-1] in spec["links"] and len(base) - 1 >= least:
+                out.append(base[:-1])
+    return out
+
+
 def is_capitals(raw: str) -> bool:
     """A raw word written in capitals, two letters or more, as abbreviations are («ОБ»)."""
     return sum(1 for c in raw if c.isalpha()) >= 2 and raw == raw.upper() and raw != raw.lower()

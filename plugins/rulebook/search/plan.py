@@ -126,7 +126,10 @@ def _matches(w: str, src: str, j: int, key: str, unknown: bool) -> bool:
     st = analysis.stem(w)
     if analysis.is_optional(w):
         return analysis.surfaces(src)[j] == w
-    return st == key or (unknown and V.family(st, key))
+    if st == key:
+        return True
+    bases = analysis.verb_bases(st) if unknown else []
+    return unknown and (V.family(st, key) or any(b == key or V.family(b, key) for b in bases))
 
 
 def osa(a: str, b: str, k: int, prefix: bool) -> int:
@@ -223,6 +226,7 @@ class Planner:
                 ranges.append((st, st))
             else:
                 ranges += V.word_ranges(t)
+                ranges += [(b, b + TOP) for b in analysis.verb_bases(analysis.stem(t))]
         for chunk in self.parsed.chunks:
             num = analysis.section_number(chunk)
             if num:
@@ -300,6 +304,9 @@ class Planner:
             matches: list[list[Any]] = []
             lo = V.lower(st)
             rules = V.rules_in(store, lo, lo + TOP) if unknown[i] else V.rules_at(store, st)
+            if unknown[i]:  # a slang verb: its noun's rules too (бафнуть, баф)
+                more = [r for b in analysis.verb_bases(st) for r in V.rules_in(store, b, b + TOP)]
+                rules = list({id(r): r for r in rules + more}.values())
             for rule in rules:
                 key = V.rule_key(rule[0])
                 n = len(key)
