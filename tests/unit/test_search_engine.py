@@ -268,12 +268,14 @@ def test_a_slang_verb_made_from_a_glossary_noun_finds_the_nouns_terms():
             [
                 ("Усиление", 2, ["Союзник получает +1 к атакам до конца хода."]),
                 ("Сотворение заклинания", 2, ["Заклинатель тратит два действия."]),
-                ("Прочее", 2, ["Ничего об этом."]),
+                ("Шаг", 2, ["Персонаж может шагнуть на клетку."]),
             ],
             glossary=glossary,
         )
     )
     assert titles("бафнуть союзника", lib)[0] == "Усиление"
+    # a word the glossary explains is no typo: not «шагнуть», one letter away
+    assert search(lib, "бафнуть")["suggestion"] is None
     assert titles("кастанул", lib)[0] == "Сотворение заклинания"
     assert titles("хильнуть", lib) == []  # no such noun in the glossary: nothing
 

@@ -786,6 +786,8 @@
           // a slang word that no book prints reaches, as typed, only words sharing its stem
           const coined = best === 1 && !this.printed(span[0]);
           const alts = [{ slots: lit, weight: coined ? P.w_slang_literal : 1.0, books: [], literal: !coined }];
+          // a word a glossary explains is no typo: its slot as typed is not corrected (plan.py)
+          this.unknown = this.unknown.filter((sl) => !lit.includes(sl));
           const targets = new Map();
           for (const rule of matches) {
             for (const d of rule[1]) {

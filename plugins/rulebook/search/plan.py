@@ -337,6 +337,10 @@ class Planner:
                         literal=not coined,
                     )
                 ]
+                # a word a glossary explains is no typo: its slot as typed is not corrected
+                # («бафнуть» is slang for «усиление», not a misspelt «шагнуть»)
+                explained = {id(sl) for sl in alts[0].slots}
+                self._unknown = [sl for sl in self._unknown if id(sl) not in explained]
                 # each target once, for the books whose rules name it (all, if the shared one does)
                 targets: dict[str, set[int]] = {}
                 for rule in matches:
