@@ -250,6 +250,8 @@ def test_results_are_not_said_to_be_for_a_correction_they_do_not_hold():
     assert out["results"][0]["title"] == "Бегство"
     assert out["suggestion"] is None
     assert out["missing"] == ["хочу"]
+    # nor is the list ranked with it: «ходу» finds nothing the reader asked for
+    assert [r["title"] for r in out["results"]] == ["Бегство"]
     # a correction the first result holds is still the query the results are for
     out = search(lib, "хочу убижать")
     assert out["results"][0]["title"] == "Бегство"

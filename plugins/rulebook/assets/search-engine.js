@@ -1794,6 +1794,31 @@
       const store = this.store;
       const plan = await new Planner(store, this.A, parsed, relaxed).run();
       if (stale && stale()) return null;
+      let ranked = await this.ranked(plan, limit, scope, prefer, stale);
+      if (ranked === null) return null;
+      const unused = ranked.results.length && plan.suggestion ? this.unusedCorrections(plan, ranked.first) : [];
+      if (unused.length) {
+        // the corrections the first result does not hold are dropped, and the list ranked again
+        // without them (engine.py)
+        for (const g of plan.groups) {
+          for (const a of g.alts) {
+            for (const sl of a.slots) {
+              if (unused.includes(sl.word) && sl.correction) { sl.stems = new Map(); sl.whole = new Set(); sl.surfaces = new Map(); }
+            }
+          }
+        }
+        plan.suggestion = suggest(plan, new Set(unused));
+        ranked = await this.ranked(plan, limit, scope, prefer, stale);
+        if (ranked === null) return null;
+      }
+      const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
+      for (const w of unused) if (!missing.includes(w)) missing.push(w);
+      return { results: ranked.results, suggestion: plan.suggestion, missing: missing };
+    }
+
+    /* engine._ranked: the results of a plan, and the first one's words as a reader sees them. */
+    async ranked(plan, limit, scope, prefer, stale) {
+      const store = this.store;
       const scorer = new Scorer(store, this.A, plan, scope);
       await store.ensure(scorer.needs());
       if (stale && stale()) return null;
@@ -1851,14 +1876,7 @@
           if (results.length >= limit) break;
         }
       }
-      const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
-      let suggestion = plan.suggestion;
-      const unused = results.length && suggestion ? this.unusedCorrections(plan, first) : [];
-      if (unused.length) {
-        suggestion = suggest(plan, new Set(unused));
-        for (const w of unused) if (!missing.includes(w)) missing.push(w);
-      }
-      return { results: results, suggestion: suggestion, missing: missing };
+      return { results: results, first: first };
     }
 
     /* engine._unused_corrections: the typed words whose typo corrections the first result does

@@ -172,6 +172,28 @@ def _run(
     if not parsed.chunks or not scope:
         return {"results": [], "suggestion": None, "missing": []}
     plan = Planner(store, parsed, relaxed).run()
+    results, first = _ranked(store, plan, limit, scope, prefer)
+    unused = _unused_corrections(plan, first) if results and plan.suggestion else []
+    if unused:
+        # the corrections the first result does not hold are dropped, and the list ranked
+        # again without them: «хочу убежать» is not «ходу убежать» (the library lacks «хочу»)
+        for g in plan.groups:
+            for a in g.alts:
+                for sl in a.slots:
+                    if sl.word in unused and sl.correction:
+                        sl.stems, sl.whole, sl.surfaces = {}, set(), {}
+        plan.suggestion = plan.suggest(set(unused))
+        results, first = _ranked(store, plan, limit, scope, prefer)
+    # the words that match nothing anywhere: the reader is told
+    missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
+    missing += [w for w in unused if w not in missing]
+    return {"results": results, "suggestion": plan.suggestion, "missing": missing}
+
+
+def _ranked(
+    store: Store, plan: Plan, limit: int, scope: list[int], prefer: int
+) -> tuple[list[dict[str, Any]], str]:
+    """The results of a plan, and the first one's words as a reader sees them."""
     scorer = Scorer(store, plan, scope)
     store.ensure(scorer.needs())
     scorer.load()
@@ -237,14 +259,7 @@ def _run(
                 first = " ".join([sec[2] or "", sec[3] or "", told, *sec[5]])
             if len(results) >= limit:
                 break
-    # the words that match nothing anywhere: the reader is told
-    missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
-    suggestion = plan.suggestion
-    unused = _unused_corrections(plan, first) if results and suggestion else []
-    if unused:
-        suggestion = plan.suggest(set(unused))
-        missing += [w for w in unused if w not in missing]
-    return {"results": results, "suggestion": suggestion, "missing": missing}
+    return results, first
 
 
 def _begins(words: set[str], start: str) -> bool:
