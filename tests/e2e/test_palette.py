@@ -79,6 +79,26 @@ def test_ctrl_k_typo_query_enter_lands_on_the_highlighted_paragraph(new_page, ba
     page.close()
 
 
+def test_the_note_says_whether_results_are_for_the_corrected_words_or_only_a_guess(new_page, base):
+    page = new_page()
+    page.goto(base + "fatum/01-bazovye-pravila/")
+    status = page.locator(".rb-palette__status")
+    ask(page, "кравотечение")  # corrected and searched
+    assert "Показаны результаты для «кровотечение»" in status.inner_text()
+    page.fill(".rb-palette__input", "")
+    # three letters off: only offered, the results are for «кровотечение» alone
+    page.keyboard.type("кровотечение стибелизацея")
+    rendered(page, "кровотечение стибелизацея")
+    text = status.inner_text()
+    assert "Возможно, вы искали «кровотечение стабилизация»" in text
+    assert "Нет совпадений для «стибелизацея»" in text and "Показаны результаты" not in text
+    page.fill(".rb-palette__input", "")
+    page.keyboard.type("хочу убежать")  # «ходу» is not what the list is for
+    rendered(page, "хочу убежать")
+    assert status.inner_text() == "Нет совпадений для «хочу»"
+    page.close()
+
+
 def test_arrow_keys_move_and_enter_opens_a_paragraph_block(new_page, base):
     page = new_page()
     page.goto(base + "fatum/03-boi/")

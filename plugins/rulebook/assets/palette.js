@@ -288,7 +288,8 @@
     }
     if (out.cut) notes.push("Длинный запрос: учтены только первые слова (" + state.engine.P.max_words + ")");
     if (out.suggestion && out.suggestion !== q.trim().toLowerCase()) {
-      notes.push((out.results.length ? "Показаны результаты для «" : "Возможно, вы искали «") + out.suggestion + "»");
+      // results «for» the corrected words only where they were searched, not merely offered
+      notes.push((out.results.length && !out.offered ? "Показаны результаты для «" : "Возможно, вы искали «") + out.suggestion + "»");
     }
     if (out.elsewhere) {
       const titles = state.books.filter((b) => out.elsewhere.includes(b.slug)).map((b) => "«" + b.title + "»");

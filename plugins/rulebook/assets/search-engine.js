@@ -1790,7 +1790,7 @@
     }
 
     async run(parsed, limit, relaxed, scope, prefer, stale) {
-      if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null, missing: [] };
+      if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null, missing: [], offered: false };
       const store = this.store;
       const plan = await new Planner(store, this.A, parsed, relaxed).run();
       if (stale && stale()) return null;
@@ -1813,7 +1813,16 @@
       }
       const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
       for (const w of unused) if (!missing.includes(w)) missing.push(w);
-      return { results: ranked.results, suggestion: plan.suggestion, missing: missing };
+      // a correction only offered (not searched): the suggestion is a guess (engine.py)
+      let offered = false;
+      for (const g of plan.groups) {
+        for (const a of g.alts) {
+          for (const sl of a.slots) {
+            if (sl.correction && !sl.stems.size && plan.fixes.get(sl.word) === sl.correction && !unused.includes(sl.word)) offered = true;
+          }
+        }
+      }
+      return { results: ranked.results, suggestion: plan.suggestion, missing: missing, offered: offered };
     }
 
     /* engine._ranked: the results of a plan, and the first one's words as a reader sees them. */

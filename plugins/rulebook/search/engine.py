@@ -170,7 +170,7 @@ def _run(
     store: Store, parsed: Parsed, limit: int, relaxed: bool, scope: list[int], prefer: int
 ) -> dict[str, Any]:
     if not parsed.chunks or not scope:
-        return {"results": [], "suggestion": None, "missing": []}
+        return {"results": [], "suggestion": None, "missing": [], "offered": False}
     plan = Planner(store, parsed, relaxed).run()
     results, first = _ranked(store, plan, limit, scope, prefer)
     unused = _unused_corrections(plan, first) if results and plan.suggestion else []
@@ -187,7 +187,15 @@ def _run(
     # the words that match nothing anywhere: the reader is told
     missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
     missing += [w for w in unused if w not in missing]
-    return {"results": results, "suggestion": plan.suggestion, "missing": missing}
+    # a correction only offered (over the typo budget, not searched): the results are not «for»
+    # the suggestion, which is a guess («Возможно, вы искали»)
+    offered = any(
+        sl.correction and not sl.stems and plan.fixes.get(sl.word) == sl.correction and sl.word not in unused
+        for g in plan.groups
+        for a in g.alts
+        for sl in a.slots
+    )
+    return {"results": results, "suggestion": plan.suggestion, "missing": missing, "offered": offered}
 
 
 def _ranked(
