@@ -642,6 +642,11 @@ def test_a_word_that_matches_nothing_is_named_and_the_closest_word_offered():
     assert out["results"][0]["title"] == "Кровотечение" and out["missing"] == ["зюзюка"]
     out = search(LIB, "перевязка стибелизацея")  # three edits: over the budget, still offered
     assert out["missing"] == ["стибелизацея"] and out["suggestion"] == "перевязка стабилизация"
+    assert out["offered"]  # a guess: the results are not for it
+    # beside results for a longer query, a word three letters from any is not guessed at
+    out = search(LIB, "перевязка кровотечение раны стибелизацея")
+    assert out["results"] and out["missing"] == ["стибелизацея"]
+    assert out["suggestion"] is None and not out["offered"]
 
 
 def test_a_stop_word_does_not_fire_a_glossary_rule_that_only_shares_its_stem():

@@ -1813,16 +1813,21 @@
       }
       const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
       for (const w of unused) if (!missing.includes(w)) missing.push(w);
-      // a correction only offered (not searched): the suggestion is a guess (engine.py)
-      let offered = false;
+      // a correction only offered (not searched): the suggestion is a guess; beside results, only
+      // for a query of a word or two (engine.py)
+      const guesses = new Set();
       for (const g of plan.groups) {
         for (const a of g.alts) {
           for (const sl of a.slots) {
-            if (sl.correction && !sl.stems.size && plan.fixes.get(sl.word) === sl.correction && !unused.includes(sl.word)) offered = true;
+            if (sl.correction && !sl.stems.size && plan.fixes.get(sl.word) === sl.correction && !unused.includes(sl.word)) guesses.add(sl.word);
           }
         }
       }
-      return { results: ranked.results, suggestion: plan.suggestion, missing: missing, offered: offered };
+      if (guesses.size && ranked.results.length && plan.groups.filter((g) => g.role === "content").length > this.P.guess_max_words) {
+        plan.suggestion = suggest(plan, new Set(unused.concat(Array.from(guesses))));
+        guesses.clear();
+      }
+      return { results: ranked.results, suggestion: plan.suggestion, missing: missing, offered: guesses.size > 0 };
     }
 
     /* engine._ranked: the results of a plan, and the first one's words as a reader sees them. */

@@ -188,14 +188,23 @@ def _run(
     missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
     missing += [w for w in unused if w not in missing]
     # a correction only offered (over the typo budget, not searched): the results are not «for»
-    # the suggestion, which is a guess («Возможно, вы искали»)
-    offered = any(
-        sl.correction and not sl.stems and plan.fixes.get(sl.word) == sl.correction and sl.word not in unused
+    # the suggestion, which is a guess («Возможно, вы искали»); beside results, only for a query
+    # of a word or two: in a longer one the other words carry it, and a word several letters
+    # from any of the library's is mostly a word the books do not use («выхожу»: «выбору»)
+    guesses = {
+        sl.word
         for g in plan.groups
         for a in g.alts
         for sl in a.slots
-    )
-    return {"results": results, "suggestion": plan.suggestion, "missing": missing, "offered": offered}
+        if sl.correction
+        and not sl.stems
+        and sl.word not in unused
+        and plan.fixes.get(sl.word) == sl.correction
+    }
+    if guesses and results and sum(g.role == "content" for g in plan.groups) > P["guess_max_words"]:
+        plan.suggestion = plan.suggest(set(unused) | guesses)
+        guesses = set()
+    return {"results": results, "suggestion": plan.suggestion, "missing": missing, "offered": bool(guesses)}
 
 
 def _ranked(
