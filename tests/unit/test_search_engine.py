@@ -643,6 +643,10 @@ def test_a_word_that_matches_nothing_is_named_and_the_closest_word_offered():
     out = search(LIB, "перевязка стибелизацея")  # three edits: over the budget, still offered
     assert out["missing"] == ["стибелизацея"] and out["suggestion"] == "перевязка стабилизация"
     assert out["offered"]  # a guess: the results are not for it
+    # alone, it would leave the list empty: the list is for the guess, and says so
+    out = search(LIB, "стибелизацея")
+    assert out["results"] and out["suggestion"] == "стабилизация" and not out["offered"]
+    assert "табилиз" in out["results"][0]["title"]
     # beside results for a longer query, a word three letters from any is not guessed at
     out = search(LIB, "перевязка кровотечение раны стибелизацея")
     assert out["results"] and out["missing"] == ["стибелизацея"]

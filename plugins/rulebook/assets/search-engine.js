@@ -1765,6 +1765,12 @@
         if (again === null) return null;
         if (again.results.length) out = again;
       }
+      if (!out.results.length && out.offered && out.suggestion && limit) {
+        // nothing at all, but a close word exists: results for the guess, said so (engine.py)
+        const fixed = await this.run(this.parse(out.suggestion), limit, false, scope, pref, stale);
+        if (fixed === null) return null;
+        if (fixed.results.length) out = Object.assign(fixed, { suggestion: out.suggestion, missing: out.missing, offered: false });
+      }
       out.books = scope.map((i) => this.store.books[i].slug);
       out.unknown_books = unknown;
       out.cut = parsed.cut;

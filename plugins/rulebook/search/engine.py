@@ -131,6 +131,12 @@ def search(
         again = _run(store, parsed, limit, True, scope, pref)
         if again["results"]:
             out = again
+    if not out["results"] and out["offered"] and out["suggestion"] and limit:
+        # nothing at all, but a word several letters off is close to one of the library's: the
+        # list is never empty where a close word exists; the results are for the guess, and say so
+        fixed = _run(store, parse(out["suggestion"]), limit, False, scope, pref)
+        if fixed["results"]:
+            out = {**fixed, "suggestion": out["suggestion"], "missing": out["missing"], "offered": False}
     out["books"] = [store.books[i].slug for i in scope]
     out["unknown_books"] = unknown
     out["cut"] = parsed.cut
