@@ -7,8 +7,8 @@ for a heading, the heading with the blocks directly under it) and, where the que
 in the expected book. Query sets:
 - `own`: scripts/search_queries.toml, the project's long-standing set;
 - `tuning`: scripts/queries/tuning*.toml, written from the books by people who had not seen
-  the engine (tuning3.toml: while tuning it, from the books alone; tuning4.toml: a later
-  writing, each expected text copied from a book's source line); tune on it;
+  the engine (tuning3.toml: while tuning it, from the books alone; tuning4.toml and
+  tuning5.toml: later writings, each expected text copied from a line of a book); tune on it;
 - `heldout`: scripts/queries/heldout*.toml, every third query of each category of the same
   writing, never tuned on: its misses are not printed (`--misses` refuses it), only its
   figures.
