@@ -586,6 +586,30 @@
     return plan.changed || fixes.size ? plan.shown.map((w) => (fixes.has(w) ? fixes.get(w) : w)).join(" ") : null;
   }
 
+  /* A stem's index added to a record's or section's: a number while it is one (most are), an
+     array in increasing order once more. */
+  function addIndex(map, key, i) {
+    const v = map.get(key);
+    if (v === undefined) map.set(key, i);
+    else if (typeof v === "number") { if (v !== i) map.set(key, [v, i]); }
+    else if (v[v.length - 1] !== i) v.push(i);
+  }
+
+  /* The indexes of two such entries, merged in increasing order, each once. */
+  function mergeIndexes(a, b) {
+    const xs = a === undefined ? [] : typeof a === "number" ? [a] : a;
+    const ys = b === undefined ? [] : typeof b === "number" ? [b] : b;
+    if (!ys.length) return xs;
+    if (!xs.length) return ys;
+    const out = [];
+    let i = 0, j = 0;
+    while (i < xs.length || j < ys.length) {
+      const x = i < xs.length ? xs[i] : Infinity, y = j < ys.length ? ys[j] : Infinity;
+      if (x <= y) { out.push(x); i++; if (x === y) j++; } else { out.push(y); j++; }
+    }
+    return out;
+  }
+
   function uniq(keys) {
     const seen = new Set(), out = [];
     for (const k of keys) { const id = k[0] + k[1]; if (!seen.has(id)) { seen.add(id); out.push(k); } }
@@ -1275,12 +1299,14 @@
       const P = this.P;
       const k1 = P.k1, bt = P.b_text, bh = P.b_head;
       const terms = this.slotTerms(sl);
-      // no stem of the slot in the block or its section's heading: most records
-      if (!terms.rids.has(rid) && !terms.sections.has(s)) return 0.0;
+      // only the slot's stems in the block or its section's heading (none, for most records): a
+      // prefix has dozens of stems, a record one or two
+      const atRid = terms.rids.get(rid), atSec = terms.sections.get(s);
+      if (atRid === undefined && atSec === undefined) return 0.0;
       let best = 0.0;
-      for (const [sp, weight] of terms.list) {
+      for (const i of mergeIndexes(atRid, atSec)) {
+        const [sp, weight] = terms.list[i];
         const t = sp.text.get(rid), h = sp.head.get(s), p = sp.path.get(s);
-        if (t === undefined && h === undefined && p === undefined) continue;
         let tfw = 0.0;
         // a block of a few words is not that much more about its words than a paragraph: its
         // length counts as at least min_text_len
@@ -1303,13 +1329,15 @@
     slotTerms(sl) {
       let got = this.termCache.get(sl);
       if (got === undefined) {
-        got = { list: [], rids: new Set(), sections: new Set() };
+        // rids and sections: where each stem is, as the stems' indexes in the list
+        got = { list: [], rids: new Map(), sections: new Map() };
         for (const st of Array.from(sl.stems.keys()).sort(cmp)) {
           const sp = this.posts.get(st);
+          const i = got.list.length;
           got.list.push([sp, sl.stems.get(st) * this.idf(sp.df)]);
-          for (const rid of sp.text.keys()) got.rids.add(rid);
-          for (const s of sp.head.keys()) got.sections.add(s);
-          for (const s of sp.path.keys()) got.sections.add(s);
+          for (const rid of sp.text.keys()) addIndex(got.rids, rid, i);
+          for (const s of sp.head.keys()) addIndex(got.sections, s, i);
+          for (const s of sp.path.keys()) addIndex(got.sections, s, i);
         }
         this.termCache.set(sl, got);
       }

@@ -107,6 +107,11 @@ def idf(store: Store, df: int) -> float:
     return math.log(1 + (ref - d + 0.5) / (d + 0.5))
 
 
+# a slot's stems (postings, weight times rarity) and, per record and per section, the
+# indexes of the stems there
+SlotTerms = tuple[list[tuple[StemPost, float]], dict[int, list[int]], dict[int, list[int]]]
+
+
 @dataclass
 class Hit:
     rid: int
@@ -131,7 +136,9 @@ class Scorer:
         self.firsts = [b.first for b in store.books]
         self.posts: dict[str, StemPost] = {}
         self.structure: list[Group] = []  # the content groups the library knows (prerank)
-        self._term_cache: dict[int, tuple[list[tuple[StemPost, float]], set[int], set[int]]] = {}
+        self._term_cache: dict[
+            int, tuple[list[tuple[StemPost, float]], dict[int, list[int]], dict[int, list[int]]]
+        ] = {}
         self._slot_cache: dict[tuple[int, int, int], list[Slot]] = {}
 
     def book_of(self, s: int) -> int:
@@ -184,15 +191,17 @@ class Scorer:
         bt, bh = P["b_text"], P["b_head"]
         w_text, w_head, w_path, min_len = P["w_text"], P["w_head"], P["w_path"], P["min_text_len"]
         terms, rids, sections = self._terms(sl)
-        if rid not in rids and s not in sections:
-            return 0.0  # no stem of the slot in the block or its section's heading: most records
+        # only the slot's stems in the block or its section's heading (none, for most records):
+        # a prefix has dozens of stems, a record one or two
+        at_rid, at_sec = rids.get(rid), sections.get(s)
+        if at_rid is None and at_sec is None:
+            return 0.0
         best = 0.0
-        for sp, weight in terms:
+        for i in sorted({*(at_rid or ()), *(at_sec or ())}):
+            sp, weight = terms[i]
             t = sp.text.get(rid)
             h = sp.head.get(s)
             p = sp.path.get(s)
-            if t is None and h is None and p is None:
-                continue
             tfw = 0.0
             if t is not None:
                 # a block of a few words (a list item «ядов;») is not that much more about its words
@@ -208,20 +217,27 @@ class Scorer:
                 best = v
         return best
 
-    def _terms(self, sl: Slot) -> tuple[list[tuple[StemPost, float]], set[int], set[int]]:
+    def _terms(
+        self, sl: Slot
+    ) -> tuple[list[tuple[StemPost, float]], dict[int, list[int]], dict[int, list[int]]]:
         """The slot's stems in order, each as its postings and its weight times its rarity (the
-        product BM25F starts from, the same for every record), and the records and sections any
-        of them is in: worked out once per query, as prerank asks for millions of slot scores (the
-        operations and their order are unchanged)."""
+        product BM25F starts from, the same for every record), and, per record and per section,
+        the indexes of the stems there: worked out once per query, as prerank asks for millions
+        of slot scores (the operations and their order are unchanged)."""
         got = self._term_cache.get(id(sl))
         if got is None:
-            terms, rids, sections = [], set(), set()
-            for st in sorted(sl.stems):
+            terms: list[tuple[StemPost, float]] = []
+            rids: dict[int, list[int]] = {}
+            sections: dict[int, list[int]] = {}
+            for i, st in enumerate(sorted(sl.stems)):
                 sp = self.posts[st]
                 terms.append((sp, sl.stems[st] * idf(self.store, sp.df)))
-                rids.update(sp.text)
-                sections.update(sp.head)
-                sections.update(sp.path)
+                for rid in sp.text:
+                    rids.setdefault(rid, []).append(i)
+                for sec in (*sp.head, *sp.path):
+                    at = sections.setdefault(sec, [])
+                    if not at or at[-1] != i:
+                        at.append(i)
             got = self._term_cache[id(sl)] = (terms, rids, sections)
         return got
 
