@@ -23,6 +23,7 @@
   const LITERAL = 0, OWN = 1, SHARED = 2;
   function reach(a) { return a.literal ? LITERAL : a.books.length ? OWN : SHARED; }
 
+  const DECODED = 64; // stems kept decoded (Store.decoded): the words of the last queries typed
   function round6(x) { return Math.floor(x * 1e6 + 0.5) / 1e6; }
   function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
   const LETTER = /[\p{L}\p{Nl}\p{No}]/u; // Python's [^\W\d_]: a letter (not a decimal digit)
@@ -346,6 +347,9 @@
       this.stats = manifest.stats;
       this.books = manifest.books.map((b) => ({ slug: b[0], title: b[1], first: b[2], end: b[3] }));
       this.firsts = { v: manifest.vocab, r: manifest.rvocab, l: manifest.loan };
+      // stems' postings as scoring reads them, decoded once for the keystrokes that follow (a
+      // query typed a key at a time asks for the same stems again and again); read-only
+      this.decoded = new Map();
       this.postAt = []; // per postings shard: [vocabulary shard, first index]
       const flat = varints(manifest.post);
       for (let i = 0, j = 0; i < flat.length; i += 2) { j += flat[i]; this.postAt.push([j, flat[i + 1]]); }
@@ -1281,7 +1285,16 @@
       for (const [st, us] of surfaces) {
         us.sort(cmp);
         const info = this.V.stemDf(us.slice(0, 1));
-        this.posts.set(st, decode(this.store, us, us.length && info.has(us[0]) ? info.get(us[0])[1] : 0));
+        const df = us.length && info.has(us[0]) ? info.get(us[0])[1] : 0;
+        const key = df + "\t" + us.join("\t");
+        let sp = this.store.decoded.get(key);
+        if (sp === undefined) {
+          sp = decode(this.store, us, df);
+          this.store.decoded.set(key, sp);
+          // the oldest go first
+          if (this.store.decoded.size > DECODED) this.store.decoded.delete(this.store.decoded.keys().next().value);
+        }
+        this.posts.set(st, sp);
       }
       for (const g of this.plan.groups) {
         let best = 0.0, any = false;
