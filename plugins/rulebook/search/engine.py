@@ -26,8 +26,11 @@ targets), then the postings, then the fragments of the results on screen.
 5. Order: exact titles first (literal before glossary, and within them the book being read),
    then exact definitions, then the score (the book being read gains `prefer_book`); a decay for
    more results from one section; identical blocks once.
-6. Nothing found: once more with a larger typo budget; a corrected query is offered ("did you
-   mean") whenever a word was corrected.
+6. Corrections: a typo correction the first result does not hold is dropped and the list ranked
+   again without it (the word is told as unmatched: «хочу» is no misspelt «ходу»); a word over
+   the typo budget gets a guess ("did you mean", `offered`) in a query of a word or two, or
+   where nothing is found. Nothing found: once more with a larger typo budget, then for the
+   guess, which the results are said to be for.
 """
 
 from __future__ import annotations
