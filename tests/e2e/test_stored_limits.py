@@ -76,6 +76,9 @@ def test_14500_pins_are_cut_to_the_limit_on_load_and_a_click_redraws_one_pin(pag
 
     page.locator("#rb-pins-toggle").click()
     expect(page.locator("#rb-pins .rb-pinned")).to_have_count(500)
+    # the pins are drawn anew once the list of every page's targets has been read (their books'
+    # titles): the clicks are timed after that, not against it (a loaded machine reads it late)
+    page.wait_for_selector("#rb-pins[data-targets]", state="attached")
     clicks = page.evaluate(
         """async () => {
           const list = document.querySelector("#rb-pins .rb-pins__scenes");

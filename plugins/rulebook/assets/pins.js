@@ -151,10 +151,12 @@
   function needTargets() {
     if (targetsAsked || !allPins().length) return;
     targetsAsked = true;
+    // the panel says when the list has been read (or could not be): its pins are drawn anew then
+    const told = (how) => { if (panel) panel.dataset.targets = how; };
     fetch(new URL("assets/rulebook/targets.json", ROOT), { cache: "no-cache" })
       .then((r) => { return r.ok ? r.json() : null; })
-      .then((t) => { if (t && t.pages) { targets = t; render(); } })
-      .catch(() => { /* offline without the service worker: pins are simply not checked */ });
+      .then((t) => { if (t && t.pages) { targets = t; render(); told("read"); } else told("none"); })
+      .catch(() => { told("none"); /* offline without the service worker: pins are simply not checked */ });
   }
 
   /* true / false, or null when we cannot tell. The page itself, when it is the current one,
