@@ -590,6 +590,16 @@
     return plan.changed || fixes.size ? plan.shown.map((w) => (fixes.has(w) ? fixes.get(w) : w)).join(" ") : null;
   }
 
+  /* Plan.corrections (plan.py): the slots whose typo correction the suggestion shows, searched
+     or only offered; not a word split in two. */
+  function corrections(plan) {
+    const out = [];
+    for (const g of plan.groups) {
+      for (const a of g.alts) for (const sl of a.slots) if (sl.correction && plan.fixes.get(sl.word) === sl.correction) out.push(sl);
+    }
+    return out;
+  }
+
   /* A stem's index added to a record's or section's: a number while it is one (most are), an
      array in increasing order once more. */
   function addIndex(map, key, i) {
@@ -599,12 +609,13 @@
     else if (v[v.length - 1] !== i) v.push(i);
   }
 
-  /* The indexes of two such entries, merged in increasing order, each once. */
+  /* The indexes of two such entries, merged in increasing order, each once: one index as a
+     number (most records and sections have one stem of a slot), more as an array. */
   function mergeIndexes(a, b) {
-    const xs = a === undefined ? [] : typeof a === "number" ? [a] : a;
-    const ys = b === undefined ? [] : typeof b === "number" ? [b] : b;
-    if (!ys.length) return xs;
-    if (!xs.length) return ys;
+    if (b === undefined || b === a) return a;
+    if (a === undefined) return b;
+    const xs = typeof a === "number" ? [a] : a;
+    const ys = typeof b === "number" ? [b] : b;
     const out = [];
     let i = 0, j = 0;
     while (i < xs.length || j < ys.length) {
@@ -1309,30 +1320,36 @@
     }
 
     slotScore(sl, rid, s) {
-      const P = this.P;
-      const k1 = P.k1, bt = P.b_text, bh = P.b_head;
       const terms = this.slotTerms(sl);
       // only the slot's stems in the block or its section's heading (none, for most records): a
       // prefix has dozens of stems, a record one or two
       const atRid = terms.rids.get(rid), atSec = terms.sections.get(s);
       if (atRid === undefined && atSec === undefined) return 0.0;
+      const at = mergeIndexes(atRid, atSec);
+      if (typeof at === "number") return this.stemScore(terms.list[at], rid, s);
       let best = 0.0;
-      for (const i of mergeIndexes(atRid, atSec)) {
-        const [sp, weight] = terms.list[i];
-        const t = sp.text.get(rid), h = sp.head.get(s), p = sp.path.get(s);
-        let tfw = 0.0;
-        // a block of a few words is not that much more about its words than a paragraph: its
-        // length counts as at least min_text_len
-        if (t !== undefined) {
-          const n = t[1] > P.min_text_len ? t[1] : P.min_text_len;
-          tfw += P.w_text * t[0] / (1 - bt + bt * n / this.avgText);
-        }
-        if (h !== undefined) tfw += P.w_head * h[0] / (1 - bh + bh * h[3] / this.avgHead);
-        if (p !== undefined) tfw += P.w_path * p[0] / (1 - bh + bh * p[1] / this.avgPath);
-        const v = weight * tfw * (k1 + 1) / (k1 + tfw);
+      for (const i of at) {
+        const v = this.stemScore(terms.list[i], rid, s);
         if (v > best) best = v;
       }
       return best;
+    }
+
+    /* One stem's BM25F score of a record (score.py's slot_score, the loop's body). */
+    stemScore([sp, weight], rid, s) {
+      const P = this.P;
+      const k1 = P.k1, bt = P.b_text, bh = P.b_head;
+      const t = sp.text.get(rid), h = sp.head.get(s), p = sp.path.get(s);
+      let tfw = 0.0;
+      // a block of a few words is not that much more about its words than a paragraph: its
+      // length counts as at least min_text_len
+      if (t !== undefined) {
+        const n = t[1] > P.min_text_len ? t[1] : P.min_text_len;
+        tfw += P.w_text * t[0] / (1 - bt + bt * n / this.avgText);
+      }
+      if (h !== undefined) tfw += P.w_head * h[0] / (1 - bh + bh * h[3] / this.avgHead);
+      if (p !== undefined) tfw += P.w_path * p[0] / (1 - bh + bh * p[1] / this.avgPath);
+      return weight * tfw * (k1 + 1) / (k1 + tfw);
     }
 
     /* The slot's stems in order, each as its postings and its weight times its rarity (the
@@ -1847,12 +1864,8 @@
       if (unused.length) {
         // the corrections the first result does not hold are dropped, and the list ranked again
         // without them (engine.py)
-        for (const g of plan.groups) {
-          for (const a of g.alts) {
-            for (const sl of a.slots) {
-              if (unused.includes(sl.word) && sl.correction) { sl.stems = new Map(); sl.whole = new Set(); sl.surfaces = new Map(); }
-            }
-          }
+        for (const sl of corrections(plan)) {
+          if (unused.includes(sl.word)) { sl.stems = new Map(); sl.whole = new Set(); sl.surfaces = new Map(); }
         }
         plan.suggestion = suggest(plan, new Set(unused));
         ranked = await this.ranked(plan, limit, scope, prefer, stale);
@@ -1863,13 +1876,7 @@
       // a correction only offered (not searched): the suggestion is a guess; beside results, only
       // for a query of a word or two (engine.py)
       const guesses = new Set();
-      for (const g of plan.groups) {
-        for (const a of g.alts) {
-          for (const sl of a.slots) {
-            if (sl.correction && !sl.stems.size && plan.fixes.get(sl.word) === sl.correction && !unused.includes(sl.word)) guesses.add(sl.word);
-          }
-        }
-      }
+      for (const sl of corrections(plan)) if (!sl.stems.size && !unused.includes(sl.word)) guesses.add(sl.word);
       if (guesses.size && ranked.results.length && plan.groups.filter((g) => g.role === "content").length > this.P.guess_max_words) {
         plan.suggestion = suggest(plan, new Set(unused.concat(Array.from(guesses))));
         guesses.clear();
@@ -1945,19 +1952,14 @@
     unusedCorrections(plan, first) {
       const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
       const out = [];
-      for (const g of plan.groups) {
-        for (const a of g.alts) {
-          for (const sl of a.slots) {
-            // a word split in two, or a correction only offered (not searched), is not of this kind
-            if (!sl.correction || !sl.stems.size || plan.fixes.get(sl.word) !== sl.correction) continue;
-            if (out.includes(sl.word)) continue;
-            let used = false;
-            for (const st of sl.stems.keys()) {
-              if (held.has(st) || (sl.prefix && Array.from(held).some((h) => h.startsWith(st)))) used = true;
-            }
-            if (!used) out.push(sl.word);
-          }
+      // a correction only offered (not searched) is a guess, not one of these
+      for (const sl of corrections(plan)) {
+        if (!sl.stems.size || out.includes(sl.word)) continue;
+        let used = false;
+        for (const st of sl.stems.keys()) {
+          if (held.has(st) || (sl.prefix && Array.from(held).some((h) => h.startsWith(st)))) used = true;
         }
+        if (!used) out.push(sl.word);
       }
       return out;
     }

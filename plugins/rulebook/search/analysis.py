@@ -233,22 +233,25 @@ def nominal_relatives(st: str) -> list[str]:
     return [v for v in dict.fromkeys(out) if v != st]
 
 
-def verb_bases(st: str) -> list[str]:
+_SLANG_VERBS = SPEC["slang_verbs"]
+
+
+@lru_cache(maxsize=4096)
+def verb_bases(st: str) -> tuple[str, ...]:
     """The slang noun a slang verb's stem is made from (бафнут -> баф, кастанул -> каста, каст;
     хильнут -> хиль, хил): players make verbs of the glossary's nouns with -нуть or -ануть, more
     of them than a glossary can list. Cyrillic stems only; `slang_verbs` in analysis.json."""
-    spec = SPEC["slang_verbs"]
     if not st or not all(c in _CYR for c in st):
-        return []
-    least = int(spec["min"])
+        return ()
+    least = int(_SLANG_VERBS["min"])
     out: list[str] = []
-    for end in spec["endings"]:
+    for end in _SLANG_VERBS["endings"]:
         base = st[: len(st) - len(end)]
         if st.endswith(end) and len(base) >= least:
             out.append(base)
-            if base[-1] in spec["links"] and len(base) - 1 >= least:
+            if base[-1] in _SLANG_VERBS["links"] and len(base) - 1 >= least:
                 out.append(base[:-1])
-    return out
+    return tuple(out)
 
 
 def is_capitals(raw: str) -> bool:

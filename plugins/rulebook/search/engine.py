@@ -186,11 +186,9 @@ def _run(
     if unused:
         # the corrections the first result does not hold are dropped, and the list ranked
         # again without them: «хочу убежать» is not «ходу убежать» (the library lacks «хочу»)
-        for g in plan.groups:
-            for a in g.alts:
-                for sl in a.slots:
-                    if sl.word in unused and sl.correction:
-                        sl.stems, sl.whole, sl.surfaces = {}, set(), {}
+        for sl in plan.corrections():
+            if sl.word in unused:
+                sl.stems, sl.whole, sl.surfaces = {}, set(), {}
         plan.suggestion = plan.suggest(set(unused))
         results, first = _ranked(store, plan, limit, scope, prefer)
     # the words that match nothing anywhere: the reader is told
@@ -200,16 +198,7 @@ def _run(
     # the suggestion, which is a guess («Возможно, вы искали»); beside results, only for a query
     # of a word or two: in a longer one the other words carry it, and a word several letters
     # from any of the library's is mostly a word the books do not use («выхожу»: «выбору»)
-    guesses = {
-        sl.word
-        for g in plan.groups
-        for a in g.alts
-        for sl in a.slots
-        if sl.correction
-        and not sl.stems
-        and sl.word not in unused
-        and plan.fixes.get(sl.word) == sl.correction
-    }
+    guesses = {sl.word for sl in plan.corrections() if not sl.stems and sl.word not in unused}
     if guesses and results and sum(g.role == "content" for g in plan.groups) > P["guess_max_words"]:
         plan.suggestion = plan.suggest(set(unused) | guesses)
         guesses = set()
@@ -295,20 +284,15 @@ def _begins(words: set[str], start: str) -> bool:
 def _unused_corrections(plan: Plan, first: str) -> list[str]:
     """The typed words whose typo corrections the first result does not hold: results «for» a
     correction the list does not show would be a false claim («хочу убежать» is not «ходу
-    убежать» because the library lacks «хочу»), so the word is told as unmatched instead."""
+    убежать» because the library lacks «хочу»), so the word is told as unmatched instead. A
+    correction only offered (over the typo budget, not searched) is a guess, not one of these."""
     held = {analysis.stem(w) for w in analysis.surfaces(first)}
     out: list[str] = []
-    for g in plan.groups:
-        for a in g.alts:
-            for sl in a.slots:
-                # a word split in two («кубсложности»), or a correction only offered (over the typo
-                # budget, not searched: «did you mean»), is no correction of this kind
-                if not sl.correction or not sl.stems or plan.fixes.get(sl.word) != sl.correction:
-                    continue
-                if sl.word in out:
-                    continue
-                if not any(st in held or (sl.prefix and _begins(held, st)) for st in sl.stems):
-                    out.append(sl.word)
+    for sl in plan.corrections():
+        if not sl.stems or sl.word in out:
+            continue
+        if not any(st in held or (sl.prefix and _begins(held, st)) for st in sl.stems):
+            out.append(sl.word)
     return out
 
 

@@ -90,6 +90,17 @@ class Plan:
         fixes = {w: c for w, c in self.fixes.items() if w not in unused}
         return " ".join(fixes.get(w, w) for w in self.shown) if self.changed or fixes else None
 
+    def corrections(self) -> list[Slot]:
+        """The slots whose typo correction the suggestion shows: searched (with stems) or only
+        offered (without); not a word split in two («кубсложности»), which is no typo's."""
+        return [
+            sl
+            for g in self.groups
+            for a in g.alts
+            for sl in a.slots
+            if sl.correction and self.fixes.get(sl.word) == sl.correction
+        ]
+
 
 @dataclass
 class Word:
@@ -128,7 +139,7 @@ def _matches(w: str, src: str, j: int, key: str, unknown: bool) -> bool:
         return analysis.surfaces(src)[j] == w
     if st == key:
         return True
-    bases = analysis.verb_bases(st) if unknown else []
+    bases = analysis.verb_bases(st) if unknown else ()
     return unknown and (V.family(st, key) or any(b == key or V.family(b, key) for b in bases))
 
 

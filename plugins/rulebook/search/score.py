@@ -136,9 +136,7 @@ class Scorer:
         self.firsts = [b.first for b in store.books]
         self.posts: dict[str, StemPost] = {}
         self.structure: list[Group] = []  # the content groups the library knows (prerank)
-        self._term_cache: dict[
-            int, tuple[list[tuple[StemPost, float]], dict[int, list[int]], dict[int, list[int]]]
-        ] = {}
+        self._term_cache: dict[int, SlotTerms] = {}
         self._slot_cache: dict[tuple[int, int, int], list[Slot]] = {}
 
     def book_of(self, s: int) -> int:
@@ -197,7 +195,8 @@ class Scorer:
         if at_rid is None and at_sec is None:
             return 0.0
         best = 0.0
-        for i in sorted({*(at_rid or ()), *(at_sec or ())}):
+        at = at_rid if at_sec is None else at_sec if at_rid is None else sorted({*at_rid, *at_sec})
+        for i in at:
             sp, weight = terms[i]
             t = sp.text.get(rid)
             h = sp.head.get(s)
@@ -217,9 +216,7 @@ class Scorer:
                 best = v
         return best
 
-    def _terms(
-        self, sl: Slot
-    ) -> tuple[list[tuple[StemPost, float]], dict[int, list[int]], dict[int, list[int]]]:
+    def _terms(self, sl: Slot) -> SlotTerms:
         """The slot's stems in order, each as its postings and its weight times its rarity (the
         product BM25F starts from, the same for every record), and, per record and per section,
         the indexes of the stems there: worked out once per query, as prerank asks for millions
