@@ -1892,8 +1892,12 @@
       if (stale && stale()) return null;
       scorer.load();
       let hits = scorer.prerank(prefer);
-      // the best candidates' blocks: their words' proximity re-ranks them, their text is shown
-      await store.ensure(uniq(hits.slice(0, this.P.rerank).map((h) => ["f", store.fragOf(Math.floor(h.rid / K))])));
+      const batch = Math.max(limit, 1) + 4;
+      // the best candidates' blocks: their words' proximity re-ranks them, their text is shown.
+      // The first batch of results is fetched with them: re-ranking reorders only these, so the
+      // list below rarely waits for a second round of fragments
+      const ahead = Math.max(this.P.rerank, batch);
+      await store.ensure(uniq(hits.slice(0, ahead).map((h) => ["f", store.fragOf(Math.floor(h.rid / K))])));
       hits = scorer.finish(hits, prefer, (rid) => {
         const s = Math.floor(rid / K);
         return this.block(this.section(s), rid - s * K)[2];
@@ -1907,7 +1911,6 @@
       for (const h of hits) if (h.rid % K && !best.has(Math.floor(h.rid / K))) best.set(Math.floor(h.rid / K), h.rid % K);
       let first = ""; // the first result's words as a reader sees them
       let i = 0;
-      const batch = Math.max(limit, 1) + 4;
       while (results.length < limit && i < hits.length) {
         const chunk = hits.slice(i, i + batch);
         i += batch;
