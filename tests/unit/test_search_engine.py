@@ -329,6 +329,28 @@ def test_a_dash_after_a_short_term_defines_it():
     assert analysis.defined_term("в этом случае — бросок с помехой") is None
 
 
+def test_a_formula_ranks_first_for_how_its_quantity_is_computed():
+    b = book(
+        "b",
+        [
+            (
+                "Укрытия",
+                2,
+                [
+                    "Атака по укрытию идёт против МЗ укрытия: МЗ укрытия сравнивают с броском.",
+                    "МЗ укрытия = 5 + бонус за размер + бонус за материал",
+                    "Разведчик над укрытием: МЗ укрытия определяет голова.",
+                ],
+            ),
+        ],
+    )
+    for q in ("МЗ укрытия", "как посчитать МЗ укрытия", "как считается МЗ укрытия"):
+        assert search(index(b), q)["results"][0]["snippet"].startswith("МЗ укрытия = 5"), q
+    assert analysis.defined_term("Класс Брони = 10 + модификатор Ловкости") == "Класс Брони"
+    assert analysis.defined_term("Пример: КС = 15") is None  # a worked example, not the rule
+    assert analysis.defined_term("Урон = половина") is None  # no number, no operator
+
+
 def test_a_heading_that_holds_the_query_opens_the_heading_and_a_block_that_answers_opens_the_block():
     b = book(
         "b",
