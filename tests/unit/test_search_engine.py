@@ -347,6 +347,26 @@ def test_a_formula_ranks_first_for_how_its_quantity_is_computed():
     for q in ("МЗ укрытия", "как посчитать МЗ укрытия", "как считается МЗ укрытия"):
         assert search(index(b), q)["results"][0]["snippet"].startswith("МЗ укрытия = 5"), q
     assert analysis.defined_term("Класс Брони = 10 + модификатор Ловкости") == "Класс Брони"
+    # in words: the quantity is the clause's words before «равен»
+    assert analysis.defined_term("Ваш базовый КЗ равен 10 + модификатор Ловкости") == "Ваш базовый КЗ"
+    assert analysis.defined_term("Если значение не указано, природный МЗ равен 4 + Ловкость.") == "природный МЗ"
+    assert analysis.defined_term("Your AC equals 10 + your Dexterity modifier.") == "Your AC"
+    assert analysis.defined_term("Вы бежите число раундов, равное модификатору Телосложения") is None
+    w = book(
+        "w",
+        [
+            (
+                "Ближний бой",
+                2,
+                [
+                    "МЗ цели растёт, если цель стоит в дверях: МЗ цели +2.",
+                    "МЗ цели снижается от помехи; МЗ цели учитывает щит.",
+                    "МЗ цели в таком случае всегда равен 8 + половина бонуса Акробатики.",
+                ],
+            ),
+        ],
+    )
+    assert "равен 8" in search(index(w), "МЗ цели")["results"][0]["snippet"]
     assert analysis.defined_term("Пример: КС = 15") is None  # a worked example, not the rule
     assert analysis.defined_term("Урон = половина") is None  # no number, no operator
 

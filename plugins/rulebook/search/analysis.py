@@ -59,6 +59,7 @@ _DEF_RE = re.compile(SPEC["definitions"]["pattern"], re.IGNORECASE)
 _DASH_DEF_RE = re.compile(SPEC["definitions"]["dash_pattern"])
 _EN_DEF_RE = re.compile(SPEC["definitions"]["en_pattern"], re.IGNORECASE)
 _FORMULA_RE = re.compile(SPEC["definitions"]["formula_pattern"])
+_EQUALS_RE = re.compile(SPEC["definitions"]["equals_pattern"], re.IGNORECASE)
 _NUMBERING_RE = re.compile(SPEC["title_numbering"], re.IGNORECASE)
 _SECTION_NUMBER_RE = re.compile(SPEC["section_number"])
 _TRANSLIT: dict[str, str] = SPEC["translit"]
@@ -328,13 +329,15 @@ def definition(text: str) -> tuple[str, bool] | None:
     """The term a block defines, and whether it says so in so many words: («Укрытие — это
     любой объект…» -> («Укрытие», True), «Cover is any obstacle…» -> («Cover», True); «Метка — 1
     раз за бой…» -> («Метка», False), a shorter term before a dash; «Мораль = 10 + Концентрация…»
-    -> («Мораль», False), a formula), if it defines one."""
+    or «Базовый КЗ равен 10 + …» -> («Мораль», False), («Базовый КЗ», False), a quantity's
+    formula), if it defines one."""
     d = SPEC["definitions"]
     for pattern, most, strong in (
         (_DEF_RE, d["max_words"], True),
         (_EN_DEF_RE, d["max_words"], True),
         (_DASH_DEF_RE, d["dash_max_words"], False),
         (_FORMULA_RE, d["formula_max_words"], False),
+        (_EQUALS_RE, d["formula_max_words"], False),
     ):
         m = pattern.match(text)
         if m:
