@@ -349,7 +349,7 @@ def test_a_formula_ranks_first_for_how_its_quantity_is_computed():
     assert analysis.defined_term("Класс Брони = 10 + модификатор Ловкости") == "Класс Брони"
     # in words: the quantity is the clause's words before «равен»
     assert analysis.defined_term("Ваш базовый КЗ равен 10 + модификатор Ловкости") == "Ваш базовый КЗ"
-    assert analysis.defined_term("Если значение не указано, природный МЗ равен 4 + Ловкость.") == "природный МЗ"
+    assert analysis.defined_term("Если не указано, природный МЗ равен 4 + Ловкость.") == "природный МЗ"
     assert analysis.defined_term("Your AC equals 10 + your Dexterity modifier.") == "Your AC"
     assert analysis.defined_term("Вы бежите число раундов, равное модификатору Телосложения") is None
     w = book(
