@@ -329,6 +329,21 @@ def test_a_dash_after_a_short_term_defines_it():
     assert analysis.defined_term("в этом случае — бросок с помехой") is None
 
 
+def test_a_short_term_before_a_colon_defines_it_but_a_stat_line_does_not():
+    assert analysis.defined_term("Лёгкие ранения:\xa0проходят после отдыха в час.") == "Лёгкие ранения"
+    assert analysis.defined_term("Скорость: 30 футов;") is None
+    assert analysis.defined_term("Скорость: по образу;") is None
+    b = book(
+        "b",
+        [
+            ("Шкала ранений", 2, ["Лёгких ранений может быть несколько; лёгкие ранения не дают штрафов."]),
+            ("Перевод урона", 2, ["Урон 1 даёт лёгкое ранение, а урон 2 — два лёгких ранения."]),
+            ("Лечение", 2, ["Лёгкие ранения: восстанавливаются после короткого отдыха в 1 час.", "Прочее."]),
+        ],
+    )
+    assert "короткого отдыха" in search(index(b), "лёгкие ранения")["results"][0]["snippet"]
+
+
 def test_a_formula_ranks_first_for_how_its_quantity_is_computed():
     b = book(
         "b",

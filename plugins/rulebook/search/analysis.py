@@ -60,6 +60,7 @@ _DASH_DEF_RE = re.compile(SPEC["definitions"]["dash_pattern"])
 _EN_DEF_RE = re.compile(SPEC["definitions"]["en_pattern"], re.IGNORECASE)
 _FORMULA_RE = re.compile(SPEC["definitions"]["formula_pattern"])
 _EQUALS_RE = re.compile(SPEC["definitions"]["equals_pattern"], re.IGNORECASE)
+_COLON_RE = re.compile(SPEC["definitions"]["colon_pattern"])
 _NUMBERING_RE = re.compile(SPEC["title_numbering"], re.IGNORECASE)
 _SECTION_NUMBER_RE = re.compile(SPEC["section_number"])
 _TRANSLIT: dict[str, str] = SPEC["translit"]
@@ -338,6 +339,7 @@ def definition(text: str) -> tuple[str, bool] | None:
         (_DASH_DEF_RE, d["dash_max_words"], False),
         (_FORMULA_RE, d["formula_max_words"], False),
         (_EQUALS_RE, d["formula_max_words"], False),
+        (_COLON_RE, d["dash_max_words"], False),
     ):
         m = pattern.match(text)
         if m:
