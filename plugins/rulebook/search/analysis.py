@@ -329,9 +329,9 @@ def initials(title: str) -> str:
 def definition(text: str) -> tuple[str, bool] | None:
     """The term a block defines, and whether it says so in so many words: («Укрытие — это
     любой объект…» -> («Укрытие», True), «Cover is any obstacle…» -> («Cover», True); «Метка — 1
-    раз за бой…» -> («Метка», False), a shorter term before a dash; «Мораль = 10 + Концентрация…»
-    or «Базовый КЗ равен 10 + …» -> («Мораль», False), («Базовый КЗ», False), a quantity's
-    formula), if it defines one."""
+    раз за бой…» -> («Метка», False), a shorter term before a dash or a colon; «Мораль = 10 +
+    Концентрация…» or «Базовый КЗ равен 10 + …» -> («Мораль», False), («Базовый КЗ», False), a
+    quantity's formula), if it defines one."""
     d = SPEC["definitions"]
     for pattern, most, strong in (
         (_DEF_RE, d["max_words"], True),
