@@ -326,6 +326,17 @@ def initials(title: str) -> str:
     return "".join(w[0] for w in words)
 
 
+def shipped() -> dict[str, Any]:
+    """The definition as the browser reads it (in the index's manifest): without its comments,
+    which every first search would download."""
+
+    def strip(o: Any) -> Any:
+        return {k: strip(v) for k, v in o.items() if not k.endswith("comment")} if isinstance(o, dict) else o
+
+    out: dict[str, Any] = strip(SPEC)
+    return out
+
+
 def definition(text: str) -> tuple[str, bool] | None:
     """The term a block defines, and whether it says so in so many words: («Укрытие — это
     любой объект…» -> («Укрытие», True), «Cover is any obstacle…» -> («Cover», True); «Метка — 1

@@ -361,7 +361,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         latin = set(analysis.SPEC["latin"])
         stats["words"] = len(vocab)
         stats["latin_words"] = sum(1 for w in vocab if w[0] in latin and set(w) <= latin)
-        manifest: dict[str, Any] = {"format": FORMAT, "analysis": analysis.SPEC, "stats": stats}
+        manifest: dict[str, Any] = {"format": FORMAT, "analysis": analysis.shipped(), "stats": stats}
 
         # vocabulary, with the glossary rules of its range
         words = set(vocab) - merged.initials  # the books' own words
