@@ -1954,14 +1954,12 @@
        not hold are told as unmatched, not as the words the results are for. */
     unusedCorrections(plan, first) {
       const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
+      const heldList = Array.from(held);
       const out = [];
       // a correction only offered (not searched) is a guess, not one of these
       for (const sl of corrections(plan)) {
         if (!sl.stems.size || out.includes(sl.word)) continue;
-        let used = false;
-        for (const st of sl.stems.keys()) {
-          if (held.has(st) || (sl.prefix && Array.from(held).some((h) => h.startsWith(st)))) used = true;
-        }
+        const used = Array.from(sl.stems.keys()).some((st) => held.has(st) || (sl.prefix && heldList.some((h) => h.startsWith(st))));
         if (!used) out.push(sl.word);
       }
       return out;

@@ -330,11 +330,10 @@ def shipped() -> dict[str, Any]:
     """The definition as the browser reads it (in the index's manifest): without its comments,
     which every first search would download."""
 
-    def strip(o: Any) -> Any:
-        return {k: strip(v) for k, v in o.items() if not k.endswith("comment")} if isinstance(o, dict) else o
+    def strip(o: dict[str, Any]) -> dict[str, Any]:
+        return {k: strip(v) if isinstance(v, dict) else v for k, v in o.items() if not k.endswith("comment")}
 
-    out: dict[str, Any] = strip(SPEC)
-    return out
+    return strip(SPEC)
 
 
 def definition(text: str) -> tuple[str, bool] | None:
