@@ -67,12 +67,14 @@ def test_a_failed_update_and_a_page_of_the_newer_build_keep_the_session_on_its_b
         # once the deploy is whole, the reader switches and the page opens on the new build
         sitemap.write_bytes(good)
         arrived = page.get_by_text("Этот абзац есть только в новой сборке.")
+        switch = notice.get_by_role("button")
         for _ in range(3):  # the browser may have retried the damaged deploy on its own meanwhile
-            notice.get_by_role("button").click()
+            switch.click()
             page.wait_for_function(SETTLED, timeout=60_000)
-            if arrived.count():
+            # the new build's page arrived, or is on its way: the notice and its button are gone
+            if arrived.count() or not switch.count():
                 break
-        expect(arrived).to_be_visible()
+        expect(arrived).to_be_visible(timeout=60_000)  # a whole build switched on a busy machine
         page.wait_for_function(READY, timeout=60_000)
         assert page.evaluate("window.rulebook.offline.updateError") == ""
         page.close()
