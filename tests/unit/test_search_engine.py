@@ -386,6 +386,26 @@ def test_a_formula_ranks_first_for_how_its_quantity_is_computed():
     assert analysis.defined_term("Урон = половина") is None  # no number, no operator
 
 
+def test_a_numbering_word_does_not_make_a_heading_about_it():
+    """«Шаг 1. Нация» numbers a step of a procedure: the heading is about «Нация», not «шаг».
+    The heading about the word comes first; a step is still found by its number."""
+    b = book(
+        "b",
+        [
+            ("Создание персонажа", 1, ["Персонаж создаётся по шагам."]),
+            ("Шаг 1. Нация", 2, ["Каждая нация даёт три пути."]),
+            ("Шаг 2. Черты", 2, ["Персонаж получает три очка черт."]),
+            ("Шаг 3. Навыки", 2, ["Распределите очки навыков."]),
+            ("Перемещение", 1, ["Персонаж перемещается на свою скорость."]),
+            ("Шаг на 5 футов", 2, ["Вы можете сместиться на 5 футов, не провоцируя атак."]),
+        ],
+    )
+    store = index(b)
+    assert titles("шаг", store)[0] == "Шаг на 5 футов"
+    assert titles("шаг 2", store)[0] == "Шаг 2. Черты"
+    assert titles("черты", store)[0] == "Шаг 2. Черты"
+
+
 def test_a_heading_that_holds_the_query_opens_the_heading_and_a_block_that_answers_opens_the_block():
     b = book(
         "b",

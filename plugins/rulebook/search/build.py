@@ -41,7 +41,7 @@ from rulebook.search.extract import PageRecords, page_records
 from rulebook.search.glossary import COMMON_GLOSSARY, Glossary, load
 
 log = logging.getLogger("mkdocs.plugins.rulebook.search")
-INDEX_VERSION = "5"
+INDEX_VERSION = "6"
 EXPORT = "export"
 
 

@@ -42,6 +42,14 @@ class Section:
     def head_text(self) -> str:
         return " ".join(p for p in (self.title, self.original, self.tag) if p)
 
+    @property
+    def subject(self) -> str:
+        """The heading without its numbering («Шаг 1. Нация» -> «Нация»; «Глава 3. Бой» -> «Бой»):
+        what the section is about. The heading and heading-path fields hold this, so that «шаг»
+        finds «Шаг на 5 футов», not every numbered step of a procedure; the heading record's
+        text keeps every word of the heading."""
+        return analysis.unnumbered(self.title).strip() or self.title
+
 
 @dataclass
 class Book:
@@ -56,7 +64,8 @@ class Book:
         parts = []
         p = self.sections[s].parent
         while p >= 0:
-            parts.append(self.sections[p].head_text)
+            sec = self.sections[p]
+            parts.append(" ".join(x for x in (sec.subject, sec.original, sec.tag) if x))
             p = self.sections[p].parent
         return " ".join(reversed(parts))
 

@@ -108,7 +108,7 @@ def write(target: Path, book: Book, stamp: str) -> None:
         used = {u for sec in book.sections for b in sec.blocks for u in analysis.surfaces(b.text)}
         used |= {u for sec in book.sections for u in analysis.surfaces(sec.head_text)}
         for si, sec in enumerate(book.sections):
-            doc: dict[str, Any] = {"key": (si, 0), "heading": sec.title, "path": book.path_text(si)}
+            doc: dict[str, Any] = {"key": (si, 0), "heading": sec.subject, "path": book.path_text(si)}
             if sec.original:
                 doc["original"] = sec.original
             if sec.tag:
