@@ -36,12 +36,22 @@ from bs4 import BeautifulSoup
 from rulebook.books import BookInfo
 from rulebook.html import blockids
 from rulebook.html.pipeline import page_key
-from rulebook.search import export, folders, library, windex
+from rulebook.search import analysis, export, folders, library, windex
 from rulebook.search.extract import PageRecords, page_records
 from rulebook.search.glossary import COMMON_GLOSSARY, Glossary, load
 
 log = logging.getLogger("mkdocs.plugins.rulebook.search")
-INDEX_VERSION = "6"
+INDEX_FORMAT = "6"  # raised by hand only when a book's index changes shape, not its code
+
+
+def index_version() -> str:
+    """What a book's whoosh index depends on besides the book: its format and the code that
+    writes it (the schema and the analysers, the sections' fields): a changed indexer rebuilds
+    every book's index, as a changed exporter rewrites the export, with no number to forget."""
+    code = b"".join(Path(m.__file__).read_bytes() for m in (windex, library, analysis))
+    return f"{INDEX_FORMAT}-{hashlib.sha1(code).hexdigest()[:12]}"
+
+
 EXPORT = "export"
 
 
@@ -160,7 +170,8 @@ class SearchBuild:
 def write_index(cache_dir: Path, books: list[library.Book], common: Glossary) -> dict[str, Any]:
     """The whoosh indexes of the books that changed, then the export (when anything changed)."""
     wdir = cache_dir / "whoosh"
-    stamps = [b.stamp(INDEX_VERSION) for b in books]
+    version = index_version()
+    stamps = [b.stamp(version) for b in books]
     stale = [
         (wdir / b.slug, b, st) for b, st in zip(books, stamps, strict=True) if _posted(wdir / b.slug) != st
     ]
@@ -170,7 +181,7 @@ def write_index(cache_dir: Path, books: list[library.Book], common: Glossary) ->
         kept = json.loads(_postings_file(wdir / b.slug).read_text(encoding="utf-8"))
         postings.append({**kept["postings"], "terms": kept["terms"]})
     edir = cache_dir / EXPORT
-    key = json.dumps([INDEX_VERSION, export.version(), stamps, common.to_json()], ensure_ascii=False)
+    key = json.dumps([version, export.version(), stamps, common.to_json()], ensure_ascii=False)
     stamp_file = cache_dir / "export.stamp"
     if (
         (edir / export.MANIFEST).exists()
