@@ -116,17 +116,18 @@ def to_top(page: Page) -> None:
 # the link brought to the middle of the screen, as a flick does, then awaited until it holds still
 # and is what its centre hits, two frames in a row: the blocks around a place jumped to are drawn
 # at an estimate in the first frame and at their height in the next, and a link tapped at that
-# moment moved under the pointer between press and release (the click went to the table above it)
+# moment moved under the pointer between press and release (the click went to the table above it).
+# After two seconds the click is left to Playwright's own checks, which say what covers the link.
 STILL = """(a) => new Promise((done) => {
     a.scrollIntoView({ block: "center" });
-    let last = "", same = 0;
+    let last = "", same = 0, frames = 0;
     const look = () => {
         const r = a.getBoundingClientRect();
         const hit = a.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
         const box = `${r.top},${r.left}`;
         same = hit && box === last ? same + 1 : 0;
         last = box;
-        if (same >= 2) done(true); else requestAnimationFrame(look);
+        if (same >= 2 || ++frames > 120) done(same >= 2); else requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
 })"""

@@ -42,6 +42,7 @@ from rulebook.search.glossary import COMMON_GLOSSARY, Glossary, load
 
 log = logging.getLogger("mkdocs.plugins.rulebook.search")
 INDEX_FORMAT = "6"  # raised by hand only when a book's index changes shape, not its code
+EXPORT = "export"
 
 
 def index_version() -> str:
@@ -50,9 +51,6 @@ def index_version() -> str:
     every book's index, as a changed exporter rewrites the export, with no number to forget."""
     code = b"".join(Path(m.__file__).read_bytes() for m in (windex, library, analysis))
     return f"{INDEX_FORMAT}-{hashlib.sha1(code).hexdigest()[:12]}"
-
-
-EXPORT = "export"
 
 
 class SearchBuild:

@@ -60,13 +60,14 @@ class Book:
     glossary: Glossary = field(default_factory=Glossary)
 
     def path_text(self, s: int) -> str:
-        """The headings of the section's ancestors (the BM25F heading-path field)."""
+        """The headings of the section's ancestors, without their numbering (the BM25F
+        heading-path field)."""
         parts = []
         p = self.sections[s].parent
         while p >= 0:
             sec = self.sections[p]
             parts.append(" ".join(x for x in (sec.subject, sec.original, sec.tag) if x))
-            p = self.sections[p].parent
+            p = sec.parent
         return " ".join(reversed(parts))
 
     def breadcrumb(self, s: int) -> list[str]:
