@@ -408,6 +408,9 @@ def test_a_numbering_word_does_not_make_a_heading_about_it():
         ("Модуль II. Адреналиновая отсрочка", "Адреналиновая отсрочка"),
         ("4.1.5. Тяжёлое оружие", "Тяжёлое оружие"),
         ("Step 3: Compare to the DC", "Compare to the DC"),
+        ("1) Подготовка", "Подготовка"),
+        ("§ 12. Погони", "Погони"),
+        ("2024 год", "2024 год"),
         ("Натуральная 1 и Натуральная 20", "Натуральная 1 и Натуральная 20"),
     ):
         assert analysis.unnumbered(title) == subject, title
