@@ -258,6 +258,59 @@ def test_results_are_not_said_to_be_for_a_correction_they_do_not_hold():
     assert out["suggestion"] == "хочу убежать"
 
 
+def test_a_one_slip_typo_stays_corrected_where_the_first_result_lacks_the_word():
+    # «истошение» is «истощение» typed with the key beside «щ»: beyond doubt a typo, so the
+    # results are for «истощение» even where the list is led by the query's other words
+    lib = index(
+        book(
+            "a",
+            [
+                ("Штраф к броскам", 2, ["Штраф к броскам атак складывается.", "Штраф к броскам урона тоже."]),
+                ("Штрафы", 2, ["Штрафы к броскам одного типа не складываются."]),
+                ("Модификаторы", 2, ["Истощение снижает результат на уровень усталости."]),
+            ],
+        )
+    )
+    out = search(lib, "истошение штраф к броскам", limit=10)
+    assert out["results"][0]["title"] != "Модификаторы"  # the first result lacks the word
+    assert out["suggestion"] == "истощение штраф к броскам"
+    assert out["missing"] == []
+    assert "Модификаторы" in [r["title"] for r in out["results"]]
+
+
+def test_a_typo_is_corrected_to_the_word_a_slip_of_typing_makes_it():
+    # «подсчека» is one edit from «подсчёта» (к for т, keys apart) and from «подсечка» (two
+    # letters swapped): the slip is the likelier typo, though «подсчёт» is the commoner word
+    lib = index(
+        book(
+            "a",
+            [
+                ("Подсчёт клеток", 2, ["Для подсчёта клеток считайте каждую. Порядок подсчёта прост."]),
+                ("Подсчёт урона", 2, ["После подсчёта урона вычтите его."]),
+                ("Подсечка", 2, ["Подсечка сбивает цель с ног."]),
+            ],
+        )
+    )
+    assert search(lib, "подсчека")["suggestion"] == "подсечка"
+    # where the list is led by «подсчёт», it is for «подсчета», and says so
+    lib = index(
+        book(
+            "a",
+            [
+                ("Подсчёт клеток", 2, ["Для подсчёта клеток считайте каждую. Порядок подсчёта прост."]),
+                ("Приёмы", 2, ["Бросок, захват, подсечка."]),
+            ],
+        )
+    )
+    out = search(lib, "подсчека")
+    assert out["results"][0]["title"] == "Подсчёт клеток"
+    assert out["suggestion"] == "подсчета"
+    # a letter spelt alike (ы for и) and a key typed twice are slips too
+    assert plan.slip_distance("стабилизацыя", "стабилизация", False) == analysis.ENGINE["slip_cost"]
+    assert plan.slip_distance("иннициатива", "инициатива", False) == analysis.ENGINE["slip_cost"]
+    assert plan.slip_distance("хочу", "ходу", False) == 1.0  # ч and д: neither
+
+
 def test_a_slang_verb_made_from_a_glossary_noun_finds_the_nouns_terms():
     # players make verbs of slang nouns with -нуть / -ануть, more than a glossary lists
     glossary = (

@@ -53,6 +53,7 @@
       this.c2l = {};
       const L = Array.from(spec.layout.latin), C = Array.from(spec.layout.cyrillic);
       for (let i = 0; i < L.length; i++) { this.l2c[L[i]] = C[i]; this.c2l[C[i]] = L[i]; }
+      this.slips = slipPairs(spec.slips); // plan.py's _SLIPS
       this.stop = new Set(spec.stop_words);
       this.question = new Set(spec.question_words);
       this.define = new Set(spec.define_words);
@@ -671,6 +672,49 @@
     return d <= k ? d : k + 1;
   }
 
+  /* plan.py's _slip_pairs: "xy" for each letter pair one of which is a slip for the other. */
+  function slipPairs(spec) {
+    const out = new Set();
+    if (!spec) return out; // an older index has none
+    for (const rows of spec.rows) {
+      rows.forEach((row, r) => {
+        for (let c = 0; c < row.length; c++) {
+          const near = c + 1 < row.length ? [row[c + 1]] : [];
+          if (r + 1 < rows.length) for (const j of [c - 1, c]) if (j >= 0 && j < rows[r + 1].length) near.push(rows[r + 1][j]);
+          for (const y of near) { out.add(row[c] + y); out.add(y + row[c]); }
+        }
+      });
+    }
+    for (const [x, y] of spec.alike) { out.add(x + y); out.add(y + x); }
+    return out;
+  }
+
+  /* plan.py's slip_distance: the edits from typed a to b, a slip costing slip and any other 1. */
+  function slipDistance(a, b, prefix, slips, slip) {
+    const la = a.length, lb = b.length;
+    const extra = (i) => {
+      for (const j of [i - 1, i + 1]) if (j >= 0 && j < la && (a[j] === a[i] || slips.has(a[j] + a[i]))) return slip;
+      return 1.0;
+    };
+    let prev2 = [];
+    let prev = [];
+    for (let j = 0; j <= lb; j++) prev.push(j * slip);
+    for (let i = 1; i <= la; i++) {
+      const ex = extra(i - 1);
+      const cur = [prev[0] + ex];
+      for (let j = 1; j <= lb; j++) {
+        const x = a[i - 1], y = b[j - 1];
+        const sub = x === y ? 0.0 : slips.has(x + y) ? slip : 1.0;
+        let v = Math.min(prev[j] + ex, cur[j - 1] + slip, prev[j - 1] + sub);
+        if (i > 1 && j > 1 && x === b[j - 2] && a[i - 2] === y) v = Math.min(v, prev2[j - 2] + slip);
+        cur.push(v);
+      }
+      prev2 = prev;
+      prev = cur;
+    }
+    return prefix ? Math.min.apply(null, prev) : prev[lb];
+  }
+
   function isUpperWord(raw) {
     let letters = 0;
     for (const c of raw) if (/\p{L}/u.test(c)) letters++;
@@ -868,7 +912,7 @@
     }
 
     slot(word, stems, whole, surfaces, prefix) {
-      return { word: word, stems: stems, whole: whole, surfaces: surfaces, correction: null, pending: [], prefix: prefix };
+      return { word: word, stems: stems, whole: whole, surfaces: surfaces, correction: null, slip: false, fixes: new Map(), pending: [], prefix: prefix };
     }
 
     expand(word) {
@@ -1018,14 +1062,19 @@
         const cands = k ? await this.typos(s.word, s.prefix, k) : [];
         const taken = new Map();
         const add = (st, u) => { if (!s.surfaces.has(st)) s.surfaces.set(st, []); s.surfaces.get(st).push(u); };
-        for (const [d, st, u] of cands) {
+        for (const [d, , st, u] of cands) {
           if (taken.has(st)) continue;
           if (taken.size >= P.max_typo_terms) break;
+          s.fixes.set(st, u);
           const wt = d <= 1 ? P.w_typo1 : P.w_typo2;
           taken.set(st, d === Math.floor(d) ? wt : wt * P.w_typo_prefix);
           add(st, u);
         }
-        if (cands.length) s.correction = cands[0][2];
+        if (cands.length) {
+          s.correction = cands[0][3];
+          // one slip: a typo beyond doubt, kept even where the first result lacks it
+          s.slip = cands[0][0] === 1 && cands[0][1] <= P.slip_cost + 1e-9;
+        }
         if (this.isCyrillic(s.word)) {
           const sk = A.skeleton(s.word);
           if (sk.length >= this.store.spec.loans.min_length) {
@@ -1045,7 +1094,7 @@
             const [fwd, rev] = this.typoRanges(s.word, s.prefix, wider);
             await store.ensure(uniq(V.need(fwd).concat(V.need(rev, "r"))));
             const closest = await this.typos(s.word, s.prefix, wider);
-            if (closest.length) s.correction = closest[0][2];
+            if (closest.length) s.correction = closest[0][3];
           }
         }
         s.pending = Array.from(taken.keys());
@@ -1157,9 +1206,11 @@
       const info = V.stemDf(found.map((x) => x[1]));
       await store.ensure(uniq(found.filter((x) => !info.has(x[1])).map((x) => ["v", store.shardOf("v", x[1])])));
       for (const [u, v] of V.stemDf(found.filter((x) => !info.has(x[1])).map((x) => x[1]))) info.set(u, v);
-      const rows = found.filter((x) => info.has(x[1])).map(([d, u]) => [d, -info.get(u)[1], u, info.get(u)[0]]);
-      rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || cmp(a[2], b[2]));
-      return rows.map((r) => [r[0], r[3], r[2]]);
+      const slips = this.A.slips, slip = this.P.slip_cost;
+      const rows = found.filter((x) => info.has(x[1])).map(([d, u]) => [
+        d, slipDistance(w, isPrefix ? u.slice(0, n + k) : u, isPrefix, slips, slip), -info.get(u)[1], u, info.get(u)[0]]);
+      rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || cmp(a[3], b[3]));
+      return rows.map((r) => [r[0], r[1], r[4], r[3]]);
     }
   }
 
@@ -1871,6 +1922,7 @@
         ranked = await this.ranked(plan, limit, scope, prefer, stale);
         if (ranked === null) return null;
       }
+      if (ranked.results.length && this.heldFixes(plan, ranked.first)) plan.suggestion = suggest(plan, new Set(unused));
       const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
       for (const w of unused) if (!missing.includes(w)) missing.push(w);
       // a correction only offered (not searched): the suggestion is a guess; beside results, only
@@ -1952,13 +2004,32 @@
 
     /* engine._unused_corrections: the typed words whose typo corrections the first result does
        not hold are told as unmatched, not as the words the results are for. */
+    /* engine._held_fixes: a typed word's correction becomes the one the first result holds,
+       where that is not the likeliest; whether any did. */
+    heldFixes(plan, first) {
+      const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
+      const heldList = Array.from(held);
+      let changed = false;
+      for (const sl of corrections(plan)) {
+        if (!sl.stems.size) continue;
+        const found = [];
+        for (const [st, u] of sl.fixes) if (held.has(st) || (sl.prefix && heldList.some((h) => h.startsWith(st)))) found.push(u);
+        if (found.length && !found.includes(sl.correction)) {
+          sl.correction = found[0];
+          plan.fixes.set(sl.word, sl.correction);
+          changed = true;
+        }
+      }
+      return changed;
+    }
+
     unusedCorrections(plan, first) {
       const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
       const heldList = Array.from(held);
       const out = [];
       // a correction only offered (not searched) is a guess, not one of these
       for (const sl of corrections(plan)) {
-        if (!sl.stems.size || out.includes(sl.word)) continue;
+        if (!sl.stems.size || sl.slip || out.includes(sl.word)) continue;
         const used = Array.from(sl.stems.keys()).some((st) => held.has(st) || (sl.prefix && heldList.some((h) => h.startsWith(st))));
         if (!used) out.push(sl.word);
       }

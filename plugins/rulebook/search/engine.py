@@ -191,6 +191,8 @@ def _run(
                 sl.stems, sl.whole, sl.surfaces = {}, set(), {}
         plan.suggestion = plan.suggest(set(unused))
         results, first = _ranked(store, plan, limit, scope, prefer)
+    if results and _held_fixes(plan, first):
+        plan.suggestion = plan.suggest(set(unused))
     # the words that match nothing anywhere: the reader is told
     missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
     missing += [w for w in unused if w not in missing]
@@ -281,6 +283,22 @@ def _begins(words: set[str], start: str) -> bool:
     return any(w.startswith(start) for w in words)
 
 
+def _held_fixes(plan: Plan, first: str) -> bool:
+    """A typed word's correction becomes the one the first result holds, where that is not the
+    likeliest («подсчека»: the list led by «Подсчёт» is for «подсчета», not «подсечка»); whether
+    any did."""
+    held = {analysis.stem(w) for w in analysis.surfaces(first)}
+    changed = False
+    for sl in plan.corrections():
+        if not sl.stems:
+            continue
+        found = [sl.fixes[st] for st in sl.fixes if st in held or (sl.prefix and _begins(held, st))]
+        if found and sl.correction not in found:
+            sl.correction = plan.fixes[sl.word] = found[0]
+            changed = True
+    return changed
+
+
 def _unused_corrections(plan: Plan, first: str) -> list[str]:
     """The typed words whose typo corrections the first result does not hold: results «for» a
     correction the list does not show would be a false claim («хочу убежать» is not «ходу
@@ -289,7 +307,7 @@ def _unused_corrections(plan: Plan, first: str) -> list[str]:
     held = {analysis.stem(w) for w in analysis.surfaces(first)}
     out: list[str] = []
     for sl in plan.corrections():
-        if not sl.stems or sl.word in out:
+        if not sl.stems or sl.slip or sl.word in out:
             continue
         if not any(st in held or (sl.prefix and _begins(held, st)) for st in sl.stems):
             out.append(sl.word)

@@ -56,6 +56,8 @@ class Slot:
     whole: set[str] = field(default_factory=set)  # matched as whole words (not completions)
     surfaces: dict[str, list[str]] = field(default_factory=dict)  # stem -> its surface forms
     correction: str | None = None  # a typo's best replacement, for "did you mean"
+    slip: bool = False  # ... one slip of typing away (a neighbouring key, a letter spelt alike)
+    fixes: dict[str, str] = field(default_factory=dict)  # typo stem -> the word it corrects to
     pending: list[str] = field(default_factory=list)  # stems whose surfaces are still to be read
     prefix: bool = False  # the word being typed
 
@@ -171,6 +173,58 @@ def osa(a: str, b: str, k: int, prefix: bool) -> int:
         prev2, prev = prev, cur
     d = min(prev) if prefix else prev[lb]
     return d if d <= k else k + 1
+
+
+def _slip_pairs() -> frozenset[tuple[str, str]]:
+    """The letter pairs one of which is a slip for the other (analysis.json's `slips`)."""
+    spec = analysis.SPEC["slips"]
+    out: set[tuple[str, str]] = set()
+    for rows in spec["rows"]:
+        for r, row in enumerate(rows):
+            for c, x in enumerate(row):
+                near = [row[c + 1]] if c + 1 < len(row) else []
+                if r + 1 < len(rows):  # the row below sits half a key to the right
+                    near += [rows[r + 1][j] for j in (c - 1, c) if 0 <= j < len(rows[r + 1])]
+                for y in near:
+                    out |= {(x, y), (y, x)}
+    for x, y in spec["alike"]:
+        out |= {(x, y), (y, x)}
+    return frozenset(out)
+
+
+_SLIPS = _slip_pairs()
+
+
+def slip_distance(a: str, b: str, prefix: bool) -> float:
+    """The edits from typed `a` to `b` (to the closest prefix of `b` with `prefix`), a slip
+    costing `slip_cost` and any other edit 1: a noisy channel's view of typing, in which a
+    neighbouring key, a letter spelt alike, an omitted letter, two swapped letters or a letter
+    typed twice are likelier than another letter. It orders and weighs the candidates that
+    `osa` let within the budget; hand-written beside `osa`, as the browser's twin must give the
+    same numbers."""
+    slip = P["slip_cost"]
+    la, lb = len(a), len(b)
+
+    def extra(i: int) -> float:  # typed a[i] that `b` lacks: a key pressed twice or beside
+        x = a[i]
+        for j in (i - 1, i + 1):
+            if 0 <= j < la and (a[j] == x or (a[j], x) in _SLIPS):
+                return slip
+        return 1.0
+
+    prev2: list[float] = []
+    prev = [j * slip for j in range(lb + 1)]
+    for i in range(1, la + 1):
+        cur = [prev[0] + extra(i - 1)] + [0.0] * lb
+        for j in range(1, lb + 1):
+            x, y = a[i - 1], b[j - 1]
+            sub = 0.0 if x == y else slip if (x, y) in _SLIPS else 1.0
+            v = min(prev[j] + extra(i - 1), cur[j - 1] + slip, prev[j - 1] + sub)
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                v = min(v, prev2[j - 2] + slip)
+            cur[j] = v
+        prev2, prev = prev, cur
+    return min(prev) if prefix else prev[lb]
 
 
 def _typo_budget_of(w: str, relaxed: bool, latin: bool) -> int:
@@ -539,16 +593,19 @@ class Planner:
             if k:
                 cands = self.typos(s.word, s.prefix, k)
             taken: dict[str, float] = {}
-            for d, st, u in cands:
+            for d, _wd, st, u in cands:
                 if st in taken:
                     continue
                 if len(taken) >= P["max_typo_terms"]:
                     break
+                s.fixes[st] = u
                 wt = P["w_typo1"] if d <= 1 else P["w_typo2"]
                 taken[st] = wt if d == int(d) else wt * P["w_typo_prefix"]
                 s.surfaces.setdefault(st, []).append(u)
             if cands:
-                s.correction = cands[0][2]
+                s.correction = cands[0][3]
+                # one slip: a typo beyond doubt, kept even where the first result lacks it
+                s.slip = cands[0][0] == 1 and cands[0][1] <= P["slip_cost"] + 1e-9
             if all(c in _CYR for c in s.word):
                 sk = analysis.skeleton(s.word)
                 if len(sk) >= analysis.SPEC["loans"]["min_length"]:
@@ -570,7 +627,7 @@ class Planner:
                     store.ensure(V.uniq(V.need(store, fwd) + V.need(store, rev, "r")))
                     closest = self.typos(s.word, s.prefix, wider)
                     if closest:
-                        s.correction = closest[0][2]
+                        s.correction = closest[0][3]
             s.pending = list(taken)
             later.append(s)
         splits = self.split_unknown(plan, [s for s in later if not s.stems])
@@ -648,9 +705,9 @@ class Planner:
                 return max(df for _, _, df in found)
         return -1
 
-    def typos(self, w: str, is_prefix: bool, k: int) -> list[tuple[float, str, str]]:
-        """(distance, stem, word) of the words within k edits, best first: closest, then most
-        frequent, then in order."""
+    def typos(self, w: str, is_prefix: bool, k: int) -> list[tuple[float, float, str, str]]:
+        """(distance, slip distance, stem, word) of the words within k edits, best first:
+        closest, then likeliest slips, then most frequent, then in order."""
         n = len(w)
         store = self.store
         fwd, rev = typo_ranges(w, is_prefix, k)
@@ -680,6 +737,10 @@ class Planner:
         info = V.stem_df(store, [u for _, u in found])
         store.ensure(V.uniq([("v", store.shard_of("v", u)) for _, u in found if u not in info]))
         info.update(V.stem_df(store, [u for _, u in found if u not in info]))
-        rows = [(d, -info[u][1], V.key(u), info[u][0], u) for d, u in found if u in info]
+        rows = []
+        for d, u in found:
+            if u in info:
+                wd = slip_distance(w, u[: n + k] if is_prefix else u, is_prefix)
+                rows.append((d, wd, -info[u][1], V.key(u), info[u][0], u))
         rows.sort()
-        return [(d, st, u) for d, _, _, st, u in rows]
+        return [(d, wd, st, u) for d, wd, _, _, st, u in rows]
