@@ -2002,8 +2002,6 @@
       return { results: results, first: first };
     }
 
-    /* engine._unused_corrections: the typed words whose typo corrections the first result does
-       not hold are told as unmatched, not as the words the results are for. */
     /* engine._held_fixes: a typed word's correction becomes the one the first result holds,
        where that is not the likeliest; whether any did. */
     heldFixes(plan, first) {
@@ -2023,6 +2021,9 @@
       return changed;
     }
 
+    /* engine._unused_corrections: the typed words whose typo corrections the first result does
+       not hold are told as unmatched, not as the words the results are for
+       (one a single slip away stays). */
     unusedCorrections(plan, first) {
       const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
       const heldList = Array.from(held);

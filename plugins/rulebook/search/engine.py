@@ -303,7 +303,8 @@ def _unused_corrections(plan: Plan, first: str) -> list[str]:
     """The typed words whose typo corrections the first result does not hold: results «for» a
     correction the list does not show would be a false claim («хочу убежать» is not «ходу
     убежать» because the library lacks «хочу»), so the word is told as unmatched instead. A
-    correction only offered (over the typo budget, not searched) is a guess, not one of these."""
+    correction only offered (over the typo budget, not searched) is a guess, not one of these;
+    one a single slip of typing away («истошение») is beyond doubt, and stays."""
     held = {analysis.stem(w) for w in analysis.surfaces(first)}
     out: list[str] = []
     for sl in plan.corrections():

@@ -199,9 +199,9 @@ def slip_distance(a: str, b: str, prefix: bool) -> float:
     """The edits from typed `a` to `b` (to the closest prefix of `b` with `prefix`), a slip
     costing `slip_cost` and any other edit 1: a noisy channel's view of typing, in which a
     neighbouring key, a letter spelt alike, an omitted letter, two swapped letters or a letter
-    typed twice are likelier than another letter. It orders and weighs the candidates that
-    `osa` let within the budget; hand-written beside `osa`, as the browser's twin must give the
-    same numbers."""
+    typed twice are likelier than another letter. It orders the candidates that `osa` let
+    within the budget and tells a correction one slip away; hand-written beside `osa` (a
+    library's weighted distance would not be the browser twin's to the last bit)."""
     slip = P["slip_cost"]
     la, lb = len(a), len(b)
 
