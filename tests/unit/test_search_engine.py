@@ -225,6 +225,20 @@ def test_wrong_keyboard_layout_is_retried():
     assert out["suggestion"] == "очки действия"
 
 
+def test_a_latin_word_that_is_a_small_word_in_the_other_layout_leaves_the_query_as_typed():
+    # «vs» is «мы» on ЙЦУКЕН, a small word every book holds: no sign that the query was typed
+    # on the wrong layout, so «fireball» is not read as «ашкуифдд»
+    lib = index(book("a", [("Спасбросок", 2, ["Мы бросаем спасбросок против огня."])]))
+    out = search(lib, "спасбросок vs fireball")
+    assert out["results"][0]["title"] == "Спасбросок"
+    assert out["suggestion"] is None
+    assert "ашкуифдд" not in out["missing"] and "мы" not in (out["suggestion"] or "")
+    # a query typed on the wrong layout is still read in the other one, its small words too
+    out = search(lib, "vs ,hjcftv cgfc,hjcjr")
+    assert out["results"][0]["title"] == "Спасбросок"
+    assert out["suggestion"] == "мы бросаем спасбросок"
+
+
 def test_a_word_is_not_retried_in_the_other_layout_where_its_letters_fall_on_punctuation():
     # б sits on the key of «,»: «баб» on the other layout is «,f,», a lone «f» the book happens to
     # hold, not a word the reader meant

@@ -802,7 +802,9 @@
         const swapped = this.A.layoutSwap(chunk);
         const stoks = swapped !== null ? this.A.surfaces(swapped) : null;
         const known = this.allKnown(ci, toks);
-        return [toks, stoks, known, !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks)];
+        // plan.py: the other layout's words say it was typed there when they mean something
+        const sknown = !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks) && !stoks.every((t) => this.A.isOptional(t));
+        return [toks, stoks, known, sknown];
       });
       const swapAll = choices.some((c) => !c[2] && c[3]);
       const out = [], shown = [];
