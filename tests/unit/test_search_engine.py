@@ -239,6 +239,16 @@ def test_a_latin_word_that_is_a_small_word_in_the_other_layout_leaves_the_query_
     assert out["suggestion"] == "мы бросаем спасбросок"
 
 
+def test_a_short_word_is_not_known_by_a_one_letter_stem():
+    # «ft» is «ае» on ЙЦУКЕН, which Snowball cuts to «а», the conjunction: no word of the book,
+    # so «30 ft» is not offered as «30 ае»
+    lib = index(book("a", [("Скорость", 2, ["Скорость 30 футов, а бег вдвое быстрее."])]))
+    out = search(lib, "скорость 30 ft")
+    assert out["results"][0]["title"] == "Скорость"
+    assert out["suggestion"] is None
+    assert out["missing"] == ["ft"]
+
+
 def test_a_word_is_not_retried_in_the_other_layout_where_its_letters_fall_on_punctuation():
     # б sits on the key of «,»: «баб» on the other layout is «,f,», a lone «f» the book happens to
     # hold, not a word the reader meant

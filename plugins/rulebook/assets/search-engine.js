@@ -565,10 +565,11 @@
       if (this.A.isOptional(w)) return true;
       const st = this.A.stem(w);
       const lo = this.lower(st);
-      for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || wst === st) return true;
+      const byStem = st.length > 1 || st === w; // vocab.py: a one-letter stem is no sign of a form
+      for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || (byStem && wst === st)) return true;
       if (this.words(w, w + TOP).some((x) => x[0] === w)) return true; // a stem that does not begin it
       if (isPrefix && w.length >= this.P.min_prefix && this.words(w, w + TOP).length) return true;
-      return this.rulesAt(st).some((r) => this.ruleKey(r[0])[0] === st);
+      return this.rulesAt(st).some((r) => this.ruleKey(r[0])[0] === st && (byStem || this.A.surfaces(r[0])[0] === w));
     }
 
     stemDf(words) {

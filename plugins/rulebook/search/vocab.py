@@ -134,14 +134,19 @@ def known(store: Store, w: str, is_prefix: bool) -> bool:
     if analysis.is_optional(w):
         return True
     st = analysis.stem(w)
+    # a stem of one letter is no sign of a form of the word: Snowball cuts «ае» to «а», the
+    # conjunction every book holds, and «аое» to «а» too
+    by_stem = len(st) > 1 or st == w
     for word, wst, _ in words(store, lower(st), lower(st) + TOP):
-        if word == w or wst == st:
+        if word == w or (by_stem and wst == st):
             return True
     if any(word == w for word, _, _ in words(store, w, w + TOP)):  # a stem that does not begin it
         return True
     if is_prefix and len(w) >= P["min_prefix"] and words(store, w, w + TOP):
         return True
-    return any(rule_key(r[0])[0] == st for r in rules_at(store, st))
+    return any(
+        rule_key(r[0])[0] == st and (by_stem or analysis.surfaces(r[0])[0] == w) for r in rules_at(store, st)
+    )
 
 
 def rule_key(src: str) -> tuple[str, ...]:
