@@ -302,6 +302,24 @@ def test_a_one_slip_typo_stays_corrected_where_the_first_result_lacks_the_word()
     assert "Модификаторы" in [r["title"] for r in out["results"]]
 
 
+def test_a_word_matched_by_its_english_original_is_not_said_to_be_a_typo():
+    # «страйд» is «Stride» spelt in Russian letters, and also two letters from «страдает»: the
+    # list is led by the Stride rule, so it is not «for» «страдает», and that word adds nothing
+    lib = index(
+        book(
+            "a",
+            [
+                ("Перемещение", 2, ["Перемещение (Stride): вы перемещаетесь на свою Скорость."]),
+                ("Болезнь", 2, ["Персонаж страдает от жара."]),
+            ],
+        )
+    )
+    out = search(lib, "страйд")
+    assert [r["title"] for r in out["results"]] == ["Перемещение"]
+    assert out["suggestion"] is None
+    assert out["missing"] == []
+
+
 def test_a_typo_is_corrected_to_the_word_a_slip_of_typing_makes_it():
     # «подсчека» is one edit from «подсчёта» (к for т, keys apart) and from «подсечка» (two
     # letters swapped): the slip is the likelier typo, though «подсчёт» is the commoner word

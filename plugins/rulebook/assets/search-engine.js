@@ -1915,11 +1915,19 @@
       let ranked = await this.ranked(plan, limit, scope, prefer, stale);
       if (ranked === null) return null;
       const unused = ranked.results.length && plan.suggestion ? this.unusedCorrections(plan, ranked.first) : [];
-      if (unused.length) {
+      const aside = ranked.results.length && plan.suggestion ? this.matchedOtherwise(plan, ranked.first) : [];
+      if (unused.length || aside.length) {
         // the corrections the first result does not hold are dropped, and the list ranked again
         // without them (engine.py)
         for (const sl of corrections(plan)) {
           if (unused.includes(sl.word)) { sl.stems = new Map(); sl.whole = new Set(); sl.surfaces = new Map(); }
+        }
+        // a word the first result holds otherwise keeps that match, not its corrections
+        for (const sl of aside) {
+          for (const st of sl.fixes.keys()) { sl.stems.delete(st); sl.whole.delete(st); sl.surfaces.delete(st); }
+          sl.fixes = new Map();
+          sl.correction = null;
+          plan.fixes.delete(sl.word);
         }
         plan.suggestion = suggest(plan, new Set(unused));
         ranked = await this.ranked(plan, limit, scope, prefer, stale);
@@ -2003,6 +2011,22 @@
         }
       }
       return { results: results, first: first };
+    }
+
+    /* engine._matched_otherwise: the corrected words the first result holds, but by no
+       correction (an English original they sound like, or as typed). */
+    matchedOtherwise(plan, first) {
+      const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
+      const heldList = Array.from(held);
+      const holds = (stems, sl) => stems.some((st) => held.has(st) || (sl.prefix && heldList.some((h) => h.startsWith(st))));
+      const out = [];
+      for (const sl of corrections(plan)) {
+        if (!sl.stems.size || sl.slip) continue;
+        const all = Array.from(sl.stems.keys());
+        const fixes = all.filter((st) => sl.fixes.has(st));
+        if (fixes.length && !holds(fixes, sl) && holds(all.filter((st) => !sl.fixes.has(st)), sl)) out.push(sl);
+      }
+      return out;
     }
 
     /* engine._held_fixes: a typed word's correction becomes the one the first result holds,

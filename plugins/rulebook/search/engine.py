@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook.search import analysis
-from rulebook.search.plan import Parsed, Plan, Planner, osa, parse
+from rulebook.search.plan import Parsed, Plan, Planner, Slot, osa, parse
 from rulebook.search.score import Hit, K, Scorer
 from rulebook.search.store import Key, Store
 from rulebook.search.vocab import uniq
@@ -183,12 +183,21 @@ def _run(
     plan = Planner(store, parsed, relaxed).run()
     results, first = _ranked(store, plan, limit, scope, prefer)
     unused = _unused_corrections(plan, first) if results and plan.suggestion else []
-    if unused:
+    aside = _matched_otherwise(plan, first) if results and plan.suggestion else []
+    if unused or aside:
         # the corrections the first result does not hold are dropped, and the list ranked
         # again without them: «хочу убежать» is not «ходу убежать» (the library lacks «хочу»)
         for sl in plan.corrections():
             if sl.word in unused:
                 sl.stems, sl.whole, sl.surfaces = {}, set(), {}
+        # a word the first result holds otherwise keeps that match, not its corrections
+        for sl in aside:
+            for st in sl.fixes:
+                sl.stems.pop(st, None)
+                sl.whole.discard(st)
+                sl.surfaces.pop(st, None)
+            sl.fixes, sl.correction = {}, None
+            plan.fixes.pop(sl.word, None)
         plan.suggestion = plan.suggest(set(unused))
         results, first = _ranked(store, plan, limit, scope, prefer)
     if results and _held_fixes(plan, first):
@@ -297,6 +306,25 @@ def _held_fixes(plan: Plan, first: str) -> bool:
             sl.correction = plan.fixes[sl.word] = found[0]
             changed = True
     return changed
+
+
+def _matched_otherwise(plan: Plan, first: str) -> list[Slot]:
+    """The corrected words the first result holds, but by no correction: by an English original
+    they sound like («страйд»: «Stride», not «страдает») or as typed. Their corrections are no
+    claim the list bears out."""
+    held = {analysis.stem(w) for w in analysis.surfaces(first)}
+
+    def holds(stems: list[str], sl: Slot) -> bool:
+        return any(st in held or (sl.prefix and _begins(held, st)) for st in stems)
+
+    out = []
+    for sl in plan.corrections():
+        if not sl.stems or sl.slip:
+            continue
+        fixes = [st for st in sl.stems if st in sl.fixes]
+        if fixes and not holds(fixes, sl) and holds([st for st in sl.stems if st not in sl.fixes], sl):
+            out.append(sl)
+    return out
 
 
 def _unused_corrections(plan: Plan, first: str) -> list[str]:
