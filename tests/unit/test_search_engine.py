@@ -237,6 +237,9 @@ def test_a_latin_word_that_is_a_small_word_in_the_other_layout_leaves_the_query_
     out = search(lib, "vs ,hjcftv cgfc,hjcjr")
     assert out["results"][0]["title"] == "Спасбросок"
     assert out["suggestion"] == "мы бросаем спасбросок"
+    # nor is a lone letter a word typed on the other layout: «ь» is «m», a unit the book prints
+    lib = index(book("a", [("Дальность", 2, ["Дальность 10 m, вдвое дальше для длинного ствола."])]))
+    assert search(lib, "ь")["suggestion"] is None
 
 
 def test_a_short_word_is_not_known_by_a_one_letter_stem():

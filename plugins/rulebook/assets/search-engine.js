@@ -804,7 +804,7 @@
         const stoks = swapped !== null ? this.A.surfaces(swapped) : null;
         const known = this.allKnown(ci, toks);
         // plan.py: the other layout's words say it was typed there when they mean something
-        const sknown = !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks) && !stoks.every((t) => this.A.isOptional(t));
+        const sknown = !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks) && stoks.some((t) => t.length > 1 && !this.A.isOptional(t));
         return [toks, stoks, known, sknown];
       });
       const swapAll = choices.some((c) => !c[2] && c[3]);

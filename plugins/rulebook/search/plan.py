@@ -328,12 +328,13 @@ class Planner:
             stoks = list(analysis.surfaces(swapped)) if swapped is not None else None
             known = self._all_known(ci, toks)
             # the other layout's words say it was typed there when they mean something: «vs» is
-            # «мы» on ЙЦУКЕН, a small word any book has, and «save vs fireball» is no Russian
+            # «мы» on ЙЦУКЕН, a small word any book has, and «save vs fireball» is no Russian;
+            # nor is a lone letter («ь» is «m»)
             sknown = (
                 not known
                 and bool(stoks)
                 and self._all_known(ci, stoks or [])
-                and not all(analysis.is_optional(t) for t in stoks or [])
+                and any(len(t) > 1 and not analysis.is_optional(t) for t in stoks or [])
             )
             choices.append((toks, stoks, known, sknown))
         swap_all = any(not known and sknown for _, _, known, sknown in choices)
