@@ -54,11 +54,18 @@
       const L = Array.from(spec.layout.latin), C = Array.from(spec.layout.cyrillic);
       for (let i = 0; i < L.length; i++) { this.l2c[L[i]] = C[i]; this.c2l[C[i]] = L[i]; }
       this.slips = slipPairs(spec.slips); // plan.py's _SLIPS
-      this.stop = new Set(spec.stop_words);
-      this.question = new Set(spec.question_words);
-      this.define = new Set(spec.define_words);
+      // analysis.shipped: a word list as one string (an older index: an array)
+      const list = (x) => (typeof x === "string" ? x.split(" ") : x);
+      this.stop = new Set(list(spec.stop_words));
+      this.question = new Set(list(spec.question_words));
+      this.define = new Set(list(spec.define_words));
       this.intents = new Map(Object.entries(spec.intents));
-      this.numbers = new Map(Object.entries(spec.numbers));
+      // the number words by number (an older index: number by word)
+      this.numbers = new Map();
+      for (const [k, v] of Object.entries(spec.numbers)) {
+        if (/^[0-9]+$/.test(k)) for (const word of v.split(" ")) this.numbers.set(word, k);
+        else this.numbers.set(k, v);
+      }
       this.numberWords = new Map(); // digits -> number words («3 раунда» finds «трёх раундов»)
       for (const [word, digit] of this.numbers) {
         if (!this.numberWords.has(digit)) this.numberWords.set(digit, []);

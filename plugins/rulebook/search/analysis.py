@@ -326,14 +326,25 @@ def initials(title: str) -> str:
     return "".join(w[0] for w in words)
 
 
+_WORD_LISTS = ("stop_words", "question_words", "define_words")
+
+
 def shipped() -> dict[str, Any]:
-    """The definition as the browser reads it (in the index's manifest): without its comments,
-    which every first search would download."""
+    """The definition as the browser reads it (in the index's manifest), which every first
+    search downloads: without its comments, its word lists as one string each, and the number
+    words by number (a fifth of the manifest of a small library, written out)."""
 
     def strip(o: dict[str, Any]) -> dict[str, Any]:
         return {k: strip(v) if isinstance(v, dict) else v for k, v in o.items() if not k.endswith("comment")}
 
-    return strip(SPEC)
+    out = strip(SPEC)
+    for key in _WORD_LISTS:
+        out[key] = " ".join(out[key])
+    by_number: dict[str, list[str]] = {}
+    for word, digits in out["numbers"].items():
+        by_number.setdefault(digits, []).append(word)
+    out["numbers"] = {digits: " ".join(words) for digits, words in by_number.items()}
+    return out
 
 
 def definition(text: str) -> tuple[str, bool] | None:
