@@ -332,7 +332,8 @@ _WORD_LISTS = ("stop_words", "question_words", "define_words")
 def shipped() -> dict[str, Any]:
     """The definition as the browser reads it (in the index's manifest), which every first
     search downloads: without its comments, its word lists as one string each, and the number
-    words by number (a fifth of the manifest of a small library, written out)."""
+    words grouped by number (each word naming its number took a fifth of a small library's
+    manifest)."""
 
     def strip(o: dict[str, Any]) -> dict[str, Any]:
         return {k: strip(v) if isinstance(v, dict) else v for k, v in o.items() if not k.endswith("comment")}

@@ -317,7 +317,7 @@ def _matched_otherwise(plan: Plan, first: str) -> list[Slot]:
     def holds(stems: list[str], sl: Slot) -> bool:
         return any(st in held or (sl.prefix and _begins(held, st)) for st in stems)
 
-    out = []
+    out: list[Slot] = []
     for sl in plan.corrections():
         if not sl.stems or sl.slip:
             continue
