@@ -723,6 +723,12 @@
     return prefix ? Math.min.apply(null, prev) : prev[lb];
   }
 
+  /* engine._holds: the first result holds the slot's stem (the word being typed: a word it
+     begins). */
+  function holds(held, sl, stem) {
+    return held.set.has(stem) || (sl.prefix && held.list.some((h) => h.startsWith(stem)));
+  }
+
   function isUpperWord(raw) {
     let letters = 0;
     for (const c of raw) if (/\p{L}/u.test(c)) letters++;
@@ -1921,8 +1927,9 @@
       if (stale && stale()) return null;
       let ranked = await this.ranked(plan, limit, scope, prefer, stale);
       if (ranked === null) return null;
-      const unused = ranked.results.length && plan.suggestion ? this.unusedCorrections(plan, ranked.first) : [];
-      const aside = ranked.results.length && plan.suggestion ? this.matchedOtherwise(plan, ranked.first) : [];
+      const held = this.held(ranked.first);
+      const unused = ranked.results.length && plan.suggestion ? this.unusedCorrections(plan, held) : [];
+      const aside = ranked.results.length && plan.suggestion ? this.matchedOtherwise(plan, held) : [];
       if (unused.length || aside.length) {
         // the corrections the first result does not hold are dropped, and the list ranked again
         // without them (engine.py)
@@ -1940,7 +1947,7 @@
         ranked = await this.ranked(plan, limit, scope, prefer, stale);
         if (ranked === null) return null;
       }
-      if (ranked.results.length && this.heldFixes(plan, ranked.first)) plan.suggestion = suggest(plan, new Set(unused));
+      if (ranked.results.length && this.heldFixes(plan, this.held(ranked.first))) plan.suggestion = suggest(plan, new Set(unused));
       const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
       for (const w of unused) if (!missing.includes(w)) missing.push(w);
       // a correction only offered (not searched): the suggestion is a guess; beside results, only
@@ -2020,32 +2027,34 @@
       return { results: results, first: first };
     }
 
+    /* engine._held: the stems of the first result's words, as a reader sees them. */
+    held(first) {
+      const set = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
+      return { set: set, list: Array.from(set) };
+    }
+
     /* engine._matched_otherwise: the corrected words the first result holds, but by no
        correction (an English original they sound like, or as typed). */
-    matchedOtherwise(plan, first) {
-      const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
-      const heldList = Array.from(held);
-      const holds = (stems, sl) => stems.some((st) => held.has(st) || (sl.prefix && heldList.some((h) => h.startsWith(st))));
+    matchedOtherwise(plan, held) {
       const out = [];
       for (const sl of corrections(plan)) {
         if (!sl.stems.size || sl.slip) continue;
         const all = Array.from(sl.stems.keys());
         const fixes = all.filter((st) => sl.fixes.has(st));
-        if (fixes.length && !holds(fixes, sl) && holds(all.filter((st) => !sl.fixes.has(st)), sl)) out.push(sl);
+        const others = all.filter((st) => !sl.fixes.has(st));
+        if (fixes.length && !fixes.some((st) => holds(held, sl, st)) && others.some((st) => holds(held, sl, st))) out.push(sl);
       }
       return out;
     }
 
     /* engine._held_fixes: a typed word's correction becomes the one the first result holds,
        where that is not the likeliest; whether any did. */
-    heldFixes(plan, first) {
-      const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
-      const heldList = Array.from(held);
+    heldFixes(plan, held) {
       let changed = false;
       for (const sl of corrections(plan)) {
         if (!sl.stems.size) continue;
         const found = [];
-        for (const [st, u] of sl.fixes) if (held.has(st) || (sl.prefix && heldList.some((h) => h.startsWith(st)))) found.push(u);
+        for (const [st, u] of sl.fixes) if (holds(held, sl, st)) found.push(u);
         if (found.length && !found.includes(sl.correction)) {
           sl.correction = found[0];
           plan.fixes.set(sl.word, sl.correction);
@@ -2058,15 +2067,12 @@
     /* engine._unused_corrections: the typed words whose typo corrections the first result does
        not hold are told as unmatched, not as the words the results are for
        (one a single slip away stays). */
-    unusedCorrections(plan, first) {
-      const held = new Set(this.A.surfaces(first).map((w) => this.A.stem(w)));
-      const heldList = Array.from(held);
+    unusedCorrections(plan, held) {
       const out = [];
       // a correction only offered (not searched) is a guess, not one of these
       for (const sl of corrections(plan)) {
         if (!sl.stems.size || sl.slip || out.includes(sl.word)) continue;
-        const used = Array.from(sl.stems.keys()).some((st) => held.has(st) || (sl.prefix && heldList.some((h) => h.startsWith(st))));
-        if (!used) out.push(sl.word);
+        if (!Array.from(sl.stems.keys()).some((st) => holds(held, sl, st))) out.push(sl.word);
       }
       return out;
     }

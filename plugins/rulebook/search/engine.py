@@ -182,8 +182,9 @@ def _run(
         return {"results": [], "suggestion": None, "missing": [], "offered": False}
     plan = Planner(store, parsed, relaxed).run()
     results, first = _ranked(store, plan, limit, scope, prefer)
-    unused = _unused_corrections(plan, first) if results and plan.suggestion else []
-    aside = _matched_otherwise(plan, first) if results and plan.suggestion else []
+    held = _held(first)
+    unused = _unused_corrections(plan, held) if results and plan.suggestion else []
+    aside = _matched_otherwise(plan, held) if results and plan.suggestion else []
     if unused or aside:
         # the corrections the first result does not hold are dropped, and the list ranked
         # again without them: «хочу убежать» is not «ходу убежать» (the library lacks «хочу»)
@@ -200,7 +201,7 @@ def _run(
             plan.fixes.pop(sl.word, None)
         plan.suggestion = plan.suggest(set(unused))
         results, first = _ranked(store, plan, limit, scope, prefer)
-    if results and _held_fixes(plan, first):
+    if results and _held_fixes(plan, _held(first)):
         plan.suggestion = plan.suggest(set(unused))
     # the words that match nothing anywhere: the reader is told
     missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
@@ -292,53 +293,61 @@ def _begins(words: set[str], start: str) -> bool:
     return any(w.startswith(start) for w in words)
 
 
-def _held_fixes(plan: Plan, first: str) -> bool:
+def _held(first: str) -> set[str]:
+    """The stems of the first result's words, as a reader sees them."""
+    return {analysis.stem(w) for w in analysis.surfaces(first)}
+
+
+def _holds(held: set[str], sl: Slot, stem: str) -> bool:
+    """The first result holds the slot's stem (the word being typed: a word it begins)."""
+    return stem in held or (sl.prefix and _begins(held, stem))
+
+
+def _held_fixes(plan: Plan, held: set[str]) -> bool:
     """A typed word's correction becomes the one the first result holds, where that is not the
     likeliest («подсчека»: the list led by «Подсчёт» is for «подсчета», not «подсечка»); whether
     any did."""
-    held = {analysis.stem(w) for w in analysis.surfaces(first)}
     changed = False
     for sl in plan.corrections():
         if not sl.stems:
             continue
-        found = [sl.fixes[st] for st in sl.fixes if st in held or (sl.prefix and _begins(held, st))]
+        found = [u for st, u in sl.fixes.items() if _holds(held, sl, st)]
         if found and sl.correction not in found:
             sl.correction = plan.fixes[sl.word] = found[0]
             changed = True
     return changed
 
 
-def _matched_otherwise(plan: Plan, first: str) -> list[Slot]:
+def _matched_otherwise(plan: Plan, held: set[str]) -> list[Slot]:
     """The corrected words the first result holds, but by no correction: by an English original
     they sound like («страйд»: «Stride», not «страдает») or as typed. Their corrections are no
     claim the list bears out."""
-    held = {analysis.stem(w) for w in analysis.surfaces(first)}
-
-    def holds(stems: list[str], sl: Slot) -> bool:
-        return any(st in held or (sl.prefix and _begins(held, st)) for st in stems)
-
     out: list[Slot] = []
     for sl in plan.corrections():
         if not sl.stems or sl.slip:
             continue
         fixes = [st for st in sl.stems if st in sl.fixes]
-        if fixes and not holds(fixes, sl) and holds([st for st in sl.stems if st not in sl.fixes], sl):
+        others = [st for st in sl.stems if st not in sl.fixes]
+        if (
+            fixes
+            and not any(_holds(held, sl, st) for st in fixes)
+            and any(_holds(held, sl, st) for st in others)
+        ):
             out.append(sl)
     return out
 
 
-def _unused_corrections(plan: Plan, first: str) -> list[str]:
+def _unused_corrections(plan: Plan, held: set[str]) -> list[str]:
     """The typed words whose typo corrections the first result does not hold: results «for» a
     correction the list does not show would be a false claim («хочу убежать» is not «ходу
     убежать» because the library lacks «хочу»), so the word is told as unmatched instead. A
     correction only offered (over the typo budget, not searched) is a guess, not one of these;
     one a single slip of typing away («истошение») is beyond doubt, and stays."""
-    held = {analysis.stem(w) for w in analysis.surfaces(first)}
     out: list[str] = []
     for sl in plan.corrections():
         if not sl.stems or sl.slip or sl.word in out:
             continue
-        if not any(st in held or (sl.prefix and _begins(held, st)) for st in sl.stems):
+        if not any(_holds(held, sl, st) for st in sl.stems):
             out.append(sl.word)
     return out
 

@@ -50,6 +50,11 @@ class Section:
         text keeps every word of the heading."""
         return analysis.unnumbered(self.title).strip() or self.title
 
+    @property
+    def subject_text(self) -> str:
+        """`head_text` with the heading's subject for its title."""
+        return " ".join(p for p in (self.subject, self.original, self.tag) if p)
+
 
 @dataclass
 class Book:
@@ -65,9 +70,8 @@ class Book:
         parts = []
         p = self.sections[s].parent
         while p >= 0:
-            sec = self.sections[p]
-            parts.append(" ".join(x for x in (sec.subject, sec.original, sec.tag) if x))
-            p = sec.parent
+            parts.append(self.sections[p].subject_text)
+            p = self.sections[p].parent
         return " ".join(reversed(parts))
 
     def breadcrumb(self, s: int) -> list[str]:

@@ -215,11 +215,12 @@ def slip_distance(a: str, b: str, prefix: bool) -> float:
     prev2: list[float] = []
     prev = [j * slip for j in range(lb + 1)]
     for i in range(1, la + 1):
-        cur = [prev[0] + extra(i - 1)] + [0.0] * lb
+        ex = extra(i - 1)
+        cur = [prev[0] + ex] + [0.0] * lb
         for j in range(1, lb + 1):
             x, y = a[i - 1], b[j - 1]
             sub = 0.0 if x == y else slip if (x, y) in _SLIPS else 1.0
-            v = min(prev[j] + extra(i - 1), cur[j - 1] + slip, prev[j - 1] + sub)
+            v = min(prev[j] + ex, cur[j - 1] + slip, prev[j - 1] + sub)
             if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
                 v = min(v, prev2[j - 2] + slip)
             cur[j] = v
