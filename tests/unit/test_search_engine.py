@@ -252,6 +252,32 @@ def test_a_short_word_is_not_known_by_a_one_letter_stem():
     assert out["missing"] == ["ft"]
 
 
+def test_a_loan_word_is_found_whether_it_is_spelt_with_e_or_eh():
+    # players spell loans both ways (флэт, флет; сейв, сэйв): a glossary written one way and a
+    # book printing one way answer the other spelling, and it is not told as unmatched
+    lib = index(
+        book(
+            "a",
+            [
+                ("Застигнутый врасплох", 2, ["Застигнутый врасплох не добавляет Ловкость к защите."]),
+                ("Отталкивание", 2, ["Сильный удар отбрасывает цель на 5 футов."]),
+                ("Хелс", 2, ["Хелс — городок у реки."]),
+            ],
+        ),
+        common='[[alias]]\nfrom = "флетфутед"\nto = ["застигнутый врасплох"]\n'
+        '[[alias]]\nfrom = "нокбэк"\nto = ["отталкивание"]\n',
+    )
+    for query, title in (
+        ("флэтфутед", "Застигнутый врасплох"),
+        ("нокбэк", "Отталкивание"),
+        ("нокбек", "Отталкивание"),
+        ("хэлс", "Хелс"),
+    ):
+        out = search(lib, query)
+        assert out["results"] and out["results"][0]["title"] == title, query
+        assert out["missing"] == [] and out["suggestion"] is None, query
+
+
 def test_a_word_is_not_retried_in_the_other_layout_where_its_letters_fall_on_punctuation():
     # б sits on the key of «,»: «баб» on the other layout is «,f,», a lone «f» the book happens to
     # hold, not a word the reader meant

@@ -282,6 +282,9 @@
 
     isOptional(surface) { return this.stop.has(surface) || this.question.has(surface); }
 
+    /* analysis.plain_e: «э» written «е» (флэт, флет). */
+    plainE(w) { return w.split("э").join("е"); }
+
     /* analysis.skeleton: English terms and their Russian spelling share it (strike, страйк). */
     skeleton(surface) {
       const L = this.spec.loans;
@@ -767,6 +770,7 @@
         } else {
           ranges = ranges.concat(this.V.wordRanges(t));
           for (const b of A.verbBases(A.stem(t))) ranges.push([b, b + TOP]);
+          if (t.includes("э")) ranges = ranges.concat(this.V.wordRanges(A.plainE(t)));
         }
       }
       for (const chunk of this.parsed.chunks) {
@@ -788,7 +792,14 @@
 
     allKnown(ci, toks) {
       const last = this.parsed.prefix && ci === this.parsed.chunks.length - 1;
-      return toks.length > 0 && toks.every((t, ti) => this.V.known(t, last && ti === toks.length - 1));
+      return toks.length > 0 && toks.every((t, ti) => this.spelt(t, last && ti === toks.length - 1) !== null);
+    }
+
+    /* plan.py _spelt: the word as typed, or with its «э» written «е», as the library knows it. */
+    spelt(t, isPrefix) {
+      if (this.V.known(t, isPrefix)) return t;
+      const e = this.A.plainE(t);
+      return e !== t && this.V.known(e, isPrefix) ? e : null;
     }
 
     role(w, upper) {
@@ -812,7 +823,9 @@
       const parsed = this.parsed;
       const n = parsed.chunks.length;
       const choices = parsed.chunks.map((chunk, ci) => {
-        const toks = this.A.surfaces(chunk);
+        const last = parsed.prefix && ci === n - 1;
+        const typed = this.A.surfaces(chunk);
+        const toks = typed.map((t, ti) => this.spelt(t, last && ti === typed.length - 1) || t);
         const swapped = this.A.layoutSwap(chunk);
         const stoks = swapped !== null ? this.A.surfaces(swapped) : null;
         const known = this.allKnown(ci, toks);

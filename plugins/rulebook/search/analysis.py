@@ -267,6 +267,12 @@ def is_optional(surface: str) -> bool:
     return surface in STOP or surface in QUESTION
 
 
+def plain_e(w: str) -> str:
+    """A word with «э» written «е»: loan words and slang are spelt either way (флэт, флет; сейв,
+    сэйв), and a glossary or a book holds one of them."""
+    return w.replace("э", "е")
+
+
 def _pairs(w: str, pairs: list[list[str]]) -> str:
     for a, b in pairs:
         w = w.replace(a, b)

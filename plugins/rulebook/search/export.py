@@ -318,9 +318,12 @@ def _rules(
     glossaries += list(enumerate(bridges.rules(own)))
     for bi, g in glossaries:
         for src, dst in g.rules:
-            held = merged.setdefault((src, tuple(dst)), [])
-            if bi not in held:
-                held.append(bi)
+            # a source with «э» is also found spelt with «е» (the engine reads a typed «э» as
+            # «е» where only that is known: флэт, флет)
+            for s in dict.fromkeys((src, analysis.plain_e(src))):
+                held = merged.setdefault((s, tuple(dst)), [])
+                if bi not in held:
+                    held.append(bi)
     out = []
     stems = {analysis.stem(w) for w in vocab}
     for (src, dst), held in merged.items():

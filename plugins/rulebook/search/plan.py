@@ -293,6 +293,8 @@ class Planner:
             else:
                 ranges += V.word_ranges(t)
                 ranges += [(b, b + TOP) for b in analysis.verb_bases(analysis.stem(t))]
+                if "э" in t:
+                    ranges += V.word_ranges(analysis.plain_e(t))
         for chunk in self.parsed.chunks:
             num = analysis.section_number(chunk)
             if num:
@@ -313,8 +315,16 @@ class Planner:
         """Every word of chunk `ci` is in the library (the query's last word as a prefix)."""
         last = self.parsed.prefix and ci == len(self.parsed.chunks) - 1
         return bool(toks) and all(
-            V.known(self.store, t, last and ti == len(toks) - 1) for ti, t in enumerate(toks)
+            self._spelt(t, last and ti == len(toks) - 1) is not None for ti, t in enumerate(toks)
         )
+
+    def _spelt(self, t: str, is_prefix: bool) -> str | None:
+        """The word as the library knows it: as typed, or with its «э» written «е» (a typed
+        «флэтфутед» is the glossary's «флетфутед», «хэлс» a book's «хелс»), or None."""
+        if V.known(self.store, t, is_prefix):
+            return t
+        e = analysis.plain_e(t)
+        return e if e != t and V.known(self.store, e, is_prefix) else None
 
     def words(self) -> tuple[list[Word], list[str], bool]:
         """The query's words: a chunk the library does not know is taken in the other keyboard
@@ -324,7 +334,9 @@ class Planner:
         n = len(parsed.chunks)
         choices: list[tuple[list[str], list[str] | None, bool, bool]] = []
         for ci, chunk in enumerate(parsed.chunks):
-            toks = list(analysis.surfaces(chunk))
+            last = parsed.prefix and ci == n - 1
+            typed = analysis.surfaces(chunk)
+            toks = [self._spelt(t, last and ti == len(typed) - 1) or t for ti, t in enumerate(typed)]
             swapped = analysis.layout_swap(chunk)
             stoks = list(analysis.surfaces(swapped)) if swapped is not None else None
             known = self._all_known(ci, toks)
