@@ -278,6 +278,28 @@ def test_a_loan_word_is_found_whether_it_is_spelt_with_e_or_eh():
         assert out["missing"] == [] and out["suggestion"] is None, query
 
 
+def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():
+    # no book prints «ваншот»: its glossary rule is all it has, so one slip off it
+    # («вааншот», a letter typed twice) is the slang word, not a word of no book
+    lib = index(
+        book(
+            "a",
+            [
+                ("Мгновенная смерть", 2, ["Урон свыше максимума хитов убивает сразу."]),
+                ("Отдых", 2, ["Персонаж отдыхает восемь часов."]),
+            ],
+        ),
+        common='[[alias]]\nfrom = "ваншот"\nto = ["мгновенная смерть"]\n'
+        '[[alias]]\nfrom = "спел"\nto = ["заклинание"]\n',
+    )
+    out = search(lib, "вааншот")
+    assert out["results"][0]["title"] == "Мгновенная смерть"
+    assert out["suggestion"] == "ваншот"
+    # a short word is a real word one slip from slang as often as a slip: «спал» stays
+    out = search(lib, "персонаж спал")
+    assert out["suggestion"] is None and out["missing"] == ["спал"]
+
+
 def test_a_word_is_not_retried_in_the_other_layout_where_its_letters_fall_on_punctuation():
     # б sits on the key of «,»: «баб» on the other layout is «,f,», a lone «f» the book happens to
     # hold, not a word the reader meant

@@ -750,6 +750,7 @@
       this.latin = 2 * (store.stats.latin_words || 0) > (store.stats.words || 0);
       this.unknown = [];
       this.phrases = [];
+      this.slangFixes = new Map();
     }
 
     // round 1: the words as typed; then, only for a chunk the library does not know that way,
@@ -1063,28 +1064,30 @@
         for (const w of read.words) all = all.concat(V.wordRanges(w.surface));
         await store.ensure(V.need(all));
       }
-      const plan = this.plan(read);
+      let plan = this.plan(read);
       let needs = [];
-      const budgets = new Map();
+      let budgets = new Map();
       for (const s of this.unknown) {
-        const k = this.typoBudgetOf(s.word, this.relaxed);
-        budgets.set(s, k);
-        if (k) {
-          const [fwd, rev] = this.typoRanges(s.word, s.prefix, k);
-          needs = needs.concat(V.need(fwd), V.need(rev, "r"));
-        }
-        if (this.isCyrillic(s.word)) {
-          const sk = A.skeleton(s.word);
-          if (sk.length >= this.store.spec.loans.min_length) needs.push(["l", store.shardOf("l", sk)]);
-        }
+        budgets.set(s, this.typoBudgetOf(s.word, this.relaxed));
+        needs = needs.concat(this.typoNeeds(s, budgets.get(s)));
       }
-      for (const s of this.phrases) needs = needs.concat(V.need(s.pending.map((st) => [st, st + TOP]).concat([[s.word, s.word + TOP]])));
-      needs = store.missing(uniq(needs));
+      const phraseNeeds = () => this.phrases.flatMap((s) => V.need(s.pending.map((st) => [st, st + TOP]).concat([[s.word, s.word + TOP]])));
+      needs = store.missing(uniq(needs.concat(phraseNeeds())));
       // the words found already have their postings read while the rules' and the typos' words
       // are looked up: one wait fewer before the first result (the scorer takes the same reads)
       const looked = store.ensure(needs);
       if (needs.length) store.ensure(postingsOf(store, plan)).catch(() => {});
       await looked;
+      const slang = await this.slangTypos(budgets);
+      if (slang.size) {
+        // plan.py: a misspelt glossary word is that word, the query read again with it
+        const words = read.words.map((w) => Object.assign({}, w, { surface: slang.get(w.surface) || w.surface }));
+        this.unknown = [];
+        this.phrases = [];
+        plan = this.plan({ words: words, shown: read.shown, changed: read.changed });
+        budgets = new Map(this.unknown.map((s) => [s, this.typoBudgetOf(s.word, this.relaxed)]));
+        await store.ensure(uniq(this.unknown.flatMap((s) => this.typoNeeds(s, budgets.get(s))).concat(phraseNeeds())));
+      }
       const later = [];
       for (const s of this.unknown) {
         const k = budgets.get(s);
@@ -1155,9 +1158,50 @@
       const fixes = new Map();
       for (const g of plan.groups) for (const a of g.alts) for (const s of a.slots) if (s.correction) fixes.set(s.word, s.correction);
       for (const [w, c] of splits) fixes.set(w, c);
+      for (const [w, c] of this.slangFixes) fixes.set(w, c);
       plan.fixes = fixes;
       plan.suggestion = suggest(plan, new Set());
       return plan;
+    }
+
+    /* plan.py _typo_needs: the shards of an unknown word's typo candidates and English loans. */
+    typoNeeds(s, k) {
+      let needs = [];
+      if (k) {
+        const [fwd, rev] = this.typoRanges(s.word, s.prefix, k);
+        needs = needs.concat(this.V.need(fwd), this.V.need(rev, "r"));
+      }
+      if (this.isCyrillic(s.word)) {
+        const sk = this.A.skeleton(s.word);
+        if (sk.length >= this.store.spec.loans.min_length) needs.push(["l", this.store.shardOf("l", sk)]);
+      }
+      return needs;
+    }
+
+    /* plan.py slang_typos: unknown words one slip from a glossary word no book prints, and no
+       closer to a book's word: the word as typed -> the glossary's word. */
+    async slangTypos(budgets) {
+      this.slangFixes = new Map();
+      const A = this.A, P = this.P, slips = A.slips;
+      for (const s of this.unknown) {
+        const k = budgets.get(s), w = s.word;
+        if (!k || !(w.length >= P.slang_typo_from)) continue; // an older index: none
+        let best = null;
+        for (const rule of this.V.rulesIn(w.slice(0, 2), w.slice(0, 2) + TOP)) {
+          const words = A.surfaces(rule[0]);
+          if (words.length !== 1 || rule.length > 3 || words[0] === w) continue;
+          const u = words[0];
+          if (osa(w, u, 1, false) > 1) continue;
+          const wd = slipDistance(w, u, false, slips, P.slip_cost);
+          if (wd <= P.slip_cost + 1e-9 && (best === null || wd < best[0] || (wd === best[0] && u < best[1]))) best = [wd, u];
+        }
+        if (best === null) continue;
+        const st = A.stem(best[1]);
+        const near = (await this.typos(w, s.prefix, k)).filter((c) => c[2] !== st);
+        if (near.length && (near[0][0] < 1 || (near[0][0] === 1 && near[0][1] <= best[0]))) continue;
+        this.slangFixes.set(w, best[1]);
+      }
+      return this.slangFixes;
     }
 
     /* plan.py split_unknown: two words typed without the space between them. */

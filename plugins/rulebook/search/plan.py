@@ -270,6 +270,7 @@ class Planner:
         self.parsed = parsed
         self.relaxed = relaxed
         self.latin = latin_main(store)
+        self._slang_fixes: dict[str, str] = {}
 
     # round 1: the words of the query as typed; then, only for a chunk the library does not know
     # that way, the chunk in the other keyboard layout (a query typed right reads no Latin shard)
@@ -595,18 +596,20 @@ class Planner:
         needs: list[Key] = []
         budgets: dict[int, int] = {}
         for s in self._unknown:
-            k = _typo_budget_of(s.word, self.relaxed, self.latin)
-            budgets[id(s)] = k
-            if k:
-                fwd, rev = typo_ranges(s.word, s.prefix, k)
-                needs += V.need(store, fwd) + V.need(store, rev, "r")
-            if all(c in _CYR for c in s.word):
-                sk = analysis.skeleton(s.word)
-                if len(sk) >= analysis.SPEC["loans"]["min_length"]:
-                    needs.append(("l", store.shard_of("l", sk)))
-        for s in self._phrases:
-            needs += V.need(store, [(st, st + TOP) for st in s.pending] + [(s.word, s.word + TOP)])
-        store.ensure(V.uniq(needs))
+            budgets[id(s)] = _typo_budget_of(s.word, self.relaxed, self.latin)
+            needs += self._typo_needs(s, budgets[id(s)])
+        store.ensure(V.uniq(needs + self._phrase_needs()))
+        slang = self.slang_typos(budgets)
+        if slang:
+            # a misspelt glossary word is that word: the query read again with it, its rule's
+            # targets looked up (one round more, only for such a query)
+            words, shown, changed = read
+            words = [Word(slang.get(w.surface, w.surface), w.prefix, w.role) for w in words]
+            self._unknown, self._phrases = [], []
+            plan = self.plan((words, shown, changed))
+            budgets = {id(s): _typo_budget_of(s.word, self.relaxed, self.latin) for s in self._unknown}
+            more = [k for s in self._unknown for k in self._typo_needs(s, budgets[id(s)])]
+            store.ensure(V.uniq(more + self._phrase_needs()))
         later: list[Slot] = []
         for s in self._unknown:
             k = budgets[id(s)]
@@ -672,9 +675,67 @@ class Planner:
                         sl.surfaces[st] = sorted(set(sl.surfaces.get(st, [])), key=V.key)
         fixes = {s.word: s.correction for g in plan.groups for a in g.alts for s in a.slots if s.correction}
         fixes.update(splits)
+        fixes.update(self._slang_fixes)
         plan.fixes = fixes
         plan.suggestion = plan.suggest(set())
         return plan
+
+    def _typo_needs(self, s: Slot, k: int) -> list[Key]:
+        """The shards of an unknown word's typo candidates (within budget k) and English loans."""
+        store = self.store
+        needs: list[Key] = []
+        if k:
+            fwd, rev = typo_ranges(s.word, s.prefix, k)
+            needs += V.need(store, fwd) + V.need(store, rev, "r")
+        if all(c in _CYR for c in s.word):
+            sk = analysis.skeleton(s.word)
+            if len(sk) >= analysis.SPEC["loans"]["min_length"]:
+                needs.append(("l", store.shard_of("l", sk)))
+        return needs
+
+    def _phrase_needs(self) -> list[Key]:
+        """The vocabulary of the glossary targets' words."""
+        ranges: list[tuple[str, str]] = []
+        for s in self._phrases:
+            ranges += [(st, st + TOP) for st in s.pending] + [(s.word, s.word + TOP)]
+        return V.need(self.store, ranges)
+
+    def slang_typos(self, budgets: dict[int, int]) -> dict[str, str]:
+        """Unknown words one slip of typing from a word of the glossaries that no book prints
+        («вааншот»: «ваншот»), and no closer to a word of the books: the word as typed -> the
+        glossary's word. A book's word is left to the typo round, which weighs every close
+        word; a slang word has no postings to be weighed by, so it is taken as meant. The
+        candidates are the one-word rules of the vocabulary shards the typo round read (their
+        first two letters as typed). The word being typed counts as a whole word: its
+        beginning is left to its completions."""
+        self._slang_fixes = {}
+        store = self.store
+        for s in self._unknown:
+            k = budgets[id(s)]
+            w = s.word
+            # a short word has real words one slip away that no book happens to print
+            # («спал»: the slang «спел»)
+            if not k or len(w) < P["slang_typo_from"]:
+                continue
+            best: tuple[float, str] | None = None
+            for rule in V.rules_in(store, w[:2], w[:2] + TOP):
+                words = analysis.surfaces(rule[0])
+                if len(words) != 1 or len(rule) > 3 or words[0] == w:
+                    continue
+                u = words[0]
+                if osa(w, u, 1, False) > 1:
+                    continue
+                wd = slip_distance(w, u, False)
+                if wd <= P["slip_cost"] + 1e-9 and (best is None or (wd, u) < best):
+                    best = (wd, u)
+            if best is None:
+                continue
+            st = analysis.stem(best[1])
+            near = [c for c in self.typos(w, s.prefix, k) if c[2] != st]
+            if near and (near[0][0], near[0][1]) <= (1, best[0]):
+                continue  # a book's word as close: the typo round's
+            self._slang_fixes[w] = best[1]
+        return self._slang_fixes
 
     def split_unknown(self, plan: Plan, slots: list[Slot]) -> dict[str, str]:
         """Two words typed without the space between them («кубсложности»): an unknown word
