@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from rulebook.search import analysis, engine
-from rulebook.search.store import Store
+from rulebook.search.store import Store, decode_words
 
 pytestmark = pytest.mark.build
 ROOT = Path(__file__).resolve().parents[2]
@@ -338,8 +338,8 @@ def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, 
     del m["stats"]["latin_words"], m["stats"]["words"]
     # word lists as arrays and number words by word, as the analysis was shipped before
     for key in ("stop_words", "question_words", "define_words"):
-        a[key] = a[key].split(" ")
-    a["numbers"] = {w: n for n, words in a["numbers"].items() for w in words.split(" ")}
+        a[key] = decode_words(a[key])
+    a["numbers"] = {w: n for n, words in a["numbers"].items() for w in decode_words(words)}
     (old / "manifest.json").write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
     f = tmp_path / "q.json"
     qs = [{"q": "2.2"}, {"q": "укрытие"}, {"q": "3 раунда"}, {"q": "сколько ОД стоит рывок"}]
@@ -359,3 +359,12 @@ def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, 
         return [[x["url"] for x in r["results"]] for r in rs]
 
     assert urls(got[2:]) == urls(now[2:])
+    # the form between: each list joined by spaces, the number words by number
+    for key in ("stop_words", "question_words", "define_words"):
+        a[key] = " ".join(a[key])
+    by_number: dict[str, list[str]] = {}
+    for w, n in a["numbers"].items():
+        by_number.setdefault(n, []).append(w)
+    a["numbers"] = {n: " ".join(ws) for n, ws in by_number.items()}
+    (old / "manifest.json").write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    assert urls(run(old)[2:]) == urls(now[2:])

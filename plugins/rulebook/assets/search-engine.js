@@ -54,8 +54,8 @@
       const L = Array.from(spec.layout.latin), C = Array.from(spec.layout.cyrillic);
       for (let i = 0; i < L.length; i++) { this.l2c[L[i]] = C[i]; this.c2l[C[i]] = L[i]; }
       this.slips = slipPairs(spec.slips); // plan.py's _SLIPS
-      // analysis.shipped: a word list as one string (an older index: an array)
-      const list = (x) => (typeof x === "string" ? x.split(" ") : x);
+      // analysis.shipped: a word list front-coded (older indexes: joined by spaces; an array)
+      const list = (x) => (typeof x !== "string" ? x : x.startsWith("0") ? decodeWords(x) : x.split(" "));
       this.stop = new Set(list(spec.stop_words));
       this.question = new Set(list(spec.question_words));
       this.define = new Set(list(spec.define_words));
@@ -63,7 +63,7 @@
       // the number words by number (an older index: number by word)
       this.numbers = new Map();
       for (const [k, v] of Object.entries(spec.numbers)) {
-        if (/^[0-9]+$/.test(k)) for (const word of v.split(" ")) this.numbers.set(word, k);
+        if (/^[0-9]+$/.test(k)) for (const word of list(v)) this.numbers.set(word, k);
         else this.numbers.set(k, v);
       }
       this.numberWords = new Map(); // digits -> number words («3 раунда» finds «трёх раундов»)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -335,22 +336,22 @@ def initials(title: str) -> str:
 _WORD_LISTS = ("stop_words", "question_words", "define_words")
 
 
-def shipped() -> dict[str, Any]:
+def shipped(pack: Callable[[list[str]], str]) -> dict[str, Any]:
     """The definition as the browser reads it (in the index's manifest), which every first
-    search downloads: without its comments, its word lists as one string each, and the number
-    words grouped by number (each word naming its number took a fifth of a small library's
-    manifest)."""
+    search downloads: without its comments, its word lists packed into one string each by
+    `pack` (the index's front coding), and the number words grouped by number (each word
+    naming its number took a fifth of a small library's manifest)."""
 
     def strip(o: dict[str, Any]) -> dict[str, Any]:
         return {k: strip(v) if isinstance(v, dict) else v for k, v in o.items() if not k.endswith("comment")}
 
     out = strip(SPEC)
     for key in _WORD_LISTS:
-        out[key] = " ".join(out[key])
+        out[key] = pack(out[key])
     by_number: dict[str, list[str]] = {}
     for word, digits in out["numbers"].items():
         by_number.setdefault(digits, []).append(word)
-    out["numbers"] = {digits: " ".join(words) for digits, words in by_number.items()}
+    out["numbers"] = {digits: pack(words) for digits, words in by_number.items()}
     return out
 
 

@@ -44,6 +44,7 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +112,12 @@ def front_code(words: list[str]) -> str:
         out.append(_CUT[n] + w[n:])
         prev = w
     return "\n".join(out)
+
+
+def _packed(words: list[str]) -> str:
+    """A word list in code-unit order, front-coded (a reader of the older form: the words
+    joined by spaces, which no front-coded list is, as it begins with «0»)."""
+    return front_code(sorted(set(words), key=sort_key))
 
 
 def content_words(text: str) -> int:
@@ -364,7 +371,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         latin = set(analysis.SPEC["latin"])
         stats["words"] = len(vocab)
         stats["latin_words"] = sum(1 for w in vocab if w[0] in latin and set(w) <= latin)
-        manifest: dict[str, Any] = {"format": FORMAT, "analysis": analysis.shipped(), "stats": stats}
+        manifest: dict[str, Any] = {"format": FORMAT, "analysis": analysis.shipped(_packed), "stats": stats}
 
         # vocabulary, with the glossary rules of its range
         words = set(vocab) - merged.initials  # the books' own words
@@ -379,8 +386,9 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
             key=lambda r: sort_key(r[0]),
         )
         vchunks = _vocab_chunks(vocab, rules)
-        firsts = [c[0] if c else "" for c in vchunks]
-        firsts[0] = ""  # the first shard takes everything before the second's first word
+        # each shard from the shortest beginning of its first word that sorts after the shard
+        # before it (every search downloads this list)
+        firsts = [""] + [_separator(a[-1], b[0]) for a, b in pairwise(vchunks)]
         by_shard: list[list[Any]] = [[] for _ in vchunks]
         for key, rule in rules:
             by_shard[_shard_of(firsts, key)].append(rule)
@@ -522,6 +530,14 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
             (tmp / folder / name).write_bytes(data)
         (tmp / MANIFEST).write_bytes(_dumps(manifest))
     return manifest
+
+
+def _separator(last: str, first: str) -> str:
+    """The shortest beginning of `first` that sorts after `last` (last < first)."""
+    for n in range(1, len(first)):
+        if sort_key(first[:n]) > sort_key(last):
+            return first[:n]
+    return first
 
 
 def _shard_of(firsts: list[str], w: str) -> int:
