@@ -9,7 +9,8 @@ targets), then the postings, then the fragments of the results on screen.
 1. The query is split on spaces, and cut to its first `max_words` words; `@name` words filter
    books (a slug, its start or a title word's, in either layout or Cyrillic letters; a name of no
    book is reported); the last word is a prefix unless the query ends with a space. A chunk that
-   the library does not know is retried in the other keyboard layout.
+   the library does not know is retried in the other keyboard layout; a word with «э» that the
+   library knows only with «е» is read so (флэт, флет).
 2. Roles: question words («как», «сколько», «можно ли», «что такое») and stop words are dropped
    when the query has words of its own; «стоит» becomes an optional "cost" group; «что такое»
    asks for a definition. Glossary phrases (the shared one and each book's, a book's only for
@@ -17,7 +18,9 @@ targets), then the postings, then the fragments of the results on screen.
 3. Each word expands to stems: its own, derivational relatives and fleeting-vowel forms, prefix
    completions (the last word), and, for a word the library does not know, words within the typo
    budget and English words with the same consonant skeleton (Russian-spelt loans); an unknown
-   word that no typo explains is split into two library words (a missing space).
+   word that no typo explains is split into two library words (a missing space). A word one
+   slip of typing from a glossary word that no book prints, and no closer to a book's word, is
+   read as that glossary word (the query planned again: «вааншот» is «ваншот»).
 4. BM25F over the block text, its section heading (with English original and tag) and the
    heading path, rarity and field lengths over the whole library; a record's score is scaled by
    its coverage of the query's words, weighted by their rarity (a graceful OR: a long
