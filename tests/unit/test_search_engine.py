@@ -300,6 +300,28 @@ def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():
     assert out["suggestion"] is None and out["missing"] == ["спал"]
 
 
+def test_a_rule_for_a_situation_ranks_above_a_mention_for_a_described_situation():
+    # a reader who describes what happens at the table looks for the rule that says what then
+    # happens («Если …»); a block that names the same things in passing comes after it
+    lib = index(
+        book(
+            "a",
+            [
+                (
+                    "Стрельба",
+                    2,
+                    [
+                        "Стрельба по цели, что стоит в укрытии, описана в разделе о дистанции.",
+                        "Если цель в укрытии, стрельба по ней получает штраф –2.",
+                    ],
+                ),
+            ],
+        )
+    )
+    out = search(lib, "стрельба по цели в укрытии")["results"]
+    assert out[0]["snippet"].startswith("Если цель в укрытии")
+
+
 def test_a_word_is_not_retried_in_the_other_layout_where_its_letters_fall_on_punctuation():
     # б sits on the key of «,»: «баб» on the other layout is «,f,», a lone «f» the book happens to
     # hold, not a word the reader meant

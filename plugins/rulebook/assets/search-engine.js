@@ -59,6 +59,7 @@
       this.stop = new Set(list(spec.stop_words));
       this.question = new Set(list(spec.question_words));
       this.define = new Set(list(spec.define_words));
+      this.condition = new Set(list(spec.condition_words || [])); // an older index has none
       this.intents = new Map(Object.entries(spec.intents));
       // the number words by number (an older index: number by word)
       this.numbers = new Map();
@@ -1811,7 +1812,8 @@
       const k = rid - s * K;
       const m = content.length;
       let exact = 0;
-      const stems = A.surfaces(text).map((w) => A.stem(w));
+      const words = A.surfaces(text);
+      const stems = words.map((w) => A.stem(w));
       const positions = [];
       for (const g of content) {
         let hit = false;
@@ -1855,6 +1857,8 @@
         bonus += P.bonus_heading;
         if (k === 0) bonus += P.bonus_heading_block;
       }
+      // score.py: a rule for a situation («Если …») for a query that describes one
+      if (m >= 2 && words.length && A.condition.has(words[0])) bonus += P.bonus_condition;
       const d = this.defines(rid, b, content);
       if (d) bonus += (P.bonus_def + (this.plan.define ? P.bonus_def_question : 0.0)) * d;
       return bonus;

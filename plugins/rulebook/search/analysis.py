@@ -48,6 +48,7 @@ _LAYOUT_C2L = {v: k for k, v in _LAYOUT_L2C.items()}
 STOP = frozenset(SPEC["stop_words"])
 QUESTION = frozenset(SPEC["question_words"])
 DEFINE = frozenset(SPEC["define_words"])
+CONDITION = frozenset(SPEC["condition_words"])
 INTENTS: dict[str, list[str]] = SPEC["intents"]
 NUMBERS: dict[str, str] = SPEC["numbers"]  # number words -> digits
 NUMBER_WORDS: dict[str, list[str]] = {}  # digits -> number words («3 раунда» finds «трёх раундов»)
@@ -333,7 +334,7 @@ def initials(title: str) -> str:
     return "".join(w[0] for w in words)
 
 
-_WORD_LISTS = ("stop_words", "question_words", "define_words")
+_WORD_LISTS = ("stop_words", "question_words", "define_words", "condition_words")
 
 
 def shipped(pack: Callable[[list[str]], str]) -> dict[str, Any]:

@@ -576,7 +576,8 @@ class Scorer:
         k = rid - s * K
         m = len(content)
         exact = 0
-        stems = [analysis.stem(w) for w in analysis.surfaces(text)]
+        words = analysis.surfaces(text)
+        stems = [analysis.stem(w) for w in words]
         positions: list[list[int]] = []
         for g in content:
             hit = False
@@ -612,6 +613,9 @@ class Scorer:
             bonus += P["bonus_heading"]
             if k == 0:
                 bonus += P["bonus_heading_block"]
+        # a rule for a situation («Если …») for a query that describes one
+        if m >= 2 and words and words[0] in analysis.CONDITION:
+            bonus += P["bonus_condition"]
         d = self._defines(rid, b, content)
         if d:
             bonus += (P["bonus_def"] + (P["bonus_def_question"] if self.plan.define else 0.0)) * d
