@@ -329,8 +329,8 @@ def test_the_postings_of_words_found_are_read_while_a_rules_words_are_looked_up(
 def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, tmp_path):
     """A phone may hold a manifest from the build before (its HTTP cache) when the new engine
     script arrives: the keys the older index lacks (the section-number pattern, the slips, the
-    condition words, the count of
-    Latin words) leave their features off, and the search still answers."""
+    condition words, the count of Latin words) leave their features off, and the search still
+    answers."""
     old = tmp_path / "search"
     shutil.copytree(site / "search", old)
     m = json.loads((old / "manifest.json").read_text(encoding="utf-8"))
