@@ -25,7 +25,8 @@ targets), then the postings, then the fragments of the results on screen.
    heading path, rarity and field lengths over the whole library; a record's score is scaled by
    its coverage of the query's words, weighted by their rarity (a graceful OR: a long
    description finds the blocks that hold its rarest words); the best `rerank` get bonuses for
-   exact words, phrase and proximity, a heading match and a definition of the query's term.
+   exact words, phrase and proximity, a heading match, a definition of the query's term and,
+   for a query of two words or more, a block that states a rule for a situation («Если …»).
 5. Order: exact titles first (literal before glossary, and within them the book being read),
    then exact definitions, then the score (the book being read gains `prefer_book`); a decay for
    more results from one section; identical blocks once.
