@@ -178,6 +178,20 @@ def test_a_query_reads_only_the_shards_its_words_need(small_shards):
     assert "r" not in kinds  # a known word needs no typo structure
 
 
+def test_every_word_is_in_the_shard_its_short_name_points_to(small_shards):
+    # the manifest names a vocabulary shard by the shortest beginning of its first word that
+    # sorts after the shard before it: shorter than the words, and no word is looked for in the
+    # wrong shard
+    lib = index(MANY)
+    firsts = lib.manifest["vocab"]
+    for i in range(len(firsts)):
+        lib.ensure([("v", i)])
+        words = lib.get(("v", i)).words
+        assert words[0].startswith(firsts[i])
+        assert all(lib.shard_of("v", w) == i for w in words)
+    assert sum(map(len, firsts)) < sum(len(lib.get(("v", i)).words[0]) for i in range(len(firsts))) / 2
+
+
 def test_a_one_letter_word_reads_its_own_shard_not_the_whole_letter(small_shards):
     # the first key typed: every word that begins with «з» is no form of the word «з», and at a
     # library's size they fill a letter's worth of shards
