@@ -2035,6 +2035,9 @@
       // The first batch of results is fetched with them: re-ranking reorders only these, so the
       // list below rarely waits for a second round of fragments
       const ahead = Math.max(this.P.rerank, batch);
+      // a query typed over already (the next key came while this one ranked) fetches no text:
+      // its requests would only queue before the next query's
+      if (stale && stale()) return null;
       await store.ensure(uniq(hits.slice(0, ahead).map((h) => ["f", store.fragOf(Math.floor(h.rid / K))])));
       hits = scorer.finish(hits, prefer, (rid) => {
         const s = Math.floor(rid / K);
@@ -2052,6 +2055,7 @@
       while (results.length < limit && i < hits.length) {
         const chunk = hits.slice(i, i + batch);
         i += batch;
+        if (stale && stale()) return null;
         await store.ensure(uniq(chunk.map((h) => ["f", store.fragOf(Math.floor(h.rid / K))])));
         for (const h of chunk) {
           const s = Math.floor(h.rid / K);
