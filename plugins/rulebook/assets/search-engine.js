@@ -1066,14 +1066,8 @@
         await store.ensure(V.need(all));
       }
       let plan = this.plan(read);
-      let needs = [];
-      let budgets = new Map();
-      for (const s of this.unknown) {
-        budgets.set(s, this.typoBudgetOf(s.word, this.relaxed));
-        needs = needs.concat(this.typoNeeds(s, budgets.get(s)));
-      }
-      const phraseNeeds = () => this.phrases.flatMap((s) => V.need(s.pending.map((st) => [st, st + TOP]).concat([[s.word, s.word + TOP]])));
-      needs = store.missing(uniq(needs.concat(phraseNeeds())));
+      let [budgets, needs] = this.expansionNeeds();
+      needs = store.missing(needs);
       // the words found already have their postings read while the rules' and the typos' words
       // are looked up: one wait fewer before the first result (the scorer takes the same reads)
       const looked = store.ensure(needs);
@@ -1086,8 +1080,8 @@
         this.unknown = [];
         this.phrases = [];
         plan = this.plan({ words: words, shown: read.shown, changed: read.changed });
-        budgets = new Map(this.unknown.map((s) => [s, this.typoBudgetOf(s.word, this.relaxed)]));
-        await store.ensure(uniq(this.unknown.flatMap((s) => this.typoNeeds(s, budgets.get(s))).concat(phraseNeeds())));
+        [budgets, needs] = this.expansionNeeds();
+        await store.ensure(needs);
       }
       const later = [];
       for (const s of this.unknown) {
@@ -1163,6 +1157,15 @@
       plan.fixes = fixes;
       plan.suggestion = suggest(plan, new Set());
       return plan;
+    }
+
+    /* plan.py _expansion_needs: each unknown word's typo budget, and the shards of round 2. */
+    expansionNeeds() {
+      const V = this.V;
+      const budgets = new Map(this.unknown.map((s) => [s, this.typoBudgetOf(s.word, this.relaxed)]));
+      let needs = this.unknown.flatMap((s) => this.typoNeeds(s, budgets.get(s)));
+      for (const s of this.phrases) needs = needs.concat(V.need(s.pending.map((st) => [st, st + TOP]).concat([[s.word, s.word + TOP]])));
+      return [budgets, uniq(needs)];
     }
 
     /* plan.py _typo_needs: the shards of an unknown word's typo candidates and English loans. */

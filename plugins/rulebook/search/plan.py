@@ -593,12 +593,8 @@ class Planner:
             store.ensure(V.need(store, [r for w in read[0] for r in V.word_ranges(w.surface)]))
         plan = self.plan(read)
         # round 2: typo and loan candidates of unknown words, the glossary targets' stems
-        needs: list[Key] = []
-        budgets: dict[int, int] = {}
-        for s in self._unknown:
-            budgets[id(s)] = _typo_budget_of(s.word, self.relaxed, self.latin)
-            needs += self._typo_needs(s, budgets[id(s)])
-        store.ensure(V.uniq(needs + self._phrase_needs()))
+        budgets, needs = self._expansion_needs()
+        store.ensure(needs)
         slang = self.slang_typos(budgets)
         if slang:
             # a misspelt glossary word is that word: the query read again with it, its rule's
@@ -607,9 +603,8 @@ class Planner:
             words = [Word(slang.get(w.surface, w.surface), w.prefix, w.role) for w in words]
             self._unknown, self._phrases = [], []
             plan = self.plan((words, shown, changed))
-            budgets = {id(s): _typo_budget_of(s.word, self.relaxed, self.latin) for s in self._unknown}
-            more = [k for s in self._unknown for k in self._typo_needs(s, budgets[id(s)])]
-            store.ensure(V.uniq(more + self._phrase_needs()))
+            budgets, needs = self._expansion_needs()
+            store.ensure(needs)
         later: list[Slot] = []
         for s in self._unknown:
             k = budgets[id(s)]
@@ -679,6 +674,13 @@ class Planner:
         plan.fixes = fixes
         plan.suggestion = plan.suggest(set())
         return plan
+
+    def _expansion_needs(self) -> tuple[dict[int, int], list[Key]]:
+        """The typo budget of each unknown word (by its slot's id), and the shards of round 2:
+        the unknown words' typo and loan candidates, the glossary targets' vocabulary."""
+        budgets = {id(s): _typo_budget_of(s.word, self.relaxed, self.latin) for s in self._unknown}
+        needs = [k for s in self._unknown for k in self._typo_needs(s, budgets[id(s)])]
+        return budgets, V.uniq(needs + self._phrase_needs())
 
     def _typo_needs(self, s: Slot, k: int) -> list[Key]:
         """The shards of an unknown word's typo candidates (within budget k) and English loans."""
