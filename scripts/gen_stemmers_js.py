@@ -29,6 +29,10 @@ BASE = r"""
     this.result = result;
   }
 
+  function amongs(rows) {
+    return rows.map((r) => new Among(r[0], r[1], r[2]));
+  }
+
   function has(set, ch) {
     return typeof set === "string" ? set.indexOf(ch) >= 0 : set.has(ch);
   }
@@ -227,6 +231,10 @@ def _class_value(src: str) -> str:
         return "new Set([" + src[1:-1] + "])"
     if src.startswith("(") and src.endswith(")"):
         return "[" + src[1:-1] + "]"
+    if src.startswith("[") and "Among(" in src:
+        # a table of Amongs as plain arrays, made Amongs on load: a fifth fewer bytes for the
+        # first search to download than «new Among(…)» each
+        return "amongs(" + re.sub(r"\bAmong\(([^()]*)\)", r"[\1]", src) + ")"
     return _expr(src)
 
 
