@@ -276,8 +276,8 @@ def translate(module: object, cls_name: str) -> str:
                 text += " " + body[i].strip()
                 i += 1
             name, _, value = text.partition(" = ")
+            # a static only: the translated methods name the tables by their class
             statics.append(f"  {cls_name}.{name} = {_class_value(value)};")
-            statics.append(f"  {cls_name}.prototype.{name} = {cls_name}.{name};")
             continue
         close_to(indent)
         pad = "    " + "  " * len(stack)

@@ -492,27 +492,16 @@
     }
   }
   RussianStemmer.g_v = new Set(["а", "е", "и", "о", "у", "ы", "э", "ю", "я"]);
-  RussianStemmer.prototype.g_v = RussianStemmer.g_v;
   RussianStemmer.I_p2 = 0;
-  RussianStemmer.prototype.I_p2 = RussianStemmer.I_p2;
   RussianStemmer.I_pV = 0;
-  RussianStemmer.prototype.I_pV = RussianStemmer.I_pV;
   RussianStemmer.a_0 = amongs([ ["в", -1, 1], ["ив", 0, 2], ["ыв", 0, 2], ["вши", -1, 1], ["ивши", 3, 2], ["ывши", 3, 2], ["вшись", -1, 1], ["ившись", 6, 2], ["ывшись", 6, 2] ]);
-  RussianStemmer.prototype.a_0 = RussianStemmer.a_0;
   RussianStemmer.a_1 = amongs([ ["ее", -1, 1], ["ие", -1, 1], ["ое", -1, 1], ["ые", -1, 1], ["ими", -1, 1], ["ыми", -1, 1], ["ей", -1, 1], ["ий", -1, 1], ["ой", -1, 1], ["ый", -1, 1], ["ем", -1, 1], ["им", -1, 1], ["ом", -1, 1], ["ым", -1, 1], ["его", -1, 1], ["ого", -1, 1], ["ему", -1, 1], ["ому", -1, 1], ["их", -1, 1], ["ых", -1, 1], ["ею", -1, 1], ["ою", -1, 1], ["ую", -1, 1], ["юю", -1, 1], ["ая", -1, 1], ["яя", -1, 1] ]);
-  RussianStemmer.prototype.a_1 = RussianStemmer.a_1;
   RussianStemmer.a_2 = amongs([ ["ем", -1, 1], ["нн", -1, 1], ["вш", -1, 1], ["ивш", 2, 2], ["ывш", 2, 2], ["щ", -1, 1], ["ющ", 5, 1], ["ующ", 6, 2] ]);
-  RussianStemmer.prototype.a_2 = RussianStemmer.a_2;
   RussianStemmer.a_3 = amongs([ ["сь", -1, 1], ["ся", -1, 1] ]);
-  RussianStemmer.prototype.a_3 = RussianStemmer.a_3;
   RussianStemmer.a_4 = amongs([ ["ла", -1, 1], ["ила", 0, 2], ["ыла", 0, 2], ["на", -1, 1], ["ена", 3, 2], ["ете", -1, 1], ["ите", -1, 2], ["йте", -1, 1], ["ейте", 7, 2], ["уйте", 7, 2], ["ли", -1, 1], ["или", 10, 2], ["ыли", 10, 2], ["й", -1, 1], ["ей", 13, 2], ["уй", 13, 2], ["л", -1, 1], ["ил", 16, 2], ["ыл", 16, 2], ["ем", -1, 1], ["им", -1, 2], ["ым", -1, 2], ["н", -1, 1], ["ен", 22, 2], ["ло", -1, 1], ["ило", 24, 2], ["ыло", 24, 2], ["но", -1, 1], ["ено", 27, 2], ["нно", 27, 1], ["ет", -1, 1], ["ует", 30, 2], ["ит", -1, 2], ["ыт", -1, 2], ["ют", -1, 1], ["уют", 34, 2], ["ят", -1, 2], ["ны", -1, 1], ["ены", 37, 2], ["ть", -1, 1], ["ить", 39, 2], ["ыть", 39, 2], ["ешь", -1, 1], ["ишь", -1, 2], ["ю", -1, 2], ["ую", 44, 2] ]);
-  RussianStemmer.prototype.a_4 = RussianStemmer.a_4;
   RussianStemmer.a_5 = amongs([ ["а", -1, 1], ["ев", -1, 1], ["ов", -1, 1], ["е", -1, 1], ["ие", 3, 1], ["ье", 3, 1], ["и", -1, 1], ["еи", 6, 1], ["ии", 6, 1], ["ами", 6, 1], ["ями", 6, 1], ["иями", 10, 1], ["й", -1, 1], ["ей", 12, 1], ["ией", 13, 1], ["ий", 12, 1], ["ой", 12, 1], ["ам", -1, 1], ["ем", -1, 1], ["ием", 18, 1], ["ом", -1, 1], ["ям", -1, 1], ["иям", 21, 1], ["о", -1, 1], ["у", -1, 1], ["ах", -1, 1], ["ях", -1, 1], ["иях", 26, 1], ["ы", -1, 1], ["ь", -1, 1], ["ю", -1, 1], ["ию", 30, 1], ["ью", 30, 1], ["я", -1, 1], ["ия", 33, 1], ["ья", 33, 1] ]);
-  RussianStemmer.prototype.a_5 = RussianStemmer.a_5;
   RussianStemmer.a_6 = amongs([ ["ост", -1, 1], ["ость", -1, 1] ]);
-  RussianStemmer.prototype.a_6 = RussianStemmer.a_6;
   RussianStemmer.a_7 = amongs([ ["ейше", -1, 1], ["н", -1, 2], ["ейш", -1, 1], ["ь", -1, 3] ]);
-  RussianStemmer.prototype.a_7 = RussianStemmer.a_7;
 
   class EnglishStemmer extends BaseStemmer {
     r_prelude() {
@@ -1122,45 +1111,25 @@
     }
   }
   EnglishStemmer.g_aeo = "aeo";
-  EnglishStemmer.prototype.g_aeo = EnglishStemmer.g_aeo;
   EnglishStemmer.g_v = new Set(["a", "e", "i", "o", "u", "y"]);
-  EnglishStemmer.prototype.g_v = EnglishStemmer.g_v;
   EnglishStemmer.g_v_WXY = new Set(["Y", "a", "e", "i", "o", "u", "w", "x", "y"]);
-  EnglishStemmer.prototype.g_v_WXY = EnglishStemmer.g_v_WXY;
   EnglishStemmer.g_valid_LI = new Set(["c", "d", "e", "g", "h", "k", "m", "n", "r", "t"]);
-  EnglishStemmer.prototype.g_valid_LI = EnglishStemmer.g_valid_LI;
   EnglishStemmer.B_Y_found = false;
-  EnglishStemmer.prototype.B_Y_found = EnglishStemmer.B_Y_found;
   EnglishStemmer.I_p2 = 0;
-  EnglishStemmer.prototype.I_p2 = EnglishStemmer.I_p2;
   EnglishStemmer.I_p1 = 0;
-  EnglishStemmer.prototype.I_p1 = EnglishStemmer.I_p1;
   EnglishStemmer.a_0 = amongs([ ["arsen", -1, -1], ["commun", -1, -1], ["emerg", -1, -1], ["gener", -1, -1], ["inter", -1, -1], ["later", -1, -1], ["organ", -1, -1], ["past", -1, -1], ["univers", -1, -1] ]);
-  EnglishStemmer.prototype.a_0 = EnglishStemmer.a_0;
   EnglishStemmer.a_1 = amongs([ ["'", -1, 1], ["'s'", 0, 1], ["'s", -1, 1] ]);
-  EnglishStemmer.prototype.a_1 = EnglishStemmer.a_1;
   EnglishStemmer.a_2 = amongs([ ["ied", -1, 2], ["s", -1, 3], ["ies", 1, 2], ["sses", 1, 1], ["ss", 1, -1], ["us", 1, -1] ]);
-  EnglishStemmer.prototype.a_2 = EnglishStemmer.a_2;
   EnglishStemmer.a_3 = amongs([ ["succ", -1, 1], ["proc", -1, 1], ["exc", -1, 1] ]);
-  EnglishStemmer.prototype.a_3 = EnglishStemmer.a_3;
   EnglishStemmer.a_4 = amongs([ ["even", -1, 2], ["cann", -1, 2], ["inn", -1, 2], ["earr", -1, 2], ["herr", -1, 2], ["out", -1, 2], ["y", -1, 1] ]);
-  EnglishStemmer.prototype.a_4 = EnglishStemmer.a_4;
   EnglishStemmer.a_5 = amongs([ ["", -1, -1], ["ed", 0, 2], ["eed", 1, 1], ["ing", 0, 3], ["edly", 0, 2], ["eedly", 4, 1], ["ingly", 0, 2] ]);
-  EnglishStemmer.prototype.a_5 = EnglishStemmer.a_5;
   EnglishStemmer.a_6 = amongs([ ["", -1, 3], ["bb", 0, 2], ["dd", 0, 2], ["ff", 0, 2], ["gg", 0, 2], ["bl", 0, 1], ["mm", 0, 2], ["nn", 0, 2], ["pp", 0, 2], ["rr", 0, 2], ["at", 0, 1], ["tt", 0, 2], ["iz", 0, 1] ]);
-  EnglishStemmer.prototype.a_6 = EnglishStemmer.a_6;
   EnglishStemmer.a_7 = amongs([ ["anci", -1, 3], ["enci", -1, 2], ["ogi", -1, 14], ["li", -1, 16], ["bli", 3, 12], ["abli", 4, 4], ["alli", 3, 8], ["fulli", 3, 9], ["lessli", 3, 15], ["ousli", 3, 10], ["entli", 3, 5], ["aliti", -1, 8], ["biliti", -1, 12], ["iviti", -1, 11], ["tional", -1, 1], ["ational", 14, 7], ["alism", -1, 8], ["ation", -1, 7], ["ization", 17, 6], ["izer", -1, 6], ["ator", -1, 7], ["iveness", -1, 11], ["fulness", -1, 9], ["ousness", -1, 10], ["ogist", -1, 13] ]);
-  EnglishStemmer.prototype.a_7 = EnglishStemmer.a_7;
   EnglishStemmer.a_8 = amongs([ ["icate", -1, 4], ["ative", -1, 6], ["alize", -1, 3], ["iciti", -1, 4], ["ical", -1, 4], ["tional", -1, 1], ["ational", 5, 2], ["ful", -1, 5], ["ness", -1, 5] ]);
-  EnglishStemmer.prototype.a_8 = EnglishStemmer.a_8;
   EnglishStemmer.a_9 = amongs([ ["ic", -1, 1], ["ance", -1, 1], ["ence", -1, 1], ["able", -1, 1], ["ible", -1, 1], ["ate", -1, 1], ["ive", -1, 1], ["ize", -1, 1], ["iti", -1, 1], ["al", -1, 1], ["ism", -1, 1], ["ion", -1, 2], ["er", -1, 1], ["ous", -1, 1], ["ant", -1, 1], ["ent", -1, 1], ["ment", 15, 1], ["ement", 16, 1] ]);
-  EnglishStemmer.prototype.a_9 = EnglishStemmer.a_9;
   EnglishStemmer.a_10 = amongs([ ["e", -1, 1], ["l", -1, 2] ]);
-  EnglishStemmer.prototype.a_10 = EnglishStemmer.a_10;
   EnglishStemmer.a_11 = amongs([ ["andes", -1, -1], ["atlas", -1, -1], ["bias", -1, -1], ["cosmos", -1, -1], ["early", -1, 6], ["gently", -1, 4], ["howe", -1, -1], ["idly", -1, 3], ["news", -1, -1], ["only", -1, 7], ["singly", -1, 8], ["skies", -1, 2], ["skis", -1, 1], ["sky", -1, -1], ["ugly", -1, 5] ]);
-  EnglishStemmer.prototype.a_11 = EnglishStemmer.a_11;
   EnglishStemmer.as_11 = ["ski", "sky", "idl", "gentl", "ugli", "earli", "onli", "singl"];
-  EnglishStemmer.prototype.as_11 = EnglishStemmer.as_11;
 
   const ru = new RussianStemmer();
   const en = new EnglishStemmer();
