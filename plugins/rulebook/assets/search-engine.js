@@ -702,6 +702,9 @@
   }
 
   /* plan.py's slip_distance: the edits from typed a to b, a slip costing slip and any other 1. */
+  /* plan.py _one_slip: one edit that is a slip of typing. */
+  function oneSlip(d, wd, P) { return d === 1 && wd <= P.slip_cost + 1e-9; }
+
   function slipDistance(a, b, prefix, slips, slip) {
     const la = a.length, lb = b.length;
     const extra = (i) => {
@@ -752,6 +755,7 @@
       this.unknown = [];
       this.phrases = [];
       this.slangFixes = new Map();
+      this.typoCache = new Map(); // plan.py: typos once per query
     }
 
     // round 1: the words as typed; then, only for a chunk the library does not know that way,
@@ -1100,7 +1104,7 @@
         if (cands.length) {
           s.correction = cands[0][3];
           // one slip: a typo beyond doubt, kept even where the first result lacks it
-          s.slip = cands[0][0] === 1 && cands[0][1] <= P.slip_cost + 1e-9;
+          s.slip = oneSlip(cands[0][0], cands[0][1], P);
         }
         if (this.isCyrillic(s.word)) {
           const sk = A.skeleton(s.word);
@@ -1197,7 +1201,7 @@
           const u = words[0];
           if (osa(w, u, 1, false) > 1) continue;
           const wd = slipDistance(w, u, false, slips, P.slip_cost);
-          if (wd <= P.slip_cost + 1e-9 && (best === null || wd < best[0] || (wd === best[0] && u < best[1]))) best = [wd, u];
+          if (oneSlip(1, wd, P) && (best === null || wd < best[0] || (wd === best[0] && u < best[1]))) best = [wd, u];
         }
         if (best === null) continue;
         const st = A.stem(best[1]);
@@ -1252,6 +1256,12 @@
     }
 
     async typos(w, isPrefix, k) {
+      const key = w + "\u0000" + isPrefix + "\u0000" + k;
+      if (!this.typoCache.has(key)) this.typoCache.set(key, this.findTypos(w, isPrefix, k));
+      return this.typoCache.get(key);
+    }
+
+    async findTypos(w, isPrefix, k) {
       const V = this.V, store = this.store;
       const n = w.length;
       const [fwd, rev] = this.typoRanges(w, isPrefix, k);

@@ -228,6 +228,11 @@ def slip_distance(a: str, b: str, prefix: bool) -> float:
     return min(prev) if prefix else prev[lb]
 
 
+def _one_slip(d: float, wd: float) -> bool:
+    """One edit that is a slip of typing (distance d, slip distance wd)."""
+    return d == 1 and wd <= P["slip_cost"] + 1e-9
+
+
 def _typo_budget_of(w: str, relaxed: bool, latin: bool) -> int:
     """A short English word that a library of Russian books lacks is most likely a correct
     English word: its typo budget starts at six letters. In a library of English books a short
@@ -271,6 +276,7 @@ class Planner:
         self.relaxed = relaxed
         self.latin = latin_main(store)
         self._slang_fixes: dict[str, str] = {}
+        self._typos: dict[tuple[str, bool, int], list[tuple[float, float, str, str]]] = {}
 
     # round 1: the words of the query as typed; then, only for a chunk the library does not know
     # that way, the chunk in the other keyboard layout (a query typed right reads no Latin shard)
@@ -624,7 +630,7 @@ class Planner:
             if cands:
                 s.correction = cands[0][3]
                 # one slip: a typo beyond doubt, kept even where the first result lacks it
-                s.slip = cands[0][0] == 1 and cands[0][1] <= P["slip_cost"] + 1e-9
+                s.slip = _one_slip(cands[0][0], cands[0][1])
             if all(c in _CYR for c in s.word):
                 sk = analysis.skeleton(s.word)
                 if len(sk) >= analysis.SPEC["loans"]["min_length"]:
@@ -728,7 +734,7 @@ class Planner:
                 if osa(w, u, 1, False) > 1:
                     continue
                 wd = slip_distance(w, u, False)
-                if wd <= P["slip_cost"] + 1e-9 and (best is None or (wd, u) < best):
+                if _one_slip(1, wd) and (best is None or (wd, u) < best):
                     best = (wd, u)
             if best is None:
                 continue
@@ -791,7 +797,14 @@ class Planner:
 
     def typos(self, w: str, is_prefix: bool, k: int) -> list[tuple[float, float, str, str]]:
         """(distance, slip distance, stem, word) of the words within k edits, best first:
-        closest, then likeliest slips, then most frequent, then in order."""
+        closest, then likeliest slips, then most frequent, then in order; once per query (the
+        slang check and the typo round ask alike)."""
+        got = self._typos.get((w, is_prefix, k))
+        if got is None:
+            got = self._typos[(w, is_prefix, k)] = self._find_typos(w, is_prefix, k)
+        return got
+
+    def _find_typos(self, w: str, is_prefix: bool, k: int) -> list[tuple[float, float, str, str]]:
         n = len(w)
         store = self.store
         fwd, rev = typo_ranges(w, is_prefix, k)
