@@ -278,6 +278,22 @@ def test_a_loan_word_is_found_whether_it_is_spelt_with_e_or_eh():
         assert out["missing"] == [] and out["suggestion"] is None, query
 
 
+def test_an_abbreviation_that_snowball_cuts_to_one_letter_is_found_as_printed():
+    # Snowball stems «оо» to «о», the preposition's stem: «ОО» (очки опыта) matched every «о»
+    lib = index(
+        book(
+            "a",
+            [
+                ("О бое", 2, ["О бое и о броне говорит эта глава, о ходе и о раунде."]),
+                ("Заклинания", 2, ["Некоторые заклинания отнимают ОО у заклинателя."]),
+            ],
+        )
+    )
+    for query in ("ОО", "оо "):
+        out = search(lib, query)
+        assert out["results"] and out["results"][0]["title"] == "Заклинания", query
+
+
 def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():
     # no book prints «ваншот»: its glossary rule is all it has, so one slip off it
     # («вааншот», a letter typed twice) is the slang word, not a word of no book

@@ -199,6 +199,8 @@
       else if (this.allIn(surface, this.cyr)) hit = getStemmers().russian(surface);
       else if (this.allIn(surface, this.lat)) hit = getStemmers().english(surface);
       else hit = surface;
+      // a stem of one letter would be a preposition's: «ОО» (очки опыта) is not «о»
+      if (hit.length < 2 && surface.length >= 2) hit = surface;
       this.stemCache.set(surface, hit);
       return hit;
     }

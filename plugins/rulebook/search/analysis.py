@@ -152,10 +152,13 @@ def stem(surface: str) -> str:
     if m:
         return f"{_DIE}{m.group(2)}"  # 2к6 -> к6: the die is the stem
     if all(c in _CYR for c in surface):
-        return _ru.stemWord(surface)
-    if all(c in _LAT for c in surface):
-        return _en.stemWord(surface)
-    return surface
+        st = _ru.stemWord(surface)
+    elif all(c in _LAT for c in surface):
+        st = _en.stemWord(surface)
+    else:
+        return surface
+    # a stem of one letter would be a preposition's: «ОО» (очки опыта) is not «о»
+    return st if len(st) >= 2 or len(surface) < 2 else surface
 
 
 def unify_dashes(text: str) -> str:
