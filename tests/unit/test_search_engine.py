@@ -294,6 +294,30 @@ def test_an_abbreviation_that_snowball_cuts_to_one_letter_is_found_as_printed():
         assert out["results"] and out["results"][0]["title"] == "Заклинания", query
 
 
+def test_a_source_spelt_with_eh_is_not_keyed_with_e_where_that_is_a_word_of_its_own():
+    # readers shorten a frequent term to its initials, «НЭ» (нарративные эффекты); spelt with «е»
+    # that is «не», which every other query holds: the «е» key is for a loan's other spelling,
+    # not for a word the books print or a small word
+    uses = [
+        "Нарративные эффекты меняют сцену.",
+        "Нарративные эффекты длятся до конца сцены.",
+        "Мастер решает, какие нарративные эффекты уместны.",
+        "Нарративные эффекты не дают бонусов.",
+    ]
+    lib = index(
+        book("a", [("Нарративные эффекты", 2, uses), ("Броня", 2, ["Броня не защищает от падения."])]),
+        common='[[alias]]\nfrom = "флэт"\nto = ["броня"]\n',
+    )
+
+    def targets(q: str) -> list[str]:
+        planned = plan.Planner(lib, plan.parse(q), False).run()
+        return [s.word for g in planned.groups for a in g.alts if not a.literal for s in a.slots]
+
+    assert "нарративные" in targets("НЭ ")
+    assert "нарративные" not in targets("броня не защищает")
+    assert "броня" in targets("флет ")
+
+
 def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():
     # no book prints «ваншот»: its glossary rule is all it has, so one slip off it
     # («вааншот», a letter typed twice) is the slang word, not a word of no book

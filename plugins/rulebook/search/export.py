@@ -304,6 +304,16 @@ def initial_terms(book: Book) -> list[list[Any]]:
     return abbreviations.candidates(*_texts(book))
 
 
+def _plain_e_key(src: str, vocab: set[str]) -> str:
+    """The source spelt with «е» for «э», or the source itself where a word so spelt is a word of
+    the books or a small word («не»)."""
+    plain = analysis.plain_e(src)
+    changed = set(analysis.surfaces(plain)) - set(analysis.surfaces(src))
+    if any(w in vocab or analysis.is_optional(w) for w in changed):
+        return src
+    return plain
+
+
 def _rules(
     books: list[Book],
     common: Glossary,
@@ -326,8 +336,9 @@ def _rules(
     for bi, g in glossaries:
         for src, dst in g.rules:
             # a source with «э» is also found spelt with «е» (the engine reads a typed «э» as
-            # «е» where only that is known: флэт, флет)
-            for s in dict.fromkeys((src, analysis.plain_e(src))):
+            # «е» where only that is known: флэт, флет), unless that spelling is a word of its
+            # own: «НЭ» (нарративные эффекты) is not every «не»
+            for s in dict.fromkeys((src, _plain_e_key(src, vocab))):
                 held = merged.setdefault((s, tuple(dst)), [])
                 if bi not in held:
                     held.append(bi)
