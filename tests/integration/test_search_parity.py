@@ -83,6 +83,11 @@ EXTRA = [
     "страйк",
     "что такое зона",
     "сколько ОБ у персонажа",
+    "мораль НПСов",  # a declined abbreviation, and in small letters a typo
+    "мораль нпсов",
+    "стрельба с дву рук",
+    "броня не защищает",  # «не» is no «НЭ» spelt with «е»
+    "ОО",  # no stem of one letter
     "трёх раундов",
     "3 раунда",  # digits find number words
     "0 хитов",

@@ -318,6 +318,36 @@ def test_a_source_spelt_with_eh_is_not_keyed_with_e_where_that_is_a_word_of_its_
     assert "броня" in targets("флет ")
 
 
+def test_a_declined_abbreviation_is_read_as_the_abbreviation():
+    # «НПСов», «КЗом»: Snowball leaves such a word whole; written as declined abbreviations are
+    # (capitals, a small ending) it is the abbreviation, while «дву» in small letters is a typo
+    lib = index(
+        book(
+            "a",
+            [
+                ("Мораль", 2, ["Мораль НПС падает, когда гибнет командир."]),
+                ("Доспехи", 2, ["Доспех повышает КЗ персонажа."]),
+                ("Стрельба с двух рук", 2, ["Две руки, два пистолета."]),
+            ],
+        ),
+        common='[[alias]]\nfrom = "ДВ"\nto = ["дальний выстрел"]\n',
+    )
+    for query, title in (
+        ("мораль НПСов", "Мораль"),
+        ("КЗом доспеха", "Доспехи"),
+        ("стрельба с дву рук", "Стрельба с двух рук"),
+    ):
+        out = search(lib, query)
+        assert out["results"] and out["results"][0]["title"] == title, query
+    assert search(lib, "мораль НПСов")["missing"] == []
+
+    def read(q: str) -> list[str]:
+        return plan.Planner(lib, plan.parse(q), False).run().shown
+
+    assert read("мораль НПСов") == ["мораль", "нпс"]
+    assert read("стрельба с дву рук") == ["стрельба", "с", "дву", "рук"]
+
+
 def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():
     # no book prints «ваншот»: its glossary rule is all it has, so one slip off it
     # («вааншот», a letter typed twice) is the slang word, not a word of no book

@@ -283,6 +283,19 @@
       return out;
     }
 
+    /* analysis.abbreviation_bases: the abbreviation a word may be declined from (нпсов -> нпс).
+       An index written before `abbreviation_cases` has none. */
+    abbreviationBases(w) {
+      const c = this.spec.abbreviation_cases;
+      if (!c || !w || !this.allIn(w, this.cyr)) return [];
+      const out = [];
+      for (const end of c.endings) {
+        const base = w.slice(0, w.length - end.length);
+        if (w.endsWith(end) && base.length >= 2 && base.length <= c.max && ![...base.slice(1)].some((x) => "аеёиоуыэюя".includes(x))) out.push(base);
+      }
+      return out;
+    }
+
     isOptional(surface) { return this.stop.has(surface) || this.question.has(surface); }
 
     /* analysis.plain_e: «э» written «е» (флэт, флет). */
@@ -765,9 +778,10 @@
     firstNeeds() {
       const A = this.A;
       const words = [], small = []; // small: a stop or question word not written in capitals (ОБ is a term)
+      const declined = []; // written as a declined abbreviation («НПСов»)
       for (const chunk of this.parsed.chunks) {
-        const toks = A.surfaces(chunk), up = this.upperWords(chunk);
-        toks.forEach((t, i) => { words.push(t); small.push(A.isOptional(t) && !up[i]); });
+        const toks = A.surfaces(chunk), up = this.upperWords(chunk), de = this.declinedWords(chunk);
+        toks.forEach((t, i) => { words.push(t); small.push(A.isOptional(t) && !up[i]); declined.push(de[i]); });
       }
       const onlySmall = small.every((x) => x);
       let ranges = [];
@@ -779,6 +793,7 @@
           ranges = ranges.concat(this.V.wordRanges(t));
           for (const b of A.verbBases(A.stem(t))) ranges.push([b, b + TOP]);
           if (t.includes("э")) ranges = ranges.concat(this.V.wordRanges(A.plainE(t)));
+          if (declined[i]) for (const b of A.abbreviationBases(t)) ranges = ranges.concat(this.V.wordRanges(b));
         }
       }
       for (const chunk of this.parsed.chunks) {
@@ -810,12 +825,32 @@
       return e !== t && this.V.known(e, isPrefix) ? e : null;
     }
 
+    /* plan.py _declined: the abbreviation a word written as a declined one declines (НПСов). */
+    declined(t) { return this.A.abbreviationBases(t).find((b) => this.asIs(b)) ?? null; }
+
+    /* plan.py _as_is: the library has the word itself, printed or as a glossary's word. */
+    asIs(w) {
+      const A = this.A;
+      if (this.V.words(w, w + TOP).some((x) => x[0] === w)) return true;
+      return this.V.rulesAt(A.stem(w)).some((r) => { const s = A.surfaces(r[0]); return s.length === 1 && s[0] === w; });
+    }
+
     role(w, upper) {
       if (upper) return "content";
       if (this.A.intents.has(w)) return "intent";
       if (this.A.question.has(w)) return "question";
       if (this.A.stop.has(w)) return "stop";
       return "content";
+    }
+
+    /* plan.py _declined_words: per word, written as a declined abbreviation («НПСов»). */
+    declinedWords(chunk) {
+      const out = [];
+      this.A.scan(chunk, (raw) => {
+        const de = /^[А-ЯЁ]{2,}[а-яё]{1,3}$/u.test(raw);
+        for (let i = 0; i < this.A.normalizeWord(raw).length; i++) out.push(de);
+      });
+      return out;
     }
 
     upperWords(chunk) {
@@ -833,7 +868,8 @@
       const choices = parsed.chunks.map((chunk, ci) => {
         const last = parsed.prefix && ci === n - 1;
         const typed = this.A.surfaces(chunk);
-        const toks = typed.map((t, ti) => this.spelt(t, last && ti === typed.length - 1) || t);
+        const declined = this.declinedWords(chunk);
+        const toks = typed.map((t, ti) => this.spelt(t, last && ti === typed.length - 1) || (declined[ti] && this.declined(t)) || t);
         const swapped = this.A.layoutSwap(chunk);
         const stoks = swapped !== null ? this.A.surfaces(swapped) : null;
         const known = this.allKnown(ci, toks);

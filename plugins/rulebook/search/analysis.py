@@ -242,6 +242,8 @@ def nominal_relatives(st: str) -> list[str]:
 
 
 _SLANG_VERBS = SPEC["slang_verbs"]
+_ABBR_CASES = SPEC["abbreviation_cases"]
+_VOWELS = frozenset("аеёиоуыэюя")
 
 
 @lru_cache(maxsize=4096)
@@ -260,6 +262,29 @@ def verb_bases(st: str) -> tuple[str, ...]:
             if base[-1] in _SLANG_VERBS["links"] and len(base) - 1 >= least:
                 out.append(base[:-1])
     return tuple(out)
+
+
+def abbreviation_bases(w: str) -> tuple[str, ...]:
+    """The abbreviation a word may be declined from (нпсов -> нпс, дмы -> дм, кзом -> кз):
+    Snowball leaves such a word whole (`abbreviation_cases` in analysis.json). Only for a word
+    written so («НПСов», `is_declined_capitals`): in small letters «дву» is a misspelt «двух»."""
+    if not w or not all(c in _CYR for c in w):
+        return ()
+    out: list[str] = []
+    for end in _ABBR_CASES["endings"]:
+        base = w[: len(w) - len(end)]
+        if w.endswith(end) and 2 <= len(base) <= int(_ABBR_CASES["max"]) and not _VOWELS & set(base[1:]):
+            out.append(base)
+    return tuple(out)
+
+
+_DECLINED_RE = re.compile(r"[А-ЯЁ]{2,}[а-яё]{1,3}")
+
+
+def is_declined_capitals(raw: str) -> bool:
+    """A raw word written as a declined abbreviation is: capitals, then a small ending («НПСов»,
+    «КЗом»)."""
+    return _DECLINED_RE.fullmatch(raw) is not None
 
 
 def is_capitals(raw: str) -> bool:

@@ -123,6 +123,15 @@ def _role(w: str, upper: bool = False) -> str:
     return "content"
 
 
+def _declined_words(chunk: str) -> list[bool]:
+    """Per word of the chunk: written as a declined abbreviation («НПСов»)."""
+    out = []
+    for m in analysis.WORD_RE.finditer(chunk):
+        raw = m.group()
+        out += [analysis.is_declined_capitals(raw)] * len(analysis.normalize_word(raw))
+    return out
+
+
 def _upper_words(chunk: str) -> list[bool]:
     """Per word of the chunk: written in capitals (two letters or more), as abbreviations are."""
     out = []
@@ -285,15 +294,17 @@ class Planner:
         unless the query has nothing else."""
         words: list[str] = []
         small: list[bool] = []  # a stop or question word not written in capitals (ОБ is a term)
+        declined: list[bool] = []  # written as a declined abbreviation («НПСов»)
         for chunk in self.parsed.chunks:
             toks = analysis.surfaces(chunk)
             words += toks
+            declined += _declined_words(chunk)
             small += [
                 analysis.is_optional(t) and not u for t, u in zip(toks, _upper_words(chunk), strict=True)
             ]
         only_small = all(small)
         ranges: list[tuple[str, str]] = []
-        for t, sm in zip(words, small, strict=True):
+        for t, sm, de in zip(words, small, declined, strict=True):
             if sm and not only_small:
                 st = analysis.stem(t)
                 ranges.append((st, st))
@@ -302,6 +313,8 @@ class Planner:
                 ranges += [(b, b + TOP) for b in analysis.verb_bases(analysis.stem(t))]
                 if "э" in t:
                     ranges += V.word_ranges(analysis.plain_e(t))
+                if de:
+                    ranges += [r for b in analysis.abbreviation_bases(t) for r in V.word_ranges(b)]
         for chunk in self.parsed.chunks:
             num = analysis.section_number(chunk)
             if num:
@@ -333,6 +346,19 @@ class Planner:
         e = analysis.plain_e(t)
         return e if e != t and V.known(self.store, e, is_prefix) else None
 
+    def _declined(self, t: str) -> str | None:
+        """The abbreviation a word written as a declined one declines («НПСов»: «нпс»), where
+        the library has it."""
+        return next((b for b in analysis.abbreviation_bases(t) if self._as_is(b)), None)
+
+    def _as_is(self, w: str) -> bool:
+        """The library has the word itself, printed or as a glossary's word (not only a word of
+        its stem: «дв» of «дву» is no abbreviation because «две» stems so)."""
+        st = analysis.stem(w)
+        return any(u == w for u, _, _ in V.words(self.store, w, w + TOP)) or any(
+            analysis.surfaces(r[0]) == (w,) for r in V.rules_at(self.store, st)
+        )
+
     def words(self) -> tuple[list[Word], list[str], bool]:
         """The query's words: a chunk the library does not know is taken in the other keyboard
         layout when the library knows it that way, or when another chunk of the query was typed
@@ -343,7 +369,11 @@ class Planner:
         for ci, chunk in enumerate(parsed.chunks):
             last = parsed.prefix and ci == n - 1
             typed = analysis.surfaces(chunk)
-            toks = [self._spelt(t, last and ti == len(typed) - 1) or t for ti, t in enumerate(typed)]
+            declined = _declined_words(chunk)
+            toks = [
+                self._spelt(t, last and ti == len(typed) - 1) or (declined[ti] and self._declined(t)) or t
+                for ti, t in enumerate(typed)
+            ]
             swapped = analysis.layout_swap(chunk)
             stoks = list(analysis.surfaces(swapped)) if swapped is not None else None
             known = self._all_known(ci, toks)
