@@ -88,6 +88,9 @@ EXTRA = [
     "стрельба с дву рук",
     "броня не защищает",  # «не» is no «НЭ» spelt with «е»
     "ОО",  # no stem of one letter
+    "30фт",  # a number with its unit glued on
+    "перезарядка 2ОД",
+    "шаг 5фт.",
     "трёх раундов",
     "3 раунда",  # digits find number words
     "0 хитов",

@@ -34,6 +34,11 @@ def test_dice_notation_is_unified():
     assert analysis.stem("2к6") == "к6"
 
 
+def test_a_number_with_its_unit_glued_on_is_two_words_as_the_books_print_them():
+    assert surf("30фт 2ОД 10футов 20ft") == ["30", "фт", "2", "од", "10", "футов", "20", "ft"]
+    assert surf("2к6 3d6 к20") == ["2к6", "3к6", "к20"]  # a die is no number with a unit
+
+
 def test_dashes_and_minus_signs_separate_words_and_dedupe_alike():
     assert surf("2–3 ОД −1") == ["2", "3", "од", "1"]
     assert analysis.dedupe_key("Штраф −1 — к атаке") == analysis.dedupe_key("штраф -1 - к атаке")

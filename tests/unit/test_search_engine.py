@@ -348,6 +348,23 @@ def test_a_declined_abbreviation_is_read_as_the_abbreviation():
     assert read("стрельба с дву рук") == ["стрельба", "с", "дву", "рук"]
 
 
+def test_a_number_typed_with_its_unit_glued_on_finds_the_rule_that_spaces_them():
+    # «30фт», «2ОД»: one token was a word of no book, corrected to «30» with its unit lost
+    lib = index(
+        book(
+            "a",
+            [
+                ("Граната", 2, ["Граната взрывается в радиусе 30 фт."]),
+                ("Разгон", 2, ["Машина разгоняется на 30 за ход."]),
+                ("Перезарядка", 2, ["Перезарядка тяжёлого оружия стоит 2 ОД."]),
+            ],
+        )
+    )
+    assert titles("30фт", lib)[0] == "Граната"
+    assert titles("2ОД перезарядка", lib)[0] == "Перезарядка"
+    assert search(lib, "30фт")["suggestion"] is None
+
+
 def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():
     # no book prints «ваншот»: its glossary rule is all it has, so one slip off it
     # («вааншот», a letter typed twice) is the slang word, not a word of no book

@@ -33,6 +33,7 @@ WORD_RE = re.compile(rf"(?:[^\W_]|[{_MARKS}])+")
 _MARK_RE = re.compile(rf"[{_MARKS}]")
 _SPLIT_RE = re.compile(r"[^\W_]+")
 _PLAIN_RE = re.compile(r"[0-9a-zа-яё]+")
+_UNIT_RE = re.compile(r"([0-9]+)([^\W\d_]+)")  # digits, then letters (no die: «2к6» ends in one)
 _LETTER_RE = re.compile(r"[^\W\d_]")
 _CYR = frozenset(SPEC["cyrillic"])
 _LAT = frozenset(SPEC["latin"])
@@ -127,7 +128,10 @@ def normalize_word(raw: str) -> tuple[str, ...]:
     out = []
     for p in parts:
         p = _dice(_script_fix(_fold(p)))
-        if p:
+        m = _UNIT_RE.fullmatch(p)
+        if m:  # a number with its unit glued on («30фт», «2ОД»): the books space them
+            out += [m.group(1), m.group(2)]
+        elif p:
             out.append(p)
     return tuple(out)
 
