@@ -365,6 +365,28 @@ def test_a_number_typed_with_its_unit_glued_on_finds_the_rule_that_spaces_them()
     assert search(lib, "30фт")["suggestion"] is None
 
 
+def test_a_query_typed_with_caps_lock_on_reads_as_in_small_letters():
+    # capitals tell an abbreviation («ОБ» is no «об»), but not in a query all in capitals with a
+    # word longer than abbreviations are: there «КАК» is the question word
+    lib = index(
+        book(
+            "a",
+            [
+                ("Как работает подготовка", 2, ["Подготовка занимает ход."]),
+                ("Укрытие", 2, ["Укрытие даёт защиту от выстрелов."]),
+                ("Боезапас", 2, ["Очки боезапаса (ОБ) тратятся на очередь."]),
+            ],
+        )
+    )
+
+    def groups(q: str) -> list[list[str]]:
+        return [g.words for g in plan.Planner(lib, plan.parse(q), False).run().groups if g.role == "content"]
+
+    assert groups("КАК РАБОТАЕТ УКРЫТИЕ") == groups("как работает укрытие") == [["укрытие"]]
+    assert titles("КАК РАБОТАЕТ УКРЫТИЕ", lib)[0] == "Укрытие"
+    assert groups("очередь ОБ") == [["очередь"], ["об"]]  # an abbreviation among small letters
+
+
 def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():
     # no book prints «ваншот»: its glossary rule is all it has, so one slip off it
     # («вааншот», a letter typed twice) is the slang word, not a word of no book

@@ -753,10 +753,22 @@
     return held.set.has(stem) || (sl.prefix && held.list.some((h) => h.startsWith(stem)));
   }
 
-  function isUpperWord(raw) {
+  function letterCount(raw) {
     let letters = 0;
     for (const c of raw) if (/\p{L}/u.test(c)) letters++;
-    return letters >= 2 && raw === raw.toUpperCase() && raw !== raw.toLowerCase();
+    return letters;
+  }
+
+  function isUpperWord(raw) {
+    return letterCount(raw) >= 2 && raw === raw.toUpperCase() && raw !== raw.toLowerCase();
+  }
+
+  /* plan.py _shouted: the whole query in capitals, a word of it longer than an abbreviation is
+     (caps lock on); an index written before `abbreviation_max` has no such query. */
+  function isShouted(A, P, chunks) {
+    const raws = [];
+    for (const c of chunks) A.scan(c, (raw) => { if (letterCount(raw)) raws.push(raw); });
+    return raws.length > 0 && raws.every(isUpperWord) && raws.some((r) => letterCount(r) > P.abbreviation_max);
   }
 
   class Planner {
@@ -773,6 +785,7 @@
       this.phrases = [];
       this.slangFixes = new Map();
       this.typoCache = new Map(); // plan.py: typos once per query
+      this.shouted = isShouted(A, this.P, parsed.chunks);
     }
 
     // round 1: the words as typed; then, only for a chunk the library does not know that way,
@@ -858,7 +871,7 @@
     upperWords(chunk) {
       const out = [];
       this.A.scan(chunk, (raw) => {
-        const up = isUpperWord(raw);
+        const up = !this.shouted && isUpperWord(raw);
         for (let i = 0; i < this.A.normalizeWord(raw).length; i++) out.push(up);
       });
       return out;

@@ -141,6 +141,20 @@ def _upper_words(chunk: str) -> list[bool]:
     return out
 
 
+def _shouted(chunks: list[str]) -> bool:
+    """The whole query is written in capitals, a word of it longer than an abbreviation is
+    («КАК РАБОТАЕТ УКРЫТИЕ», caps lock on): its capitals tell no abbreviation, and «КАК» is the
+    question word."""
+    raws = [
+        m.group() for c in chunks for m in analysis.WORD_RE.finditer(c) if any(x.isalpha() for x in m.group())
+    ]
+    return (
+        bool(raws)
+        and all(analysis.is_capitals(r) for r in raws)
+        and any(sum(x.isalpha() for x in r) > P["abbreviation_max"] for r in raws)
+    )
+
+
 def _matches(w: str, src: str, j: int, key: str, unknown: bool) -> bool:
     """Word `w` of the query is word j of glossary rule `src` (key: that word's stem): the same
     stem, or the stem's family for a word the library does not know. A stop word must be the
@@ -285,7 +299,13 @@ class Planner:
         self.relaxed = relaxed
         self.latin = latin_main(store)
         self._slang_fixes: dict[str, str] = {}
+        self._shouted = _shouted(parsed.chunks)
         self._typos: dict[tuple[str, bool, int], list[tuple[float, float, str, str]]] = {}
+
+    def _upper(self, chunk: str) -> list[bool]:
+        """Per word of the chunk: written in capitals, where capitals tell an abbreviation."""
+        up = _upper_words(chunk)
+        return [False] * len(up) if self._shouted else up
 
     # round 1: the words of the query as typed; then, only for a chunk the library does not know
     # that way, the chunk in the other keyboard layout (a query typed right reads no Latin shard)
@@ -300,7 +320,7 @@ class Planner:
             words += toks
             declined += _declined_words(chunk)
             small += [
-                analysis.is_optional(t) and not u for t, u in zip(toks, _upper_words(chunk), strict=True)
+                analysis.is_optional(t) and not u for t, u in zip(toks, self._upper(chunk), strict=True)
             ]
         only_small = all(small)
         ranges: list[tuple[str, str]] = []
@@ -398,7 +418,7 @@ class Planner:
                 changed = True
             last = ci == n - 1
             ps = [parsed.prefix and last and ti == len(toks) - 1 for ti in range(len(toks))]
-            upper = [False] * len(toks) if use else _upper_words(parsed.chunks[ci])
+            upper = [False] * len(toks) if use else self._upper(parsed.chunks[ci])
             out += [Word(t, p, _role(t, u)) for t, p, u in zip(toks, ps, upper, strict=True)]
             shown += toks
             num = analysis.section_number(parsed.chunks[ci])
