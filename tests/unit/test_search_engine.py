@@ -387,6 +387,33 @@ def test_a_query_typed_with_caps_lock_on_reads_as_in_small_letters():
     assert groups("очередь ОБ") == [["очередь"], ["об"]]  # an abbreviation among small letters
 
 
+def test_russian_typed_in_latin_letters_finds_what_the_russian_finds():
+    # a phone or a keyboard without Cyrillic: «krovotechenie» is «кровотечение»; a chunk of two
+    # letters is read so only beside a longer one («OD»), and English stays English
+    lib = index(
+        book(
+            "a",
+            [
+                ("Кровотечение", 2, ["Кровотечение отнимает хит каждый ход."]),
+                ("Перезарядка", 2, ["Перезарядка стоит 2 ОД."]),
+                ("Огневая позиция", 2, ["Позиция даёт укрытие."]),
+                ("Attack", 2, ["Attack the target."]),
+            ],
+        )
+    )
+    for query, title in (
+        ("krovotechenie", "Кровотечение"),
+        ("perezaryadka OD", "Перезарядка"),
+        ("pozitsiya", "Огневая позиция"),
+        ("attack", "Attack"),
+    ):
+        out = search(lib, query)
+        assert out["results"] and out["results"][0]["title"] == title, query
+    assert search(lib, "krovotechenie")["suggestion"] == "кровотечение"
+    assert search(lib, "attack")["suggestion"] is None
+    assert plan.Planner(lib, plan.parse("od"), False).run().shown == ["od"]
+
+
 def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():
     # no book prints «ваншот»: its glossary rule is all it has, so one slip off it
     # («вааншот», a letter typed twice) is the slang word, not a word of no book

@@ -285,6 +285,29 @@
       return out;
     }
 
+    /* analysis.latin_readings: a chunk of Latin letters read as Russian typed in them
+       (krovotechenie), a reading per choice at a piece of two readings, at most `max`. An index
+       written before `latin_reading` has none. */
+    latinReadings(chunk) {
+      const lr = this.spec.latin_reading;
+      const low = chunk.toLowerCase();
+      if (!lr || ![...low].some((c) => this.lat.has(c)) || [...low].some((c) => this.cyr.has(c))) return [];
+      const pieces = [];
+      let i = 0;
+      while (i < low.length) {
+        const hit = lr.pairs.find(([src]) => low.startsWith(src, i));
+        if (hit) { pieces.push(hit[1]); i += hit[0].length; }
+        else { pieces.push([low[i]]); i += 1; }
+      }
+      let out = [""];
+      for (const alts of pieces) {
+        const next = [];
+        for (const o of out) for (const a of alts) next.push(o + a);
+        out = next.slice(0, lr.max);
+      }
+      return out;
+    }
+
     /* analysis.abbreviation_bases: the abbreviation a word may be declined from (нпсов -> нпс).
        An index written before `abbreviation_cases` has none. */
     abbreviationBases(w) {
@@ -821,9 +844,10 @@
     swapNeeds() {
       let ranges = [];
       this.parsed.chunks.forEach((chunk, ci) => {
+        if (this.allKnown(ci, this.A.surfaces(chunk))) return;
         const swapped = this.A.layoutSwap(chunk);
-        if (swapped === null || this.allKnown(ci, this.A.surfaces(chunk))) return;
-        for (const t of this.A.surfaces(swapped)) ranges = ranges.concat(this.V.wordRanges(t));
+        const others = (swapped !== null ? [swapped] : []).concat(this.A.latinReadings(chunk));
+        for (const o of others) for (const t of this.A.surfaces(o)) ranges = ranges.concat(this.V.wordRanges(t));
       });
       return this.V.need(ranges);
     }
@@ -890,14 +914,25 @@
         const known = this.allKnown(ci, toks);
         // plan.py: the other layout's words say it was typed there when they mean something
         const sknown = !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks) && stoks.some((t) => t.length > 1 && !this.A.isOptional(t));
-        return [toks, stoks, known, sknown];
+        // plan.py: Russian typed in Latin letters, the first reading the library knows
+        const readings = known || sknown ? [] : this.A.latinReadings(chunk).map((r) => this.A.surfaces(r));
+        let ltoks = readings.find((r) => r.length > 0 && this.allKnown(ci, r)) || null;
+        const lr = this.A.spec.latin_reading;
+        const lsure = ltoks !== null && ltoks.some((t) => t.length >= lr.min_letters && !this.A.isOptional(t));
+        if (ltoks === null && readings.length && readings[0].length) ltoks = readings[0];
+        return [toks, stoks, known, sknown, ltoks, lsure];
       });
       const swapAll = choices.some((c) => !c[2] && c[3]);
+      const latinAll = choices.some((c) => c[5]);
       const out = [], shown = [];
       let changed = false;
-      choices.forEach(([toks0, stoks, known, sknown], ci) => {
-        const use = stoks !== null && !known && (sknown || (swapAll && stoks.length > 0));
-        const toks = use ? stoks : toks0;
+      choices.forEach(([toks0, stoks, known, sknown, ltoks, lsure], ci) => {
+        let use = stoks !== null && !known && (sknown || (swapAll && stoks.length > 0));
+        let toks = use ? stoks : toks0;
+        if (!use && ltoks !== null && (lsure || (latinAll && !known))) {
+          use = true;
+          toks = ltoks;
+        }
         if (use) changed = true;
         const last = ci === n - 1;
         const ps = toks.map((_, ti) => parsed.prefix && last && ti === toks.length - 1);

@@ -67,6 +67,7 @@ _COLON_RE = re.compile(SPEC["definitions"]["colon_pattern"])
 _NUMBERING_RE = re.compile(SPEC["title_numbering"], re.IGNORECASE)
 _SECTION_NUMBER_RE = re.compile(SPEC["section_number"])
 _TRANSLIT: dict[str, str] = SPEC["translit"]
+_LATIN_READING: dict[str, Any] = SPEC["latin_reading"]
 _FLEET = SPEC["fleeting"]
 _FLEET_DROP = re.compile(
     rf"^(.{{{_FLEET['min'] - 2},}}[{_FLEET['consonants']}])[{_FLEET['vowels']}]([{_FLEET['consonants']}])$"
@@ -194,6 +195,30 @@ def layout_swap(chunk: str) -> str | None:
         return None
     got, typed = surfaces(out), surfaces(chunk)
     return out if len(got) <= len(typed) and sum(map(len, got)) >= sum(map(len, typed)) else None
+
+
+def latin_readings(chunk: str) -> list[str]:
+    """A chunk of Latin letters read as Russian typed in them («krovotechenie»: «кровотечение»),
+    one reading per choice at a piece of two readings («pozitsiya»: «позиция», «позитсия»), at
+    most `max`; [] for a chunk with no Latin letter or with a Cyrillic one (`latin_reading`)."""
+    low = chunk.lower()
+    if not any(c in _LAT for c in low) or any(c in _CYR for c in low):
+        return []
+    pieces: list[list[str]] = []
+    i = 0
+    while i < len(low):
+        for src, alts in _LATIN_READING["pairs"]:
+            if low.startswith(src, i):
+                pieces.append(alts)
+                i += len(src)
+                break
+        else:
+            pieces.append([low[i]])
+            i += 1
+    out = [""]
+    for alts in pieces:
+        out = [o + a for o in out for a in alts][: int(_LATIN_READING["max"])]
+    return out
 
 
 def name_forms(name: str) -> list[str]:

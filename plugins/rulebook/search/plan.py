@@ -123,6 +123,9 @@ def _role(w: str, upper: bool = False) -> str:
     return "content"
 
 
+P_LATIN_MIN = int(analysis.SPEC["latin_reading"]["min_letters"])
+
+
 def _declined_words(chunk: str) -> list[bool]:
     """Per word of the chunk: written as a declined abbreviation («НПСов»)."""
     out = []
@@ -342,13 +345,15 @@ class Planner:
         return V.need(self.store, ranges)
 
     def swap_needs(self) -> list[Key]:
-        """The vocabulary, in the other layout, of each chunk the library does not know as typed
-        (known after round 1)."""
+        """The vocabulary, in the other layout and read as Russian in Latin letters, of each chunk
+        the library does not know as typed (known after round 1)."""
         ranges: list[tuple[str, str]] = []
         for ci, chunk in enumerate(self.parsed.chunks):
+            if self._all_known(ci, list(analysis.surfaces(chunk))):
+                continue
             swapped = analysis.layout_swap(chunk)
-            if swapped is not None and not self._all_known(ci, list(analysis.surfaces(chunk))):
-                ranges += [r for t in analysis.surfaces(swapped) for r in V.word_ranges(t)]
+            others = ([swapped] if swapped is not None else []) + analysis.latin_readings(chunk)
+            ranges += [r for o in others for t in analysis.surfaces(o) for r in V.word_ranges(t)]
         return V.need(self.store, ranges)
 
     def _all_known(self, ci: int, toks: list[str]) -> bool:
@@ -382,7 +387,8 @@ class Planner:
     def words(self) -> tuple[list[Word], list[str], bool]:
         """The query's words: a chunk the library does not know is taken in the other keyboard
         layout when the library knows it that way, or when another chunk of the query was typed
-        in the other layout too (a whole query typed on the wrong layout, one word misspelt)."""
+        in the other layout too (a whole query typed on the wrong layout, one word misspelt); or,
+        where the library knows it so, as Russian typed in Latin letters («perezaryadka»)."""
         parsed = self.parsed
         n = len(parsed.chunks)
         choices: list[tuple[list[str], list[str] | None, bool, bool]] = []
@@ -406,15 +412,35 @@ class Planner:
                 and self._all_known(ci, stoks or [])
                 and any(len(t) > 1 and not analysis.is_optional(t) for t in stoks or [])
             )
-            choices.append((toks, stoks, known, sknown))
-        swap_all = any(not known and sknown for _, _, known, sknown in choices)
+            # Russian typed in Latin letters: the first reading the library knows, with a word of
+            # three letters or more («vs» is no «вс»); a short chunk («OD») only beside one
+            readings = (
+                []
+                if known or sknown
+                else [list(analysis.surfaces(r)) for r in analysis.latin_readings(chunk)]
+            )
+            ltoks = next((r for r in readings if r and self._all_known(ci, r)), None)
+            lsure = ltoks is not None and any(
+                len(t) >= P_LATIN_MIN and not analysis.is_optional(t) for t in ltoks
+            )
+            # beside such a chunk, one the library does not know either way is read the first
+            # way, and left to the typo round («skolko»: «сколко», «сколько»)
+            if ltoks is None and readings and readings[0]:
+                ltoks = readings[0]
+            choices.append((toks, stoks, known, sknown, ltoks, lsure))
+        swap_all = any(not known and sknown for _, _, known, sknown, _, _ in choices)
+        latin_all = any(lsure for *_, lsure in choices)
         out: list[Word] = []
         shown: list[str] = []
         changed = False
-        for ci, (toks, stoks, known, sknown) in enumerate(choices):
+        for ci, (toks, stoks, known, sknown, ltoks, lsure) in enumerate(choices):
             use = stoks is not None and not known and (sknown or (swap_all and bool(stoks)))
             if use:
                 toks = stoks or []
+                changed = True
+            elif ltoks is not None and (lsure or (latin_all and not known)):
+                use = True
+                toks = ltoks
                 changed = True
             last = ci == n - 1
             ps = [parsed.prefix and last and ti == len(toks) - 1 for ti in range(len(toks))]
