@@ -295,8 +295,9 @@ def verb_bases(st: str) -> tuple[str, ...]:
 
 def abbreviation_bases(w: str) -> tuple[str, ...]:
     """The abbreviation a word may be declined from (нпсов -> нпс, дмы -> дм, кзом -> кз):
-    Snowball leaves such a word whole (`abbreviation_cases` in analysis.json). Only for a word
-    written so («НПСов», `is_declined_capitals`): in small letters «дву» is a misspelt «двух»."""
+    Snowball leaves such a word whole (`abbreviation_cases` in analysis.json). The planner asks
+    only for a word written so («НПСов», `is_declined_capitals`): in small letters «дву» is a
+    misspelt «двух»."""
     if not w or not all(c in _CYR for c in w):
         return ()
     out: list[str] = []

@@ -9,8 +9,11 @@ targets), then the postings, then the fragments of the results on screen.
 1. The query is split on spaces, and cut to its first `max_words` words; `@name` words filter
    books (a slug, its start or a title word's, in either layout or Cyrillic letters; a name of no
    book is reported); the last word is a prefix unless the query ends with a space. A chunk that
-   the library does not know is retried in the other keyboard layout; a word with «э» that the
-   library knows only with «е» is read so (флэт, флет).
+   the library does not know is retried in the other keyboard layout, then as Russian typed in
+   Latin letters (krovotechenie); a word with «э» that the library knows only with «е» is read so
+   (флэт, флет), and a declined abbreviation as the abbreviation (НПСов). A query all in capitals
+   (caps lock) tells no abbreviation by them; a number with its unit glued on (30фт) is two
+   words, as everywhere.
 2. Roles: question words («как», «сколько», «можно ли», «что такое») and stop words are dropped
    when the query has words of its own; «стоит» becomes an optional "cost" group; «что такое»
    asks for a definition. Glossary phrases (the shared one and each book's, a book's only for

@@ -15,6 +15,7 @@ from rulebook.search.store import TOP, Key, Store
 
 P = analysis.ENGINE
 _SPACE = re.compile("[" + analysis.SPEC["query_space"] + "]+")
+_LATIN_MIN = int(analysis.SPEC["latin_reading"]["min_letters"])  # a word read from Latin letters
 _LETTER = re.compile(r"[^\W\d_]")
 _CYR = frozenset(analysis.SPEC["cyrillic"])
 _LAT = frozenset(analysis.SPEC["latin"])
@@ -121,9 +122,6 @@ def _role(w: str, upper: bool = False) -> str:
     if w in analysis.STOP:
         return "stop"
     return "content"
-
-
-P_LATIN_MIN = int(analysis.SPEC["latin_reading"]["min_letters"])
 
 
 def _declined_words(chunk: str) -> list[bool]:
@@ -391,7 +389,7 @@ class Planner:
         where the library knows it so, as Russian typed in Latin letters («perezaryadka»)."""
         parsed = self.parsed
         n = len(parsed.chunks)
-        choices: list[tuple[list[str], list[str] | None, bool, bool]] = []
+        choices: list[tuple[list[str], list[str] | None, bool, bool, list[str] | None, bool]] = []
         for ci, chunk in enumerate(parsed.chunks):
             last = parsed.prefix and ci == n - 1
             typed = analysis.surfaces(chunk)
@@ -421,7 +419,7 @@ class Planner:
             )
             ltoks = next((r for r in readings if r and self._all_known(ci, r)), None)
             lsure = ltoks is not None and any(
-                len(t) >= P_LATIN_MIN and not analysis.is_optional(t) for t in ltoks
+                len(t) >= _LATIN_MIN and not analysis.is_optional(t) for t in ltoks
             )
             # beside such a chunk, one the library does not know either way is read the first
             # way, and left to the typo round («skolko»: «сколко», «сколько»)
