@@ -882,24 +882,20 @@
       return "content";
     }
 
-    /* plan.py _declined_words: per word, written as a declined abbreviation («НПСов»). */
-    declinedWords(chunk) {
+    /* plan.py _per_word: per word of the chunk, `test` of its raw form. */
+    perWord(chunk, test) {
       const out = [];
       this.A.scan(chunk, (raw) => {
-        const de = /^[А-ЯЁ]{2,}[а-яё]{1,3}$/u.test(raw);
-        for (let i = 0; i < this.A.normalizeWord(raw).length; i++) out.push(de);
+        const v = test(raw);
+        for (let i = 0; i < this.A.normalizeWord(raw).length; i++) out.push(v);
       });
       return out;
     }
 
-    upperWords(chunk) {
-      const out = [];
-      this.A.scan(chunk, (raw) => {
-        const up = !this.shouted && isUpperWord(raw);
-        for (let i = 0; i < this.A.normalizeWord(raw).length; i++) out.push(up);
-      });
-      return out;
-    }
+    /* plan.py _declined_words: per word, written as a declined abbreviation («НПСов»). */
+    declinedWords(chunk) { return this.perWord(chunk, (raw) => /^[А-ЯЁ]{2,}[а-яё]{1,3}$/u.test(raw)); }
+
+    upperWords(chunk) { return this.perWord(chunk, (raw) => !this.shouted && isUpperWord(raw)); }
 
     words() {
       const parsed = this.parsed;

@@ -6,6 +6,7 @@ in rounds."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,22 +125,23 @@ def _role(w: str, upper: bool = False) -> str:
     return "content"
 
 
-def _declined_words(chunk: str) -> list[bool]:
-    """Per word of the chunk: written as a declined abbreviation («НПСов»)."""
+def _per_word(chunk: str, test: Callable[[str], bool]) -> list[bool]:
+    """Per word of the chunk (as `analysis.surfaces` gives them), `test` of its raw form."""
     out = []
     for m in analysis.WORD_RE.finditer(chunk):
         raw = m.group()
-        out += [analysis.is_declined_capitals(raw)] * len(analysis.normalize_word(raw))
+        out += [test(raw)] * len(analysis.normalize_word(raw))
     return out
+
+
+def _declined_words(chunk: str) -> list[bool]:
+    """Per word of the chunk: written as a declined abbreviation («НПСов»)."""
+    return _per_word(chunk, analysis.is_declined_capitals)
 
 
 def _upper_words(chunk: str) -> list[bool]:
     """Per word of the chunk: written in capitals (two letters or more), as abbreviations are."""
-    out = []
-    for m in analysis.WORD_RE.finditer(chunk):
-        raw = m.group()
-        out += [analysis.is_capitals(raw)] * len(analysis.normalize_word(raw))
-    return out
+    return _per_word(chunk, analysis.is_capitals)
 
 
 def _shouted(chunks: list[str]) -> bool:
