@@ -95,6 +95,8 @@ EXTRA = [
     "boevoy pozitsiya",
     "save vs fireball",
     "krovotech",
+    "issledovat",
+    "lomat dver",
     "СКОЛЬКО ОД СТОИТ ПЕРЕЗАРЯДКА",
     "ОД ОБ",
     "перезарядка 2ОД",

@@ -39,6 +39,13 @@ def test_a_number_with_its_unit_glued_on_is_two_words_as_the_books_print_them():
     assert surf("2к6 3d6 к20") == ["2к6", "3к6", "к20"]  # a die is no number with a unit
 
 
+def test_russian_in_latin_letters_has_a_reading_per_choice_and_the_dropped_soft_sign():
+    assert analysis.latin_readings("krovotechenie") == ["кровотечение"]
+    assert analysis.latin_readings("pozitsiya") == ["позиция", "позитсия"]
+    assert analysis.latin_readings("lomat") == ["ломат", "ломать"]
+    assert analysis.latin_readings("ОД") == [] and analysis.latin_readings("2") == []
+
+
 def test_dashes_and_minus_signs_separate_words_and_dedupe_alike():
     assert surf("2–3 ОД −1") == ["2", "3", "од", "1"]
     assert analysis.dedupe_key("Штраф −1 — к атаке") == analysis.dedupe_key("штраф -1 - к атаке")

@@ -398,6 +398,8 @@ def test_russian_typed_in_latin_letters_finds_what_the_russian_finds():
                 ("Перезарядка", 2, ["Перезарядка стоит 2 ОД."]),
                 ("Огневая позиция", 2, ["Позиция даёт укрытие."]),
                 ("Attack", 2, ["Attack the target."]),
+                ("Руины", 2, ["Персонаж может исследовать руины за час."]),
+                ("Исследователи", 2, ["Исследователи идут первыми."]),
             ],
         )
     )
@@ -412,6 +414,9 @@ def test_russian_typed_in_latin_letters_finds_what_the_russian_finds():
     assert search(lib, "krovotechenie")["suggestion"] == "кровотечение"
     assert search(lib, "attack")["suggestion"] is None
     assert plan.Planner(lib, plan.parse("od"), False).run().shown == ["od"]
+    # the soft sign Latin letters drop, and a whole word before the start of one
+    assert plan.Planner(lib, plan.parse("issledovat"), False).run().shown == ["исследовать"]
+    assert titles("issledovat", lib) == titles("исследовать", lib)
 
 
 def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():

@@ -305,7 +305,9 @@
         for (const o of out) for (const a of alts) next.push(o + a);
         out = next.slice(0, lr.max);
       }
-      return out;
+      // the soft sign that Latin letters drop at a word's end (issledovat: исследовать)
+      const soft = out.filter((o) => o && (lr.soft_after || "").includes(o[o.length - 1])).map((o) => o + "ь");
+      return out.concat(soft).slice(0, lr.max);
     }
 
     /* analysis.abbreviation_bases: the abbreviation a word may be declined from (нпсов -> нпс).
@@ -852,8 +854,8 @@
       return this.V.need(ranges);
     }
 
-    allKnown(ci, toks) {
-      const last = this.parsed.prefix && ci === this.parsed.chunks.length - 1;
+    allKnown(ci, toks, whole = false) {
+      const last = this.parsed.prefix && ci === this.parsed.chunks.length - 1 && !whole;
       return toks.length > 0 && toks.every((t, ti) => this.spelt(t, last && ti === toks.length - 1) !== null);
     }
 
@@ -912,7 +914,8 @@
         const sknown = !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks) && stoks.some((t) => t.length > 1 && !this.A.isOptional(t));
         // plan.py: Russian typed in Latin letters, the first reading the library knows
         const readings = known || sknown ? [] : this.A.latinReadings(chunk).map((r) => this.A.surfaces(r));
-        let ltoks = readings.find((r) => r.length > 0 && this.allKnown(ci, r)) || null;
+        // plan.py: a reading of whole words before one the words being typed only begin
+        let ltoks = readings.find((r) => r.length > 0 && this.allKnown(ci, r, true)) || readings.find((r) => r.length > 0 && this.allKnown(ci, r)) || null;
         const lr = this.A.spec.latin_reading;
         const lsure = ltoks !== null && ltoks.some((t) => t.length >= lr.min_letters && !this.A.isOptional(t));
         if (ltoks === null && readings.length && readings[0].length) ltoks = readings[0];

@@ -218,7 +218,10 @@ def latin_readings(chunk: str) -> list[str]:
     out = [""]
     for alts in pieces:
         out = [o + a for o in out for a in alts][: int(_LATIN_READING["max"])]
-    return out
+    # the soft sign that Latin letters drop at a word's end (issledovat: исследовать), after
+    # the readings as written
+    soft = [o + "ь" for o in out if o and o[-1] in _LATIN_READING["soft_after"]]
+    return (out + soft)[: int(_LATIN_READING["max"])]
 
 
 def name_forms(name: str) -> list[str]:

@@ -356,9 +356,10 @@ class Planner:
             ranges += [r for o in others for t in analysis.surfaces(o) for r in V.word_ranges(t)]
         return V.need(self.store, ranges)
 
-    def _all_known(self, ci: int, toks: list[str]) -> bool:
-        """Every word of chunk `ci` is in the library (the query's last word as a prefix)."""
-        last = self.parsed.prefix and ci == len(self.parsed.chunks) - 1
+    def _all_known(self, ci: int, toks: list[str], whole: bool = False) -> bool:
+        """Every word of chunk `ci` is in the library (the query's last word as a prefix, unless
+        `whole`)."""
+        last = self.parsed.prefix and ci == len(self.parsed.chunks) - 1 and not whole
         return bool(toks) and all(
             self._spelt(t, last and ti == len(toks) - 1) is not None for ti, t in enumerate(toks)
         )
@@ -419,7 +420,10 @@ class Planner:
                 if known or sknown
                 else [list(analysis.surfaces(r)) for r in analysis.latin_readings(chunk)]
             )
-            ltoks = next((r for r in readings if r and self._all_known(ci, r)), None)
+            # a reading of whole words before one the words being typed only begin («issledovat»:
+            # «исследовать», not the start «исследоват»)
+            ltoks = next((r for r in readings if r and self._all_known(ci, r, True)), None)
+            ltoks = ltoks or next((r for r in readings if r and self._all_known(ci, r)), None)
             lsure = ltoks is not None and any(
                 len(t) >= _LATIN_MIN and not analysis.is_optional(t) for t in ltoks
             )
