@@ -318,7 +318,7 @@
       const out = [];
       for (const end of c.endings) {
         const base = w.slice(0, w.length - end.length);
-        if (w.endsWith(end) && base.length >= 2 && base.length <= c.max && ![...base.slice(1)].some((x) => "аеёиоуыэюя".includes(x))) out.push(base);
+        if (w.endsWith(end) && base.length >= 2 && base.length <= c.max && ![...base.slice(1)].some((x) => c.vowels.includes(x))) out.push(base);
       }
       return out;
     }
@@ -895,7 +895,11 @@
     }
 
     /* plan.py _declined_words: per word, written as a declined abbreviation («НПСов»). */
-    declinedWords(chunk) { return this.perWord(chunk, (raw) => /^[А-ЯЁ]{2,}[а-яё]{1,3}$/u.test(raw)); }
+    declinedWords(chunk) {
+      const c = this.A.spec.abbreviation_cases;
+      const written = c ? new RegExp(c.written, "u") : null;
+      return this.perWord(chunk, (raw) => written !== null && written.test(raw));
+    }
 
     upperWords(chunk) { return this.perWord(chunk, (raw) => !this.shouted && isUpperWord(raw)); }
 

@@ -275,7 +275,8 @@ def nominal_relatives(st: str) -> list[str]:
 
 _SLANG_VERBS = SPEC["slang_verbs"]
 _ABBR_CASES = SPEC["abbreviation_cases"]
-_VOWELS = frozenset("аеёиоуыэюя")
+_ABBR_VOWELS = frozenset(_ABBR_CASES["vowels"])
+_DECLINED_RE = re.compile(_ABBR_CASES["written"])
 
 
 @lru_cache(maxsize=4096)
@@ -306,18 +307,15 @@ def abbreviation_bases(w: str) -> tuple[str, ...]:
     out: list[str] = []
     for end in _ABBR_CASES["endings"]:
         base = w[: len(w) - len(end)]
-        if w.endswith(end) and 2 <= len(base) <= int(_ABBR_CASES["max"]) and not _VOWELS & set(base[1:]):
+        if w.endswith(end) and 2 <= len(base) <= int(_ABBR_CASES["max"]) and not _ABBR_VOWELS & set(base[1:]):
             out.append(base)
     return tuple(out)
-
-
-_DECLINED_RE = re.compile(r"[А-ЯЁ]{2,}[а-яё]{1,3}")
 
 
 def is_declined_capitals(raw: str) -> bool:
     """A raw word written as a declined abbreviation is: capitals, then a small ending («НПСов»,
     «КЗом»)."""
-    return _DECLINED_RE.fullmatch(raw) is not None
+    return _DECLINED_RE.search(raw) is not None
 
 
 def is_capitals(raw: str) -> bool:
