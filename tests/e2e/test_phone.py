@@ -7,10 +7,11 @@ The tests share one browser profile, wiped before each (tests/e2e/conftest.py)."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 pytestmark = [pytest.mark.devices("phone"), pytest.mark.shared_profile]
 
@@ -83,6 +84,35 @@ def test_palette_controls_fit_a_finger_and_the_chips_stay_in_one_row(page: Page,
     footer = page.locator(".rb-palette__footer")
     expect(footer.get_by_text("Нажмите на результат")).to_be_visible()
     expect(footer.get_by_text("в новой вкладке")).to_be_hidden()  # no keyboard hints for a finger
+
+
+HEADER_BUTTONS = """() => ["rb-search-button", "rb-offline-toggle", "rb-pins-toggle"].map((c) => {
+    const b = document.querySelector("." + c);
+    if (!b) return c + " missing";
+    const r = b.getBoundingClientRect();
+    return [c, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+})"""
+
+
+def test_the_header_buttons_are_drawn_with_the_page_and_stay_where_they_were_drawn(
+    new_context: Callable[..., BrowserContext], server: str
+) -> None:
+    """A finger aimed at the search button while the page starts lands on it: added by the
+    scripts one by one, each new button moved the search button aside, and a tap hit the button
+    that had taken its place."""
+    context = new_context()
+    # where they are once the page is parsed, before any of the site's scripts' tasks has run
+    drawn_then = f"window.rbTestDrawn = ({HEADER_BUTTONS})();"
+    context.add_init_script(f"document.addEventListener('DOMContentLoaded', () => {{ {drawn_then} }})")
+    page = context.new_page()
+    page.goto(server + "/fatum/03-boi/")
+    drawn = page.evaluate("window.rbTestDrawn")
+    assert not [b for b in drawn if isinstance(b, str)], drawn
+    # the last to settle: the offline button's state, once the browser is idle after the load
+    page.wait_for_function("() => window.rulebook.offline.state !== 'off'")
+    assert page.evaluate(HEADER_BUTTONS) == drawn
+    page.locator(".rb-search-button").tap()
+    expect(page.locator(".rb-palette__input")).to_be_focused()
 
 
 WATCH_NAVIGATION = """() => {

@@ -42,15 +42,12 @@
   }
 
   // ---- header button and dialog ------------------------------------------------------------
+  /* The button is in the page's header as served (partials/header-buttons.html), unseen until
+     `paint` knows the state; wired once. */
   function buildButton() {
     button = document.getElementById("rb-offline-toggle");
-    if (button) return;
-    const inner = document.querySelector(".md-header__inner");
-    if (!inner) return;
-    button = el("button", { id: "rb-offline-toggle", type: "button", class: "md-header__button md-icon rb-offline-toggle", "aria-haspopup": "dialog" });
-    const pins = document.getElementById("rb-pins-toggle");
-    const before = pins || inner.querySelector(".md-header__option, .md-header__source");
-    if (before) inner.insertBefore(button, before); else inner.appendChild(button);
+    if (!button || button.__rbWired) return;
+    button.__rbWired = true;
     button.addEventListener("click", openDialog);
   }
 
@@ -106,7 +103,8 @@
         button.title = label;
       }
       button.classList.toggle("rb-offline-toggle--attention", api.state === "update" || Boolean(api.updateError));
-      button.hidden = api.state === "off" && !summary;
+      // unseen but in its place while nothing is known: shown later, it would move the others
+      button.toggleAttribute("data-rb-pending", api.state === "off" && !summary);
     }
     if (!dialog || !(dialog.open || opening)) return;
     const core = summary && summary.core ? mb(summary.core.bytes) : "";

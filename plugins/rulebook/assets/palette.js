@@ -499,26 +499,16 @@
   }, true);
 
   // ---- the header button -------------------------------------------------------------------------
-  const SEARCH_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9.5 3A6.5 6.5 0 0 1 16 9.5c0 1.61-.59 3.09-1.56 4.23l.27.27h.79l5 5-1.5 1.5-5-5v-.79l-.27-.27A6.516 6.516 0 0 1 9.5 16 6.5 6.5 0 0 1 3 9.5 6.5 6.5 0 0 1 9.5 3m0 2C7 5 5 7 5 9.5S7 14 9.5 14 14 12 14 9.5 12 5 9.5 5Z"/></svg>';
-
-  function addButton() {
-    if (document.querySelector(".rb-search-button")) return;
-    const header = document.querySelector(".md-header__inner");
-    if (!header) return;
-    // the visible text («Поиск», «Ctrl K») is the accessible name; the shortcut is declared too
-    const b = el("button", {
-      class: "md-header__button rb-search-button", type: "button",
-      "aria-keyshortcuts": "Control+K Meta+K /", title: "Поиск (Ctrl+K или /)", html: SEARCH_ICON,
-    }, [
-      el("span", { class: "rb-search-button__label", text: "Поиск" }),
-      el("kbd", { class: "rb-search-button__kbd", text: "Ctrl K" }),
-    ]);
+  /* The button is in the page's header as served (partials/header-buttons.html), so it is where
+     it stays from the first paint; here it is only wired, once (instant navigation keeps it). */
+  function wireButton() {
+    const b = document.querySelector(".rb-search-button");
+    if (!b || b.__rbWired) return;
+    b.__rbWired = true;
     b.addEventListener("click", () => show());
-    const title = header.querySelector(".md-header__title");
-    if (title) title.after(b); else header.append(b);
   }
 
-  onPage(addButton);
+  onPage(wireButton);
 
   // warm up (the manifest and the engine's scripts, a few kilobytes) when the browser is idle
   const idle = window.requestIdleCallback || function (f) { return setTimeout(f, 2000); };

@@ -380,16 +380,12 @@
     render();
   }
 
+  /* The toggle is in the page's header as served (partials/header-buttons.html); wired once. */
   function buildToggle() {
-    const inner = document.querySelector(".md-header__inner");
-    if (!inner || document.getElementById("rb-pins-toggle")) { toggleBtn = document.getElementById("rb-pins-toggle"); return; }
-    countEl = el("span", { class: "rb-pins-toggle__count", "aria-hidden": "true" });
-    toggleBtn = el("button", {
-      id: "rb-pins-toggle", type: "button", class: "md-header__button md-icon rb-pins-toggle",
-      "aria-controls": "rb-pins", "aria-expanded": "false", title: "Закрепы", html: ICON_PIN
-    }, [countEl]);
-    const before = inner.querySelector(".md-header__option, .md-header__source, label[for='__search']");
-    if (before) inner.insertBefore(toggleBtn, before); else inner.appendChild(toggleBtn);
+    toggleBtn = document.getElementById("rb-pins-toggle");
+    if (!toggleBtn || toggleBtn.__rbWired) return;
+    toggleBtn.__rbWired = true;
+    countEl = toggleBtn.querySelector(".rb-pins-toggle__count");
     toggleBtn.addEventListener("click", () => { isOpen() ? close(true) : open(true); });
   }
 
