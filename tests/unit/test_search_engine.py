@@ -108,6 +108,12 @@ def test_a_typo_in_the_first_letters_is_found_through_the_reversed_vocabulary():
     assert titles("рковотечение")[0] == "Кровотечение"  # the first two letters swapped
 
 
+def test_a_word_with_its_second_letter_typed_late_and_its_end_misspelt_is_found():
+    # neither its first two letters nor its last ones are as the book prints them
+    assert titles("корвотечене")[0] == "Кровотечение"  # р and о swapped, и dropped
+    assert search(LIB, "корвотечене")["suggestion"] == "кровотечение"
+
+
 def test_typos_suggest_the_corrected_query():
     out = search(LIB, "кравотечение")
     assert out["suggestion"] == "кровотечение"

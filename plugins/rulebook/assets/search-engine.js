@@ -1140,8 +1140,11 @@
       return n >= P.typo2_from ? 2 : n >= P.typo1_from ? 1 : 0;
     }
 
+    /* plan.typo_ranges: the first two letters as typed, and (four letters or more) the
+       second typed one place late («пресонажа»: «персонажа»); the last letters. */
     typoRanges(w, isPrefix, k) {
       const fwd = [[w.slice(0, 2), w.slice(0, 2) + TOP]];
+      if (w.length >= 4 && w[1] !== w[2]) fwd.push([w[0] + w[2], w[0] + w[2] + TOP]);
       const n = w.length;
       const r = Array.from(w).reverse().join("").slice(0, Math.min(n - 1, Math.max(2, n - 1 - 2 * k)));
       return [fwd, [[r, r + TOP]]];

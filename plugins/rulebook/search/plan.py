@@ -287,8 +287,13 @@ def _suffix_len(n: int, k: int) -> int:
 def typo_ranges(w: str, is_prefix: bool, k: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(forward, reversed) vocabulary ranges that hold every word within k edits of `w` whose
     first two letters, or last letters, are unchanged (for the word being typed, the reversed
-    range finds it as a finished word)."""
+    range finds it as a finished word). A word of four letters or more also reads the words
+    whose second letter it typed one place late: its second and third swapped («пресонажа»:
+    «персонажа»), or a letter slipped in second place; with an edit near its end besides, the
+    last letters miss it too."""
     fwd = [(w[:2], w[:2] + TOP)]
+    if len(w) >= 4 and w[1] != w[2]:
+        fwd.append((w[0] + w[2], w[0] + w[2] + TOP))
     r = w[::-1][: _suffix_len(len(w), k)]
     return fwd, [(r, r + TOP)]
 
