@@ -114,6 +114,14 @@ def test_a_word_with_its_second_letter_typed_late_and_its_end_misspelt_is_found(
     assert search(LIB, "корвотечене")["suggestion"] == "кровотечение"
 
 
+def test_a_word_two_edits_off_in_six_letters_is_searched_by_its_closest_word():
+    # over its budget (one edit below eight letters), it was only offered as "did you mean",
+    # and the query's other word alone chose the answer
+    out = search(LIB, "персонаж тартид")  # «тратит»: two letters swapped, one mistyped
+    assert out["results"][0]["title"] == "Очки Действий (ОД)"
+    assert out["suggestion"] == "персонаж тратит"
+
+
 def test_typos_suggest_the_corrected_query():
     out = search(LIB, "кравотечение")
     assert out["suggestion"] == "кровотечение"

@@ -1038,7 +1038,7 @@
     }
 
     slot(word, stems, whole, surfaces, prefix) {
-      return { word: word, stems: stems, whole: whole, surfaces: surfaces, correction: null, slip: false, fixes: new Map(), pending: [], prefix: prefix };
+      return { word: word, stems: stems, whole: whole, surfaces: surfaces, correction: null, slip: false, fixes: new Map(), pending: [], prefix: prefix, wider: [] };
     }
 
     expand(word) {
@@ -1219,13 +1219,31 @@
             const [fwd, rev] = this.typoRanges(s.word, s.prefix, wider);
             await store.ensure(uniq(V.need(fwd).concat(V.need(rev, "r"))));
             const closest = await this.typos(s.word, s.prefix, wider);
-            if (closest.length) s.correction = closest[0][3];
+            if (closest.length) {
+              s.correction = closest[0][3];
+              if (s.word.length >= P.typo_wider_from && closest[0][0] <= 2) {
+                const best = closest.filter((c) => c[0] === closest[0][0]);
+                s.wider = best.slice(0, P.typo_wider_terms).map((c) => [c[2], c[3]]);
+              }
+            }
           }
         }
         s.pending = Array.from(taken.keys());
         later.push(s);
       }
       const splits = await this.splitUnknown(plan, later.filter((s) => s.stems.size === 0));
+      // plan.py: an unknown word no split reads is searched by its closest words beyond the budget
+      for (const s of later) {
+        if (!s.wider || !s.wider.length || s.stems.size || splits.has(s.word)) continue;
+        for (const [st, u] of s.wider) {
+          if (!s.stems.has(st)) s.stems.set(st, P.w_typo2);
+          s.whole.add(st);
+          if (!s.fixes.has(st)) s.fixes.set(st, u);
+          if (!s.surfaces.has(st)) s.surfaces.set(st, []);
+          s.surfaces.get(st).push(u);
+        }
+        s.pending = Array.from(s.stems.keys());
+      }
       for (const s of this.phrases) {
         for (const st of s.pending) s.surfaces.set(st, V.forms(s.word, st));
         s.pending = [];

@@ -62,6 +62,7 @@ class Slot:
     fixes: dict[str, str] = field(default_factory=dict)  # typo stem -> the word it corrects to
     pending: list[str] = field(default_factory=list)  # stems whose surfaces are still to be read
     prefix: bool = False  # the word being typed
+    wider: list[tuple[str, str]] = field(default_factory=list)  # (stem, word) beyond the budget
 
 
 @dataclass
@@ -730,7 +731,7 @@ class Planner:
                 s.whole.add(st)
             if not taken and not s.stems and not self.relaxed:
                 # nothing within the budget: the closest words a larger one finds are offered
-                # ("did you mean"), not searched
+                # ("did you mean"), and searched where no split reads the word (below)
                 wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
                 if wider > k and _typo_budget_of(s.word, True, self.latin):
                     fwd, rev = typo_ranges(s.word, s.prefix, wider)
@@ -738,9 +739,24 @@ class Planner:
                     closest = self.typos(s.word, s.prefix, wider)
                     if closest:
                         s.correction = closest[0][3]
+                        # two edits, as a longer word's budget allows; three are only offered
+                        if len(s.word) >= P["typo_wider_from"] and closest[0][0] <= 2:
+                            best = [c for c in closest if c[0] == closest[0][0]]
+                            s.wider = [(st, u) for _d, _wd, st, u in best][: int(P["typo_wider_terms"])]
             s.pending = list(taken)
             later.append(s)
         splits = self.split_unknown(plan, [s for s in later if not s.stems])
+        # a word that nothing within its budget matched, nor a split reads, is searched by its
+        # closest words as two edits weigh: left out, the query's other words alone answered
+        # («влаедне оружием» gave «Оружие», not «Владение оружием»)
+        for s in later:
+            if s.wider and not s.stems and s.word not in splits:
+                for st, u in s.wider:
+                    s.stems.setdefault(st, P["w_typo2"])
+                    s.whole.add(st)
+                    s.fixes.setdefault(st, u)
+                    s.surfaces.setdefault(st, []).append(u)
+                s.pending = list(s.stems)
         for s in self._phrases:
             for st in s.pending:
                 s.surfaces[st] = V.forms(store, s.word, st)
