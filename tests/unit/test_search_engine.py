@@ -122,6 +122,22 @@ def test_a_word_two_edits_off_in_six_letters_is_searched_by_its_closest_word():
     assert out["suggestion"] == "персонаж тратит"
 
 
+def test_a_misspelt_question_word_is_read_as_that_word_not_told_as_unmatched():
+    lib = index(
+        book(
+            "moves",
+            [
+                ("Рывок", 2, ["Рывок стоит 2 ОД. Сколько раз за ход его совершать, решает Мастер."]),
+                ("Сколы и трещины", 2, ["Броня со сколом теряет прочность."]),
+            ],
+        )
+    )
+    right = search(lib, "сколько стоит рывок")
+    out = search(lib, "сколко стоит рывок")
+    assert [r["url"] for r in out["results"]] == [r["url"] for r in right["results"]]
+    assert out["missing"] == [] and out["suggestion"] == "сколько стоит рывок"
+
+
 def test_typos_suggest_the_corrected_query():
     out = search(LIB, "кравотечение")
     assert out["suggestion"] == "кровотечение"

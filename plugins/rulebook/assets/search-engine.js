@@ -745,6 +745,22 @@
 
   /* plan.py's slip_distance: the edits from typed a to b, a slip costing slip and any other 1. */
   /* plan.py _one_slip: one edit that is a slip of typing. */
+  /* plan.py Planner.small_words: a typo of a small word is that word, left out as it is
+     (the query keeps it where it is all the query has); word -> its word. */
+  function smallWords(plan, small) {
+    const out = new Map();
+    for (const s of small) {
+      const gi = plan.groups.findIndex((g) => g.role === "content" && g.alts.length === 1 &&
+        g.alts[0].slots.length === 1 && g.alts[0].slots[0] === s);
+      if (gi < 0) continue;
+      if (plan.groups.filter((x) => x.role === "content").length > 1) {
+        plan.groups.splice(gi, 1);
+        out.set(s.word, s.correction || s.word);
+      }
+    }
+    return out;
+  }
+
   function oneSlip(d, wd, P) { return d === 1 && wd <= P.slip_cost + 1e-9; }
 
   function slipDistance(a, b, prefix, slips, slip) {
@@ -1182,6 +1198,7 @@
         await store.ensure(needs);
       }
       const later = [];
+      const small = []; // typos of small words («сколко»: «сколько»)
       for (const s of this.unknown) {
         const k = budgets.get(s);
         const cands = k ? await this.typos(s.word, s.prefix, k) : [];
@@ -1199,6 +1216,7 @@
           s.correction = cands[0][3];
           // one slip: a typo beyond doubt, kept even where the first result lacks it
           s.slip = oneSlip(cands[0][0], cands[0][1], P);
+          if (cands[0][0] <= 1 && s.word.length >= P.small_typo_from && A.isOptional(cands[0][3])) small.push(s);
         }
         if (this.isCyrillic(s.word)) {
           const sk = A.skeleton(s.word);
@@ -1266,8 +1284,10 @@
           }
         }
       }
+      const smallFixes = smallWords(plan, small);
       const fixes = new Map();
       for (const g of plan.groups) for (const a of g.alts) for (const s of a.slots) if (s.correction) fixes.set(s.word, s.correction);
+      for (const [w, c] of smallFixes) fixes.set(w, c);
       for (const [w, c] of splits) fixes.set(w, c);
       for (const [w, c] of this.slangFixes) fixes.set(w, c);
       plan.fixes = fixes;

@@ -698,6 +698,7 @@ class Planner:
             budgets, needs = self._expansion_needs()
             store.ensure(needs)
         later: list[Slot] = []
+        small: list[Slot] = []  # typos of small words («сколко»: «сколько»)
         for s in self._unknown:
             k = budgets[id(s)]
             cands = []
@@ -717,6 +718,12 @@ class Planner:
                 s.correction = cands[0][3]
                 # one slip: a typo beyond doubt, kept even where the first result lacks it
                 s.slip = _one_slip(cands[0][0], cands[0][1])
+                if (
+                    cands[0][0] <= 1
+                    and len(s.word) >= P["small_typo_from"]
+                    and analysis.is_optional(cands[0][3])
+                ):
+                    small.append(s)
             if all(c in _CYR for c in s.word):
                 sk = analysis.skeleton(s.word)
                 if len(sk) >= analysis.SPEC["loans"]["min_length"]:
@@ -775,12 +782,32 @@ class Planner:
                 for sl in a.slots:
                     for st in sl.stems:
                         sl.surfaces[st] = sorted(set(sl.surfaces.get(st, [])), key=V.key)
+        small_fixes = self.small_words(plan, small)
         fixes = {s.word: s.correction for g in plan.groups for a in g.alts for s in a.slots if s.correction}
+        fixes.update(small_fixes)
         fixes.update(splits)
         fixes.update(self._slang_fixes)
         plan.fixes = fixes
         plan.suggestion = plan.suggest(set())
         return plan
+
+    @staticmethod
+    def small_words(plan: Plan, small: list[Slot]) -> dict[str, str]:
+        """A typo of a small word («сколко», «пачему»: one edit from a question word or a
+        preposition, and closest to it) is that word: it carries no rule's content, so it is
+        left out as the word itself is, not searched and not told as unmatched; the suggestion
+        shows it. Five letters or more: a shorter word one edit from a pronoun is as often a
+        word of its own («машу»: «вашу»). A query of it alone keeps it (it is all the query
+        has). Word -> its word."""
+        out: dict[str, str] = {}
+        for s in small:
+            for g in plan.groups:
+                if g.role == "content" and len(g.alts) == 1 and [id(x) for x in g.alts[0].slots] == [id(s)]:
+                    if sum(x.role == "content" for x in plan.groups) > 1:
+                        plan.groups.remove(g)
+                        out[s.word] = s.correction or s.word
+                    break
+        return out
 
     def _expansion_needs(self) -> tuple[dict[int, int], list[Key]]:
         """The typo budget of each unknown word (by its slot's id), and the shards of round 2:
