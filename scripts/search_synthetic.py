@@ -137,13 +137,6 @@ def _row(name: str, rows: list[tuple[bool, bool]]) -> None:
     print(f"{'':11}{name:14} {n:>5} {h1:>6.3f} {h5:>6.3f}")
 
 
-def _row(name: str, rows: list[tuple[bool, bool]]) -> None:
-    n = len(rows)
-    h1 = sum(a for a, _ in rows) / n
-    h5 = sum(b for _, b in rows) / n
-    print(f"{'':11}{name:14} {n:>5} {h1:>6.3f} {h5:>6.3f}")
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--index", default=str(ROOT / ".cache" / "search"))
