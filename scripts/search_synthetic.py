@@ -14,6 +14,11 @@ number, not a generic «Пример»), one query of each kind that applies:
 - layout: typed on the other keyboard layout;
 - typo: one edit (two neighbouring letters swapped, or one dropped) in its longest word of five
   letters or more;
+- ear: in that word, the first letter after its first that is spelt alike by ear with another
+  (о/а, е/и, и/ы, ш/щ…: the analysis' `slips.alike`) written as the other;
+- key: in that word, its middle letter typed as the key beside it on the keyboard's row;
+- two: two edits in its longest word of six letters or more (the second and third letters
+  swapped, and the last but one dropped);
 - prefix: the title with its last word cut to its first half (four letters at least), as typing
   sends it;
 - original: the English original the heading carries;
@@ -42,7 +47,15 @@ from rulebook.search.store import Store  # noqa: E402
 
 _ABBR = re.compile(r"\(([A-ZА-ЯЁ]{2,5})\)")
 _GENERIC = {"пример", "примеры", "примечание", "таблица", "итог", "итоги"}
-KINDS = ("title", "lower", "layout", "typo", "prefix", "original", "abbreviation")
+KINDS = ("title", "lower", "layout", "typo", "ear", "key", "two", "prefix", "original", "abbreviation")
+_SLIPS = analysis.SPEC["slips"]
+_ALIKE = {a: b for pair in _SLIPS["alike"] for a, b in (pair, pair[::-1])}
+_ROW = {
+    c: row[i + 1] if i + 1 < len(row) else row[i - 1]
+    for rows in _SLIPS["rows"]
+    for row in rows
+    for i, c in enumerate(row)
+}
 
 
 def norm(title: str) -> str:
@@ -69,6 +82,23 @@ def typo(word: str) -> str:
     return word[:2] + word[3:]
 
 
+def by_ear(word: str) -> str | None:
+    for i in range(1, len(word)):
+        if word[i] in _ALIKE:
+            return word[:i] + _ALIKE[word[i]] + word[i + 1 :]
+    return None
+
+
+def by_key(word: str) -> str | None:
+    i = len(word) // 2
+    return word[:i] + _ROW[word[i]] + word[i + 1 :] if word[i] in _ROW else None
+
+
+def two_edits(word: str) -> str:
+    swapped = word[0] + word[2] + word[1] + word[3:]
+    return swapped[:-2] + swapped[-1]
+
+
 def queries(h: dict[str, Any]) -> dict[str, str]:
     title = analysis.unnumbered(h["title"]).strip()
     words = title.split()
@@ -82,6 +112,12 @@ def queries(h: dict[str, Any]) -> dict[str, str]:
     if letters:
         longest = max(letters, key=len)
         q["typo"] = title.replace(longest, typo(longest), 1)
+        low = longest.lower()
+        for kind, edited in (("ear", by_ear(low)), ("key", by_key(low))):
+            if edited and edited != low:
+                q[kind] = title.lower().replace(low, edited, 1)
+        if len(longest) >= 6 and low[1] != low[2]:
+            q["two"] = title.lower().replace(low, two_edits(low), 1)
     last = words[-1] if words else ""
     if last.isalpha() and len(last) >= 8:
         q["prefix"] = " ".join([*words[:-1], last[: max(4, len(last) // 2)]])
