@@ -19,6 +19,7 @@ number, not a generic «Пример»), one query of each kind that applies:
 - key: in that word, its middle letter typed as the key beside it on the keyboard's row;
 - two: two edits in its longest word of six letters or more (the second and third letters
   swapped, and the last but one dropped);
+- split: its longest word of eight letters or more split in the middle by a space;
 - prefix: the title with its last word cut to its first half (four letters at least), as typing
   sends it;
 - original: the English original the heading carries;
@@ -47,7 +48,19 @@ from rulebook.search.store import Store  # noqa: E402
 
 _ABBR = re.compile(r"\(([A-ZА-ЯЁ]{2,5})\)")
 _GENERIC = {"пример", "примеры", "примечание", "таблица", "итог", "итоги"}
-KINDS = ("title", "lower", "layout", "typo", "ear", "key", "two", "prefix", "original", "abbreviation")
+KINDS = (
+    "title",
+    "lower",
+    "layout",
+    "typo",
+    "ear",
+    "key",
+    "two",
+    "split",
+    "prefix",
+    "original",
+    "abbreviation",
+)
 _SLIPS = analysis.SPEC["slips"]
 _ALIKE = {a: b for pair in _SLIPS["alike"] for a, b in (pair, pair[::-1])}
 _ROW = {
@@ -118,6 +131,9 @@ def queries(h: dict[str, Any]) -> dict[str, str]:
                 q[kind] = title.lower().replace(low, edited, 1)
         if len(longest) >= 6 and low[1] != low[2]:
             q["two"] = title.lower().replace(low, two_edits(low), 1)
+        if len(longest) >= 8:
+            half = len(low) // 2
+            q["split"] = title.lower().replace(low, low[:half] + " " + low[half:], 1)
     last = words[-1] if words else ""
     if last.isalpha() and len(last) >= 8:
         q["prefix"] = " ".join([*words[:-1], last[: max(4, len(last) // 2)]])

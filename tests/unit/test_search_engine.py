@@ -138,6 +138,17 @@ def test_a_misspelt_question_word_is_read_as_that_word_not_told_as_unmatched():
     assert out["missing"] == [] and out["suggestion"] == "сколько стоит рывок"
 
 
+def test_a_word_split_by_a_space_or_a_hyphen_is_read_whole():
+    # a phone's space bar sits under the letters: «крово течение» is one word the book prints
+    for query in ("крово течение", "крово-течение", "кровоте чение "):
+        out = search(LIB, query)
+        assert out["results"][0]["title"] == "Кровотечение", query
+        assert out["suggestion"] == "кровотечение", query
+    assert titles("стаби лизация")[0] == "Стабилизация"  # the second half being typed
+    # two words the book prints stay two, whatever their joining makes
+    assert search(LIB, "очки действий")["suggestion"] is None
+
+
 def test_typos_suggest_the_corrected_query():
     out = search(LIB, "кравотечение")
     assert out["suggestion"] == "кровотечение"

@@ -761,6 +761,9 @@
     return out;
   }
 
+  /* plan.py _joinable: two words that may be the halves of one (letters both). */
+  function joinable(a, b) { return a.length > 0 && b.length > 0 && Array.from(a + b).every((c) => LETTER.test(c)); }
+
   function oneSlip(d, wd, P) { return d === 1 && wd <= P.slip_cost + 1e-9; }
 
   function slipDistance(a, b, prefix, slips, slip) {
@@ -867,7 +870,52 @@
         const others = (swapped !== null ? [swapped] : []).concat(this.A.latinReadings(chunk));
         for (const o of others) for (const t of this.A.surfaces(o)) ranges = ranges.concat(this.V.wordRanges(t));
       });
+      // plan.py: a word split by a space or a hyphen, its halves joined
+      const toks = this.typedTokens();
+      for (let i = 0; i + 1 < toks.length; i++) {
+        const [a, pa] = toks[i], [b, pb] = toks[i + 1];
+        if (joinable(a, b) && !(this.asTyped(a, pa) && this.asTyped(b, pb))) ranges = ranges.concat(this.V.wordRanges(a + b));
+      }
       return this.V.need(ranges);
+    }
+
+    /* plan.py _typed_tokens: the query's words as typed, each with whether it is being typed. */
+    typedTokens() {
+      const chunks = this.parsed.chunks, out = [];
+      chunks.forEach((chunk, ci) => {
+        const toks = this.A.surfaces(chunk);
+        const last = this.parsed.prefix && ci === chunks.length - 1;
+        toks.forEach((t, ti) => out.push([t, last && ti === toks.length - 1]));
+      });
+      return out;
+    }
+
+    /* plan.py _as_typed: a book prints the word as typed (the word being typed: one begins so). */
+    asTyped(t, isPrefix) {
+      if (this.A.isOptional(t)) return true;
+      return this.V.words(t, t + TOP).some(([u]) => u === t || isPrefix);
+    }
+
+    /* plan.py _join_split: two neighbouring words the books do not both print, whose joining
+       they do, are one word split by a space or a hyphen. Whether any was joined. */
+    joinSplit(out, shown) {
+      const typed = this.typedTokens();
+      const pairs = new Set();
+      for (let i = 0; i + 1 < typed.length; i++) pairs.add(typed[i][0] + "\u0000" + typed[i + 1][0]);
+      let joined = false;
+      for (let i = 0; i + 1 < out.length; i++) {
+        const a = out[i], b = out[i + 1];
+        const j = a.surface + b.surface;
+        if (pairs.has(a.surface + "\u0000" + b.surface) && joinable(a.surface, b.surface) &&
+            !(this.asTyped(a.surface, a.prefix) && this.asTyped(b.surface, b.prefix)) && this.asTyped(j, b.prefix)) {
+          out.splice(i, 2, { surface: j, prefix: b.prefix, role: this.role(j, false) });
+          for (let k = 0; k + 1 < shown.length; k++) {
+            if (shown[k] === a.surface && shown[k + 1] === b.surface) { shown.splice(k, 2, j); break; }
+          }
+          joined = true;
+        }
+      }
+      return joined;
     }
 
     allKnown(ci, toks, whole = false) {
@@ -962,6 +1010,7 @@
         const num = this.A.sectionNumber(parsed.chunks[ci]);
         if (num !== null) out.push({ surface: num, prefix: false, role: "content" });
       });
+      if (this.joinSplit(out, shown)) changed = true;
       return { words: out, shown: shown, changed: changed };
     }
 

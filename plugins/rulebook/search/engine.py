@@ -13,15 +13,20 @@ targets), then the postings, then the fragments of the results on screen.
    Latin letters (krovotechenie); a word with «э» that the library knows only with «е» is read so
    (флэт, флет), and a declined abbreviation as the abbreviation (НПСов). A query all in capitals
    (caps lock) tells no abbreviation by them; a number with its unit glued on (30фт) is two
-   words, as everywhere.
+   words, as everywhere; two words the books do not both print, whose joining they do, are one
+   word split by a space or a hyphen (крово течение).
 2. Roles: question words («как», «сколько», «можно ли», «что такое») and stop words are dropped
-   when the query has words of its own; «стоит» becomes an optional "cost" group; «что такое»
-   asks for a definition. Glossary phrases (the shared one and each book's, a book's only for
-   that book's records) become groups with alternatives.
+   when the query has words of its own (and so is a misspelt one, «сколко»); «стоит» becomes
+   an optional "cost" group; «что такое» asks for a definition. Glossary phrases (the shared
+   one and each book's, a book's only for that book's records) become groups with
+   alternatives.
 3. Each word expands to stems: its own, derivational relatives and fleeting-vowel forms, prefix
    completions (the last word), and, for a word the library does not know, words within the typo
    budget and English words with the same consonant skeleton (Russian-spelt loans); an unknown
-   word that no typo explains is split into two library words (a missing space). A word one
+   word that no typo explains is split into two library words (a missing space), and one that
+   only a larger budget explains is searched by its closest words where they are two edits
+   off (влаедне: владение). The typo candidates are the words whose first two letters, or whose
+   second typed one place late, or whose last letters are as typed. A word one
    slip of typing from a glossary word that no book prints, and no closer to a book's word, is
    read as that glossary word (the query planned again: «вааншот» is «ваншот»).
 4. BM25F over the block text, its section heading (with English original and tag) and the

@@ -5,6 +5,7 @@ in rounds."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -260,6 +261,11 @@ def _one_slip(d: float, wd: float) -> bool:
     return d == 1 and wd <= P["slip_cost"] + 1e-9
 
 
+def _joinable(a: str, b: str) -> bool:
+    """Two words that may be the halves of one: letters both, the second no number's."""
+    return bool(a) and bool(b) and all(_LETTER.match(c) for c in a + b)
+
+
 def _typo_budget_of(w: str, relaxed: bool, latin: bool) -> int:
     """A short English word that a library of Russian books lacks is most likely a correct
     English word: its typo budget starts at six letters. In a library of English books a short
@@ -360,7 +366,56 @@ class Planner:
             swapped = analysis.layout_swap(chunk)
             others = ([swapped] if swapped is not None else []) + analysis.latin_readings(chunk)
             ranges += [r for o in others for t in analysis.surfaces(o) for r in V.word_ranges(t)]
+        # a word split by a space or a hyphen («крово течение»): the two halves joined
+        toks = self._typed_tokens()
+        for (a, pa), (b, pb) in itertools.pairwise(toks):
+            if _joinable(a, b) and not (self._as_typed(a, pa) and self._as_typed(b, pb)):
+                ranges += V.word_ranges(a + b)
         return V.need(self.store, ranges)
+
+    def _typed_tokens(self) -> list[tuple[str, bool]]:
+        """The query's words as typed, each with whether it is the word being typed."""
+        chunks = self.parsed.chunks
+        out: list[tuple[str, bool]] = []
+        for ci, chunk in enumerate(chunks):
+            toks = analysis.surfaces(chunk)
+            last = self.parsed.prefix and ci == len(chunks) - 1
+            out += [(t, last and ti == len(toks) - 1) for ti, t in enumerate(toks)]
+        return out
+
+    def _as_typed(self, t: str, is_prefix: bool) -> bool:
+        """A book prints the word as typed (the word being typed: a word begins so); not only
+        a word of its stem («ливый» is no word for «лив»)."""
+        if analysis.is_optional(t):  # a small word: its vocabulary is not read, it is a word
+            return True
+        return any(u == t or is_prefix for u, _, _ in V.words(self.store, t, t + TOP))
+
+    def _join_split(self, out: list[Word], shown: list[str]) -> bool:
+        """Two neighbouring words that the books do not both print, and whose joining they do,
+        are one word split by a space or a hyphen («пере зарядка», «крово-течение»: a phone's
+        space bar sits under the letters): they are read as that word. Whether any was
+        joined."""
+        joined = False
+        typed = self._typed_tokens()
+        pairs = {(a, b) for (a, _), (b, _) in itertools.pairwise(typed)}
+        i = 0
+        while i + 1 < len(out):
+            a, b = out[i], out[i + 1]
+            j = a.surface + b.surface
+            if (
+                (a.surface, b.surface) in pairs  # as typed (not read in another layout)
+                and _joinable(a.surface, b.surface)
+                and not (self._as_typed(a.surface, a.prefix) and self._as_typed(b.surface, b.prefix))
+                and self._as_typed(j, b.prefix)
+            ):
+                out[i : i + 2] = [Word(j, b.prefix, _role(j))]
+                for k in range(len(shown) - 1):
+                    if shown[k] == a.surface and shown[k + 1] == b.surface:
+                        shown[k : k + 2] = [j]
+                        break
+                joined = True
+            i += 1
+        return joined
 
     def _all_known(self, ci: int, toks: list[str], whole: bool = False) -> bool:
         """Every word of chunk `ci` is in the library (the query's last word as a prefix, unless
@@ -460,6 +515,8 @@ class Planner:
             num = analysis.section_number(parsed.chunks[ci])
             if num:  # «2.2»: also the section of that number (its digits alone are everywhere)
                 out.append(Word(num, False, "content"))
+        if self._join_split(out, shown):
+            changed = True
         return out, shown, changed
 
     def plan(self, read: tuple[list[Word], list[str], bool]) -> Plan:
