@@ -230,6 +230,30 @@ def test_a_palette_result_lands_on_the_paragraph(page: Page, server: str) -> Non
         back_and_forth(page, CHAPTER_1, "Глава 1", block_id)
 
 
+def test_a_palette_result_on_the_page_being_read_keeps_its_address_while_it_is_on_screen(
+    page: Page, server: str
+) -> None:
+    """Material's anchor tracker named the section in view instead, at once: a reload or a
+    shared link then opened the section's start, not the paragraph."""
+    page.goto(server + "/fatum/03-boi/")
+    page.evaluate(PROBE)
+    query = "перебежка открытое пространство между укрытиями"
+    page.locator(".rb-search-button").click()
+    page.locator(".rb-palette__input").fill(query)
+    page.wait_for_function(RENDERED, arg=query)
+    url = page.evaluate("(q) => rulebook.search.query(q).then((r) => r.results[0].url)", query)
+    assert url.startswith("fatum/03-boi/#"), url  # a paragraph of this page
+    block_id = url.split("#", 1)[1]
+    page.keyboard.press("Enter")
+    assert_landed(page, block_id)
+    page.evaluate(SETTLED)
+    assert page.evaluate("location.hash") == f"#{block_id}"
+    # scrolled away from it (as a reader does: a scripted scroll is undone while the landing
+    # settles), the address follows the reading again
+    page.mouse.wheel(0, 3000)
+    page.wait_for_function("(h) => location.hash !== h", arg=f"#{block_id}")
+
+
 # the block at the top of the screen, below the header: its first words and where its top is
 _AT_TOP = """const inner = document.querySelector(".md-content__inner");
     const below = document.querySelector(".md-header").getBoundingClientRect().bottom;

@@ -160,7 +160,12 @@
      else the fragment's block, else the top). */
   function land(want, afresh) {
     if (location.href !== want.href || history.state !== want.state) {
-      history.replaceState(want.state, "", want.href);
+      rb.ownReplace = true; // not the anchor tracker's (main.html lets it pass)
+      try {
+        history.replaceState(want.state, "", want.href);
+      } finally {
+        rb.ownReplace = false;
+      }
     }
     const y = offsetOf(want.state);
     if (afresh && want.state !== null && restoreReading(want)) {
@@ -247,6 +252,25 @@
     clearTimeout(resizing);
     resizing = setTimeout(markWideTables, 150);
   });
+
+  /* Whether a replacement of the URL by `url` would take the fragment away from the block
+     landed on while it is still on screen (main.html keeps the fragment then): the address names
+     what the reader was brought to until they scroll it away. */
+  rb.keepsFragment = (url) => {
+    let next;
+    try {
+      next = new URL(url, location.href);
+    } catch {
+      return false;
+    }
+    if (next.pathname !== location.pathname || next.search !== location.search || next.hash === location.hash) return false;
+    const target = targetOf(location.hash);
+    if (!target || !target.classList.contains("rb-target")) return false;
+    const header = document.querySelector(".md-header");
+    const below = header ? header.getBoundingClientRect().bottom : 0;
+    const box = target.getBoundingClientRect();
+    return box.bottom > below && box.top < window.innerHeight;
+  };
 
   rb.highlight = () => highlight(true);
   window.addEventListener("hashchange", () => highlight(true));
