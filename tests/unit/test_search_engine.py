@@ -149,6 +149,22 @@ def test_a_word_split_by_a_space_or_a_hyphen_is_read_whole():
     assert search(LIB, "очки действий")["suggestion"] is None
 
 
+def test_a_misspelt_word_that_a_fleeting_vowel_reads_as_another_word_is_corrected_too():
+    lib = index(
+        book(
+            "moves",
+            [
+                ("Полный срыв", 2, ["Полный срыв длится до конца сцены."]),
+                ("Срыв", 2, ["Срыв начинается с проверки."]),
+                ("Засада", 2, ["Паленый запах выдаёт засаду."]),  # «пален», «палн» with a fleeting «е»
+            ],
+        )
+    )
+    out = search(lib, "палный срыв")  # «полный», one vowel spelt by ear
+    assert out["results"][0]["title"] == "Полный срыв"
+    assert out["suggestion"] == "полный срыв"
+
+
 def test_typos_suggest_the_corrected_query():
     out = search(LIB, "кравотечение")
     assert out["suggestion"] == "кровотечение"

@@ -1132,9 +1132,11 @@
       for (const [u, ust] of V.words(st, st + TOP)) {
         if (u === st && ust !== st) { if (!stems.has(st)) stems.set(st, P.w_exact); add(st, u); }
       }
+      // plan.py: a fleeting vowel joins forms of a word the library has; for one it lacks, a guess
+      const fleeting = kin ? P.w_stem : P.w_stem_prefix;
       for (const v of A.fleetingVariants(st)) {
         for (const [u, ust] of V.words(v, v + TOP)) {
-          if (ust === v && v !== st) { stems.set(v, Math.max(stems.get(v) || 0.0, P.w_stem)); add(v, u); }
+          if (ust === v && v !== st) { stems.set(v, Math.max(stems.get(v) || 0.0, fleeting)); add(v, u); }
         }
       }
       for (const v of A.nominalRelatives(st)) { // «ранить» finds «ранение», and the reverse

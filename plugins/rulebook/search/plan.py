@@ -657,10 +657,14 @@ class Planner:
             if u == st and ust != st:
                 stems.setdefault(st, P["w_exact"])
                 surf.setdefault(st, []).append(u)
+        # a fleeting vowel (спасброски, спасбросок) joins forms of a word the library has; for
+        # one it lacks, it is a guess like a relative's, and the word goes to the typo round too
+        # («палный» is «полный», not a form of «пален»)
+        fleeting = P["w_stem"] if kin else P["w_stem_prefix"]
         for v in analysis.fleeting_variants(st):
             for u, ust, _ in V.words(store, v, v + TOP):
                 if ust == v and v != st:
-                    stems[v] = max(stems.get(v, 0.0), P["w_stem"])
+                    stems[v] = max(stems.get(v, 0.0), fleeting)
                     surf.setdefault(v, []).append(u)
         for v in analysis.nominal_relatives(st):  # «ранить» finds «ранение», and the reverse
             for u, ust, _ in V.words(store, v, v + TOP):
