@@ -20,6 +20,7 @@ number, not a generic «Пример»), one query of each kind that applies:
 - two: two edits in its longest word of six letters or more (the second and third letters
   swapped, and the last but one dropped);
 - split: its longest word of eight letters or more split in the middle by a space;
+- gap: that word's middle letter typed as a space (a phone's space bar sits under a row);
 - prefix: the title with its last word cut to its first half (four letters at least), as typing
   sends it;
 - original: the English original the heading carries;
@@ -57,6 +58,7 @@ KINDS = (
     "key",
     "two",
     "split",
+    "gap",
     "prefix",
     "original",
     "abbreviation",
@@ -134,6 +136,7 @@ def queries(h: dict[str, Any]) -> dict[str, str]:
         if len(longest) >= 8:
             half = len(low) // 2
             q["split"] = title.lower().replace(low, low[:half] + " " + low[half:], 1)
+            q["gap"] = title.lower().replace(low, low[:half] + " " + low[half + 1 :], 1)
     last = words[-1] if words else ""
     if last.isalpha() and len(last) >= 8:
         q["prefix"] = " ".join([*words[:-1], last[: max(4, len(last) // 2)]])

@@ -145,6 +145,10 @@ def test_a_word_split_by_a_space_or_a_hyphen_is_read_whole():
         assert out["results"][0]["title"] == "Кровотечение", query
         assert out["suggestion"] == "кровотечение", query
     assert titles("стаби лизация")[0] == "Стабилизация"  # the second half being typed
+    # the space typed for a letter (the space bar sits under «ч» and its row)
+    out = search(LIB, "кровоте ение ")
+    assert out["results"][0]["title"] == "Кровотечение" and out["suggestion"] == "кровотечение"
+    assert titles("стабили ация")[0] == "Стабилизация"
     # two words the book prints stay two, whatever their joining makes
     assert search(LIB, "очки действий")["suggestion"] is None
 

@@ -896,8 +896,23 @@
       return this.V.words(t, t + TOP).some(([u]) => u === t || isPrefix);
     }
 
+    /* plan.py _gap_join: the word the books print that the space took one letter of, from the
+       words that begin as the first half does; the most frequent. */
+    gapJoin(a, b, isPrefix) {
+      // an index written before gap_join_min leaves it off
+      if (!(a.length >= this.P.gap_join_min) || b.length < 2 || this.A.isOptional(a)) return null;
+      const n = a.length + 1 + b.length;
+      let best = null;
+      for (const [u, , df] of this.V.words(a, a + TOP)) {
+        const tail = u.slice(a.length + 1);
+        if ((isPrefix ? tail.startsWith(b) : u.length === n && tail === b) && (best === null || df > best[0])) best = [df, u];
+      }
+      return best ? best[1] : null;
+    }
+
     /* plan.py _join_split: two neighbouring words the books do not both print, whose joining
-       they do, are one word split by a space or a hyphen. Whether any was joined. */
+       they do, are one word split by a space or a hyphen, or one whose letter the space took.
+       Whether any was joined. */
     joinSplit(out, shown) {
       const typed = this.typedTokens();
       const pairs = new Set();
@@ -905,9 +920,13 @@
       let joined = false;
       for (let i = 0; i + 1 < out.length; i++) {
         const a = out[i], b = out[i + 1];
-        const j = a.surface + b.surface;
+        let j = null;
         if (pairs.has(a.surface + "\u0000" + b.surface) && joinable(a.surface, b.surface) &&
-            !(this.asTyped(a.surface, a.prefix) && this.asTyped(b.surface, b.prefix)) && this.asTyped(j, b.prefix)) {
+            !(this.asTyped(a.surface, a.prefix) && this.asTyped(b.surface, b.prefix))) {
+          const whole = a.surface + b.surface;
+          j = this.asTyped(whole, b.prefix) ? whole : this.gapJoin(a.surface, b.surface, b.prefix);
+        }
+        if (j) {
           out.splice(i, 2, { surface: j, prefix: b.prefix, role: this.role(j, false) });
           for (let k = 0; k + 1 < shown.length; k++) {
             if (shown[k] === a.surface && shown[k + 1] === b.surface) { shown.splice(k, 2, j); break; }

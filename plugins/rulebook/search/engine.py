@@ -14,7 +14,8 @@ targets), then the postings, then the fragments of the results on screen.
    (флэт, флет), and a declined abbreviation as the abbreviation (НПСов). A query all in capitals
    (caps lock) tells no abbreviation by them; a number with its unit glued on (30фт) is two
    words, as everywhere; two words the books do not both print, whose joining they do, are one
-   word split by a space or a hyphen (крово течение).
+   word split by a space or a hyphen (крово течение), or one whose letter the space took
+   (кровоте ение).
 2. Roles: question words («как», «сколько», «можно ли», «что такое») and stop words are dropped
    when the query has words of its own (and so is a misspelt one, «сколко»); «стоит» becomes
    an optional "cost" group; «что такое» asks for a definition. Glossary phrases (the shared

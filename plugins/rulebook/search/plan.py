@@ -390,24 +390,44 @@ class Planner:
             return True
         return any(u == t or is_prefix for u, _, _ in V.words(self.store, t, t + TOP))
 
+    def _gap_join(self, a: str, b: str, is_prefix: bool) -> str | None:
+        """The word the books print that the space took one letter of («кровоте ение»: the
+        space bar sits under «ч» and its row), read from the words that begin as the first half
+        does (round 1 read them): the most frequent, where the halves are long enough to tell
+        (`gap_join_min` letters the first, two the second)."""
+        if len(a) < P["gap_join_min"] or len(b) < 2 or analysis.is_optional(a):
+            return None
+        n = len(a) + 1 + len(b)
+        best: tuple[int, str] | None = None
+        for u, _st, df in V.words(self.store, a, a + TOP):
+            tail = u[len(a) + 1 :]
+            if (tail.startswith(b) if is_prefix else (len(u) == n and tail == b)) and (
+                best is None or df > best[0]
+            ):
+                best = (df, u)
+        return best[1] if best else None
+
     def _join_split(self, out: list[Word], shown: list[str]) -> bool:
         """Two neighbouring words that the books do not both print, and whose joining they do,
         are one word split by a space or a hyphen («пере зарядка», «крово-течение»: a phone's
-        space bar sits under the letters): they are read as that word. Whether any was
-        joined."""
+        space bar sits under the letters), or one whose letter the space took (`_gap_join`):
+        they are read as that word. Whether any was joined."""
         joined = False
         typed = self._typed_tokens()
         pairs = {(a, b) for (a, _), (b, _) in itertools.pairwise(typed)}
         i = 0
         while i + 1 < len(out):
             a, b = out[i], out[i + 1]
-            j = a.surface + b.surface
+            j = None
             if (
                 (a.surface, b.surface) in pairs  # as typed (not read in another layout)
                 and _joinable(a.surface, b.surface)
                 and not (self._as_typed(a.surface, a.prefix) and self._as_typed(b.surface, b.prefix))
-                and self._as_typed(j, b.prefix)
             ):
+                j = a.surface + b.surface
+                if not self._as_typed(j, b.prefix):
+                    j = self._gap_join(a.surface, b.surface, b.prefix)
+            if j:
                 out[i : i + 2] = [Word(j, b.prefix, _role(j))]
                 for k in range(len(shown) - 1):
                     if shown[k] == a.surface and shown[k + 1] == b.surface:
