@@ -65,6 +65,24 @@
     else run();
   }
 
+  /* A header button drawn with the page (partials/header-buttons.html): `onClick` wired to it
+     once (instant navigation keeps the header, and each page shown calls again). The button, or
+     null where the page has none. */
+  function headerButton(selector, onClick) {
+    const b = document.querySelector(selector);
+    if (b && !b.__rbWired) {
+      b.__rbWired = true;
+      b.addEventListener("click", onClick);
+    }
+    return b;
+  }
+
+  /* Where the page's content starts showing: below Material's sticky header. */
+  function headerBottom() {
+    const header = document.querySelector(".md-header");
+    return Math.max(header ? header.getBoundingClientRect().bottom : 0, 0);
+  }
+
   // ---- assets ----------------------------------------------------------------------------------
   const loading = new Map();
 
@@ -396,5 +414,5 @@
     return el("span", { class: "rb-storage-notice" }, [text + " ", button]);
   }
 
-  rb.core = { el, onPage, loadScript, loadStyle, storage, usage, storageHelp, fullNotice, hash, pathOf, overlay, root, assets, scope };
+  rb.core = { el, onPage, headerButton, headerBottom, loadScript, loadStyle, storage, usage, storageHelp, fullNotice, hash, pathOf, overlay, root, assets, scope };
 })();

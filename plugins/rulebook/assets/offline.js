@@ -42,13 +42,9 @@
   }
 
   // ---- header button and dialog ------------------------------------------------------------
-  /* The button is in the page's header as served (partials/header-buttons.html), unseen until
-     `paint` knows the state; wired once. */
+  /* The button is in the page's header as served, unseen until `paint` knows the state. */
   function buildButton() {
-    button = document.getElementById("rb-offline-toggle");
-    if (!button || button.__rbWired) return;
-    button.__rbWired = true;
-    button.addEventListener("click", openDialog);
+    button = rb.core.headerButton("#rb-offline-toggle", openDialog);
   }
 
   function buildDialog() {

@@ -499,16 +499,8 @@
   }, true);
 
   // ---- the header button -------------------------------------------------------------------------
-  /* The button is in the page's header as served (partials/header-buttons.html), so it is where
-     it stays from the first paint; here it is only wired, once (instant navigation keeps it). */
-  function wireButton() {
-    const b = document.querySelector(".rb-search-button");
-    if (!b || b.__rbWired) return;
-    b.__rbWired = true;
-    b.addEventListener("click", () => show());
-  }
-
-  onPage(wireButton);
+  // in the page's header as served, so it is where it stays from the first paint
+  onPage(() => rb.core.headerButton(".rb-search-button", () => show()));
 
   // warm up (the manifest and the engine's scripts, a few kilobytes) when the browser is idle
   const idle = window.requestIdleCallback || function (f) { return setTimeout(f, 2000); };

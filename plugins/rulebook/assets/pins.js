@@ -380,13 +380,10 @@
     render();
   }
 
-  /* The toggle is in the page's header as served (partials/header-buttons.html); wired once. */
+  /* The toggle is in the page's header as served. */
   function buildToggle() {
-    toggleBtn = document.getElementById("rb-pins-toggle");
-    if (!toggleBtn || toggleBtn.__rbWired) return;
-    toggleBtn.__rbWired = true;
-    countEl = toggleBtn.querySelector(".rb-pins-toggle__count");
-    toggleBtn.addEventListener("click", () => { isOpen() ? close(true) : open(true); });
+    toggleBtn = rb.core.headerButton("#rb-pins-toggle", () => { isOpen() ? close(true) : open(true); });
+    countEl = toggleBtn && toggleBtn.querySelector(".rb-pins-toggle__count");
   }
 
   function isOpen() { return panel && !panel.hidden; }

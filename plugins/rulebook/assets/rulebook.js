@@ -97,9 +97,8 @@
   }
   function blockAtTop() {
     const inner = document.querySelector(".md-content__inner");
-    const header = document.querySelector(".md-header");
     if (!inner) return null;
-    const below = Math.max(header ? header.getBoundingClientRect().bottom : 0, 0);
+    const below = rb.core.headerBottom();
     for (const el of inner.children) {
       const box = el.getBoundingClientRect();
       if (box.height === 0 || box.bottom <= below) continue;
@@ -266,10 +265,8 @@
     if (next.pathname !== location.pathname || next.search !== location.search || next.hash === location.hash) return false;
     const target = targetOf(location.hash);
     if (!target || !target.classList.contains("rb-target")) return false;
-    const header = document.querySelector(".md-header");
-    const below = header ? header.getBoundingClientRect().bottom : 0;
     const box = target.getBoundingClientRect();
-    return box.bottom > below && box.top < window.innerHeight;
+    return box.bottom > rb.core.headerBottom() && box.top < window.innerHeight;
   };
 
   rb.highlight = () => highlight(true);

@@ -273,16 +273,21 @@
        An index written before `slang_verbs` has none. */
     verbBases(st) {
       const v = this.spec.slang_verbs;
-      if (!v || !st || !this.allIn(st, this.cyr)) return [];
+      if (!v) return [];
       const out = [];
-      for (const end of v.endings) {
-        const base = st.slice(0, st.length - end.length);
-        if (st.endsWith(end) && base.length >= v.min) {
+      for (const base of this.cut(st, v.endings)) {
+        if (base.length >= v.min) {
           out.push(base);
           if (v.links.includes(base[base.length - 1]) && base.length - 1 >= v.min) out.push(base.slice(0, -1));
         }
       }
       return out;
+    }
+
+    /* analysis._cut: a Cyrillic word without each of the endings it has, in their order. */
+    cut(w, endings) {
+      if (!w || !this.allIn(w, this.cyr)) return [];
+      return endings.filter((end) => w.endsWith(end)).map((end) => w.slice(0, w.length - end.length));
     }
 
     /* analysis.latin_readings: a chunk of Latin letters read as Russian typed in them
@@ -314,13 +319,8 @@
        An index written before `abbreviation_cases` has none. */
     abbreviationBases(w) {
       const c = this.spec.abbreviation_cases;
-      if (!c || !w || !this.allIn(w, this.cyr)) return [];
-      const out = [];
-      for (const end of c.endings) {
-        const base = w.slice(0, w.length - end.length);
-        if (w.endsWith(end) && base.length >= 2 && base.length <= c.max && ![...base.slice(1)].some((x) => c.vowels.includes(x))) out.push(base);
-      }
-      return out;
+      if (!c) return [];
+      return this.cut(w, c.endings).filter((base) => base.length >= 2 && base.length <= c.max && ![...base.slice(1)].some((x) => c.vowels.includes(x)));
     }
 
     isOptional(surface) { return this.stop.has(surface) || this.question.has(surface); }
@@ -822,6 +822,7 @@
       this.P = A.P;
       this.V = new Vocab(store, A);
       this.parsed = parsed;
+      this.typed = this.typedTokens();
       this.relaxed = relaxed;
       // plan.py latin_main: most of the library's words are Latin (an older index has no count)
       this.latin = 2 * (store.stats.latin_words || 0) > (store.stats.words || 0);
@@ -871,7 +872,7 @@
         for (const o of others) for (const t of this.A.surfaces(o)) ranges = ranges.concat(this.V.wordRanges(t));
       });
       // plan.py: a word split by a space or a hyphen, its halves joined
-      const toks = this.typedTokens();
+      const toks = this.typed;
       for (let i = 0; i + 1 < toks.length; i++) {
         const [a, pa] = toks[i], [b, pb] = toks[i + 1];
         if (joinable(a, b) && !(this.asTyped(a, pa) && this.asTyped(b, pb))) ranges = ranges.concat(this.V.wordRanges(a + b));
@@ -890,11 +891,11 @@
       return out;
     }
 
-    /* plan.py _as_typed: a book prints the word as typed (the word being typed: one begins so). */
-    asTyped(t, isPrefix) {
-      if (this.A.isOptional(t)) return true;
-      return this.V.words(t, t + TOP).some(([u]) => u === t || isPrefix);
-    }
+    /* plan.py _as_typed: `prints`, or a small word (its vocabulary is not read; it is a word). */
+    asTyped(t, isPrefix) { return this.A.isOptional(t) || this.prints(t, isPrefix); }
+
+    /* plan.py _prints: a book prints the word itself (the word being typed: one begins so). */
+    prints(t, isPrefix = false) { return this.V.words(t, t + TOP).some(([u]) => u === t || isPrefix); }
 
     /* plan.py _gap_join: the word the books print that the space took one letter of, from the
        words that begin as the first half does; the most frequent. */
@@ -914,7 +915,7 @@
        they do, are one word split by a space or a hyphen, or one whose letter the space took.
        Whether any was joined. */
     joinSplit(out, shown) {
-      const typed = this.typedTokens();
+      const typed = this.typed;
       const pairs = new Set();
       for (let i = 0; i + 1 < typed.length; i++) pairs.add(typed[i][0] + "\u0000" + typed[i + 1][0]);
       let joined = false;
@@ -955,7 +956,7 @@
     /* plan.py _as_is: the library has the word itself, printed or as a glossary's word. */
     asIs(w) {
       const A = this.A;
-      if (this.V.words(w, w + TOP).some((x) => x[0] === w)) return true;
+      if (this.prints(w)) return true;
       return this.V.rulesAt(A.stem(w)).some((r) => { const s = A.surfaces(r[0]); return s.length === 1 && s[0] === w; });
     }
 

@@ -279,18 +279,22 @@ _ABBR_VOWELS = frozenset(_ABBR_CASES["vowels"])
 _DECLINED_RE = re.compile(_ABBR_CASES["written"])
 
 
+def _cut(w: str, endings: list[str]) -> list[str]:
+    """A Cyrillic word without each of the endings it has, in the endings' order."""
+    if not w or not all(c in _CYR for c in w):
+        return []
+    return [w[: len(w) - len(end)] for end in endings if w.endswith(end)]
+
+
 @lru_cache(maxsize=4096)
 def verb_bases(st: str) -> tuple[str, ...]:
     """The slang noun a slang verb's stem is made from (бафнут -> баф, кастанул -> каста, каст;
     хильнут -> хиль, хил): players make verbs of the glossary's nouns with -нуть or -ануть, more
     of them than a glossary can list. Cyrillic stems only; `slang_verbs` in analysis.json."""
-    if not st or not all(c in _CYR for c in st):
-        return ()
     least = int(_SLANG_VERBS["min"])
     out: list[str] = []
-    for end in _SLANG_VERBS["endings"]:
-        base = st[: len(st) - len(end)]
-        if st.endswith(end) and len(base) >= least:
+    for base in _cut(st, _SLANG_VERBS["endings"]):
+        if len(base) >= least:
             out.append(base)
             if base[-1] in _SLANG_VERBS["links"] and len(base) - 1 >= least:
                 out.append(base[:-1])
@@ -302,14 +306,11 @@ def abbreviation_bases(w: str) -> tuple[str, ...]:
     Snowball leaves such a word whole (`abbreviation_cases` in analysis.json). The planner asks
     only for a word written so («НПСов», `is_declined_capitals`): in small letters «дву» is a
     misspelt «двух»."""
-    if not w or not all(c in _CYR for c in w):
-        return ()
-    out: list[str] = []
-    for end in _ABBR_CASES["endings"]:
-        base = w[: len(w) - len(end)]
-        if w.endswith(end) and 2 <= len(base) <= int(_ABBR_CASES["max"]) and not _ABBR_VOWELS & set(base[1:]):
-            out.append(base)
-    return tuple(out)
+    return tuple(
+        base
+        for base in _cut(w, _ABBR_CASES["endings"])
+        if 2 <= len(base) <= int(_ABBR_CASES["max"]) and not _ABBR_VOWELS & set(base[1:])
+    )
 
 
 def is_declined_capitals(raw: str) -> bool:

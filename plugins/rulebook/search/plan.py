@@ -261,6 +261,16 @@ def _one_slip(d: float, wd: float) -> bool:
     return d == 1 and wd <= P["slip_cost"] + 1e-9
 
 
+def _typed_tokens(parsed: Parsed) -> list[tuple[str, bool]]:
+    """The query's words as typed, each with whether it is the word being typed."""
+    out: list[tuple[str, bool]] = []
+    for ci, chunk in enumerate(parsed.chunks):
+        toks = analysis.surfaces(chunk)
+        last = parsed.prefix and ci == len(parsed.chunks) - 1
+        out += [(t, last and ti == len(toks) - 1) for ti, t in enumerate(toks)]
+    return out
+
+
 def _joinable(a: str, b: str) -> bool:
     """Two words that may be the halves of one: letters both, the second no number's."""
     return bool(a) and bool(b) and all(_LETTER.match(c) for c in a + b)
@@ -315,6 +325,7 @@ class Planner:
         self.latin = latin_main(store)
         self._slang_fixes: dict[str, str] = {}
         self._shouted = _shouted(parsed.chunks)
+        self._typed = _typed_tokens(parsed)
         self._typos: dict[tuple[str, bool, int], list[tuple[float, float, str, str]]] = {}
 
     def _upper(self, chunk: str) -> list[bool]:
@@ -367,28 +378,19 @@ class Planner:
             others = ([swapped] if swapped is not None else []) + analysis.latin_readings(chunk)
             ranges += [r for o in others for t in analysis.surfaces(o) for r in V.word_ranges(t)]
         # a word split by a space or a hyphen («крово течение»): the two halves joined
-        toks = self._typed_tokens()
-        for (a, pa), (b, pb) in itertools.pairwise(toks):
+        for (a, pa), (b, pb) in itertools.pairwise(self._typed):
             if _joinable(a, b) and not (self._as_typed(a, pa) and self._as_typed(b, pb)):
                 ranges += V.word_ranges(a + b)
         return V.need(self.store, ranges)
 
-    def _typed_tokens(self) -> list[tuple[str, bool]]:
-        """The query's words as typed, each with whether it is the word being typed."""
-        chunks = self.parsed.chunks
-        out: list[tuple[str, bool]] = []
-        for ci, chunk in enumerate(chunks):
-            toks = analysis.surfaces(chunk)
-            last = self.parsed.prefix and ci == len(chunks) - 1
-            out += [(t, last and ti == len(toks) - 1) for ti, t in enumerate(toks)]
-        return out
+    def _prints(self, t: str, is_prefix: bool = False) -> bool:
+        """A book prints the word itself (the word being typed: a word begins so); not only a
+        word of its stem («ливый» is no word for «лив»)."""
+        return any(u == t or is_prefix for u, _, _ in V.words(self.store, t, t + TOP))
 
     def _as_typed(self, t: str, is_prefix: bool) -> bool:
-        """A book prints the word as typed (the word being typed: a word begins so); not only
-        a word of its stem («ливый» is no word for «лив»)."""
-        if analysis.is_optional(t):  # a small word: its vocabulary is not read, it is a word
-            return True
-        return any(u == t or is_prefix for u, _, _ in V.words(self.store, t, t + TOP))
+        """`_prints`, or a small word (its vocabulary is not read; it is a word)."""
+        return analysis.is_optional(t) or self._prints(t, is_prefix)
 
     def _gap_join(self, a: str, b: str, is_prefix: bool) -> str | None:
         """The word the books print that the space took one letter of («кровоте ение»: the
@@ -413,8 +415,7 @@ class Planner:
         space bar sits under the letters), or one whose letter the space took (`_gap_join`):
         they are read as that word. Whether any was joined."""
         joined = False
-        typed = self._typed_tokens()
-        pairs = {(a, b) for (a, _), (b, _) in itertools.pairwise(typed)}
+        pairs = {(a, b) for (a, _), (b, _) in itertools.pairwise(self._typed)}
         i = 0
         while i + 1 < len(out):
             a, b = out[i], out[i + 1]
@@ -461,9 +462,8 @@ class Planner:
     def _as_is(self, w: str) -> bool:
         """The library has the word itself, printed or as a glossary's word (not only a word of
         its stem: «дв» of «дву» is no abbreviation because «две» stems so)."""
-        st = analysis.stem(w)
-        return any(u == w for u, _, _ in V.words(self.store, w, w + TOP)) or any(
-            analysis.surfaces(r[0]) == (w,) for r in V.rules_at(self.store, st)
+        return self._prints(w) or any(
+            analysis.surfaces(r[0]) == (w,) for r in V.rules_at(self.store, analysis.stem(w))
         )
 
     def words(self) -> tuple[list[Word], list[str], bool]:
@@ -883,7 +883,12 @@ class Planner:
         out: dict[str, str] = {}
         for s in small:
             for g in plan.groups:
-                if g.role == "content" and len(g.alts) == 1 and [id(x) for x in g.alts[0].slots] == [id(s)]:
+                if (
+                    g.role == "content"
+                    and len(g.alts) == 1
+                    and len(g.alts[0].slots) == 1
+                    and g.alts[0].slots[0] is s
+                ):
                     if sum(x.role == "content" for x in plan.groups) > 1:
                         plan.groups.remove(g)
                         out[s.word] = s.correction or s.word
