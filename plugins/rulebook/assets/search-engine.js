@@ -526,9 +526,15 @@
       const out = [];
       for (const i of this.store.shards("v", lo, hi)) {
         const v = this.store.get("v", i);
-        for (let j = 0; j < v.words.length; j++) {
-          const w = v.words[j];
-          if (lo <= w && w < hi) out.push([w, v.stems[j], v.df[j]]);
+        // a shard's words are sorted (export.py): the range starts where lo would go, and ends
+        // at the first word past hi; a keystroke reads many ranges of a library's vocabulary
+        const words = v.words;
+        let a = 0, b = words.length;
+        while (a < b) { const mid = (a + b) >> 1; if (words[mid] < lo) a = mid + 1; else b = mid; }
+        for (let j = a; j < words.length; j++) {
+          const w = words[j];
+          if (w >= hi) break;
+          out.push([w, v.stems[j], v.df[j]]);
         }
       }
       return out;
@@ -1761,11 +1767,13 @@
       for (const g of content) totalIdf += g.idf;
       totalIdf = totalIdf || 1.0;
       let rows = [];
-      const secBest = new Map(), secCov = new Map(), titled = new Set();
+      // per section: its groups' best scores, its best coverage, and its heading's row
+      const secBest = new Map(), secCov = new Map(), titled = new Map();
       const inScope = new Set(this.scope);
       const n = groups.length;
       const scores = new Array(n).fill(0.0); // one candidate's, reused: a library has many
-      for (const [rid, s] of this.candidates()) {
+      const cands = this.candidates();
+      for (const [rid, s] of cands) {
         const b = this.bookOf(s);
         if (!inScope.has(b)) continue;
         let base = 0.0, covered = 0.0;
@@ -1781,14 +1789,14 @@
         if (covered <= 0) continue;
         const cov = covered / totalIdf;
         rows.push([base * this.power(cov), cov, rid, s, b]);
+        // only a section whose heading is a candidate can be lifted by its blocks (below)
+        if (!cands.has(s * K)) continue;
         let best = secBest.get(s);
         if (best === undefined) secBest.set(s, (best = new Array(n).fill(0.0)));
         for (let gi = 0; gi < n; gi++) if (scores[gi] > best[gi]) best[gi] = scores[gi];
         secCov.set(s, Math.max(secCov.has(s) ? secCov.get(s) : 0.0, cov));
-        if (rid === s * K) titled.add(s);
+        if (rid === s * K) titled.set(s, rows.length - 1);
       }
-      const have = new Map();
-      rows.forEach((r, i) => have.set(r[2], i));
       for (const [s, best] of secBest) {
         if (!titled.has(s)) continue;
         let covered = 0.0;
@@ -1798,7 +1806,7 @@
         let base = 0.0;
         groups.forEach((g, gi) => { base += g.role === "content" ? best[gi] : this.weight(g) * best[gi]; });
         const pre = base * this.power(cov) * P.section_weight;
-        const i = have.get(s * K);
+        const i = titled.get(s);
         if (pre > rows[i][0]) rows[i] = [pre, cov, s * K, s, rows[i][4]];
       }
       const knownContent = content.filter((g) => g.idf > 0);
@@ -2263,9 +2271,14 @@
       const seen = new Set();
       const stems = new Set();
       for (const g of plan.groups) for (const a of g.alts) for (const sl of a.slots) for (const st of sl.stems.keys()) stems.add(st);
-      const titled = new Set(hits.filter((h) => h.tier === 4 && h.rid % K === 0).map((h) => Math.floor(h.rid / K)));
-      const best = new Map(); // per section, its block that ranks first
-      for (const h of hits) if (h.rid % K && !best.has(Math.floor(h.rid / K))) best.set(Math.floor(h.rid / K), h.rid % K);
+      // per section, its heading found as an exact title, and its block that ranks first (0:
+      // none; a typed array by section, as a library's hits run to tens of thousands)
+      const titled = new Set();
+      const best = new Int32Array(store.books.length ? store.books[store.books.length - 1].end : 0);
+      for (const h of hits) {
+        const s = Math.floor(h.rid / K), k = h.rid - s * K;
+        if (k === 0) { if (h.tier === 4) titled.add(s); } else if (best[s] === 0) best[s] = k;
+      }
       let first = ""; // the first result's words as a reader sees them
       let i = 0;
       while (results.length < limit && i < hits.length) {
@@ -2299,7 +2312,7 @@
           let told = via > 0 && k === 0 ? this.block(sec, via)[2] : shown;
           // a heading that stands for its section's blocks, not named by the query: the block
           // that answers best (engine.py)
-          if (via === 0 && !h.strong && best.has(s)) told = this.block(sec, best.get(s))[2];
+          if (via === 0 && !h.strong && best[s] > 0) told = this.block(sec, best[s])[2];
           results.push(this.result(h, sec, kind, anchor, told, stems));
           if (results.length === 1) first = [sec[2] || "", sec[3] || "", told].concat(sec[5]).join(" ");
           if (results.length >= limit) break;
