@@ -365,12 +365,27 @@ def test_the_postings_of_words_found_are_read_while_a_rules_words_are_looked_up(
     assert got["n"] > 0
 
 
+def test_a_rules_postings_are_read_with_its_words_not_after_them(site):
+    """A glossary rule («ОД»: «очки действия»; slang, «крит», «хилка»; an abbreviation beside a
+    word) is read in the first vocabulary read; the second names the forms of its words, whose
+    postings the results need. Their postings shards are named by the rule itself, so they are
+    fetched beside that second read, and no postings read waits for it: after it, only the text
+    of the best blocks is asked."""
+    for q in ("ОД", "крит", "хилка", "МЗ укрытия"):
+        cmd = ["node", "-e", EARLY, str(ENGINE_AT), str(site / "search"), q]
+        got = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+        log = got["log"]
+        last_v = max(i for i, e in enumerate(log) if e.startswith("got v"))
+        assert [e for e in log[last_v:] if e.startswith("ask") and not e.startswith("ask f")] == [], (q, log)
+        assert got["n"] > 0
+
+
 def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, tmp_path):
     """A phone may hold a manifest from the build before (its HTTP cache) when the new engine
     script arrives: the keys the older index lacks (the section-number pattern, the slips, the
     condition words, the abbreviation cases and length, the reading of Latin letters, the count
     of Latin words, the search of the closest words beyond the typo budget, the reading of a
-    misspelt small word, the letter a space took) leave their features
+    misspelt small word, the letter a space took, the rules' postings shards) leave their features
     off, and the search still answers."""
     old = tmp_path / "search"
     shutil.copytree(site / "search", old)
@@ -385,6 +400,11 @@ def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, 
         a[key] = decode_words(a[key])
     a["numbers"] = {w: n for n, words in a["numbers"].items() for w in decode_words(words)}
     (old / "manifest.json").write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    # the rules' postings shards
+    for v in old.glob("*/v*.json"):
+        shard = json.loads(v.read_text(encoding="utf-8"))
+        del shard["gp"]
+        v.write_text(json.dumps(shard, ensure_ascii=False), encoding="utf-8")
     f = tmp_path / "q.json"
     qs = [
         {"q": "2.2"},

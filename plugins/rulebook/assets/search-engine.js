@@ -492,6 +492,23 @@
         }
         const df = [];
         for (const n of varints(d.df)) df.push(n === 0 && df.length ? df[df.length - 1] : n - 1);
+        // a rule's books, as delta varints of one more than each (export.py rule_books)
+        for (const r of d.g) {
+          if (typeof r[2] !== "string") continue; // an older index: an array
+          const books = [];
+          let at = 0;
+          for (const n of varints(r[2])) books.push((at += n) - 1);
+          r[2] = books;
+        }
+        // a rule's targets' postings shards (export.py _rule_postings; an older index: none)
+        if (d.gp) {
+          const flat = varints(d.gp);
+          for (let i = 0, r = 0; r < d.g.length; r++) {
+            const posts = [];
+            for (let n = flat[i++], at = 0; n > 0; n--) posts.push((at += flat[i++]));
+            Object.defineProperty(d.g[r], "posts", { value: posts });
+          }
+        }
         return { words: words, stems: stems, df: df, rules: d.g };
       }
       if (kind === "r") return decodeWords(d.w);
@@ -834,6 +851,7 @@
       this.latin = 2 * (store.stats.latin_words || 0) > (store.stats.words || 0);
       this.unknown = [];
       this.phrases = [];
+      this.hinted = new Set(); // the postings shards of the rules met (read with round 2)
       this.slangFixes = new Map();
       this.typoCache = new Map(); // plan.py: typos once per query
       this.shouted = isShouted(A, this.P, parsed.chunks);
@@ -1090,6 +1108,7 @@
           this.unknown = this.unknown.filter((sl) => !lit.includes(sl));
           const targets = new Map();
           for (const rule of matches) {
+            if (rule.posts) for (const i of rule.posts) this.hinted.add(i);
             for (const d of rule[1]) {
               if (!targets.has(d)) targets.set(d, new Set());
               for (const bi of rule[2]) targets.get(d).add(bi);
@@ -1262,7 +1281,10 @@
       // the words found already have their postings read while the rules' and the typos' words
       // are looked up: one wait fewer before the first result (the scorer takes the same reads)
       const looked = store.ensure(needs);
-      if (needs.length) store.ensure(postingsOf(store, plan)).catch(() => {});
+      if (needs.length) {
+        const hinted = Array.from(this.hinted, (i) => ["p", i]);
+        store.ensure(uniq(postingsOf(store, plan).concat(hinted))).catch(() => {});
+      }
       await looked;
       const slang = await this.slangTypos(budgets);
       if (slang.size) {

@@ -6,9 +6,10 @@ for good):
 
 - `v<i>.json`  vocabulary shards: every surface form of the library in sorted order (front-coded),
   with its stem and the stem's document frequency over all books, and the glossary rules whose
-  first word's stem falls in the shard (each once, with the books whose glossaries hold it). A
-  query fetches the shards of its words' ranges: the word, its stem with its derivational
-  relatives, prefix completions.
+  first word's stem falls in the shard (each once, with the books whose glossaries hold it, and
+  the postings shards of its targets' forms, which a query that meets the rule fetches with the
+  targets' vocabulary). A query fetches the shards of its words' ranges: the word, its stem with
+  its derivational relatives, prefix completions.
 - `r<i>.json`  the same words reversed and sorted: with the forward shards, the typo structure.
   A word within edit distance k of the query keeps either its first two letters or its last
   letters (no edit in that part), so the candidates are a prefix range of the vocabulary or of
@@ -356,6 +357,39 @@ def _rules(
     return out
 
 
+def rule_books(books: list[int]) -> str:
+    """A rule's books (-1: the shared glossary) as delta varints of one more than each: a
+    library's books of one system share their glossary, and its rules name them all."""
+    out, prev = [], 0
+    for b in sorted(books):
+        out.append(b + 1 - prev)
+        prev = b + 1
+    return varints(out)
+
+
+def _rule_postings(rules: list[list[Any]], forms: dict[str, list[str]], post_of: dict[str, int]) -> str:
+    """The postings shards of each rule's targets' forms, as the engine reads them (plan.py
+    phrase_slot: each word's stem and its fleeting-vowel variants), in one string of varints:
+    per rule, how many, then the shards delta-coded. A query that meets a rule fetches them
+    with its targets' vocabulary, one wait fewer before its results: the rule is found in the
+    first read, its targets' forms only in the second."""
+    out: list[int] = []
+    for rule in rules:
+        shards: set[int] = set()
+        for target in rule[1]:
+            words = [w for w in analysis.surfaces(target) if not analysis.is_optional(w)]
+            for w in words or analysis.surfaces(target):
+                st = analysis.stem(w)
+                for s in (st, *analysis.fleeting_variants(st)):
+                    shards.update(post_of[u] for u in forms.get(s, ()))
+        out.append(len(shards))
+        prev = 0
+        for i in sorted(shards):
+            out.append(i - prev)
+            prev = i
+    return varints(out)
+
+
 def _function_words(text: dict[str, list[int]], rules: list[tuple[str, list[Any]]]) -> set[str]:
     """The words whose places in the text are not written: prepositions, pronouns and question
     words, a quarter of all places, which the engine drops from any query that has a word of its
@@ -404,34 +438,11 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         for key, rule in rules:
             by_shard[_shard_of(firsts, key)].append(rule)
         drop = _function_words(merged.text, rules)
-        for i, chunk in enumerate(vchunks):
-            cuts, exc, df = [], [], []
-            prev = None
-            for w in chunk:
-                st = analysis.stem(w)
-                c, x = _stem_code(w, st)
-                cuts.append(c)
-                if x is not None:
-                    exc.append(x)
-                # the stem's document frequency, 0 for "the same stem as the word before"
-                df.append(0 if st == prev else stem_df.get(st, 0) + 1)
-                prev = st
-            files[f"v{i}.json"] = _dumps(
-                {"w": front_code(chunk), "c": "".join(cuts), "x": exc, "df": varints(df), "g": by_shard[i]}
-            )
-        manifest["vocab"] = firsts
-
-        # only words a typo can be forgiven in (four letters or more, no digits)
-        typo_words = (w for w in vocab if len(w) >= 4 and not any(c.isdigit() for c in w))
-        rev = sorted((w[::-1] for w in typo_words), key=sort_key)
-        rchunks = _chunks_by_count(rev, RVOCAB_WORDS)
-        for i, chunk in enumerate(rchunks):
-            files[f"r{i}.json"] = _dumps({"w": front_code(chunk)})
-        manifest["rvocab"] = [""] + [c[0] for c in rchunks[1:]]
-
         # postings, in the vocabulary's order, cut by size and at every vocabulary shard's end:
-        # a word's postings are found by its place in its vocabulary shard
+        # a word's postings are found by its place in its vocabulary shard (written before the
+        # vocabulary, whose rules name the postings shards of their targets)
         post_at: list[list[int]] = []  # per postings shard: [vocabulary shard, first index]
+        post_of: dict[str, int] = {}  # a word's postings shard
         for j, chunk in enumerate(vchunks):
             cur: dict[str, list[str]] = {"t": [], "h": [], "p": [], "d": []}
             start = size = 0
@@ -451,8 +462,45 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                 for key, v in (("t", t), ("h", h), ("p", p), ("d", d)):
                     cur[key].append(varints(v))
                 size += n
+                post_of[w] = len(post_at)
             files[f"p{len(post_at)}.json"] = _dumps(cur)
             post_at.append([j, start])
+        # a word's forms by stem, for the rules' postings shards
+        forms: dict[str, list[str]] = {}
+        for w in vocab:
+            forms.setdefault(analysis.stem(w), []).append(w)
+        for i, chunk in enumerate(vchunks):
+            cuts, exc, df = [], [], []
+            prev = None
+            for w in chunk:
+                st = analysis.stem(w)
+                c, x = _stem_code(w, st)
+                cuts.append(c)
+                if x is not None:
+                    exc.append(x)
+                # the stem's document frequency, 0 for "the same stem as the word before"
+                df.append(0 if st == prev else stem_df.get(st, 0) + 1)
+                prev = st
+            files[f"v{i}.json"] = _dumps(
+                {
+                    "w": front_code(chunk),
+                    "c": "".join(cuts),
+                    "x": exc,
+                    "df": varints(df),
+                    "g": [[r[0], r[1], rule_books(r[2]), *r[3:]] for r in by_shard[i]],
+                    "gp": _rule_postings(by_shard[i], forms, post_of),
+                }
+            )
+        manifest["vocab"] = firsts
+
+        # only words a typo can be forgiven in (four letters or more, no digits)
+        typo_words = (w for w in vocab if len(w) >= 4 and not any(c.isdigit() for c in w))
+        rev = sorted((w[::-1] for w in typo_words), key=sort_key)
+        rchunks = _chunks_by_count(rev, RVOCAB_WORDS)
+        for i, chunk in enumerate(rchunks):
+            files[f"r{i}.json"] = _dumps({"w": front_code(chunk)})
+        manifest["rvocab"] = [""] + [c[0] for c in rchunks[1:]]
+
         # the postings shards' starts, as varints of (vocabulary shard delta, first index)
         flat_post: list[int] = []
         prev_j = 0

@@ -43,6 +43,15 @@ def varints(s: str) -> list[int]:
     return out
 
 
+def rule_books(coded: str) -> list[int]:
+    """export.rule_books, read back: -1 for the shared glossary."""
+    out, at = [], 0
+    for n in varints(coded):
+        at += n
+        out.append(at - 1)
+    return out
+
+
 def decode_words(coded: str) -> list[str]:
     out: list[str] = []
     prev = ""
@@ -73,6 +82,9 @@ class Vocab:
         df: list[int] = []
         for n in varints(d["df"]):  # 0: as the word before (the same stem), else df + 1
             df.append(df[-1] if n == 0 and df else n - 1)
+        for rule in d["g"]:
+            if isinstance(rule[2], str):  # export.rule_books
+                rule[2] = rule_books(rule[2])
         return Vocab(words, stems, df, d["g"], [export.sort_key(w) for w in words])
 
     def find(self, w: str) -> int | None:
