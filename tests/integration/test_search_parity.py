@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from rulebook.search import analysis, engine
-from rulebook.search.store import Store, decode_words
+from rulebook.search.store import Store, decode_words, rule_books
 
 pytestmark = pytest.mark.build
 ROOT = Path(__file__).resolve().parents[2]
@@ -385,7 +385,8 @@ def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, 
     script arrives: the keys the older index lacks (the section-number pattern, the slips, the
     condition words, the abbreviation cases and length, the reading of Latin letters, the count
     of Latin words, the search of the closest words beyond the typo budget, the reading of a
-    misspelt small word, the letter a space took, the rules' postings shards) leave their features
+    misspelt small word, the letter a space took, the rules' postings shards; the rules' books as
+    arrays) leave their features
     off, and the search still answers."""
     old = tmp_path / "search"
     shutil.copytree(site / "search", old)
@@ -400,10 +401,12 @@ def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, 
         a[key] = decode_words(a[key])
     a["numbers"] = {w: n for n, words in a["numbers"].items() for w in decode_words(words)}
     (old / "manifest.json").write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
-    # the rules' postings shards
+    # the rules' postings shards, and their books as arrays
     for v in old.glob("*/v*.json"):
         shard = json.loads(v.read_text(encoding="utf-8"))
         del shard["gp"]
+        for rule in shard["g"]:
+            rule[2] = rule_books(rule[2])
         v.write_text(json.dumps(shard, ensure_ascii=False), encoding="utf-8")
     f = tmp_path / "q.json"
     qs = [
