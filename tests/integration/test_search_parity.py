@@ -386,8 +386,7 @@ def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, 
     condition words, the abbreviation cases and length, the reading of Latin letters, the count
     of Latin words, the search of the closest words beyond the typo budget, the reading of a
     misspelt small word, the letter a space took, the rules' postings shards; the rules' books as
-    arrays) leave their features
-    off, and the search still answers."""
+    arrays) leave their features off, and the search still answers."""
     old = tmp_path / "search"
     shutil.copytree(site / "search", old)
     m = json.loads((old / "manifest.json").read_text(encoding="utf-8"))
