@@ -274,6 +274,30 @@ def test_attack_roll_uses_the_3_3_example_and_a_chapter_4_preset(site, page):
     shot(page, "attack-army-carbine-close-range", "#rb-calc-attack-1")
 
 
+def test_a_heavy_weapons_preset_marks_the_weapon_heavy_for_the_cover_it_hits(site, page):
+    """3.3: heavy weapons do double damage to cover; the preset of the heavy weapons' table says
+    the weapon is one, a carbine's says it is not, and shooting at the cover counts the hits."""
+    visit(page, f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba")
+    widget = page.locator("#rb-calc-attack-1")
+    widget.scroll_into_view_if_needed()
+    heavy = widget.locator("input[name=heavy_weapon]")
+    widget.locator("select[data-preset=weapon]").select_option("heavy_grenade_launcher")
+    assert heavy.is_checked()
+    widget.locator("select[name=cover]").select_option("half")
+    widget.locator("input[name=target_is_cover]").check()
+    widget.locator("input[name=cover_durability]").fill("8")
+    page.wait_for_function(
+        "() => /нужно попаданий: 1\\./.test(document.querySelector('#rb-calc-attack-1').textContent)",
+        timeout=BOOT_TIMEOUT,
+    )
+    widget.locator("select[data-preset=weapon]").select_option("army_carbine")
+    assert not heavy.is_checked()
+    page.wait_for_function(
+        "() => /нужно попаданий: 3\\./.test(document.querySelector('#rb-calc-attack-1').textContent)",
+        timeout=BOOT_TIMEOUT,
+    )
+
+
 # ---- loading ----------------------------------------------------------------------------------------
 def test_a_page_without_calculators_requests_no_pyodide_file(site, load):
     page = load(f"{site}/fatum/02-sozdanie-personazha/")

@@ -63,6 +63,80 @@ def test_a_barricade_of_durability_6_falls_to_the_second_carbine_hit():
     assert out["mz"] == 9 and out["hits_to_destroy"] == 2
 
 
+def cover_hits(damage, durability, heavy):
+    out = run(
+        "attack",
+        {
+            "target_is_cover": True,
+            "cover": "half",
+            "cover_material": "strong",
+            "cover_durability": durability,
+            "weapon_damage": damage,
+            "heavy_weapon": heavy,
+        },
+    )
+    return out["hits_to_destroy"]
+
+
+def test_a_heavy_weapon_does_double_damage_to_cover():
+    """3.3 «Тяжёлое оружие»: «тяжёлое оружие наносит двойной урон укрытиям»: a grenade
+    launcher's 4 takes a barricade of Прочность 6 down in one hit, a heavy machine gun's 3 one of
+    Прочность 8 in two; the same damage from a rifle takes two and three."""
+    assert cover_hits(4, 6, heavy=True) == 1 and cover_hits(4, 6, heavy=False) == 2
+    assert cover_hits(3, 8, heavy=True) == 2 and cover_hits(3, 8, heavy=False) == 3
+
+
+def test_the_heavy_weapons_table_presets_say_they_are_heavy_weapons():
+    from rulebook.mechanics.presets import WEAPONS
+
+    heavy = {w.key for w in WEAPONS if w.describe()["heavy_weapon"]}
+    assert {"heavy_grenade_launcher", "heavy_machine_gun", "anaxion_emitter"} <= heavy
+    # a heavy pistol or a heavy melee weapon is not of the heavy weapons' table
+    assert not heavy & {"heavy_pistol", "heavy_melee", "two_handed_melee", "heavy_crossbow"}
+
+
+def test_a_cover_already_destroyed_is_no_target():
+    out = run(
+        "attack",
+        {"target_is_cover": True, "cover": "half", "cover_durability": 6, "cover_damage_taken": 8},
+    )
+    assert out["hits_to_destroy"] == 0 and out["mz"] is None and "outcomes" not in out
+    assert "разрушено" in out["steps"][-1]["text"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.sampled_from([4, 6, 8, 10, 12]),
+    st.integers(0, 6),
+    st.integers(0, 20),
+    st.integers(0, 4),
+    st.integers(-5, 20),
+    st.sampled_from(["none", "quarter", "half", "full"]),
+)
+def test_the_hit_step_names_only_faces_the_die_has(die, prof, mark, thr, acro, cover):
+    """«на кубе N или больше» only for 2 ≤ N ≤ the die's faces; otherwise it says that any face
+    hits, or that none can."""
+    out = run(
+        "attack",
+        {
+            "hit_die": die,
+            "proficiency": prof,
+            "marksmanship": mark,
+            "threshold": thr,
+            "acrobatics": acro,
+            "cover": cover,
+        },
+    )
+    text = out["steps"][-1]["text"]
+    need = out["mz"] - out["hit_modifier"]
+    if 1 < need <= die:
+        assert f"на кубе {need} или больше" in text
+    elif need <= 1:
+        assert "при любом результате" in text and Fraction(out["p_hit"]) == 1
+    else:
+        assert "попасть нельзя" in text and Fraction(out["p_hit"]) == 0
+
+
 def test_explicit_bonuses_come_after_the_comparison_with_cover():
     assert (
         run("attack", {"acrobatics": 6, "cover": "quarter", "cover_material": "light", "explicit_mz": 2})[

@@ -325,6 +325,7 @@
         set("attacker", "hit_die", p.hit_die);
         set("attacker", "threshold", p.threshold);
         set("target", "weapon_damage", p.damage);
+        set("target", "heavy_weapon", p.heavy_weapon);
       }
       const bits = [p.properties];
       if (p.hit_note) bits.push(p.hit_note);

@@ -4,7 +4,8 @@ hit die (+ advantage: two dice, keep the better) + hit modifier ≥ the target's
 modifier is proficiency + ⌊Меткость / 2⌋ − the weapon's threshold; the МЗ is 4 + Акробатика (or a
 creature's natural МЗ), halved rounding up within 15 ft, compared with the cover's МЗ (the larger
 is used), plus explicit defensive bonuses. An attack on the cover itself uses the cover's МЗ and
-counts the hits its Прочность withstands.
+counts the hits its Прочность withstands (a heavy weapon's damage doubled, 3.3 «Тяжёлое
+оружие»); a cover already destroyed is no target.
 """
 
 from __future__ import annotations
@@ -133,6 +134,13 @@ TARGET = Group(
         Field("cover_durability", "Прочность укрытия", "int", 6, minimum=0, maximum=50),
         Field("cover_damage_taken", "Уже нанесено укрытию", "int", 0, minimum=0, maximum=50),
         Field("weapon_damage", "Урон оружия", "int", 3, minimum=0, maximum=20),
+        Field(
+            "heavy_weapon",
+            "Тяжёлое оружие",
+            "bool",
+            False,
+            help="гранатомёт, пулемёт, анаксионная пушка: двойной урон укрытиям",
+        ),
     ),
 )
 
@@ -209,10 +217,16 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             durability = int(t["cover_durability"])
             taken = int(t["cover_damage_taken"])
             dmg = int(t["weapon_damage"])
+            if t["heavy_weapon"] and dmg > 0:
+                steps.add(
+                    "attack.heavy_cover",
+                    f"Тяжёлое оружие наносит укрытиям двойной урон: {dmg} × 2 = {2 * dmg}.",
+                )
+                dmg *= 2
             hits = hits_to_destroy(durability, taken, dmg)
             left = max(0, durability - taken)
             text = f"Прочность {durability}, уже нанесено {taken}: осталось {left}; " + (
-                "укрытие уже разрушено."
+                "укрытие уже разрушено, стрелять по нему незачем."
                 if hits == 0
                 else f"при уроне {dmg} нужно попаданий: {hits}."
                 if hits is not None
@@ -220,6 +234,8 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             )
             steps.add("attack.cover_durability", text)
             out["hits_to_destroy"] = hits
+            if hits == 0:
+                mz = None
     else:
         natural = t.get("natural_mz")
         acro = int(t["acrobatics"])
@@ -246,9 +262,16 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     if mz is not None:
         p = hit_probability(die, total_mod, mz, advantage, hindrance)
         need = mz - total_mod
+        faces = (
+            f"то есть на кубе {need} или больше"
+            if 1 < need <= die
+            else "то есть при любом результате куба"
+            if need <= 1
+            else f"а на кубе не больше {die}: попасть нельзя"
+        )
         steps.add(
             "attack.cover_target" if t["target_is_cover"] else "attack.base_difficulty",
-            f"Попадание, если {die_label(die)} {total_mod:+d} ≥ {mz}, то есть на кубе {need} или больше.",
+            f"Попадание, если {die_label(die)} {total_mod:+d} ≥ {mz}, {faces}.",
         )
         out["p_hit"] = p
         out["outcomes"] = [

@@ -60,7 +60,12 @@ class Weapon(_Preset):
     skill: str = ""  # melee «Бонус» column: "acrobatics" | "strength" | "either"
 
     def _derived(self) -> dict[str, Any]:
-        return {"hit_die": self.hit_dice[0] if self.hit_dice else None, "hit_dice": list(self.hit_dice)}
+        return {
+            "hit_die": self.hit_dice[0] if self.hit_dice else None,
+            "hit_dice": list(self.hit_dice),
+            # 3.3: a weapon of the heavy weapons' table (4.1.5) does double damage to cover
+            "heavy_weapon": self.group == H,
+        }
 
 
 @dataclass(frozen=True)

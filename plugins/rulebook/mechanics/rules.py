@@ -184,6 +184,11 @@ _RULES = (
         "Когда накопленный урон по укрытию достигает его Прочности, укрытие разрушается",
     ),
     Rule(
+        "attack.heavy_cover",
+        "fatum/03-boi/#tiazheloe-oruzhie-granatomety-pulemety-anaksionnye-pushki--8",
+        "тяжёлое оружие наносит двойной урон укрытиям и технике.",
+    ),
+    Rule(
         "attack.modifier",
         "fatum/03-boi/#porog-vladeniia--5",
         "Модификатор = уровень владения оружием + половина Меткости − порог владения оружия",
