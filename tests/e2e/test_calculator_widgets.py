@@ -212,6 +212,35 @@ def store_fight(page, site: str, value: str) -> str:
     return key
 
 
+def test_the_end_of_a_fight_stops_the_death_countdown_on_the_page(site, page):
+    """3.9: the countdown stops when the fight ends (turns then kill no one) and resumes from
+    where it stopped in a new fight; the badges say so."""
+    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
+    widget = page.locator(DAMAGE)
+    widget.scroll_into_view_if_needed()
+    widget.locator("input[name=damage][data-group=hit]").fill("5")
+    badges = widget.locator(".rb-calc__badges")
+
+    def act(action: str, count: int) -> None:
+        widget.locator(f"button[data-action={action}]").click()
+        page.wait_for_function(
+            "([sel, n]) => document.querySelectorAll(sel).length === n",
+            arg=[f"{DAMAGE} .rb-calc__log > li", count],
+            timeout=BOOT_TIMEOUT,
+        )
+
+    act("hit", 1)
+    act("end_turn", 2)
+    act("end_combat", 3)
+    for n in (4, 5, 6):
+        act("end_turn", n)
+    assert "отсчёт до смерти 1 из 3 (остановлен: вне боя)" in badges.inner_text()
+    assert "Вне боя" in badges.inner_text()
+    act("start_combat", 7)
+    act("end_turn", 8)
+    assert "2 из 3" in badges.inner_text() and "Вне боя" not in badges.inner_text()
+
+
 def test_an_unreadable_saved_fight_is_copied_aside_once_and_started_afresh(site, page):
     key = store_fight(page, site, "{not json")
     widget = page.locator(DAMAGE)

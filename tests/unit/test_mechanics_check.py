@@ -247,6 +247,14 @@ def test_a_group_of_four_needs_two_successes():
     assert Fraction(out["group"]["p_success"]) == brute
 
 
+def test_helping_the_leader_and_a_group_check_are_two_options_not_one():
+    """1.3: «Мастер выбирает один из двух вариантов: помощь ведущему персонажу или общую
+    групповую проверку»: both at once is an input error that names the group's field."""
+    with pytest.raises(InputError, match=r"^group_size: .*выберите один"):
+        run("check", {"helpers": 3, "group_size": 4})
+    assert run("check", {"helpers": 0, "group_size": 4})["group"]["needed"] == 2
+
+
 # ---- exactness against brute force ---------------------------------------------------------------------
 @pytest.mark.parametrize("success_die", LADDER)
 @pytest.mark.parametrize("difficulty_die", LADDER)
@@ -334,16 +342,11 @@ def test_invalid_input_raises_a_value_error_naming_the_field(inputs, field):
     assert str(err.value).startswith(f"{field}: ")
 
 
-def test_every_step_and_outcome_cites_a_paragraph():
+@pytest.mark.parametrize("helped", [{"helpers": 3}, {"group_size": 3}])
+def test_every_step_and_outcome_cites_a_paragraph(helped):
     out = run(
         "check",
-        {
-            "trait_level": 3,
-            "professional": True,
-            "helpers": 3,
-            "group_size": 3,
-            "rolled": {"success": 1, "difficulty": 1},
-        },
+        {"trait_level": 3, "professional": True, **helped, "rolled": {"success": 1, "difficulty": 1}},
     )
     for item in out["steps"] + out["outcomes"] + out["roll_steps"]:
         assert item["rule"].startswith("fatum/") and "#" in item["rule"]

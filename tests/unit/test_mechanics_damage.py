@@ -285,6 +285,60 @@ def test_failing_to_stop_bleeding_out_of_combat_costs_a_light_wound():
     assert wounds(out) == (1, 0, 1, 0)
 
 
+def test_failing_to_stop_bleeding_out_of_combat_under_a_critical_wound_costs_no_wound():
+    """3.8 «Кровотечение и Критическое ранение»: a character with a Critical wound gets no more
+    wounds from bleeding (a new one would kill): the failed attempt leaves the state as it was."""
+    before = step([hit(4, source="firearm"), hit(5)])["state"]
+    assert before["bleeding"] and before["wounds"]["critical"] == 1
+    out = step([{"type": "stop_bleeding", "outcome": "failure", "out_of_combat": True}], state=before)
+    assert not out["state"]["dead"]
+    assert wounds(out) == (0, 0, 1, 1) and out["state"]["bleeding"] is True
+
+
+def test_a_second_bleeding_from_the_hit_that_gave_a_critical_wound_adds_no_wound():
+    """Already bleeding, a hit whose wounds overflow to Критическое and place a Серьёзное from a
+    bleeding source: the extra Лёгкое of a second bleeding is a wound from bleeding, which a
+    Critical wound suspends; the character lives, the countdown starts."""
+    state = step([hit(4, source="firearm")])["state"]  # Серьёзное, bleeding
+    state["wounds"] = {"light": 2, "medium": 1, "serious": 0, "critical": 0}
+    out = step([hit(3, source="firearm")], state=state)
+    assert out["state"]["wounds"]["critical"] == 1
+    assert not out["state"]["dead"] and out["state"]["bleeding"] is True
+
+
+def test_the_end_of_the_fight_stops_the_countdown_and_a_new_fight_resumes_it():
+    """3.9 «Отсчёт до смерти»: «Если бой заканчивается раньше, отсчёт до смерти немедленно
+    прекращается» — no turn after it kills; «Если до стабилизации начинается новый бой, отсчёт
+    возобновляется с того значения, на котором был остановлен»."""
+    out = step([hit(5), {"type": "end_turn"}, {"type": "end_combat"}])
+    s = out["state"]
+    assert s["countdown"] == 1 and s["in_combat"] is False and s["immobilised"]
+    for _ in range(5):
+        s = step([{"type": "end_turn"}], state=s)["state"]
+    assert not s["dead"] and s["countdown"] == 1
+    s = step([{"type": "start_combat"}, {"type": "end_turn"}], state=s)["state"]
+    assert s["countdown"] == 2 and not s["dead"]
+    s = step([{"type": "end_turn"}], state=s)["state"]
+    assert s["dead"]
+
+
+def test_bleeding_outlasts_the_fight_and_its_failed_attempt_then_takes_the_out_of_combat_rule():
+    """3.8 «Кровотечение вне боя»: the end of the fight does not stop bleeding, turns do not
+    wound out of a fight, a failed attempt costs a Лёгкое, and a new fight wounds again."""
+    s = step([hit(4, source="firearm"), {"type": "end_combat"}, {"type": "end_turn"}])["state"]
+    assert s["bleeding"] and wounds({"state": s}) == (0, 0, 1, 0)
+    s = step([{"type": "stop_bleeding", "outcome": "failure"}], state=s)["state"]
+    assert wounds({"state": s}) == (1, 0, 1, 0) and s["bleeding"]
+    s = step([{"type": "start_combat"}, {"type": "end_turn"}], state=s)["state"]
+    assert wounds({"state": s}) == (2, 0, 1, 0)
+
+
+def test_a_state_saved_before_fights_had_an_end_is_read_as_in_a_fight():
+    s = step([hit(5)])["state"]
+    del s["in_combat"]
+    assert step([{"type": "end_turn"}], state=s)["state"]["countdown"] == 1
+
+
 @pytest.mark.parametrize(
     ("action", "field"),
     [

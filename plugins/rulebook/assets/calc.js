@@ -755,6 +755,8 @@
           return "Остановка Кровотечения" + (a.self ? " (самопомощь)" : "") +
             (a.kit ? ": перевязочный комплект" : a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
         case "short_rest": return "Короткий отдых";
+        case "end_combat": return "Конец боя";
+        case "start_combat": return "Новый бой";
         case "reset": return "Начать заново";
         default: return a.type;
       }
@@ -769,9 +771,10 @@
       }
       const badges = h("p", { class: "rb-calc__badges" });
       if (s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--dead", text: "Погиб" }));
-      else if (s.immobilised) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--critical", text: "Обездвижен: отсчёт до смерти " + (s.countdown || 0) + " из 3" }));
+      else if (s.immobilised) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--critical", text: "Обездвижен: отсчёт до смерти " + (s.countdown || 0) + " из 3" + (s.in_combat === false ? " (остановлен: вне боя)" : "") }));
       if (s.bleeding && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--bleeding", text: "Кровотечение" }));
       if (s.recovering && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge", text: "Восстановление: −2 ко всем проверкам" }));
+      if (s.in_combat === false && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge", text: "Вне боя" }));
       if (!badges.childNodes.length) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--ok", text: "В строю" }));
       nodes.push(badges);
 

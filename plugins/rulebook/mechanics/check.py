@@ -261,6 +261,12 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
 
     bonus = int(v.get("bonus", 0))
     helpers = int(v.get("helpers", 0))
+    if helpers and int(v.get("group_size", 0)):
+        # 1.3: «Мастер выбирает один из двух вариантов: помощь ведущему персонажу или общую
+        # групповую проверку» — never both
+        raise InputError(
+            "group_size", "помощь ведущему и общая групповая проверка — два разных варианта, выберите один"
+        )
     helpers_bonus = min(max(helpers - 1, 0), HELPERS_BONUS_CAP)
     advantage = bool(v.get("advantage", False))
     hindrance = bool(v.get("hindrance", False))

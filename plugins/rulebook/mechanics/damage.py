@@ -4,7 +4,9 @@ A hit is processed exactly in the book's order (3.4 «Как работает б
 3.9 «Порядок обработки атаки»): damage → numeric modifiers → wounds → armour state → does the
 armour cover this attack → protection steps → each wound reduced → БЗ loss → placement with
 escalation → bleeding and death. Other actions: end of turn (bleeding, death countdown),
-stabilisation, stopping the bleeding, a short rest, reset.
+stabilisation, stopping the bleeding, a short rest, the end of the fight (the countdown stops
+where it is, bleeding goes on, its attempts take the out-of-combat rule) and a new fight (the
+countdown resumes), reset.
 
 `compute({"character" | "state": ..., "actions": [...]})` returns the new state and the steps
 taken, each citing its paragraph; the state is plain JSON, so the page keeps it in localStorage
@@ -60,7 +62,16 @@ SOURCE_NAMES = {
     "psychic": "психическая или нефизическая атака",
 }
 BLEEDING_SOURCES = frozenset({"firearm", "cutting", "projectile", "fragments", "natural"})
-ACTIONS = ("hit", "end_turn", "stabilise", "stop_bleeding", "short_rest", "reset")
+ACTIONS = (
+    "hit",
+    "end_turn",
+    "stabilise",
+    "stop_bleeding",
+    "short_rest",
+    "end_combat",
+    "start_combat",
+    "reset",
+)
 BASE_LIMITS = (2, 1, 1, 1)
 HEALTHY_BONUS = ((0, 0, 0, 0), (1, 0, 0, 0), (1, 1, 0, 0), (2, 1, 0, 0))  # cumulative, by level
 COUNTDOWN_ROUNDS = 3
@@ -218,6 +229,7 @@ class State:
     death_cause: str | None = None
     recovering: bool = False  # −2 to all checks until a long rest, after a stabilisation
     stabilise_failures: int = 0
+    in_combat: bool = True  # the countdown and bleeding's wounds run only in a fight (3.8, 3.9)
 
     @property
     def limits(self) -> tuple[int, ...]:
@@ -244,6 +256,7 @@ class State:
             "death_cause": self.death_cause,
             "recovering": self.recovering,
             "stabilise_failures": self.stabilise_failures,
+            "in_combat": self.in_combat,
         }
 
     def fresh(self) -> State:
@@ -284,6 +297,7 @@ _STATE_EXTRA = {
     "death_cause",
     "recovering",
     "stabilise_failures",
+    "in_combat",
 }
 
 
@@ -297,9 +311,9 @@ def parse_state(raw_obj: object) -> State:
     reject_unknown(wounds, set(SEVERITIES), "state.wounds.")
     for i, name in enumerate(SEVERITIES):
         s.wounds[i] = parse_int(wounds.get(name, 0), f"state.wounds.{name}", 0, s.limits[i])
-    for flag in ("bleeding", "dead", "recovering"):
-        f = Field(flag, flag, "bool", False)
-        setattr(s, flag, bool(f.parse(raw.get(flag, False), f"state.{flag}")))
+    for flag, default in (("bleeding", False), ("dead", False), ("recovering", False), ("in_combat", True)):
+        f = Field(flag, flag, "bool", default)
+        setattr(s, flag, bool(f.parse(raw.get(flag, default), f"state.{flag}")))
     if raw.get("countdown") is not None:
         s.countdown = parse_int(raw["countdown"], "state.countdown", 0, COUNTDOWN_ROUNDS)
     if s.has_critical and s.countdown is None:
@@ -594,6 +608,16 @@ class Track:
                 "bleeding",
             )
             return
+        if s.has_critical:
+            # 3.8: «Персонаж с Критическим ранением не получает дополнительные ранения от
+            # Кровотечения»: the extra wound of a second bleeding is one of them
+            self.add(
+                "bleeding.paused_by_critical",
+                "Кровотечение уже есть, но при Критическом ранении дополнительного ранения от него нет: "
+                "действует отсчёт до смерти.",
+                "bleeding",
+            )
+            return
         self.add(
             "bleeding.again",
             "Кровотечение уже есть: вместо нового — немедленно ещё одно Лёгкое ранение.",
@@ -605,6 +629,12 @@ class Track:
     def end_turn(self) -> None:
         s = self.state
         if self.dead_noop():
+            return
+        if not s.in_combat:
+            self.add(
+                "wounds.combat_end",
+                "Вне боя ходов нет: отсчёт и Кровотечение по ходам не идут (для нового боя — «Новый бой»).",
+            )
             return
         if s.has_critical:
             s.countdown = (s.countdown or 0) + 1
@@ -722,6 +752,13 @@ class Track:
                 "care",
             )
             self.place([LIGHT], "критический провал помощи")
+        elif out_of_combat and s.has_critical:
+            self.add(
+                "bleeding.paused_by_critical",
+                "Провал вне боя: при Критическом ранении Кровотечение приостановлено, ранения от потери "
+                "крови нет; действует стабилизация.",
+                "care",
+            )
         elif out_of_combat:
             self.add(
                 "bleeding.out_of_combat_failure",
@@ -732,6 +769,54 @@ class Track:
         else:
             self.add(
                 "bleeding.stop_failure", "Провал: Кровотечение продолжается, попытку можно повторить.", "care"
+            )
+
+    def end_combat(self) -> None:
+        s = self.state
+        if self.dead_noop():
+            return
+        if not s.in_combat:
+            self.add("wounds.combat_end", "Боя и так нет — без изменений.")
+            return
+        s.in_combat = False
+        if s.has_critical:
+            self.add(
+                "wounds.combat_end",
+                f"Бой окончен: отсчёт до смерти остановлен на {s.countdown or 0} из 3. Персонаж остаётся "
+                "с Критическим ранением и не может действовать, но от истечения раундов уже не погибает.",
+                "countdown",
+            )
+        else:
+            self.add("wounds.combat_end", "Бой окончен.")
+        if s.bleeding:
+            self.add(
+                "bleeding.combat_end",
+                "Кровотечение не прекращается: вне боя его останавливают проверкой Медицины "
+                "(около 10 минут) или перевязочным комплектом.",
+                "bleeding",
+            )
+
+    def start_combat(self) -> None:
+        s = self.state
+        if self.dead_noop():
+            return
+        if s.in_combat:
+            self.add("wounds.combat_again", "Бой уже идёт — без изменений.")
+            return
+        s.in_combat = True
+        if s.has_critical:
+            self.add(
+                "wounds.combat_again",
+                f"Новый бой до стабилизации: отсчёт до смерти возобновляется с {s.countdown or 0} из 3.",
+                "countdown",
+            )
+        else:
+            self.add("wounds.combat_again", "Новый бой.")
+        if s.bleeding and not s.has_critical:
+            self.add(
+                "bleeding.combat_again",
+                "Кровотечение не остановлено: снова одно Лёгкое ранение в конце каждого хода.",
+                "bleeding",
             )
 
     def short_rest(self) -> None:
@@ -769,6 +854,8 @@ _ACTION_KEYS = {
     "stabilise": {"outcome", "kit", "self"},
     "stop_bleeding": {"outcome", "kit", "self", "out_of_combat"},
     "short_rest": set(),
+    "end_combat": set(),
+    "start_combat": set(),
     "reset": set(),
 }
 
@@ -798,11 +885,15 @@ def apply(track: Track, raw_action: object, where: str) -> None:
             None if outcome is None else str(outcome),
             bool(care["kit"]),
             bool(care["self"]),
-            bool(care["out_of_combat"]),
+            bool(care["out_of_combat"]) or not track.state.in_combat,
             where,
         )
     elif kind == "short_rest":
         track.short_rest()
+    elif kind == "end_combat":
+        track.end_combat()
+    elif kind == "start_combat":
+        track.start_combat()
     else:
         track.reset()
 

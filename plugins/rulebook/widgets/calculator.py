@@ -200,6 +200,8 @@ def _damage_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl:
     _text(fs, "legend", "Ход и отдых")
     bar = etree.SubElement(fs, "div", {"class": "rb-calc__actions"})
     _button(bar, "end_turn", "Конец хода")
+    _button(bar, "end_combat", "Конец боя")
+    _button(bar, "start_combat", "Новый бой")
     _button(bar, "short_rest", "Короткий отдых")
     _button(bar, "reset", "Начать заново")
     _button(bar, "undo", "↶ Отменить")
