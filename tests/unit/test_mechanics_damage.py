@@ -236,6 +236,23 @@ def test_gas_is_a_special_attack_armour_does_not_stop():
     assert wounds(out) == (1, 1, 0, 0) and out["state"]["bz"] == 8
 
 
+def test_a_gas_mask_or_a_heavy_exoskeleton_stops_a_gas_grenades_damage():
+    """4.4 «Противогаз»: «Блокирует урон наносимый газовыми гранатами»; 4.2 «Тяжёлый экзоскелет»:
+    «Игнорирует урон, получаемый от газовых гранат». The presets carry both; other attacks are
+    not stopped, and without protection the gas wounds through any armour."""
+    from rulebook.mechanics.presets import ARMORS, WEAPONS
+
+    vektron = next(w for w in WEAPONS if w.key == "vektron_12").describe()
+    exo = next(a for a in ARMORS if a.key == "heavy_exoskeleton").describe()
+    assert vektron["gas"] and exo["gas_immune"]
+    gas = hit(3, "explosive", special=True, source="poison", gas=True)
+    worn = {"armor": "heavy", "bz_max": 9, "armor_vs_anaxion": True, "gas_immune": True}
+    assert wounds(step([gas], worn)) == (0, 0, 0, 0)
+    assert wounds(step([gas], {"gas_immune": True})) == (0, 0, 0, 0)  # a gas mask alone
+    assert wounds(step([gas], dict(worn, gas_immune=False))) == (1, 1, 0, 0)
+    assert wounds(step([hit(3, "explosive", source="fragments")], worn)) == (1, 0, 0, 0)
+
+
 def test_fragments_and_weak_attacks_count_as_light_weapons_for_heavier_armour():
     for attack in ("fragment", "weak"):
         assert wounds(step([hit(2, attack)], armored("medium"))) == (1, 0, 0, 0)

@@ -317,10 +317,10 @@
         if (el) writeField(el, value);
       };
       if (kind === "armor") {
-        ["armor", "bz_max", "armor_vs_anaxion", "armor_blast_reduction"].forEach((k) => { set("character", k, p[k]); });
+        ["armor", "bz_max", "armor_vs_anaxion", "armor_blast_reduction", "gas_immune"].forEach((k) => { set("character", k, p[k]); });
         set("character", "bz", p.bz_max);
       } else if (this.name === "damage") {
-        ["damage", "attack_class", "armor_piercing", "anaxion", "special", "source"].forEach((k) => { set("hit", k, p[k]); });
+        ["damage", "attack_class", "armor_piercing", "anaxion", "gas", "special", "source"].forEach((k) => { set("hit", k, p[k]); });
       } else {
         set("attacker", "hit_die", p.hit_die);
         set("attacker", "threshold", p.threshold);
@@ -745,6 +745,7 @@
           const bits = ["урон " + (a.damage === undefined ? 3 : a.damage), label("hit", "attack_class", a.attack_class || "medium")];
           if (a.armor_piercing) bits.push("бронебойное");
           if (a.anaxion) bits.push("анаксионная");
+          if (a.gas) bits.push("газ");
           if (a.special) bits.push("особая атака");
           bits.push(label("hit", "source", a.source || "firearm"));
           return "Попадание: " + bits.join(", ");

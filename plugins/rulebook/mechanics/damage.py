@@ -127,6 +127,13 @@ CHARACTER_FIELDS = Group(
             "bool",
             False,
         ),
+        Field(
+            "gas_immune",
+            "Газ не вредит (противогаз, тяжёлый экзоскелет)",
+            "bool",
+            False,
+            help="урон газовых гранат и газов не проходит",
+        ),
     ),
 )
 HIT_FIELDS = Group(
@@ -137,6 +144,7 @@ HIT_FIELDS = Group(
         Field("attack_class", "Тип атаки", "choice", "medium", choices=_choices(ATTACK_NAMES)),
         Field("armor_piercing", "Бронебойное", "bool", False),
         Field("anaxion", "Анаксионная атака", "bool", False),
+        Field("gas", "Газ (газовая граната)", "bool", False),
         Field(
             "special",
             "Иная особая атака (газ и т. п.)",
@@ -222,6 +230,7 @@ class State:
     bz_max: int = 0
     armor_vs_anaxion: bool = False
     armor_blast_reduction: bool = False
+    gas_immune: bool = False
     wounds: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     bleeding: bool = False
     countdown: int | None = None  # rounds marked since the Critical wound; None without one
@@ -247,6 +256,7 @@ class State:
             "bz_max": self.bz_max,
             "armor_vs_anaxion": self.armor_vs_anaxion,
             "armor_blast_reduction": self.armor_blast_reduction,
+            "gas_immune": self.gas_immune,
             "wounds": dict(zip(SEVERITIES, self.wounds, strict=True)),
             "limits": dict(zip(SEVERITIES, self.limits, strict=True)),
             "bleeding": self.bleeding,
@@ -267,6 +277,7 @@ class State:
             bz_max=self.bz_max,
             armor_vs_anaxion=self.armor_vs_anaxion,
             armor_blast_reduction=self.armor_blast_reduction,
+            gas_immune=self.gas_immune,
         )
 
 
@@ -284,6 +295,7 @@ def character_state(raw: Mapping[str, Any], prefix: str = "character.") -> State
         bz_max=bz_max,
         armor_vs_anaxion=bool(v["armor_vs_anaxion"]),
         armor_blast_reduction=bool(v["armor_blast_reduction"]),
+        gas_immune=bool(v["gas_immune"]),
     )
 
 
@@ -335,6 +347,7 @@ class Hit:
     anaxion: bool
     special: bool
     source: str
+    gas: bool = False
 
     @property
     def heavy_loss(self) -> bool:
@@ -437,6 +450,10 @@ class Track:
             "Обычная защита брони из урона не вычитается.",
             "damage",
         )
+        if h.gas and s.gas_immune and damage > 0:
+            # 4.4 «Противогаз», 4.2 «Тяжёлый экзоскелет»: the gas's damage does not get through
+            self.add("armor.gas", "Газ: персонаж защищён от газов — урон не проходит, ранений нет.", "damage")
+            return
         armor_up = s.armor != "none" and s.bz > 0
         if s.armor_blast_reduction and h.attack_class == "explosive" and not h.special and damage > 0:
             if armor_up:
@@ -845,6 +862,7 @@ def parse_hit(raw: Mapping[str, Any], where: str) -> Hit:
         anaxion=bool(v["anaxion"]),
         special=bool(v["special"]),
         source=str(v["source"]),
+        gas=bool(v["gas"]),
     )
 
 

@@ -54,6 +54,7 @@ class Weapon(_Preset):
     armor_piercing: bool = False
     anaxion: bool = False
     special: bool = False
+    gas: bool = False  # «Газовая» grenades: a gas mask or a heavy exoskeleton stops their damage
     assumed: str | None = None
     hit_note: str | None = None
     ap: str = ""  # the ОД column («1 + 1»: draw and shot); grenades: a throw costs 1 ОД (3.6)
@@ -77,6 +78,7 @@ class Armor(_Preset):
     properties: str
     armor_vs_anaxion: bool = False  # named as the stepper's character fields they fill in
     armor_blast_reduction: bool = False
+    gas_immune: bool = False
     speed: int = 0  # «Громоздкий»: feet of Скорость lost while worn
 
 
@@ -192,11 +194,11 @@ WEAPONS: tuple[Weapon, ...] = (
     Weapon("vektron_12", "Vektron-12", G, (), None, 3, "explosive", "poison",
            "Газовая. Наносит урон от токсинов через 1 ход после взрыва. Требуется маска для безопасного "
            "использования.",
-           special=True,
+           special=True, gas=True,
            assumed="Урон токсинами — иная особая атака: броня не защищает (Шаг 4); источник — яды.", ap="1"),
     Weapon("gpd", "ГПД", G, (), None, 2, "explosive", "poison",
            "Газовая. Враждебные цели в радиусе теряют 1 ход (паника) и получают помеху на атаки.",
-           special=True,
+           special=True, gas=True,
            assumed="Урон газом — иная особая атака: броня не защищает (Шаг 4); источник — яды.", ap="1"),
     Weapon("expansor_6", "Экспансор-6", G, (), None, 4, "explosive", "anaxion",
            "Анаксионная. Пробивает большинство щитов и барьеров.", anaxion=True,
@@ -240,7 +242,7 @@ ARMORS: tuple[Armor, ...] = (
     Armor("heavy_exoskeleton", "Тяжёлый экзоскелет", "heavy", 9,
           "Анаксионная защита: против анаксионных атак −1 ступень. Игнорирует урон газовых гранат "
           "(урон 0). Силовой каркас, громоздкий.",
-          armor_vs_anaxion=True, speed=-5),
+          armor_vs_anaxion=True, gas_immune=True, speed=-5),
     Armor("adaptive_exoskeleton", "Адаптивный экзоскелет", "heavy", 10,
           "Компенсация нагрузки: нет помехи на Прыжок из-за тяжёлой брони."),
 )  # fmt: skip

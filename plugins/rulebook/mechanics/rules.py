@@ -676,6 +676,11 @@ _RULES = (
     Rule(
         "preset.anaxion_insulated", "fatum/04-snariazhenie/#4-2-bronia--1", "Анаксионно-изолированная броня"
     ),
+    Rule(
+        "armor.gas",
+        "fatum/04-snariazhenie/#4-4-raskhodnye-materialy--1",
+        "Блокирует урон наносимый газовыми гранатами и иным оружием, наносящим урон газами.",
+    ),
     Rule("preset.heavy_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Тяжёлый экзоскелет"),
     Rule("preset.adaptive_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Адаптивный экзоскелет"),
     # ---- the character sheet: chapter 2, derived values and the rules they come from ---------
