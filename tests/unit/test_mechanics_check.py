@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulebook.mechanics import InputError, run
-from rulebook.mechanics.check import CALCULATOR, OUTCOMES
+from rulebook.mechanics.check import CALCULATOR, OUTCOMES, group_success
 
 LADDER = [4, 6, 8, 10, 12]
 
@@ -245,6 +245,16 @@ def test_a_group_of_four_needs_two_successes():
         if sum(outcome) >= 2
     )
     assert Fraction(out["group"]["p_success"]) == brute
+
+
+def test_a_group_check_also_counts_near_miss_successes_each_player_may_take():
+    """1.1 «Успех на грани»: a miss by 1–3 may still be a success, with a consequence, at the
+    player's choice; the group's chance is given with those successes too."""
+    out = run("check", {"success_die": 6, "difficulty_die": 6, "group_size": 4})
+    g = out["group"]
+    assert g["p_success_or_edge"] == str(group_success(Fraction(out["p_success_or_edge"]), 4, 2))
+    assert Fraction(g["p_success_or_edge"]) > Fraction(g["p_success"])
+    assert "4 участника" in out["steps"][-1]["text"] and "успех на грани" in out["steps"][-1]["text"]
 
 
 def test_helping_the_leader_and_a_group_check_are_two_options_not_one():

@@ -24,6 +24,7 @@ from rulebook.mechanics.base import (
     Steps,
     parse_object,
     percent,
+    plural,
     reject_unknown,
 )
 from rulebook.mechanics.rules import url
@@ -351,12 +352,21 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     if group:
         needed = -(-group // 2)
         p_group = group_success(p_success, group, needed)
+        # 1.1: a near-miss success is a success with a consequence, each player's to take
+        p_group_edge = group_success(p_success + p_edge, group, needed)
         steps.add(
             "check.group",
-            f"Групповая проверка: {group} участников, нужно успехов — не меньше {needed} "
-            f"(половина, округлённая вверх); вероятность {percent(p_group)}.",
+            f"Групповая проверка: {plural(group, 'участник', 'участника', 'участников')}, "
+            f"нужно успехов — не меньше {needed} "
+            f"(половина, округлённая вверх); вероятность {percent(p_group)}, "
+            f"а если участники идут на успех на грани — {percent(p_group_edge)}.",
         )
-        out["group"] = {"members": group, "needed": needed, "p_success": p_group}
+        out["group"] = {
+            "members": group,
+            "needed": needed,
+            "p_success": p_group,
+            "p_success_or_edge": p_group_edge,
+        }
     if raw.get("rolled") is not None:
         out.update(_resolve(raw["rolled"], success_size, roll, total_bonus, modifier))
     return out
