@@ -279,7 +279,7 @@ check_inputs = st.fixed_dictionaries(
         "success_die": st.sampled_from(LADDER),
         "difficulty_die": st.sampled_from(LADDER),
         "bonus": st.integers(-6, 8),
-        "modifier": st.integers(0, 5),
+        "modifier": st.integers(0, 12),
         "advantage": st.booleans(),
         "hindrance": st.booleans(),
     }
@@ -333,7 +333,8 @@ def test_with_a_smaller_success_die_and_a_large_bonus_advantage_can_lower_the_ch
     ("inputs", "field"),
     [
         ({"bonus": "много"}, "bonus"),
-        ({"modifier": 6}, "modifier"),
+        ({"modifier": 13}, "modifier"),
+        ({"modifier": -1}, "modifier"),
         ({"difficulty_die": 7}, "difficulty_die"),
         ({"trait_level": 7}, "trait_level"),
         ({"trait_level": 3, "success_die": 8}, "success_die"),

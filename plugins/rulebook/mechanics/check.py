@@ -173,7 +173,8 @@ CHECK_FIELDS = Group(
         ),
         Field("bonus", "Бонусы игрока", "int", 0, minimum=-20, maximum=30),
         Field("difficulty_die", "Куб сложности", "choice", 6, choices=DICE),
-        Field("modifier", "Модификатор Мастера", "int", 0, minimum=0, maximum=5),
+        # 1.1: «обычно +1...+5» — usually, so a larger one is the GM's to give
+        Field("modifier", "Модификатор Мастера", "int", 0, minimum=0, maximum=12, help="обычно от +1 до +5"),
         Field("advantage", "Преимущество", "bool", False),
         Field("hindrance", "Помеха", "bool", False),
         Field("helpers", "Помощники", "int", 0, minimum=0, maximum=10),
