@@ -68,7 +68,7 @@ def test_calc_damage_follows_the_contract(capsys):
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
-        (["calc", "check", "--input", '{"modifier": 9}'], "modifier: "),
+        (["calc", "check", "--input", '{"modifier": 13}'], "modifier: "),
         (["calc", "check", "--input", "{not json"], "input: not valid JSON"),
         (
             ["calc", "damage", "--input", '{"actions": [{"type": "hit", "damage": 2, "source": "laser"}]}'],

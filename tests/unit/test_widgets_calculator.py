@@ -29,7 +29,7 @@ def test_the_check_block_renders_every_declared_field_with_its_default():
     root = soup.select_one("div.rb-calc.rb-skip[data-rb-calc=check]")
     assert root["id"] == "rb-calc-check-1"
     assert root.select_one("input[name=bonus]")["value"] == "0"
-    assert root.select_one("input[name=modifier]")["data-max"] == "5"
+    assert root.select_one("input[name=modifier]")["data-max"] == "12"
     assert root.select_one("input[name=advantage][type=checkbox]") is not None
     assert [o["value"] for o in root.select("select[name=difficulty_die] option")] == [
         "4",
