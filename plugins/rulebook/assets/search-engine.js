@@ -371,7 +371,7 @@
   const B64 = new Int8Array(128).fill(-1);
   Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_").forEach((c, i) => { B64[c.charCodeAt(0)] = i; });
 
-  /* export.varints, read back. */
+  /* codec.py varints, read back. */
   function varints(s) {
     const out = [];
     let n = 0, shift = 0;
@@ -411,6 +411,12 @@
       let at = 0;
       for (const d of varints(manifest.frag)) { at += d; this.fragFirst.push(at); }
       this.counts = manifest.shards;
+      // the postings shards of each intent word's targets (export.py; an older index: none)
+      this.intentPosts = new Map();
+      if (manifest.intent_posts) {
+        const lists = counted(manifest.intent_posts);
+        Object.keys(manifest.analysis.intents).forEach((w, i) => { this.intentPosts.set(w, lists[i]); });
+      }
       this.cache = new Map();
       this.pending = new Map();
       this.fetched = []; // every shard read, in order
@@ -501,14 +507,7 @@
           r[2] = books;
         }
         // a rule's targets' postings shards (export.py _rule_postings; an older index: none)
-        if (d.gp) {
-          const flat = varints(d.gp);
-          for (let i = 0, r = 0; r < d.g.length; r++) {
-            const posts = [];
-            for (let n = flat[i++], at = 0; n > 0; n--) posts.push((at += flat[i++]));
-            Object.defineProperty(d.g[r], "posts", { value: posts });
-          }
-        }
+        if (d.gp) counted(d.gp).forEach((posts, r) => { Object.defineProperty(d.g[r], "posts", { value: posts }); });
         return { words: words, stems: stems, df: df, rules: d.g };
       }
       if (kind === "r") return decodeWords(d.w);
@@ -699,6 +698,17 @@
     while (i < xs.length || j < ys.length) {
       const x = i < xs.length ? xs[i] : Infinity, y = j < ys.length ? ys[j] : Infinity;
       if (x <= y) { out.push(x); i++; if (x === y) j++; } else { out.push(y); j++; }
+    }
+    return out;
+  }
+
+  /* export.py _counted: sorted lists of integers, each as its length and its delta-coded items. */
+  function counted(s) {
+    const flat = varints(s), out = [];
+    for (let i = 0; i < flat.length;) {
+      const list = [];
+      for (let n = flat[i++], at = 0; n > 0; n--) list.push((at += flat[i++]));
+      out.push(list);
     }
     return out;
   }
@@ -1129,6 +1139,7 @@
         i += 1;
         if (w.role === "stop" || w.role === "question") continue;
         if (w.role === "intent") {
+          for (const i of this.store.intentPosts.get(w.surface) || []) this.hinted.add(i);
           const targets2 = [w.surface].concat(A.intents.get(w.surface));
           groups.push({ words: [w.surface], alts: targets2.map((t) => ({ slots: [this.phraseSlot(t)], weight: 1.0, books: [], literal: true })), role: "intent", idf: 0 });
           continue;

@@ -49,14 +49,12 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from rulebook.search import abbreviations, analysis, bridges, folders, windex
+from rulebook.search import abbreviations, analysis, bridges, codec, folders, windex
+from rulebook.search.codec import CUT as _CUT
+from rulebook.search.codec import FORMAT, MANIFEST, front_code, rule_books, sort_key, varints
 from rulebook.search.glossary import Glossary
 from rulebook.search.library import Book
 
-FORMAT = 3
-MANIFEST = "manifest.json"
-_CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
-B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 # shard sizes: what one query fetches stays small, and the number of files stays moderate
 VOCAB_WORDS = 400
 VOCAB_BYTES = 6_000  # words and the glossary rules of their range (a book's glossary of originals)
@@ -73,7 +71,8 @@ def version() -> str:
     derive glossary rules) and its shard sizes (a changed exporter rewrites the export even when
     no book changed)."""
     sizes = [FORMAT, VOCAB_WORDS, VOCAB_BYTES, RVOCAB_WORDS, POST_BYTES, FRAG_BYTES, LOAN_KEYS]
-    code = b"".join(Path(f).read_bytes() for f in (__file__, abbreviations.__file__, bridges.__file__))
+    files = (__file__, codec.__file__, abbreviations.__file__, bridges.__file__)
+    code = b"".join(Path(f).read_bytes() for f in files)
     return hashlib.sha1(code + repr(sizes).encode()).hexdigest()[:12]
 
 
@@ -83,36 +82,6 @@ def length_code(n: int) -> int:
     if n < 32:
         return n
     return 32 + min(31, int(math.log2(n / 32) * 8))
-
-
-def varints(nums: list[int]) -> str:
-    """Non-negative integers as base-64 varints (little-endian groups of five bits)."""
-    out = []
-    for n in nums:
-        while n >= 32:
-            out.append(B64[(n & 31) | 32])
-            n >>= 5
-        out.append(B64[n])
-    return "".join(out)
-
-
-def sort_key(w: str) -> bytes:
-    """Code-unit order, the order JavaScript compares strings in (same as code points in the BMP)."""
-    return w.encode("utf-16-be")
-
-
-def front_code(words: list[str]) -> str:
-    """Sorted words as lines that each start with how many letters they share with the previous."""
-    out = []
-    prev = ""
-    for w in words:
-        n = 0
-        lim = min(len(prev), len(w), len(_CUT) - 1)
-        while n < lim and prev[n] == w[n]:
-            n += 1
-        out.append(_CUT[n] + w[n:])
-        prev = w
-    return "\n".join(out)
 
 
 def _packed(words: list[str]) -> str:
@@ -357,34 +326,28 @@ def _rules(
     return out
 
 
-def rule_books(books: list[int]) -> str:
-    """A rule's books (-1: the shared glossary) as delta varints of one more than each: a
-    library's books of one system share their glossary, and its rules name them all."""
-    out, prev = [], 0
-    for b in sorted(books):
-        out.append(b + 1 - prev)
-        prev = b + 1
-    return varints(out)
+def _phrases_postings(phrases: list[str], forms: dict[str, list[str]], post_of: dict[str, int]) -> list[int]:
+    """The postings shards of the forms of the phrases' words, as the engine reads a glossary
+    target (plan.py phrase_slot: each word's stem and its fleeting-vowel variants; a phrase's
+    small words only where it has no other)."""
+    shards: set[int] = set()
+    for phrase in phrases:
+        words = [w for w in analysis.surfaces(phrase) if not analysis.is_optional(w)]
+        for w in words or analysis.surfaces(phrase):
+            st = analysis.stem(w)
+            for s in (st, *analysis.fleeting_variants(st)):
+                shards.update(post_of[u] for u in forms.get(s, ()))
+    return sorted(shards)
 
 
-def _rule_postings(rules: list[list[Any]], forms: dict[str, list[str]], post_of: dict[str, int]) -> str:
-    """The postings shards of each rule's targets' forms, as the engine reads them (plan.py
-    phrase_slot: each word's stem and its fleeting-vowel variants), in one string of varints:
-    per rule, how many, then the shards delta-coded. A query that meets a rule fetches them
-    with its targets' vocabulary, one wait fewer before its results: the rule is found in the
-    first read, its targets' forms only in the second."""
+def _counted(lists: list[list[int]]) -> str:
+    """Sorted lists of integers in one string of varints: per list, its length, then its items
+    delta-coded."""
     out: list[int] = []
-    for rule in rules:
-        shards: set[int] = set()
-        for target in rule[1]:
-            words = [w for w in analysis.surfaces(target) if not analysis.is_optional(w)]
-            for w in words or analysis.surfaces(target):
-                st = analysis.stem(w)
-                for s in (st, *analysis.fleeting_variants(st)):
-                    shards.update(post_of[u] for u in forms.get(s, ()))
-        out.append(len(shards))
+    for items in lists:
+        out.append(len(items))
         prev = 0
-        for i in sorted(shards):
+        for i in items:
             out.append(i - prev)
             prev = i
     return varints(out)
@@ -488,10 +451,19 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                     "x": exc,
                     "df": varints(df),
                     "g": [[r[0], r[1], rule_books(r[2]), *r[3:]] for r in by_shard[i]],
-                    "gp": _rule_postings(by_shard[i], forms, post_of),
+                    # per rule, its targets' postings shards: a query that meets the rule fetches
+                    # them with the targets' vocabulary, one wait fewer before its results (the
+                    # rule is read in the first read, its targets' forms only in the second)
+                    "gp": _counted([_phrases_postings(r[1], forms, post_of) for r in by_shard[i]]),
                 }
             )
         manifest["vocab"] = firsts
+        # the same for the words of intent («стоит»: «стоимость», «цена»), in the order of the
+        # analysis' intents
+        intents = analysis.SPEC["intents"]
+        manifest["intent_posts"] = _counted(
+            [_phrases_postings([w, *intents[w]], forms, post_of) for w in intents]
+        )
 
         # only words a typo can be forgiven in (four letters or more, no digits)
         typo_words = (w for w in vocab if len(w) >= 4 and not any(c.isdigit() for c in w))

@@ -1,8 +1,9 @@
 """The exported index as the query engine reads it: the manifest, then shards on demand.
 
 The Python runtime (`rulebook search`, tests, benchmarks) reads the very files the browser
-fetches (export.py), from the build's export folder or a built site's `search/`; the JS twin
-(assets/search-engine.js) fetches them. Shards are parsed once and kept.
+fetches (export.py writes them, codec.py says how), from the build's export folder or a built
+site's `search/`; the JS twin (assets/search-engine.js) fetches them. Shards are parsed once and
+kept.
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from rulebook.search import export
+from rulebook.search.codec import CUT as _CUT
+from rulebook.search.codec import FORMAT, MANIFEST, decode_words, sort_key
+from rulebook.search.codec import read_rule_books as rule_books
+from rulebook.search.codec import read_varints as varints
 
-_CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
+__all__ = ["MissingIndex", "Store", "Vocab", "decode_words", "rule_books", "varints"]
 TOP = "\uffff"  # above every letter: [w, w + TOP) is every word that starts with w
 
 Key = tuple[str, int]  # (kind, shard) with kind v, r, p, l, f
@@ -23,45 +27,6 @@ Key = tuple[str, int]  # (kind, shard) with kind v, r, p, l, f
 
 class MissingIndex(FileNotFoundError):
     """No index, or one this engine cannot read: the site must be built (again)."""
-
-
-_B64 = {c: i for i, c in enumerate(export.B64)}
-
-
-def varints(s: str) -> list[int]:
-    """export.varints, read back."""
-    out = []
-    n = shift = 0
-    for c in s:
-        v = _B64[c]
-        n |= (v & 31) << shift
-        if v & 32:
-            shift += 5
-        else:
-            out.append(n)
-            n = shift = 0
-    return out
-
-
-def rule_books(coded: str) -> list[int]:
-    """export.rule_books, read back: -1 for the shared glossary."""
-    out, at = [], 0
-    for n in varints(coded):
-        at += n
-        out.append(at - 1)
-    return out
-
-
-def decode_words(coded: str) -> list[str]:
-    out: list[str] = []
-    prev = ""
-    if not coded:
-        return out
-    for line in coded.split("\n"):
-        w = prev[: _CUT.index(line[0])] + line[1:]
-        out.append(w)
-        prev = w
-    return out
 
 
 @dataclass
@@ -83,13 +48,13 @@ class Vocab:
         for n in varints(d["df"]):  # 0: as the word before (the same stem), else df + 1
             df.append(df[-1] if n == 0 and df else n - 1)
         for rule in d["g"]:
-            if isinstance(rule[2], str):  # export.rule_books
+            if isinstance(rule[2], str):  # codec.rule_books
                 rule[2] = rule_books(rule[2])
-        return Vocab(words, stems, df, d["g"], [export.sort_key(w) for w in words])
+        return Vocab(words, stems, df, d["g"], [sort_key(w) for w in words])
 
     def find(self, w: str) -> int | None:
-        """The index of `w` in this shard, or None (the shard is sorted by `export.sort_key`)."""
-        i = bisect_left(self.keys, export.sort_key(w))
+        """The index of `w` in this shard, or None (the shard is sorted by `sort_key`)."""
+        i = bisect_left(self.keys, sort_key(w))
         return i if i < len(self.words) and self.words[i] == w else None
 
 
@@ -125,11 +90,11 @@ class Book:
 
 class Store:
     def __init__(self, folder: Path) -> None:
-        path = folder / export.MANIFEST
+        path = folder / MANIFEST
         if not path.exists():
             raise MissingIndex(f"no search index in {folder}: build the site first (mkdocs build)")
         m = json.loads(path.read_text(encoding="utf-8"))
-        if m.get("format") != export.FORMAT:
+        if m.get("format") != FORMAT:
             raise MissingIndex(f"{path}: a search index of another version: build the site again")
         self.folder = folder / m["dir"]
         self.manifest = m
@@ -137,7 +102,7 @@ class Store:
         self.stats: dict[str, int] = m["stats"]
         self.books = [Book(*b) for b in m["books"]]
         self.firsts = {
-            k: [export.sort_key(w) for w in m[n]] for k, n in (("v", "vocab"), ("r", "rvocab"), ("l", "loan"))
+            k: [sort_key(w) for w in m[n]] for k, n in (("v", "vocab"), ("r", "rvocab"), ("l", "loan"))
         }
         flat = varints(m["post"])
         self.post_at: list[tuple[int, int]] = []
@@ -158,7 +123,7 @@ class Store:
     def shards(self, kind: str, lo: str, hi: str) -> list[int]:
         """The shards of `kind` (v, r, p, l) whose words meet [lo, hi)."""
         f = self.firsts[kind]
-        klo, khi = export.sort_key(lo), export.sort_key(hi)
+        klo, khi = sort_key(lo), sort_key(hi)
         a = max(0, bisect_right(f, klo) - 1)
         out = []
         for i in range(a, len(f)):
@@ -187,7 +152,7 @@ class Store:
         return self.get(("p", p))[at[1] - self.post_at[p][1]]
 
     def shard_of(self, kind: str, w: str) -> int:
-        return max(0, bisect_right(self.firsts[kind], export.sort_key(w)) - 1)
+        return max(0, bisect_right(self.firsts[kind], sort_key(w)) - 1)
 
     def frag_of(self, section: int) -> int:
         return max(0, bisect_right(self.frag_first, section) - 1)
@@ -207,7 +172,7 @@ class Store:
             return Vocab.parse(d)
         if kind == "r":
             words = decode_words(d["w"])
-            return (words, [export.sort_key(w) for w in words])
+            return (words, [sort_key(w) for w in words])
         if kind == "p":
             return [Postings(x) for x in zip(d["t"], d["h"], d["p"], d["d"], strict=True)]
         if kind == "l":

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from rulebook.search import analysis
-from rulebook.search.export import sort_key as key
+from rulebook.search.codec import sort_key as key
 from rulebook.search.store import TOP, Key, Store, Vocab
 
 P = analysis.ENGINE
