@@ -126,10 +126,10 @@ def test_invalid_input_shows_a_message_next_to_the_field(site, page):
     visit(page, f"{site}/fatum/01-bazovye-pravila/")
     widget = page.locator(CHECK)
     widget.scroll_into_view_if_needed()
-    widget.locator("input[name=modifier]").fill("9")
+    widget.locator("input[name=modifier]").fill("13")
     error = widget.locator("[data-field=modifier] .rb-calc__error")
     error.wait_for(state="visible", timeout=BOOT_TIMEOUT)
-    assert "от 0 до 5" in error.inner_text()
+    assert "от 0 до 12" in error.inner_text()
     assert widget.locator("input[name=modifier]").get_attribute("aria-invalid") == "true"
     widget.locator("input[name=modifier]").fill("2")
     error.wait_for(state="hidden", timeout=BOOT_TIMEOUT)

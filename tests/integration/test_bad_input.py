@@ -100,7 +100,7 @@ INPUTS = [  # (what is wrong, calculator, --input, what the error line says)
     ("not JSON", "check", "{bonus: 1}", "input: not valid JSON"),
     ("not an object", "check", "[1, 2]", "input: нужен объект JSON"),
     ("unknown field", "check", '{"bonsu": 1}', "bonsu: неизвестное поле"),
-    ("out of range", "check", '{"modifier": 9}', "modifier: число должно быть от 0 до 5"),
+    ("out of range", "check", '{"modifier": 13}', "modifier: число должно быть от 0 до 12"),
     ("a word for a number", "check", '{"bonus": "три"}', "bonus: нужно целое число"),
     ("a digit that is not ASCII", "check", '{"bonus": "²"}', "bonus: нужно целое число"),
     ("a 5,000-digit integer", "check", '{"bonus": ' + "9" * 5000 + "}", "a number has more than 4300 digits"),
