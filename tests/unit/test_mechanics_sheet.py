@@ -495,3 +495,50 @@ def test_every_chapter_4_preset_fills_a_valid_row():
     categories = {w["key"]: w["row"]["category"] for w in p["weapons"]}
     assert categories["army_carbine"] == "carbines" and categories["heavy_crossbow"] == "crossbow"
     assert categories["long_bow"] == "bow" and categories["unarmed"] == "melee"
+
+
+# ---- 2.x «Паллид», «Волколак»: the species' cost and nature; «Крепкий» 6 -------------------------
+@pytest.mark.parametrize("species", ["Паллид", "паллидка", "Волколак", "ликантроп"])
+def test_a_pallid_or_a_werewolf_has_two_bonus_trait_points_fewer(species):
+    """«уменьшите количество доступных ему очков Бонусных черт на 2»: 0 at level 1, and the
+    table's 4 less 2 at level 3; two points spent at level 1 are over the budget."""
+    one = derive({"identity": {"species": species}, "traits": traits(bch={"tough": 2})})
+    assert one["derived"]["points"]["bch"]["total"] == 0
+    assert any("на 2 меньше" in w for w in warnings(one, "traits.bch"))
+    three = derive({"identity": {"species": species}, "progress": {"level": 3, "xp": 200}})
+    assert (
+        three["derived"]["points"]["bch"]["total"]
+        == derive({"progress": {"level": 3, "xp": 200}})["derived"]["points"]["bch"]["total"] - 2
+    )
+    human = derive({"identity": {"species": "Человек"}, "traits": traits(bch={"tough": 2})})
+    assert human["derived"]["points"]["bch"]["total"] == 2 and not warnings(human, "traits.bch")
+
+
+def test_a_pallid_has_a_light_wound_slot_a_language_and_a_specialisation_more():
+    """«Паллид получает один дополнительный слот Лёгкого ранения»; at creation «одну
+    дополнительную Специализацию; один дополнительный язык». With «Здоровый» 3: five slots."""
+    pallid = {"identity": {"species": "Паллид"}}
+    out = derive(pallid)
+    assert out["derived"]["wounds"]["limits"]["light"] == 3
+    assert out["derived"]["languages"]["allowed"] == derive({})["derived"]["languages"]["allowed"] + 1
+    four = [{"name": f"Специализация {i}"} for i in range(4)]
+    assert not warnings(derive({**pallid, "specialisations": four}), "specialisations")
+    assert warnings(derive({"specialisations": four}), "specialisations")
+    full = derive({**pallid, "traits": traits(nch={"healthy": 3}), "wounds": {"light": 5}})
+    assert full["derived"]["wounds"]["limits"]["light"] == 5 and not warnings(full, "wounds.light")
+
+
+@pytest.mark.parametrize("species", ["Паллид", "Волколак"])
+def test_a_pallid_or_a_werewolf_is_told_aberrancy_is_not_theirs_by_default(species):
+    out = derive({"identity": {"species": species}, "aberrancy": {"gift": "Телекинез", "rank": 1}})
+    assert any("Аберрантность недоступна" in w for w in warnings(out, "aberrancy"))
+    assert not warnings(derive({"aberrancy": {"gift": "Телекинез", "rank": 1}}), "aberrancy")
+
+
+def test_tough_6_writes_its_serious_wound_over_the_limit():
+    """«Крепкий» 6: «Это Серьёзное ранение можно записать сверх обычного лимита»: a second
+    Серьёзное is accepted and not warned of; without the level it is."""
+    out = derive({"traits": traits(bch={"tough": 6}), "progress": {"level": 10}, "wounds": {"serious": 2}})
+    assert not warnings(out, "wounds.serious")
+    out = derive({"traits": traits(bch={"tough": 5}), "progress": {"level": 10}, "wounds": {"serious": 2}})
+    assert warnings(out, "wounds.serious")

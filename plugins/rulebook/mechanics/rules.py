@@ -683,6 +683,47 @@ _RULES = (
     ),
     Rule("preset.heavy_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Тяжёлый экзоскелет"),
     Rule("preset.adaptive_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Адаптивный экзоскелет"),
+    # ---- species (2.x «Паллид», «Волколак») and «Крепкий» 6 -----------------------------------
+    Rule(
+        "sheet.pallid_cost",
+        "fatum/02-sozdanie-personazha/#pallid-stoimost-vida--1",
+        "При создании персонажа-паллида уменьшите количество доступных ему очков Бонусных черт на 2.",
+    ),
+    Rule(
+        "sheet.pallid_slot",
+        "fatum/02-sozdanie-personazha/#bazovoe-sostoianie--1",
+        "Паллид получает один дополнительный слот Лёгкого ранения.",
+    ),
+    Rule(
+        "sheet.pallid_specialisation",
+        "fatum/02-sozdanie-personazha/#bazovoe-sostoianie--15",
+        "одну дополнительную Специализацию",
+    ),
+    Rule(
+        "sheet.pallid_language",
+        "fatum/02-sozdanie-personazha/#bazovoe-sostoianie--16",
+        "один дополнительный язык",
+    ),
+    Rule(
+        "sheet.pallid_aberrancy",
+        "fatum/02-sozdanie-personazha/#pallidy-i-aberrantnost--2",
+        "По умолчанию персонаж-паллид не может выбрать Аберрантность",
+    ),
+    Rule(
+        "sheet.werewolf_cost",
+        "fatum/02-sozdanie-personazha/#volkolak-stoimost-vida--1",
+        "При создании персонажа-волколака уменьшите количество доступных ему очков Бонусных черт на 2.",
+    ),
+    Rule(
+        "sheet.werewolf_aberrancy",
+        "fatum/02-sozdanie-personazha/#volkolaki-i-aberrantnost--3",
+        "По умолчанию персонаж-волколак не может выбрать Аберрантность",
+    ),
+    Rule(
+        "sheet.tough_6",
+        "fatum/02-sozdanie-personazha/#krepkii--1",
+        "Это Серьёзное ранение можно записать сверх обычного лимита Серьёзных ранений.",
+    ),
     # ---- the character sheet: chapter 2, derived values and the rules they come from ---------
     Rule(
         "sheet.skills",

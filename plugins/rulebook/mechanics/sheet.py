@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.mechanics import attack, creation
-from rulebook.mechanics.base import Calculator, InputError, Reading, percent, reject_unknown, shown
+from rulebook.mechanics.base import Calculator, InputError, Reading, percent, plural, reject_unknown, shown
 from rulebook.mechanics.check import DifficultyRoll, die_label, distribution, trait_die
 from rulebook.mechanics.creation import FIGHT, SCENE, SKILLS, TRAITS
 from rulebook.mechanics.damage import ARMOR_NAMES, COVER_RULE, PROTECTION, STEPS_RULE, limits_for
@@ -104,6 +104,20 @@ def countdown_rounds(tough: int) -> int:
 def extra_languages(erudition: int) -> int:
     """Шаг 8: half of Эрудиция rounded up, none for Эрудиция 0 or 1."""
     return 0 if erudition < 2 else -(-erudition // 2)
+
+
+SPECIES = {"паллид": "pallid", "волколак": "werewolf", "ликантроп": "werewolf", "оборотень": "werewolf"}
+SPECIES_NAMES = {"pallid": "Паллид", "werewolf": "Волколак"}
+
+
+def species_of(ch: Mapping[str, Any]) -> str | None:
+    """The species the book gives rules for, from the sheet's «Вид» (free text: «Паллид»,
+    «паллидка», «Волколак (скрывает)»), or None for a human or a species of the table's own."""
+    text = str(ch["identity"]["species"]).strip().lower().replace("ё", "е")
+    for stem, key in SPECIES.items():
+        if text.startswith(stem[:6]):
+            return key
+    return None
 
 
 def signed(n: int) -> str:
@@ -288,6 +302,15 @@ def _points(d: Derivation, ch: Mapping[str, Any], level: int) -> None:
     traits = ch["traits"]
     spent = {k: sum(int(v) for v in traits[k].values()) for k in ("nch", "och", "bch")}
     total = {"nch": 3, "och": och_points(level), "bch": bch_points(level)}
+    kind = species_of(ch)
+    if kind:
+        # 2.x «Стоимость вида»: the table's БЧ for the level, less 2
+        total["bch"] = max(0, total["bch"] - 2)
+        d.step(
+            f"sheet.{kind}_cost",
+            f"Вид «{SPECIES_NAMES[kind]}»: очков БЧ на 2 меньше, чем по таблице прогрессии ({total['bch']}).",
+            "points.bch",
+        )
     pros = sum(1 for s in SKILLS if ch["skills"][s.key]["professional"])
     allowed = professional_allowed(level)
     d.values["points"] = {k: _budget(spent[k], total[k], "вложено") for k in spent} | {
@@ -301,7 +324,9 @@ def _points(d: Derivation, ch: Mapping[str, Any], level: int) -> None:
             d.warn(
                 f"traits.{k}",
                 rule,
-                f"Вложено {spent[k]} очков {names[k]}, а уровень {level} даёт {total[k]}.",
+                f"Вложено {plural(spent[k], 'очко', 'очка', 'очков')} {names[k]}, а уровень {level} даёт "
+                f"{total[k]}"
+                + (f" (вид «{SPECIES_NAMES[kind]}»: на 2 меньше)." if k == "bch" and kind else "."),
             )
         elif spent[k] < total[k]:
             d.warn(f"traits.{k}", rule, f"Не распределено очков {names[k]}: {total[k] - spent[k]}.", "info")
@@ -469,6 +494,9 @@ def _wounds(d: Derivation, ch: Mapping[str, Any]) -> None:
     healthy = int(ch["traits"]["nch"]["healthy"])
     tough = int(ch["traits"]["bch"]["tough"])
     limits = dict(zip(("light", "medium", "serious", "critical"), limits_for(healthy), strict=True))
+    pallid = species_of(ch) == "pallid"
+    if pallid:
+        limits["light"] += 1
     rounds = countdown_rounds(tough)
     d.values["wounds"] = {"limits": limits, "countdown_max": rounds}
     extra = []
@@ -485,8 +513,12 @@ def _wounds(d: Derivation, ch: Mapping[str, Any]) -> None:
         + (f" (Здоровый {healthy}: {', '.join(extra)})." if extra else "."),
         "wounds.limits",
     )
+    if pallid:
+        d.step("sheet.pallid_slot", "Паллид: один дополнительный слот Лёгкого ранения.", "wounds.limits")
+    # «Крепкий» 6: the Серьёзное that replaces a Критическое is written over the limit
+    over = {"serious": 1} if tough >= 6 else {}
     for k, name in (("light", "Лёгких"), ("medium", "Средних"), ("serious", "Серьёзных")):
-        if int(w[k]) > limits[k]:
+        if int(w[k]) > limits[k] + over.get(k, 0):
             d.warn(f"wounds.{k}", "wounds.limits", f"{name} ранений отмечено {w[k]}, а слотов {limits[k]}.")
     if int(w["countdown"]) > rounds:
         d.warn("wounds.countdown", "wounds.countdown_death", f"Отсчёт до смерти длится {rounds} раунда.")
@@ -744,11 +776,21 @@ def _roles(d: Derivation, ch: Mapping[str, Any]) -> None:
         if x["core"]:
             bits.append("Стержневая")
         d.values["doctrines"].append({"frequency": freq, "incompatible": partner, "text": "; ".join(bits)})
-    if len(specs) > 3:
+    pallid = species_of(ch) == "pallid"
+    if len(specs) > 3 + pallid:
         d.warn(
             "specialisations",
-            "sheet.specialisations_3",
-            f"Специализаций {len(specs)}: обычно 2, с разрешения Мастера 3.",
+            "sheet.pallid_specialisation" if pallid else "sheet.specialisations_3",
+            f"Специализаций {len(specs)}: обычно 2, с разрешения Мастера 3"
+            + (", и ещё одна у паллида." if pallid else "."),
+        )
+    kind = species_of(ch)
+    if kind and str(ch["aberrancy"]["gift"]).strip():
+        d.warn(
+            "aberrancy",
+            f"sheet.{kind}_aberrancy",
+            f"{SPECIES_NAMES[kind]}: по умолчанию Аберрантность недоступна (только как сюжетное исключение "
+            "с разрешения Мастера).",
         )
     if len(traits) > 3:
         d.warn(
@@ -818,7 +860,8 @@ def _resources(d: Derivation, ch: Mapping[str, Any], skills: Mapping[str, Mappin
 
 def _languages(d: Derivation, ch: Mapping[str, Any], totals: Mapping[str, int]) -> None:
     extra = extra_languages(totals["erudition"])
-    allowed = 2 + extra
+    pallid = species_of(ch) == "pallid"
+    allowed = 2 + extra + pallid
     known = sum(1 for x in ch["languages"] if x["name"].strip())
     d.values["languages"] = {
         "allowed": allowed,
@@ -826,8 +869,10 @@ def _languages(d: Derivation, ch: Mapping[str, Any], totals: Mapping[str, int]) 
         "text": f"доступно {allowed}, записано {known}",
     }
     d.step(
-        "sheet.languages",
-        f"Языки: 2 базовых + {extra} за Эрудицию {signed(totals['erudition'])} = {allowed}.",
+        "sheet.pallid_language" if pallid else "sheet.languages",
+        f"Языки: 2 базовых + {extra} за Эрудицию {signed(totals['erudition'])}"
+        + (" + 1 паллиду" if pallid else "")
+        + f" = {allowed}.",
         "languages.allowed",
     )
     if known > allowed:
