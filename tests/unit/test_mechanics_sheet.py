@@ -341,6 +341,16 @@ def test_abilities_granted_by_och_levels_with_their_numbers():
     assert ab["Оратор"]["value"].startswith("+3")
     assert ab["Право сильного"]["value"].startswith("+2")  # ⌈(1 + 2) / 2⌉
     assert "Железные мускулы" not in ab
+    # «половину … округляя вверх» below zero too: ⌈(1 − 4) / 2⌉ = −1
+    ch["skills"]["strength"]["extra"] = -4
+    ab = {a["name"]: a for a in derive(ch)["derived"]["abilities"]}
+    assert ab["Право сильного"]["value"].startswith("−1")
+
+
+@pytest.mark.parametrize("character", [0, [], "", False])
+def test_a_character_that_is_not_an_object_is_refused_even_when_it_looks_empty(character):
+    with pytest.raises(InputError, match=r"^character: "):
+        run("sheet", {"character": character})
 
 
 # ---- armour (3.4) --------------------------------------------------------------------------------------

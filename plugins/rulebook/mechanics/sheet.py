@@ -714,7 +714,7 @@ def _abilities(
             continue
         value = ""
         if name == "Право сильного":
-            n = -(-totals["strength"] // 2) if totals["strength"] > 0 else totals["strength"] // 2
+            n = -(-totals["strength"] // 2)  # «половину … округляя вверх», below zero too
             value = f"{signed(n)} к Убеждению, Очарованию и Запугиванию (по желанию)"
         elif name == "Эрудит":
             value = f"{signed(-(-int(och['smart']) // 2))} к одной подходящей проверке вне боя"
@@ -975,7 +975,8 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(inputs, Mapping):
         raise InputError("input", "нужен объект JSON")
     reject_unknown(inputs, {"character", "action"})
-    ch = parse_character(inputs.get("character") or {}, "character")
+    raw = inputs.get("character")
+    ch = parse_character({} if raw is None else raw, "character")  # 0 or [] is no character
     action = inputs.get("action")
     if action is not None and action not in ACTIONS:
         raise InputError("action", f"допустимые значения: {', '.join(ACTIONS)}; получено {shown(action)}")
