@@ -498,7 +498,7 @@
         }
         const df = [];
         for (const n of varints(d.df)) df.push(n === 0 && df.length ? df[df.length - 1] : n - 1);
-        // a rule's books, as delta varints of one more than each (export.py rule_books)
+        // a rule's books, as delta varints of one more than each (codec.py rule_books)
         for (const r of d.g) {
           if (typeof r[2] !== "string") continue; // an older index: an array
           const books = [];
@@ -506,7 +506,7 @@
           for (const n of varints(r[2])) books.push((at += n) - 1);
           r[2] = books;
         }
-        // a rule's targets' postings shards (export.py _rule_postings; an older index: none)
+        // a rule's targets' postings shards (export.py _phrases_postings; an older index: none)
         if (d.gp) counted(d.gp).forEach((posts, r) => { Object.defineProperty(d.g[r], "posts", { value: posts }); });
         return { words: words, stems: stems, df: df, rules: d.g };
       }
