@@ -13,6 +13,22 @@ from rulebook.mechanics import run
 from rulebook.mechanics.attack import base_difficulty, cover_mz, hit_modifier, hits_to_destroy, target_mz
 
 
+def shooter(die, prof, mark, thr, acro, **more):
+    """The attack roll of a shooter (hit die, proficiency, Меткость, threshold) at a target of
+    the given Акробатика, with any other inputs."""
+    return run(
+        "attack",
+        {
+            "hit_die": die,
+            "proficiency": prof,
+            "marksmanship": mark,
+            "threshold": thr,
+            "acrobatics": acro,
+            **more,
+        },
+    )
+
+
 # ---- 3.7 «Расчёт модификатора попадания» ------------------------------------------------------------
 def test_carbine_proficiency_2_marksmanship_3_army_carbine_gives_plus_1():
     assert hit_modifier(2, 3, 2) == 1
@@ -116,17 +132,7 @@ def test_a_cover_already_destroyed_is_no_target():
 def test_the_hit_step_names_only_faces_the_die_has(die, prof, mark, thr, acro, cover):
     """«на кубе N или больше» only for 2 ≤ N ≤ the die's faces; otherwise it says that any face
     hits, or that none can."""
-    out = run(
-        "attack",
-        {
-            "hit_die": die,
-            "proficiency": prof,
-            "marksmanship": mark,
-            "threshold": thr,
-            "acrobatics": acro,
-            "cover": cover,
-        },
-    )
+    out = shooter(die, prof, mark, thr, acro, cover=cover)
     text = out["steps"][-1]["text"]
     need = out["mz"] - out["hit_modifier"]
     if 1 < need <= die:
@@ -169,18 +175,7 @@ def enumerate_hit(die, modifier, mz, advantage, hindrance):
     st.booleans(),
 )
 def test_hit_probability_matches_enumeration(die, prof, mark, thr, acro, adv, hin):
-    out = run(
-        "attack",
-        {
-            "hit_die": die,
-            "proficiency": prof,
-            "marksmanship": mark,
-            "threshold": thr,
-            "acrobatics": acro,
-            "advantage": adv,
-            "hindrance": hin,
-        },
-    )
+    out = shooter(die, prof, mark, thr, acro, advantage=adv, hindrance=hin)
     expected = enumerate_hit(die, hit_modifier(prof, mark, thr), 4 + acro, adv, hin)
     assert Fraction(out["p_hit"]) == expected
     assert sum(Fraction(o["probability"]) for o in out["outcomes"]) == 1
