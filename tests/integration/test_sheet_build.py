@@ -72,6 +72,10 @@ def test_the_form_and_its_data_are_in_the_html(site: Path) -> None:
     assert links and all(a["href"].startswith("../fatum/") and "#" in a["href"] for a in links)
     for fieldset in root.select("fieldset"):
         assert fieldset.find("legend", recursive=False) is not None
+    # the species whose rules the sheet counts are offered as the player types «Вид»
+    species = root.select_one("[data-path='identity.species']")
+    offered = {o["value"] for o in root.select(f"datalist#{species['list']} option")}
+    assert {"Человек", "Паллид", "Волколак"} <= offered
 
 
 def test_the_sheet_is_reached_from_the_appendix_the_home_page_and_the_navigation(site: Path) -> None:

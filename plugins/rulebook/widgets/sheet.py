@@ -251,10 +251,14 @@ def _identity(form: Form) -> None:
     grid = etree.SubElement(fs, "div", {"class": "rb-sheet__grid"})
     form.field(grid, "identity.name", css="rb-sheet__field--wide")
     form.field(grid, "identity.player")
-    form.field(grid, "identity.species")
+    form.field(grid, "identity.species", datalist="rb-sheet-species")
     form.field(grid, "identity.nation", datalist="rb-sheet-nations")
     form.field(grid, "identity.origin", datalist="rb-sheet-origins")
     form.field(grid, "identity.social_trace", css="rb-sheet__field--full")
+    # the species chapter 2 gives rules for (their cost and nature are counted, mechanics.sheet)
+    species = etree.SubElement(fs, "datalist", {"id": "rb-sheet-species"})
+    for name in ("Человек", *sheet.SPECIES_NAMES.values()):
+        etree.SubElement(species, "option", {"value": name})
     nations = etree.SubElement(fs, "datalist", {"id": "rb-sheet-nations"})
     for n in creation.NATIONS:
         etree.SubElement(nations, "option", {"value": n})
