@@ -552,3 +552,12 @@ def test_tough_6_writes_its_serious_wound_over_the_limit():
     assert not warnings(out, "wounds.serious")
     out = derive({"traits": traits(bch={"tough": 5}), "progress": {"level": 10}, "wounds": {"serious": 2}})
     assert warnings(out, "wounds.serious")
+
+
+def test_a_path_without_a_nation_is_told_not_silently_ignored():
+    """Шаг 1: a Path of origin is a nation's; one written without a nation earns nothing, and the
+    sheet says why."""
+    out = derive({"identity": {"nation": "", "origin": "Охотники"}})
+    assert out["derived"]["origin"]["known"] is False
+    assert any("без нации" in w for w in warnings(out, "identity.nation"))
+    assert not warnings(derive({"identity": {"nation": "", "origin": ""}}), "identity.nation")

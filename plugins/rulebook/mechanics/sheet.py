@@ -202,6 +202,14 @@ def _origin_skills(d: Derivation, ch: Mapping[str, Any]) -> tuple[str, ...]:
     origin = str(get(ch, "identity.origin")).strip()
     d.values["origin"] = {"known": False, "skills": [], "text": "не начислены (Путь не выбран)"}
     if not nation:
+        if origin:
+            # a Path belongs to a nation (Шаг 1): without one its bonuses cannot be told
+            d.warn(
+                "identity.nation",
+                "sheet.nations",
+                f"Путь «{origin}» указан без нации: выберите нацию, чтобы начислить бонусы Пути.",
+                "info",
+            )
         return ()
     paths = creation.NATIONS.get(nation)
     if paths is None:
