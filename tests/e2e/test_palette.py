@@ -184,6 +184,11 @@ def test_the_book_filter_returns_only_that_book(new_page, two_books):
         rendered(page, q)
         assert page.locator(".rb-result__book").all_inner_texts()[0] == book, q
     assert "Нет книги «@zzz» — книги: @fatum, @demo" in page.locator(".rb-palette__status").inner_text()
+    # a bare «@» is the start of a book's name: the palette lists the names, not «nothing found»
+    page.fill(".rb-palette__input", "@")
+    rendered(page, "@")
+    status = page.locator(".rb-palette__status").inner_text()
+    assert "Фильтр по книге" in status and "@fatum, @demo" in status and "Ничего не найдено" not in status
     page.close()
 
 

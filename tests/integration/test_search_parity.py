@@ -26,6 +26,7 @@ QUERY_FILES = [
 ]
 
 EXTRA = [
+    "<script>alert(1)</script>",
     "к",
     "кр",
     "кро",
@@ -250,6 +251,12 @@ def test_both_runtimes_cut_and_highlight_the_same_snippets(both):
                 b["breadcrumb"],
                 b["title"],
             ), q
+
+
+def test_a_word_that_matches_nothing_is_told_once_however_often_it_was_typed(both):
+    qs, py, js, _ = both
+    i = next(n for n, q in enumerate(qs) if q["q"] == "<script>alert(1)</script>")
+    assert py[i]["missing"] == js[i]["missing"] == ["script", "alert"]
 
 
 def test_most_queries_find_something(both):

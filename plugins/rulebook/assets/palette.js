@@ -301,6 +301,9 @@
     } else if (small) {
       // «сколько», «можно ли»: the start of a question, not yet what it asks about
       notes.push("«" + small + "» — только служебные слова: допишите, о чём вопрос");
+    } else if (!out.results.length && /^\s*@\s*$/.test(q)) {
+      // a bare «@»: the start of a book's name, so the names it can be
+      notes.push("Фильтр по книге — допишите её имя: " + state.books.map((b) => "@" + b.slug).join(", "));
     } else if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
     else if (out.missing && out.missing.length) notes.push("Нет совпадений для «" + out.missing.join("», «") + "»");
     setStatus(notes.join(". "));

@@ -713,6 +713,8 @@
     return out;
   }
 
+  function uniqWords(words) { return Array.from(new Set(words)); }
+
   function uniq(keys) {
     const seen = new Set(), out = [];
     for (const k of keys) { const id = k[0] + k[1]; if (!seen.has(id)) { seen.add(id); out.push(k); } }
@@ -2266,7 +2268,8 @@
         if (ranked === null) return null;
       }
       if (ranked.results.length && this.heldFixes(plan, this.held(ranked.first))) plan.suggestion = suggest(plan, new Set(unused));
-      const missing = plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" "));
+      // each unmatched word once, however often it was typed (engine.py)
+      const missing = uniqWords(plan.groups.filter((g) => g.role === "content" && g.idf <= 0).map((g) => g.words.join(" ")));
       for (const w of unused) if (!missing.includes(w)) missing.push(w);
       // a correction only offered (not searched): the suggestion is a guess; beside results, only
       // for a query of a word or two (engine.py)

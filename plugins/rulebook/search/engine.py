@@ -216,8 +216,10 @@ def _run(
         results, first = _ranked(store, plan, limit, scope, prefer)
     if results and _held_fixes(plan, _held(first)):
         plan.suggestion = plan.suggest(set(unused))
-    # the words that match nothing anywhere: the reader is told
-    missing = [" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0]
+    # the words that match nothing anywhere: the reader is told, each once however often it
+    # was typed («script … script»)
+    unmatched = (" ".join(g.words) for g in plan.groups if g.role == "content" and g.idf <= 0)
+    missing = list(dict.fromkeys(unmatched))
     missing += [w for w in unused if w not in missing]
     # a correction only offered (over the typo budget, not searched): the results are not «for»
     # the suggestion, which is a guess («Возможно, вы искали»); beside results, only for a query
