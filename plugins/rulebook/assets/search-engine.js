@@ -501,10 +501,8 @@
         // a rule's books, as delta varints of one more than each (codec.py rule_books)
         for (const r of d.g) {
           if (typeof r[2] !== "string") continue; // an older index: an array
-          const books = [];
           let at = 0;
-          for (const n of varints(r[2])) books.push((at += n) - 1);
-          r[2] = books;
+          r[2] = varints(r[2]).map((n) => (at += n) - 1);
         }
         // a rule's targets' postings shards (export.py _phrases_postings; an older index: none)
         if (d.gp) counted(d.gp).forEach((posts, r) => { Object.defineProperty(d.g[r], "posts", { value: posts }); });

@@ -784,7 +784,8 @@ def _roles(d: Derivation, ch: Mapping[str, Any]) -> None:
         if x["core"]:
             bits.append("Стержневая")
         d.values["doctrines"].append({"frequency": freq, "incompatible": partner, "text": "; ".join(bits)})
-    pallid = species_of(ch) == "pallid"
+    kind = species_of(ch)
+    pallid = kind == "pallid"
     if len(specs) > 3 + pallid:
         d.warn(
             "specialisations",
@@ -792,7 +793,6 @@ def _roles(d: Derivation, ch: Mapping[str, Any]) -> None:
             f"Специализаций {len(specs)}: обычно 2, с разрешения Мастера 3"
             + (", и ещё одна у паллида." if pallid else "."),
         )
-    kind = species_of(ch)
     if kind and str(ch["aberrancy"]["gift"]).strip():
         d.warn(
             "aberrancy",

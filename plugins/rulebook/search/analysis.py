@@ -253,6 +253,20 @@ def fleeting_variants(st: str) -> list[str]:
     return []
 
 
+def target_words(phrase: str) -> list[str]:
+    """The words a glossary target is searched by: its words that are not small ones, or all of
+    them where it has no other («об» for «ОБ»)."""
+    words = surfaces(phrase)
+    return [w for w in words if not is_optional(w)] or words
+
+
+def phrase_stems(w: str) -> list[str]:
+    """The stems a glossary target's word is searched by: its own, then its fleeting-vowel
+    variants (спасбросок, спасброски)."""
+    st = stem(w)
+    return list(dict.fromkeys([st, *fleeting_variants(st)]))
+
+
 _NOMINAL = SPEC["nominal"]
 
 

@@ -327,16 +327,13 @@ def _rules(
 
 
 def _phrases_postings(phrases: list[str], forms: dict[str, list[str]], post_of: dict[str, int]) -> list[int]:
-    """The postings shards of the forms of the phrases' words, as the engine reads a glossary
-    target (plan.py phrase_slot: each word's stem and its fleeting-vowel variants; a phrase's
-    small words only where it has no other)."""
+    """The postings shards of the forms of the phrases' words, read as the engine reads a
+    glossary target (analysis.target_words, analysis.phrase_stems)."""
     shards: set[int] = set()
     for phrase in phrases:
-        words = [w for w in analysis.surfaces(phrase) if not analysis.is_optional(w)]
-        for w in words or analysis.surfaces(phrase):
-            st = analysis.stem(w)
-            for s in (st, *analysis.fleeting_variants(st)):
-                shards.update(post_of[u] for u in forms.get(s, ()))
+        for w in analysis.target_words(phrase):
+            for st in analysis.phrase_stems(w):
+                shards.update(post_of[u] for u in forms.get(st, ()))
     return sorted(shards)
 
 

@@ -603,8 +603,7 @@ class Planner:
                     for d in rule[1]:
                         targets.setdefault(d, set()).update(rule[2])
                 for d, held in targets.items():
-                    slots = [self.phrase_slot(t) for t in analysis.surfaces(d) if not analysis.is_optional(t)]
-                    slots = slots or [self.phrase_slot(t) for t in analysis.surfaces(d)]
+                    slots = [self.phrase_slot(t) for t in analysis.target_words(d)]
                     if slots:
                         books = () if -1 in held else tuple(sorted(held))
                         alts.append(Alt(slots, P["w_synonym"], books, literal=False))
@@ -745,10 +744,8 @@ class Planner:
     def phrase_slot(self, w: str) -> Slot:
         """A glossary target's word: its own stem and its fleeting-vowel forms (спасбросок,
         спасброски), surfaces read in round 2."""
-        st = analysis.stem(w)
-        stems = {st: 1.0}
-        for v in analysis.fleeting_variants(st):
-            stems.setdefault(v, P["w_stem"])
+        first, *variants = analysis.phrase_stems(w)
+        stems = {first: 1.0, **dict.fromkeys(variants, P["w_stem"])}
         slot = Slot(w, stems, set(stems))
         slot.pending = list(stems)
         self._phrases.append(slot)
