@@ -273,7 +273,7 @@ def _vocabulary(store: Store) -> list[str]:
     return out
 
 
-def test_the_js_stemmers_agree_with_pystemmer_on_the_whole_vocabulary(both, tmp_path):
+def test_the_js_stemmers_and_loan_sounds_agree_with_python_on_the_whole_vocabulary(both, tmp_path):
     *_, store = both
     words = _vocabulary(store)
     f = tmp_path / "words.json"
@@ -282,7 +282,7 @@ def test_the_js_stemmers_agree_with_pystemmer_on_the_whole_vocabulary(both, tmp_
         "const {Analysis}=require(process.argv[1]);"
         "const spec=require(process.argv[2]);const A=new Analysis(spec);"
         "const w=require(process.argv[3]);"
-        "process.stdout.write(JSON.stringify(w.map(x=>[A.stem(x),A.skeleton(x)])));"
+        "process.stdout.write(JSON.stringify(w.map(x=>[A.stem(x),A.skeleton(x),A.sounds(x)])));"
     )
     out = subprocess.run(
         [
@@ -299,9 +299,9 @@ def test_the_js_stemmers_agree_with_pystemmer_on_the_whole_vocabulary(both, tmp_
     )
     js = json.loads(out.stdout)
     bad = [
-        (w, analysis.stem(w), s, analysis.skeleton(w), k)
-        for w, (s, k) in zip(words, js, strict=True)
-        if (analysis.stem(w), analysis.skeleton(w)) != (s, k)
+        (w, (s, k, v))
+        for w, (s, k, v) in zip(words, js, strict=True)
+        if (analysis.stem(w), analysis.skeleton(w), analysis.sounds(w)) != (s, k, v)
     ]
     assert len(words) > 10_000 and not bad, bad[:10]
 

@@ -890,6 +890,37 @@ def test_a_russian_spelt_english_term_finds_its_english_original():
     assert titles("гост", index(hr))[0] == "Призрак"
 
 
+def test_a_misspelt_russian_word_is_not_read_as_an_english_word_of_another_shape():
+    # «сокрось» («скорость», two letters swapped and one dropped) has the consonants of «Seeker»
+    # (s, k, r), but not its vowels' places: it is the typo, not the loan
+    lib = index(
+        book(
+            "a",
+            [
+                ("Скорость", 2, ["Скорость персонажа равна 6 клеткам."]),
+                ("Искатель (Seeker)", 2, ["Искатель находит тайники."]),
+            ],
+        )
+    )
+    assert titles("сокрось", lib)[0] == "Скорость"
+    assert titles("сикер", lib)[0] == "Искатель (Seeker)"
+
+
+def test_a_loan_fits_an_english_word_by_its_sounds_not_its_consonants_alone():
+    for ru, en in [
+        ("грэппл", "grapple"),
+        ("страйк", "strike"),
+        ("хайд", "hide"),
+        ("реди", "ready"),
+        ("кастовать", "cast"),
+    ]:
+        assert analysis.loan_fits(ru, en), (ru, en)
+    # the same consonants, the vowels elsewhere
+    for ru, en in [("сокрось", "seeker"), ("гарп", "grip"), ("перк", "prick")]:
+        assert analysis.skeleton(ru) == analysis.skeleton(en)
+        assert not analysis.loan_fits(ru, en), (ru, en)
+
+
 def test_slang_from_the_shared_glossary_finds_each_books_own_term():
     a = book("a", [("Критическое попадание", 2, ["Урон удваивается."]), ("Броня", 2, ["Броня."])])
     b = book("b", [("Критический удар", 2, ["Урон утраивается."]), ("Щит", 2, ["Щит."])])

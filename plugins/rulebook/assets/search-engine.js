@@ -328,30 +328,57 @@
     /* analysis.plain_e: «э» written «е» (флэт, флет). */
     plainE(w) { return w.split("э").join("е"); }
 
-    /* analysis.skeleton: English terms and their Russian spelling share it (strike, страйк). */
-    skeleton(surface) {
+    /* analysis._loan_letters: a word as its skeleton reads it: [table, letters] (no table: []). */
+    loanLetters(surface) {
       const L = this.spec.loans;
-      let table, w;
       if (this.allIn(surface, this.cyr)) {
-        w = this.stem(surface);
+        let w = this.stem(surface);
         for (const suffix of L.cyrillic_suffixes) {
           if (w.endsWith(suffix) && w.length > suffix.length + 2) { w = w.slice(0, -suffix.length); break; }
         }
         for (const [a, b] of L.cyrillic_pairs) w = w.split(a).join(b);
-        table = L.cyrillic;
-      } else if (this.allIn(surface, this.lat)) {
-        w = surface;
-        for (const [a, b] of L.latin_pairs) w = w.split(a).join(b);
-        table = L.latin;
-      } else {
-        return "";
+        return [L.cyrillic, w];
       }
+      if (this.allIn(surface, this.lat)) {
+        let w = surface;
+        for (const [a, b] of L.latin_pairs) w = w.split(a).join(b);
+        return [L.latin, w];
+      }
+      return [null, ""];
+    }
+
+    /* analysis.skeleton: English terms and their Russian spelling share it (strike, страйк). */
+    skeleton(surface) {
+      const [table, w] = this.loanLetters(surface);
       let out = "";
       for (const c of w) {
         const k = Object.prototype.hasOwnProperty.call(table, c) ? table[c] : (c === "j" || c === "x" ? c : "");
         if (k && out[out.length - 1] !== k) out += k;
       }
       return out;
+    }
+
+    /* analysis.sounds: the skeleton with each run of vowels kept as one V (seeker: sVkVr). */
+    sounds(surface) {
+      const [table, letters] = this.loanLetters(surface);
+      let w = letters;
+      if (!w) return "";
+      const has = (c) => Object.prototype.hasOwnProperty.call(table, c);
+      if (table === this.spec.loans.latin && w.length > 3 && w.endsWith("e") && has(w[w.length - 2])) w = w.slice(0, -1);
+      let out = "";
+      for (const c of w) {
+        const k = has(c) ? table[c] : c === "j" || c === "x" ? c : c === "ь" || c === "ъ" ? "" : "V";
+        if (k && out[out.length - 1] !== k) out += k;
+      }
+      return out;
+    }
+
+    /* analysis.loan_fits: a Russian-spelt word is that English one where their vowels sit alike
+       (the same sounds, or one with a vowel more at its end); skeletons alone match сокрось to
+       seeker. */
+    loanFits(word, english) {
+      const a = this.sounds(word), b = this.sounds(english);
+      return !!a && (a === b || a === b + "V" || b === a + "V");
     }
   }
 
@@ -1333,6 +1360,7 @@
           if (sk.length >= this.store.spec.loans.min_length) {
             const loans = store.get("l", store.shardOf("l", sk));
             for (const u of loans.get(sk) || []) {
+              if (!A.loanFits(s.word, u)) continue;
               const ust = A.stem(u);
               if (P.w_loan > (taken.get(ust) || 0.0)) taken.set(ust, P.w_loan);
               add(ust, u);

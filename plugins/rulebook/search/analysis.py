@@ -355,21 +355,54 @@ def _pairs(w: str, pairs: list[list[str]]) -> str:
     return w
 
 
-def skeleton(surface: str) -> str:
-    """The consonant skeleton of a word, the same for an English term and its Russian spelling
-    (strike, страйк -> strk; damage, дамаг -> dmg): letters mapped to consonant classes, vowels
-    dropped, doubled letters collapsed. A Cyrillic word is stemmed first, so that its Russian
-    ending does not count (страйком -> страйк). Empty for words of another script."""
+def _loan_letters(surface: str) -> tuple[dict[str, str], str]:
+    """A word as its skeleton reads it: a Cyrillic one stemmed, without a Russian verb suffix of
+    a loan, its letter pairs joined; a Latin one with its letter pairs joined; (table, letters)."""
     if all(c in _CYR for c in surface):
         w = stem(surface)
         for suffix in _LOANS["cyrillic_suffixes"]:  # кастовать -> каст: a Russian verb of a loan
             if w.endswith(suffix) and len(w) > len(suffix) + 2:
                 w = w[: -len(suffix)]
                 break
-        table, w = _LOAN_CYR, _pairs(w, _LOANS["cyrillic_pairs"])
-    elif all(c in _LAT for c in surface):
-        table, w = _LOAN_LAT, _pairs(surface, _LOANS["latin_pairs"])
-    else:
+        return _LOAN_CYR, _pairs(w, _LOANS["cyrillic_pairs"])
+    if all(c in _LAT for c in surface):
+        return _LOAN_LAT, _pairs(surface, _LOANS["latin_pairs"])
+    return {}, ""
+
+
+def sounds(surface: str) -> str:
+    """The skeleton with its vowels kept as places: each run of vowels one `V` (seeker -> sVkVr,
+    сокрось -> sVkr; grapple, грэппл -> grVpl). An English word's final «e» after a consonant
+    is silent (grapple, hide); «ь» and «ъ» are no sound of their own."""
+    table, w = _loan_letters(surface)
+    if not w:
+        return ""
+    if table is _LOAN_LAT and len(w) > 3 and w.endswith("e") and w[-2] in table:
+        w = w[:-1]
+    out: list[str] = []
+    for c in w:
+        k = table.get(c, c if c in "jx" else "" if c in "ьъ" else "V")
+        if k and (not out or out[-1] != k):
+            out.append(k)
+    return "".join(out)
+
+
+def loan_fits(word: str, english: str) -> bool:
+    """A Russian-spelt word is that English one where their vowels sit where the consonants say:
+    the same sounds, or one of them with a vowel more at its end (a Russian stem cut before its
+    ending, an English word's final vowel). Their skeletons alone match words of other shapes
+    (сокрось -> seeker: «skr»)."""
+    a, b = sounds(word), sounds(english)
+    return bool(a) and (a == b or a == b + "V" or b == a + "V")
+
+
+def skeleton(surface: str) -> str:
+    """The consonant skeleton of a word, the same for an English term and its Russian spelling
+    (strike, страйк -> strk; damage, дамаг -> dmg): letters mapped to consonant classes, vowels
+    dropped, doubled letters collapsed. A Cyrillic word is stemmed first, so that its Russian
+    ending does not count (страйком -> страйк). Empty for words of another script."""
+    table, w = _loan_letters(surface)
+    if not w:
         return ""
     out: list[str] = []
     for c in w:

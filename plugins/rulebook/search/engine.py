@@ -23,7 +23,8 @@ targets), then the postings, then the fragments of the results on screen.
    alternatives.
 3. Each word expands to stems: its own, derivational relatives and fleeting-vowel forms, prefix
    completions (the last word), and, for a word the library does not know, words within the typo
-   budget and English words with the same consonant skeleton (Russian-spelt loans); an unknown
+   budget and English words with the same consonant skeleton and their vowels in the same
+   places (Russian-spelt loans: грэппл, grapple; not сокрось, seeker); an unknown
    word that no typo explains is split into two library words (a missing space), and one that
    only a larger budget explains is searched by its closest words where they are two edits
    off (влаедне: владение). The typo candidates are the words whose first two letters, or whose

@@ -807,6 +807,8 @@ class Planner:
                 if len(sk) >= analysis.SPEC["loans"]["min_length"]:
                     loans: dict[str, list[str]] = store.get(("l", store.shard_of("l", sk)))
                     for u in loans.get(sk, []):
+                        if not analysis.loan_fits(s.word, u):
+                            continue
                         ust = analysis.stem(u)
                         if P["w_loan"] > taken.get(ust, 0.0):
                             taken[ust] = P["w_loan"]
