@@ -67,7 +67,14 @@ EXTRA = [
     "выпала двадцатка",
     "20 на кубе двадцатки",
     "rhjd",
+    # exact titles of one stem in several books: the form as typed first
+    "Классы брони",
+    "Состояния",
+    "Заклинания",
+    "Критические Попадания",
     # typing slips, layouts and loans a correction must not misread
+    "сокрось",
+    "борск атаки",
     "подсчека",
     "истошение штраф к броскам",
     "кравт",

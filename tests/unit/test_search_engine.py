@@ -921,6 +921,18 @@ def test_a_loan_fits_an_english_word_by_its_sounds_not_its_consonants_alone():
         assert not analysis.loan_fits(ru, en), (ru, en)
 
 
+def test_an_exact_title_in_the_words_as_typed_comes_before_another_form_of_them():
+    # both headings are the query's words by their stems; the one that prints them as the reader
+    # typed them comes first, though the other's section says them more often
+    a = book("a", [("Класс брони", 2, ["Класс брони равен 10. Класс брони растёт с бронёй. Класс брони."])])
+    b = book("b", [("Классы брони", 2, ["Лёгкая, средняя и тяжёлая."])])
+    lib = index(a, b)
+    assert titles("классы брони", lib)[0] == "Классы брони"
+    assert titles("класс брони", lib)[0] == "Класс брони"
+    # the book being read keeps its exact title first
+    assert titles("классы брони", lib, prefer="a")[0] == "Класс брони"
+
+
 def test_slang_from_the_shared_glossary_finds_each_books_own_term():
     a = book("a", [("Критическое попадание", 2, ["Урон удваивается."]), ("Броня", 2, ["Броня."])])
     b = book("b", [("Критический удар", 2, ["Урон утраивается."]), ("Щит", 2, ["Щит."])])

@@ -1884,14 +1884,16 @@
           ? this.tier(rid, s, b, structure) : 0;
         const sc = b === prefer ? pre * P.prefer_book : pre;
         const strong = tier > 0 || (cov >= 1 && this.headingMatches(s, b, structure));
-        hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong, whole: false });
+        const typed = tier === 4 && this.typedTitle(s, b, structure);
+        hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong, whole: false, typed: typed });
       }
       hits.sort(this.comparator(prefer));
       return hits;
     }
 
     /* The order of hits (score.py's Scorer.order): the book being read first where it answers
-       squarely, then exact titles and definitions (the book being read's first), then the score;
+       squarely, then exact titles and definitions (the book being read's first; of exact titles,
+       those in the words as typed), then the score;
        compared field by field without building a key per comparison, as a library's thousands of
        hits take hundreds of thousands of them. */
     comparator(prefer) {
@@ -1902,6 +1904,8 @@
         a = -x.tier; b = -y.tier;
         if (a !== b) return a < b ? -1 : 1;
         a = xm && x.tier >= 4 ? 0 : 1; b = ym && y.tier >= 4 ? 0 : 1;
+        if (a !== b) return a < b ? -1 : 1;
+        a = x.typed && x.tier === 4 ? 0 : 1; b = y.typed && y.tier === 4 ? 0 : 1;
         if (a !== b) return a < b ? -1 : 1;
         a = -x.score; b = -y.score;
         if (a !== b) return a < b ? -1 : 1;
@@ -2037,6 +2041,17 @@
       const words = code >> 1;
       if (!(0 < words && words <= content.length)) return 0;
       return code & 1 ? 2 : 1;
+    }
+
+    /* score.py _typed_title: every content word of the query stands in the heading as typed. */
+    typedTitle(s, b, content) {
+      return content.every((g) => this.matchingAlts(g, b).some((a) => a.literal && a.slots.length && a.slots.every((sl) => {
+        for (const st of sl.stems.keys()) {
+          const sp = this.posts.get(st), eh = sp && sp.exactHead.get(sl.word);
+          if (eh && eh.has(s)) return true;
+        }
+        return false;
+      })));
     }
 
     titleExact(s, b, content, upto, completions) {

@@ -121,6 +121,7 @@ class Hit:
     cov: float
     strong: bool = False  # its heading holds every word of the query, or it is an exact title or definition
     whole: bool = False  # a block whose section answers as a whole: it opens the section's heading
+    typed: bool = False  # an exact title whose words are the query's as typed, not other forms
 
 
 class Scorer:
@@ -361,7 +362,8 @@ class Scorer:
             )
             sc = pre * P["prefer_book"] if b == prefer else pre
             strong = tier > 0 or (cov >= 1 and self._heading_matches(s, b, self.structure))
-            hits.append(Hit(rid, b, tier, round6(sc), cov, strong))
+            typed = tier == 4 and self._typed_title(s, b, self.structure)
+            hits.append(Hit(rid, b, tier, round6(sc), cov, strong, typed=typed))
         hits.sort(key=lambda h: self.order(h, prefer))
         return hits
 
@@ -453,12 +455,20 @@ class Scorer:
         )
 
     @staticmethod
-    def order(h: Hit, prefer: int) -> tuple[int, int, int, float, int]:
+    def order(h: Hit, prefer: int) -> tuple[int, int, int, int, float, int]:
         """The book being read first where it answers squarely (a heading about the query, an
         exact title or definition); then exact titles and definitions (the book being read's
-        first), then the score."""
+        first; of exact titles, those in the words as typed: «Классы брони» before «Класс
+        Брони»), then the score."""
         mine = h.book == prefer
-        return (0 if mine and h.strong else 1, -h.tier, 0 if mine and h.tier >= 4 else 1, -h.score, h.rid)
+        return (
+            0 if mine and h.strong else 1,
+            -h.tier,
+            0 if mine and h.tier >= 4 else 1,
+            0 if h.typed and h.tier == 4 else 1,
+            -h.score,
+            h.rid,
+        )
 
     # ---- tiers and bonuses -------------------------------------------------------------------
     def _matching_alts(self, g: Group, b: int) -> list[Alt]:
@@ -552,6 +562,23 @@ class Scorer:
             return True
         tw, ow = meta[4], meta[5]
         return (tw > 0 and len(title_hits) >= tw) or (ow > 0 and len(orig_hits) >= ow)
+
+    def _typed_title(self, s: int, b: int, content: list[Group]) -> bool:
+        """Every content word of the query stands in the heading as typed (a form of it does not)."""
+        return all(
+            any(
+                a.literal
+                and a.slots
+                and all(
+                    any(
+                        s in self.posts[st].exact_head.get(sl.word, ()) for st in sl.stems if st in self.posts
+                    )
+                    for sl in a.slots
+                )
+                for a in self._matching_alts(g, b)
+            )
+            for g in content
+        )
 
     def _in_heading(
         self, g: Group, b: int, s: int, upto: int
