@@ -77,3 +77,40 @@ def test_look_alike_letters_are_put_back_into_their_words_script(tmp_path: Path)
     text = "Нужна пoмощь и cвеча.\nСостояние Stunnеd.\nFATUMПравила и Дae.\n"
     lines = [ln.text for ln in read_source(write(tmp_path, text.encode("cp1251"), "b.txt"), "cp1251")]
     assert lines == ["Нужна помощь и свеча.", "Состояние Stunned.", "FATUMПравила и Дае."]
+
+
+RULES = (
+    "Быстрый темп: полтора пути, каждый герой теряет ещё одно очко. Обычный темп: полный путь без "
+    "штрафов. Оружие в походе тоже требует ухода: влага портит тетиву, а мороз делает хрупким клинок.\n"
+)
+
+
+@pytest.mark.parametrize("declared", ["koi8-r", "cp1252", "latin-1", "iso8859-5", "cp866"])
+def test_a_windows_1251_file_declared_as_another_code_page_is_refused(tmp_path: Path, declared: str) -> None:
+    """A single-byte code page decodes any bytes: read in the wrong one, every word is garbled
+    (KOI8-R swaps the letters' case, Windows-1252 shows «Êàæäûé»), so the declared one must read
+    as Russian at least as well as the others."""
+    path = write(tmp_path, RULES.encode("cp1251"))
+    with pytest.raises(IngestError) as err:
+        read_source(path, declared)
+    msg = str(err.value)
+    assert "mojibake" in msg and 'encoding = "cp1251"' in msg and "\n" not in msg
+
+
+@pytest.mark.parametrize("encoding", ["cp1251", "koi8-r", "cp866"])
+def test_a_russian_text_reads_in_the_code_page_it_is_declared_in(tmp_path: Path, encoding: str) -> None:
+    path = write(tmp_path, RULES.encode(encoding))
+    assert read_source(path, encoding)[0].text == RULES.strip()
+
+
+def test_a_latin_text_with_accents_reads_in_windows_1252(tmp_path: Path) -> None:
+    text = "Le héros reçoit des dégâts: à chaque coup, il perd un point. Même élève, même règle.\n" * 3
+    path = write(tmp_path, text.encode("cp1252"))
+    assert read_source(path, "cp1252")[0].text == text.split("\n")[0]
+
+
+def test_an_undeclared_koi8_file_is_named_as_koi8(tmp_path: Path) -> None:
+    path = write(tmp_path, RULES.encode("koi8-r"))
+    with pytest.raises(IngestError, match='KOI8-R: declare encoding = "koi8-r"'):
+        read_source(path)
+    assert read_source(path, "auto")[0].text == RULES.strip()

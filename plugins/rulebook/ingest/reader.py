@@ -34,7 +34,8 @@ class SourceLine:
 
 
 def decode(data: bytes, encoding: str, path: Path, book: str | None = None) -> str:
-    """Bytes -> text. `encoding` is a codec name or "auto" (UTF-8, else Windows-1251)."""
+    """Bytes -> text. `encoding` is a codec name or "auto" (UTF-8, else the Cyrillic code page the
+    text reads in: Windows-1251, KOI8-R or DOS-866)."""
     if not data.strip():
         raise IngestError("the file is empty", path=path, book=book)
     enc = encoding.lower().replace("_", "-")
@@ -53,12 +54,14 @@ def decode(data: bytes, encoding: str, path: Path, book: str | None = None) -> s
             return data.decode("utf-8-sig")
         except UnicodeDecodeError as err:
             line = data.count(b"\n", 0, err.start) + 1
-            if enc == "auto" and _looks_cp1251(data):
-                return data.decode("cp1251")
+            page = _best_cyrillic_page(data) or ("cp1251" if _looks_cp1251(data) else None)
+            if enc == "auto" and page:
+                return data.decode(page)
             hint = ""
-            if _looks_cp1251(data):
+            if page:
+                auto = ' (or "auto")' if page == "cp1251" else ""
                 hint = (
-                    '; it looks like Windows-1251: declare encoding = "cp1251" (or "auto") '
+                    f'; it looks like {_NAMES[page]}: declare encoding = "{page}"{auto} '
                     "for this book in sources/books.toml"
                 )
             raise IngestError(
@@ -80,14 +83,37 @@ def decode(data: bytes, encoding: str, path: Path, book: str | None = None) -> s
 # Code pages that show UTF-8 bytes as letters: what a UTF-8 text looks like when read as one.
 _WRONG_READS = ("cp1251", "cp1252", "latin-1", "koi8-r", "cp866")
 _CYRILLIC_PAGES = ("cp1251", "koi8-r", "cp866")
-_COMMON_RU = set("оеаинтсрвлОЕАИНТСРВЛ")  # the most frequent Russian letters: ~55% of letters
 _NAMES = {"cp1251": "Windows-1251", "cp1252": "Windows-1252", "latin-1": "Latin-1", "utf-8": "UTF-8"}
 _NAMES |= {"koi8-r": "KOI8-R", "cp866": "DOS-866"}
 
 
-def _russianness(text: str) -> float:
-    letters = [c for c in text if _CYRILLIC.match(c)]
-    return sum(c in _COMMON_RU for c in letters) / len(letters) if len(letters) >= 50 else 1.0
+_WORD_EDGE = re.compile(r"^[^\w]+|[^\w]+$")
+_RUSSIAN_WORD = re.compile(r"^[А-ЯЁ]?[а-яё]+(?:-[а-яё]+)*$")
+
+
+def _wordness(text: str) -> tuple[float, int]:
+    """How well a text reads as Russian: the share of its non-ASCII words of four letters or more
+    that are Cyrillic words in lower case or capitalised, and how many such words there are. A
+    Cyrillic text read in another code page fails it word by word: KOI8-R and Windows-1251 swap
+    the case («бШФХБЮМХЕ», «РЕЛО»), DOS-866 read as Windows-1251 puts symbols into the words, and
+    Latin-1 shows Latin letters («Âûæèâàíèå»); a Latin text's accents give mixed words («hйros»)."""
+    words = [_WORD_EDGE.sub("", w) for w in text.split()]
+    words = [w for w in words if len(w) >= 4 and not w.isascii()]
+    if not words:
+        return 0.0, 0
+    return sum(bool(_RUSSIAN_WORD.match(w)) for w in words) / len(words), len(words)
+
+
+def _best_cyrillic_page(data: bytes, but: str = "") -> str | None:
+    """The Cyrillic code page in which `data` reads as Russian text, if one does."""
+    best, best_score = None, 0.0
+    for page in _CYRILLIC_PAGES:
+        if page == but:
+            continue
+        score, n = _wordness(data.decode(page, errors="replace"))
+        if n >= 10 and score >= 0.8 and score > best_score:
+            best, best_score = page, score
+    return best
 
 
 def mojibake(text: str, declared: str) -> str | None:
@@ -116,17 +142,19 @@ def mojibake(text: str, declared: str) -> str | None:
                 f"(«{bad[:30]}» is «{good[:30]}»); {how}"
             )
     enc = declared.lower().replace("_", "-")
-    if enc in _CYRILLIC_PAGES:
-        score = _russianness(sample)
-        if score < 0.4:
-            raw = sample.encode(enc, errors="replace")
-            best = max(
-                (c for c in _CYRILLIC_PAGES if c != enc),
-                key=lambda c: _russianness(raw.decode(c, errors="replace")),
-            )
-            if _russianness(raw.decode(best, errors="replace")) > 0.45:
+    if enc not in ("utf-8", "utf8", "utf-8-sig", "auto") and not enc.startswith("utf-"):
+        # a single-byte code page decodes any bytes: the declared one must read as Russian at
+        # least as well as another Cyrillic page would, or every word is garbled
+        own, _ = _wordness(sample)
+        if own < 0.5:
+            try:
+                raw = sample.encode(enc, errors="replace")
+            except LookupError:
+                return None
+            best = _best_cyrillic_page(raw, but=codecs.lookup(enc).name)
+            if best:
                 return (
-                    f"the text reads as mojibake in {_NAMES.get(enc, enc)}: it is most likely "
+                    f"the text reads as mojibake in {_NAMES.get(enc, declared)}: it is most likely "
                     f'{_NAMES.get(best, best)}; declare encoding = "{best}" for this book'
                 )
     return None
