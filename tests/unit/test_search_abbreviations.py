@@ -118,3 +118,17 @@ def test_a_shared_rule_that_misses_the_books_words_does_not_hide_its_own_abbrevi
     ru = book("ru", [("Хиты", 2, ["Ваши Хиты (ХП) показывают, сколько урона вы выдержите."])])
     lib = index(ru, common='[[alias]]\nfrom = "хп"\nto = ["хиты"]\n')
     assert engine.search(lib, "хп", limit=1)["results"][0]["title"] == "Хиты"
+
+
+def test_an_abbreviation_followed_by_the_words_it_spells_in_parentheses_is_defined():
+    found = A.defined(
+        [
+            "ОВ (очки выносливости) показывают, сколько сил осталось у героя.",
+            "АВ (атака по возможности) провоцируется движением.",
+            "Each HP (hit points) lost is a wound.",
+        ]
+    )
+    assert found == {"ОВ": "очки выносливости", "АВ": "атака по возможности", "HP": "hit points"}
+    # the parentheses must hold the words it spells, and nothing else
+    not_spelt = ["КС (DC) равен 10.", "ОД (см. ниже) тратятся.", "ОЗ (очки здоровья героя) падают."]
+    assert A.defined(not_spelt) == {}

@@ -7,8 +7,9 @@ nobody configured has none. Two kinds of abbreviation can be read off the text i
   it spells («Очки Действий (ОД)», «Класс Брони (КБ)», «Armor Class (AC)»; stop words between
   may be skipped, «Атака по возможности (АВ)», or spelt in small letters, «Attacks of
   Opportunity (AoO)»; a long compound may give two letters,
-  «Бронезащита (БЗ)») -> a synonym: the abbreviation finds the words, the words find the
-  abbreviation;
+  «Бронезащита (БЗ)»), or the other way round, the words in parentheses right after the
+  abbreviation («ОЗ (очки здоровья)», «HP (hit points)») -> a synonym: the abbreviation finds
+  the words, the words find the abbreviation;
 - **implied**: readers shorten a book's frequent two- or three-word terms to their initials
   («очки жизни» -> «ож») even where the book never does -> an alias from the initials to the
   term, when the initials are no word of the library (nor a stop word), and the term is clearly
@@ -30,6 +31,8 @@ from rulebook.search import analysis
 # capitals, or capitals with small letters for the small words they spell («Attacks of
 # Opportunity (AoO)»): two capitals at least, so that a capitalised word is no abbreviation
 _PAREN = re.compile(r"\(\s*([A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]{1,4})\s*\)")
+# ... or before the words it spells, in parentheses: «ОЗ (очки здоровья)»
+_ABBR_FIRST = re.compile(r"(?<!\w)([A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]{1,4})\s*\(([^()]{3,80})\)")
 _STOPS_BEFORE = re.compile(r"[.:;!?()«»\"]")  # the words an abbreviation spells sit in its clause
 IMPLIED_MIN = 4  # occurrences of a term in its book before readers shorten it
 IMPLIED_MARGIN = 2  # ... and that many times as often as the next term with the same initials
@@ -88,6 +91,14 @@ def defined(texts: Iterable[str]) -> dict[str, str]:
                 continue
             words = spelled(abbr, _words_before(text, m.start()))
             if words and _fold(words) != _fold(abbr):
+                out[abbr.upper()] = words
+        for m in _ABBR_FIRST.finditer(text):
+            abbr, inside = m.group(1), analysis.WORD_RE.findall(m.group(2))
+            if abbr.upper() in out or sum(c.isupper() for c in abbr) < 2:
+                continue
+            # the parentheses hold the words it spells and nothing else
+            words = spelled(abbr, inside)
+            if words and words == " ".join(inside) and _fold(words) != _fold(abbr):
                 out[abbr.upper()] = words
     return out
 
