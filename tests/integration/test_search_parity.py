@@ -35,6 +35,7 @@ EXTRA = [
     "стаб",
     "стабил ",
     "ОД ",
+    "ов",  # the beginning of a heading's initials (овп), which no completion reaches
     "@fatum ОД",
     "хиты @fatum",
     "d6",

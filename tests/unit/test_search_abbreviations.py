@@ -132,3 +132,20 @@ def test_an_abbreviation_followed_by_the_words_it_spells_in_parentheses_is_defin
     # the parentheses must hold the words it spells, and nothing else
     not_spelt = ["КС (DC) равен 10.", "ОД (см. ниже) тратятся.", "ОЗ (очки здоровья героя) падают."]
     assert A.defined(not_spelt) == {}
+
+
+def test_the_word_being_typed_does_not_complete_to_a_headings_initials():
+    """«ов» typed is the word a book prints and defines, not the beginning of another book's
+    heading initials («Особые виды перемещения», овп), which the reader types whole."""
+    moves = book("moves", [("Особые виды перемещения", 2, ["Прыжок стоит одно действие."])])
+    trek = book(
+        "trek",
+        [
+            ("Основные понятия", 2, ["ОВ (очки выносливости) показывают, сколько сил осталось у героя."]),
+            ("Холод", 2, ["На морозе герой теряет 1 ОВ за час.", "Костёр возвращает 2 ОВ."]),
+        ],
+    )
+    lib = index(moves, trek)
+    for q in ("ов", "ОВ", "ОВ "):
+        assert engine.search(lib, q, limit=1)["results"][0]["url"].startswith("trek/"), q
+    assert engine.search(lib, "овп", limit=1)["results"][0]["title"] == "Особые виды перемещения"

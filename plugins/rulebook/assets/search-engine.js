@@ -1650,6 +1650,13 @@
     return width;
   }
 
+  /* The stem is found only as headings' initials (no word of the books). */
+  function initialsOnly(sp) {
+    if (!sp.head.size || sp.text.size || sp.path.size || sp.defs.size) return false;
+    for (const h of sp.head.values()) if (h[1] !== 8) return false;
+    return true;
+  }
+
   class Scorer {
     constructor(store, A, plan, scope) {
       this.store = store;
@@ -1714,6 +1721,17 @@
           if (this.store.decoded.size > DECODED) this.store.decoded.delete(this.store.decoded.keys().next().value);
         }
         this.posts.set(st, sp);
+      }
+      // a heading's initials are an abbreviation, typed whole: the word being typed does not
+      // complete to one («ов» is no beginning of «овп», Особые виды перемещения, and must not
+      // outrank the books' own «ов»)
+      for (const g of this.plan.groups) for (const a of g.alts) for (const sl of a.slots) {
+        for (const st of Array.from(sl.stems.keys())) {
+          if (!sl.whole.has(st) && initialsOnly(this.posts.get(st))) {
+            sl.stems.delete(st);
+            sl.surfaces.delete(st);
+          }
+        }
       }
       for (const g of this.plan.groups) {
         let best = 0.0, any = false;

@@ -99,6 +99,11 @@ def _decode(store: Store, surfaces: list[str], df: int) -> StemPost:
     return sp
 
 
+def _initials_only(sp: StemPost) -> bool:
+    """The stem is found only as headings' initials (no word of the books)."""
+    return bool(sp.head) and not (sp.text or sp.path or sp.defs) and all(h[1] == 8 for h in sp.head.values())
+
+
 def idf(store: Store, df: int) -> float:
     """BM25's rarity on a fixed scale (`idf_records`), from the share of all records that hold
     the stem."""
@@ -170,6 +175,16 @@ class Scorer:
             us.sort(key=V.key)
             info = V.stem_df(self.store, us[:1])
             self.posts[st] = _decode(self.store, us, info[us[0]][1] if us and us[0] in info else 0)
+        # a heading's initials are an abbreviation, typed whole: the word being typed does not
+        # complete to one («ов» is no beginning of «овп», Особые виды перемещения, and must not
+        # outrank the books' own «ов»)
+        for g in self.plan.groups:
+            for a in g.alts:
+                for sl in a.slots:
+                    for st in list(sl.stems):
+                        if st not in sl.whole and _initials_only(self.posts[st]):
+                            del sl.stems[st]
+                            sl.surfaces.pop(st, None)
         for g in self.plan.groups:
             # the rarest word the group can match in the library (a glossary target that no
             # book uses matches nothing, and weighs nothing)
