@@ -77,6 +77,29 @@ def test_a_markdown_source_keeps_its_structure(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_markdown_sources_blocks_carry_the_lines_of_the_markdown_file(tmp_path):
+    """The outline, the warnings and the errors name lines of the .md file, not of the HTML it
+    is rendered to on the way."""
+    entry = '[books.chase]\ntitle = "Погоня"\nsystem = "Пример"\nsource = "sample.md"\n'
+    r = run(project(tmp_path, entry, "sample.md"))
+    source = (FIXTURES / "sample.md").read_text(encoding="utf-8").splitlines()
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    seen = {}
+    for b in blocks:
+        if isinstance(b, Heading | Table | DefList | ListBlock):
+            seen.setdefault(type(b).__name__ + (":" + b.text if isinstance(b, Heading) else ""), b.line)
+    assert seen == {
+        "Heading:Правила погони": 1,
+        "Heading:Участники": 5,
+        "ListBlock": 7,
+        "Heading:Осложнения": 11,
+        "Table": 13,
+        "DefList": 18,
+    }
+    (ol,) = [b for b in blocks if isinstance(b, ListBlock) and b.ordered]
+    assert [source[it.line - 1] for it in ol.items] == ["1. Беглец", "2. Преследователь"]
+
+
 def test_a_folder_of_pages_links_between_them_in_the_declared_order(tmp_path):
     entry = (
         '[books.wiki]\ntitle = "Вики"\nsystem = "Пример"\nsource = "pages"\n'

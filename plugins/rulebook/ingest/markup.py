@@ -101,9 +101,64 @@ def source_files(book: BookConfig) -> list[Path]:
 
 def _soup(book: BookConfig, path: Path) -> BeautifulSoup:
     text = read_text(path, book.encoding, book.slug)
-    if book.kind == "markdown":
-        text = md.markdown(text, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
-    return BeautifulSoup(text, "html.parser")
+    if book.kind != "markdown":
+        return BeautifulSoup(text, "html.parser")
+    html_text = md.markdown(text, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
+    soup = BeautifulSoup(html_text, "html.parser")
+    _source_lines(soup, text)
+    return soup
+
+
+_FIRST_WORD = re.compile(r"\w+")
+_MARKS = re.compile(r"[\s>#|:*_\[+-]*(?:\d+[.)]\s+)?[\s*_\[]*")  # a line's marks before its first word
+_LINE_STARTS = {*_HEADINGS, "p", "li", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "tr"}
+_LINE_STARTS.add("blockquote")
+
+
+def _source_lines(soup: BeautifulSoup, text: str) -> None:
+    """Give each element of a Markdown source's HTML the line of the Markdown it came from (the
+    HTML's own lines are not the file's, and reports, the outline and errors name lines of the
+    file): the first line, from the previous element's on, that holds the element's first word
+    (a heading: a heading line that does; a block: one it begins), in document order; an element
+    with no words keeps the line before it. Footnotes, which the HTML moves to its end, are
+    looked for from the start."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    setext = re.compile(r"^\s*(?:=+|-+)\s*$")
+
+    def is_heading(i: int) -> bool:
+        return lines[i].lstrip().startswith("#") or (i + 1 < len(lines) and bool(setext.match(lines[i + 1])))
+
+    def find(word: str, start: int, heading: bool, first: bool) -> int | None:
+        pat = re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)")
+        for i in range(start, len(lines)):
+            m = pat.search(lines[i])
+            if not m or (heading and not is_heading(i)):
+                continue
+            if first and _MARKS.match(lines[i]).end() != m.start():  # type: ignore[union-attr]
+                continue
+            return i
+        return None
+
+    cursor = 0
+    block: Tag | None = None  # the last block element
+    for el in soup.find_all(True):
+        m = _FIRST_WORD.search(el.get_text())
+        # a block's first word begins its line (after the marks: «#», «-», «1.», «|», «:»), a
+        # line after the block before it unless that block holds it
+        first = el.name in _LINE_STARTS
+        start = cursor + 1 if first and block is not None and block not in el.parents else cursor
+        if first:
+            block = el
+        if m:
+            heading = el.name in _HEADINGS
+            at = find(m.group(0), start, heading, first)
+            if at is None and first:
+                at = find(m.group(0), start, heading, False)
+            if at is None and el.find_parent("div", class_="footnote") is not None:
+                at = find(m.group(0), 0, heading, False)
+            if at is not None:
+                cursor = at
+        el.sourceline = cursor + 1
 
 
 def parse(book: BookConfig) -> MarkupBook:
