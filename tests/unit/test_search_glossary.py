@@ -41,6 +41,13 @@ ALIASES = '[[alias]]\nfrom = "крит"\nto = ["критический успе�
         (ALIASES + '[[aliases]]\nfrom = "хиты"\n', 5, "unknown table 'aliases'"),
         (ALIASES + '[[alias]]\nfrom = "хиты\nto = ["раны"]\n', 6, "invalid TOML"),  # unclosed string
         (ALIASES + '[[alias]]\nfrom = "хиты"\nto = ["раны"\n', 7, "invalid TOML"),  # unclosed array
+        (ALIASES + '[[synonym]]\nterms = ["ОВ", "очки выносливости", "ОВ"]\n', 6, "'ОВ' twice"),
+        (ALIASES + '[[alias]]\nfrom = "хиты"\nto = ["раны", "раны "]\n', 7, "'раны' twice"),
+        (
+            ALIASES + '[[alias]]\nfrom = "крит"\nto = ["критический  успех"]\n',
+            6,
+            "repeats the [[alias]] at line 1",
+        ),
     ],
 )
 def test_a_mistake_is_reported_at_its_line(text, line, says):

@@ -70,8 +70,12 @@ def parse(text: str, where: str = "<glossary>") -> Glossary:
             raise fail(
                 "[[synonym]] needs `terms`, a list of at least two words or phrases", "synonym", i, "terms"
             )
+        twice = _repeated(terms)
+        if twice:
+            raise fail(f"[[synonym]] lists {twice!r} twice", "synonym", i, "terms")
         for t in terms:
             rules.append((t.strip(), tuple(o.strip() for o in terms if o is not t)))
+    aliases: dict[tuple[str, frozenset[str]], int] = {}  # an alias, folded -> its entry
     for i, al in enumerate(data.get("alias", [])):
         src, dst = al.get("from"), al.get("to")
         if isinstance(dst, str):
@@ -80,8 +84,36 @@ def parse(text: str, where: str = "<glossary>") -> Glossary:
             raise fail("[[alias]] needs `from`, a word or phrase", "alias", i, "from")
         if not isinstance(dst, list) or not dst or not all(_text(d) for d in dst):
             raise fail("[[alias]] needs `to`, a list of words or phrases", "alias", i, "to")
+        twice = _repeated(dst)
+        if twice:
+            raise fail(f"[[alias]] lists {twice!r} twice in `to`", "alias", i, "to")
+        key = (_fold(src), frozenset(_fold(d) for d in dst))
+        if key in aliases:
+            first = lines.line("alias", aliases[key])
+            raise fail(
+                f"[[alias]] from {src.strip()!r} repeats the [[alias]] at line {first}",
+                "alias",
+                i,
+                "from",
+            )
+        aliases[key] = i
         rules.append((src.strip(), tuple(d.strip() for d in dst)))
     return Glossary(tuple(rules))
+
+
+def _fold(term: str) -> str:
+    """A term, runs of spaces aside (a list may give a term's spellings: «ё» and «е», capitals)."""
+    return " ".join(term.split())
+
+
+def _repeated(terms: list[str]) -> str | None:
+    """The first term a list gives again, or None."""
+    seen: set[str] = set()
+    for t in terms:
+        if _fold(t) in seen:
+            return t.strip()
+        seen.add(_fold(t))
+    return None
 
 
 def _text(value: object) -> bool:
