@@ -83,6 +83,7 @@ BAD = [
     ("\n[books.demo.chrome]\njunk = ['^(а+']\n", "chrome.junk[1]: bad regular expression", "junk ="),
     ("\n[books.demo.headings]\nmax_length = 10000\n", "headings.max_length: must be", "max_length"),
     ("encoding = 5\n", "encoding: must be a string", "encoding"),
+    ('encoding = "win-1251"\n', "encoding: unknown encoding 'win-1251'", "encoding"),
     ('glossary = "/etc/hostname"\n', "absolute paths are not allowed", "glossary"),
     ('\n[books.demo.tables]\nhints = "../../../etc/hostname"\n', "points outside sources/", "hints ="),
     ('\n[[books.demo.xrefs]]\npattern = "(?P<ref>x)"\nkind = "titel"\n', "did you mean 'title'?", "kind ="),

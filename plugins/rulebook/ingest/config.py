@@ -9,6 +9,7 @@ site itself uses, and every file an entry names must be inside `sources/`.
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -295,6 +296,14 @@ def _book(slug: str, cfg: Path, loc: KeyLocator, v: dict[str, Any], kind: str) -
     def fail(message: str, *keys: str | int) -> IngestError:
         return IngestError(message, path=cfg, line=loc.line("books", slug, *keys), book=slug)
 
+    if v["encoding"].lower() != "auto":
+        try:
+            codecs.lookup(v["encoding"])
+        except LookupError:
+            raise fail(
+                f'encoding: unknown encoding {v["encoding"]!r} (a codec name such as "cp1251", or "auto")',
+                "encoding",
+            ) from None
     headings = _headings(v["headings"], fail)
     book = BookConfig(
         **{
