@@ -40,8 +40,12 @@ DEMO = '[books.demo]\ntitle = "Demo"\nsystem = "Demo"\nsource = "demo.txt"\n'
 
 def generated(tmp_path: Path, entry: str, text: str) -> tuple[Document, list[Block]]:
     """A one-book registry in `tmp_path` (`[books.demo]` + `entry`, its text `demo.txt`), parsed:
-    the document and every block, depth first."""
+    the document and every block, depth first (but the H1 the entry's title gives a snippet with
+    no heading of its own)."""
     (tmp_path / "books.toml").write_text(DEMO + entry, encoding="utf-8")
     (tmp_path / "demo.txt").write_text(text, encoding="utf-8")
     doc = parse_book(load_books(tmp_path / "books.toml")[0])
-    return doc, [b for p in doc.pages for b in walk(p.blocks)]
+    every = [b for p in doc.pages for b in walk(p.blocks)]
+    if [b.line for b in every if isinstance(b, Heading)] == [0]:
+        every = [b for b in every if not isinstance(b, Heading)]
+    return doc, every

@@ -10,6 +10,7 @@ import pytest
 from rulebook.books import load_registry
 from rulebook.ingest import pipeline
 from rulebook.ingest.errors import IngestError
+from rulebook.ingest.model import Heading
 
 HEAD = '[books.demo]\ntitle = "Demo"\nsystem = "Demo RPG"\nsource = "demo.txt"\n'
 TEXT = "Глава 1. Начало\n\nАбзац правил.\n\nРаздел\n\nЕщё абзац."
@@ -189,3 +190,11 @@ def test_a_table_hint_with_a_wrong_type_is_one_line(tmp_path):
     hints.write_bytes(b"\x00\x01\x02binary")
     with pytest.raises(IngestError):
         pipeline.run(root, check=True)
+
+
+def test_a_text_with_no_heading_at_all_takes_the_entrys_title_as_its_h1(tmp_path):
+    root = project(tmp_path, HEAD, "Просто правило, без заголовков. Второе предложение.\n\nЕщё абзац.\n")
+    (result,) = pipeline.run(root, check=True)
+    (page,) = result.doc.pages
+    assert [(h.level, h.text) for h in page.blocks if isinstance(h, Heading)] == [(1, "Demo")]
+    assert "\n# Demo {#demo}\n" in next(iter(result.files.values()))

@@ -39,7 +39,8 @@ def parse_book(book: BookConfig) -> Document:
     report = Report(dropped=prepared.dropped)
     specs = load_specs(book.tables.hints, book.slug) if book.tables.hints else {}
     blocks = Parser(book, specs, report).parse(prepared.lines)
-    if not book.title_in_text:
+    # a text with no heading at all has no title line either: the entry's title is its H1
+    if not book.title_in_text or not any(isinstance(b, Heading) for b in walk(blocks)):
         blocks.insert(0, Heading(level=1, text=book.title_line or book.title, line=0, structural=True))
     _check_specs_used(book, specs, blocks)
     book_pages = pages.paginate(book, blocks)
