@@ -112,3 +112,26 @@ def test_a_text_with_numbered_chapters_and_space_tables(tmp_path):
     (weak,) = [b for b in blocks if isinstance(b, ListBlock) and b in r.doc.pages[1].blocks]
     assert len(weak.items) == 3 and isinstance(weak.items[2].children[0], ListBlock)
     assert r.doc.report.dropped == [(1, "Охота на чудовищ — справочник ловчего")]
+
+
+def test_dash_lines_after_a_lead_in_are_a_list_with_no_entry_for_them(tmp_path):
+    """A copied text's «Полезные растения:» followed by «— …;» lines is a list, glued under its
+    lead-in or after a blank line; dash lines with no lead-in colon (dialogue) stay paragraphs."""
+    src = tmp_path / "sources"
+    src.mkdir()
+    (src / "trek.txt").write_text(
+        "Поход\n\nДобыча пищи\n\nПолезные растения:\n— черника — в лесу;\n— щавель — на равнине.\n\n"
+        "Где искать воду:\n\n– ручьи;\n– роса.\n\nПривал\n\n— Стой! — крикнул проводник.\n— Привал.\n",
+        encoding="utf-8",
+    )
+    (src / "books.toml").write_text(
+        '[books.trek]\ntitle = "Поход"\nsystem = "Пример"\nsource = "trek.txt"\n', encoding="utf-8"
+    )
+    (result,) = pipeline.run(tmp_path, check=True)
+    assert coverage.measure(result.doc).missing == {}
+    lists = [b for p in result.doc.pages for b in walk(p.blocks) if isinstance(b, ListBlock)]
+    assert [[plain(it.inlines) for it in lst.items] for lst in lists] == [
+        ["черника — в лесу;", "щавель — на равнине."],
+        ["ручьи;", "роса."],
+    ]
+    assert "\n- черника — в лесу;\n- щавель — на равнине.\n" in next(iter(result.files.values()))

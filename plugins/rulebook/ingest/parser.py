@@ -41,6 +41,7 @@ from rulebook.ingest.tables.spec import TableSpec
 
 Lines = list[SourceLine]
 _LABEL_MAX = 90
+_DASH_ITEM = re.compile(r"^[—–-] (?=\S)")  # a dash item's mark at the margin
 _LABEL_WORDS = 4  # a short «Label:» line is a bold lead-in; a longer one is a sentence
 
 
@@ -440,6 +441,29 @@ class Parser:
             line=items[0].no,
         )
 
+    def dash_items(self, lead: SourceLine, glued: Lines) -> ListBlock | None:
+        """Lines that each start with a dash («— черника;», «– щавель.») right after a lead-in that
+        ends with a colon, glued under it or as the next block: a bulleted list, where the entry
+        declares no `lists.dash` (two such lines at least; dialogue has no lead-in colon)."""
+        if self.book.lists.dash is not None or not lead.text.rstrip().endswith(":"):
+            return None
+        items = glued
+        if not items and self.queue and not self.starts_section(self.queue[0]):
+            items = self.queue[0]
+        if len(items) < 2 or not all(_DASH_ITEM.match(ln.text) for ln in items):
+            return None
+        if items is not glued:
+            self.queue.popleft()
+        self.report.notes.append(f"line {lead.no}: {len(items)} dash lines after a lead-in read as a list")
+        return ListBlock(
+            [
+                ListItem(self.inline_paragraph(_DASH_ITEM.sub("", ln.text).strip(), ln.no).inlines, ln.no)
+                for ln in items
+            ],
+            ordered=False,
+            line=items[0].no,
+        )
+
     def item_paragraph(self, ln: SourceLine) -> Block:
         """An indented line under a list item: a paragraph of the item, or the box the same line
         would open at the margin («Формула: …», a formula line)."""
@@ -590,6 +614,10 @@ class Parser:
             self.last_text = text
             if any(p.search(text) for p in self.book.lists.numbered):
                 out.append(self.unnumbered_list(ln, lines[i + 1 :]))
+                break
+            dashed = self.dash_items(ln, lines[i + 1 :])
+            if dashed is not None:
+                out.append(dashed)
                 break
         return out
 
