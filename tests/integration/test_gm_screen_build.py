@@ -90,6 +90,29 @@ def test_the_gm_screen_has_the_cards_the_table_needs(site: Path) -> None:
     ]
 
 
+def test_the_dying_and_bleeding_cards_tell_every_way_an_attempt_ends(site: Path) -> None:
+    """A card that gives a rule's success must give its failures too: a GM who reads on the card
+    that the end of a fight stops the death countdown, but not that a critical failure of
+    stabilisation kills, that a new wound kills a dying hero, or that a dying hero takes no wounds
+    from bleeding, applies the rule wrongly (3.9 «Стабилизация Критического ранения»,
+    «Кровотечение»)."""
+    gm = soup_of(site / "gm-screen/index.html")
+    chapter = soup_of(site / "fatum/03-boi/index.html")
+    dying = norm(card(gm, "Критическое ранение и стабилизация").select_one(".rb-card__body").get_text(" "))
+    for section in ("novyi-uron", "obychnyi-proval", "kriticheskii-proval", "okonchanie-boia"):
+        assert section_text(chapter, section) in dying, section
+    bleeding = norm(card(gm, "Кровотечение").select_one(".rb-card__body").get_text(" "))
+    for section in (
+        "povtornoe-krovotechenie",  # a second bleeding: one more Лёгкое at once
+        "pomoshch-soiuzniku",  # success, failure, critical failure
+        "samopomoshch",  # with a disadvantage
+        "pereviazochnyi-komplekt",  # 1 ОД, no check
+        "krovotechenie-vne-boia",  # a failure out of combat is a Лёгкое
+        "krovotechenie-i-kriticheskoe-ranenie",  # no wounds from bleeding while dying
+    ):
+        assert section_text(chapter, section) in bleeding, section
+
+
 def test_no_card_shows_a_section_twice(site: Path) -> None:
     """A card that names a section and also its subsections (an umbrella heading brings them
     along) would print them twice."""
