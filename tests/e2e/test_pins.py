@@ -129,6 +129,23 @@ def test_pins_reorder_by_keyboard_and_drag_then_clear(page: Page, server: str, s
     page.screenshot(path=str(shot / "cleared.png"))
 
 
+def test_removing_a_pin_by_keyboard_leaves_the_focus_on_its_neighbour(page: Page, server: str) -> None:
+    """A reader clearing a long list by keyboard stays where they are: the focus goes to the next
+    pin (the previous one for the last), and to the panel's title only when none is left."""
+    page.goto(server + "/fatum/03-boi/")
+    pin_block(page, COVER)
+    b = pin_block(page, BASE_DIFFICULTY)
+    panel = open_panel(page)
+    panel.get_by_role("button", name="Убрать закреп «3.3. Укрытия и Зона обстрела»").focus()
+    page.keyboard.press("Enter")
+    expect(panel.locator(".rb-pinned")).to_have_count(1)
+    expect(panel.locator(f".rb-pinned[data-key='fatum/03-boi/#{b}'] .rb-pinned__link")).to_be_focused()
+    page.keyboard.press("Tab")  # the next control is the remaining pin's own
+    page.keyboard.press("Enter")
+    expect(panel.locator(".rb-pinned")).to_have_count(0)
+    expect(panel.locator(".rb-pins__title")).to_be_focused()
+
+
 def test_pins_group_into_named_scenes(page: Page, server: str, shot: Path) -> None:
     page.goto(server + "/fatum/03-boi/")
     a = pin_block(page, COVER)

@@ -542,9 +542,11 @@
     }, [icon(ICON_CLOSE)]);
     rm.addEventListener("click", () => {
       const next = li.nextElementSibling || li.previousElementSibling;
+      // render() (in remove) takes focusAfter and empties it: whether a neighbour is left is
+      // asked of `next`, not of focusAfter, or the focus always went to the title
       focusAfter = next ? "link:" + next.getAttribute("data-key") : null;
       remove(key);
-      if (!focusAfter) panel.querySelector(".rb-pins__title").focus();
+      if (!next) panel.querySelector(".rb-pins__title").focus();
     });
     li.appendChild(handle); li.appendChild(link); li.appendChild(rm);
     pinNodes.set(key, { li, sig });
