@@ -234,6 +234,30 @@ def test_wide_tables_keep_their_first_column_and_the_gm_screen_has_an_index(page
     expect(index).to_be_in_viewport()  # it stays under the header
 
 
+def test_the_gm_screens_tables_show_their_first_two_columns_without_scrolling_sideways(
+    page: Page, server: str, shot: Path
+) -> None:
+    """A card's table on a phone reads as a row of a name and its value: «Рывок — 2 ОД». The
+    action table of 3.2 has a long first column (prose, given room), which took the whole width
+    and left the costs off the screen."""
+    page.goto(server + "/gm-screen/")
+    wraps = page.locator(".rb-card .md-typeset__scrollwrap")
+    assert wraps.count() >= 10
+    hidden = []
+    for i in range(wraps.count()):
+        wrap = wraps.nth(i)
+        wrap.scroll_into_view_if_needed()
+        cut = wrap.evaluate(
+            """w => { const edge = w.getBoundingClientRect().right + 1;
+            const row = w.querySelector('tr'); const second = row && row.cells[1];
+            return second && second.getBoundingClientRect().right > edge ? row.innerText : null; }"""
+        )
+        if cut:
+            hidden.append(cut)
+            wrap.screenshot(path=str(shot / f"table-{i}.png"))
+    assert not hidden, hidden
+
+
 def test_the_home_page_speaks_of_taps_not_keys(page: Page, server: str) -> None:
     page.goto(server + "/")
     text = page.locator("article").inner_text()
