@@ -37,6 +37,13 @@ LANDED = """(id) => {
     const top = el.getBoundingClientRect().top;
     return top >= header - 1 && top < innerHeight - 40;
 }"""
+# Material's «back to top» button, shown while the page moves up (a landing does), over the block
+COVERED = """(id) => {
+    const top = document.querySelector(".md-top"), el = document.getElementById(id);
+    if (!top || !el || top.hidden || getComputedStyle(top).visibility === "hidden") return false;
+    const a = top.getBoundingClientRect(), b = el.getBoundingClientRect();
+    return a.bottom > b.top && a.top < b.bottom && a.right > b.left && a.left < b.right;
+}"""
 WHERE = """(id) => { const el = document.getElementById(id);
     return { url: location.href, y: scrollY, top: el ? el.getBoundingClientRect().top : null,
              target: el ? el.classList.contains("rb-target") : null }; }"""
@@ -68,6 +75,7 @@ def assert_landed(page: Page, block_id: str) -> None:
         except Exception as err:  # the assertion below says where the reader is
             raise AssertionError(f"not on #{block_id}: {page.evaluate(WHERE, block_id)}") from err
     assert page.evaluate("window.rbTestSameDocument === true"), "the page was loaded, not swapped"
+    assert not page.evaluate(COVERED, block_id), f"«back to top» covers #{block_id}"
 
 
 def back_to(page: Page, origin: re.Pattern[str], title: str) -> None:

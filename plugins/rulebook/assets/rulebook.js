@@ -45,11 +45,39 @@
       target.setAttribute("tabindex", "-1");
     }
     if (scroll) {
+      holdBackToTop();
       target.scrollIntoView({ block: "start" });
       settle(target);
     }
     return target;
   }
+
+  /* Material shows its «back to top» button while the page moves up, and a landing moves it up
+     (from further down the page left, or as what is above the target settles): the button then
+     sat on the block landed on. It stays away until the reader moves the page themselves (an
+     input, then a scroll), when Material's rule (shown while going up) is the reader's again. */
+  const READER_INPUT = ["wheel", "touchstart", "keydown", "pointerdown"];
+  let readerMoved = false; // since the last landing
+  function holdBackToTop() {
+    readerMoved = false; // an input before this landing (the tap that followed the link) is not one after it
+    document.body.classList.add("rb-landed");
+  }
+  READER_INPUT.forEach((e) =>
+    window.addEventListener(
+      e,
+      () => {
+        readerMoved = true;
+      },
+      { capture: true, passive: true },
+    ),
+  );
+  window.addEventListener(
+    "scroll",
+    () => {
+      if (readerMoved) document.body.classList.remove("rb-landed");
+    },
+    { passive: true },
+  );
 
   /* Scripts that mount after the landing (calculators, pin buttons, wide tables), late fonts and
      blocks drawn at their height for the first time change the height of what is above the
