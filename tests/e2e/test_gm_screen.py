@@ -57,6 +57,14 @@ def test_a_card_shows_the_source_paragraph_links_back_and_pins_its_source(
     assert (saved["path"], saved["id"]) == ("fatum/03-boi/", "shkala-ranenii")
     assert saved["title"] == "Урон и ранения" and saved["excerpt"]
 
+    # a screen reader's list of regions names each card by its title alone, not also by the
+    # label of the pin button its heading holds («Урон и ранения Закрепить раздел «…»»)
+    names = page.locator("section.rb-card").evaluate_all(
+        "cs => cs.map(c => c.querySelector('.rb-card__title').firstChild.textContent)"
+    )
+    for name in names:
+        expect(page.get_by_role("region", name=name, exact=True)).to_have_count(1)
+
     card(page, "3.2. Действия в бою").locator(".rb-card__source a").first.click()
     page.wait_for_url(re.compile(r"/fatum/03-boi/#3-2-deistviia-v-boiu$"))
     expect(page.locator("[id='3-2-deistviia-v-boiu']")).to_have_class(re.compile(r"\brb-target\b"))

@@ -126,7 +126,9 @@ def _build_card(
     if spec.slot:
         card.set("data-rb-slot", spec.slot)
     tid = _unique(slug(title), used_ids)
-    card.set("aria-labelledby", tid)
+    # named by its title, not by its heading: the heading gets a pin button in the page, whose
+    # label a name taken from the heading would repeat («… Закрепить раздел «…»»)
+    card.set("aria-label", title)
     head = _sub(card, f"h{level}", {"id": tid, "class": "rb-card__title"}, title)
     if parts:
         head.set("data-rb-pin-src", f"{parts[0].src.url}#{parts[0].target_id}")
