@@ -146,6 +146,23 @@ def test_removing_a_pin_by_keyboard_leaves_the_focus_on_its_neighbour(page: Page
     expect(panel.locator(".rb-pins__title")).to_be_focused()
 
 
+def test_a_pinned_section_that_opens_with_a_subsection_shows_its_first_paragraph(
+    page: Page, server: str
+) -> None:
+    """«3.9. Ранения и травмы» begins with its subsection «Шкала ранений»: the pin still shows the
+    section's first words, as any other pinned heading does (it showed none)."""
+    page.goto(server + "/fatum/03-boi/")
+    heading = page.locator("[id='3-9-raneniia-i-travmy']")
+    heading.scroll_into_view_if_needed()
+    heading.hover()
+    heading.locator(":scope > .rb-pin").click()
+    panel = open_panel(page)
+    expect(panel.locator(".rb-pinned__excerpt")).to_contain_text(
+        "Вместо хитов здоровья используется шкала ранений"
+    )
+    assert stored(page)["scenes"][0]["pins"][0]["excerpt"].startswith("Вместо хитов здоровья")
+
+
 def test_pins_group_into_named_scenes(page: Page, server: str, shot: Path) -> None:
     page.goto(server + "/fatum/03-boi/")
     a = pin_block(page, COVER)

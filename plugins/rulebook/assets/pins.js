@@ -199,13 +199,18 @@
     while (n && !isHeading(n)) n = n.previousElementSibling;
     return n;
   }
+  /* The first block of a heading's section, its subsections' too («3.9» opens with «Шкала
+     ранений»): null only when the section has none. */
   function nextBlock(h) {
-    let n = h.nextElementSibling;
-    while (n && (n.classList.contains("rb-pin-row") || (!n.hasAttribute("data-rb-block") && !n.querySelector("[data-rb-block]")))) {
-      if (isHeading(n)) return null;
-      n = n.nextElementSibling;
+    const level = Number(h.tagName[1]);
+    for (let n = h.nextElementSibling; n; n = n.nextElementSibling) {
+      if (isHeading(n)) {
+        if (Number(n.tagName[1]) <= level) return null;
+      } else if (!n.classList.contains("rb-pin-row") && (n.hasAttribute("data-rb-block") || n.querySelector("[data-rb-block]"))) {
+        return n;
+      }
     }
-    return n && !isHeading(n) ? n : null;
+    return null;
   }
 
   /* What a pin saves about an element of the current page. */
