@@ -73,6 +73,9 @@ def test_the_gm_screen_has_the_cards_the_table_needs(site: Path) -> None:
         "ochki-ugrozy",  # 5.5 NPC threat
         "bazovyi-biudzhet-na-odnogo-geroia",  # 5.5 encounter budget
         "rangi-npc",  # 5.4 NPC ranks
+        # 5.7 NPC morale: 10 + Концентрация, a squad's one pool and its own losses («Не применяйте
+        # потерю −10 за каждого погибшего члена большой группы»), not 1.6's rule for heroes
+        "gruppovaia-moral",
     }
     assert needed <= sources, needed - sources
     slot = gm.select_one("section.rb-card[data-rb-slot=calculators]")
