@@ -360,3 +360,14 @@ def test_pages_do_not_shift_while_they_load(page: Page, server: str, path: str) 
     page.wait_for_timeout(500)
     shifts = page.evaluate("window.__rbShifts")
     assert sum(shifts) < 0.02, f"layout shifts on {path}: {shifts}"
+
+
+def test_a_phone_turned_sideways_offers_no_keyboard_shortcut(page: Page, server: str, shot: Path) -> None:
+    """Landscape is wide enough for the search button's label, but a phone has no Ctrl: the
+    button says «Поиск», not «Поиск Ctrl K»."""
+    page.set_viewport_size({"width": 915, "height": 412})
+    page.goto(server + "/gm-screen/")
+    button = page.locator(".rb-search-button")
+    expect(button.locator(".rb-search-button__label")).to_be_visible()
+    expect(button.locator(".rb-search-button__kbd")).to_be_hidden()
+    page.screenshot(path=str(shot / "landscape.png"))
