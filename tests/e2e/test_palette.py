@@ -373,6 +373,9 @@ def test_pin_key_dispatches_an_event_with_the_result(new_page, base):
     first = page.locator(".rb-result").first.locator(".rb-result__title").inner_text()
     assert len(pins) == 1 and pins[0]["book"] == "fatum" and "#" in pins[0]["url"] and pins[0]["id"]
     assert pins[0]["title"] == first == "Перегруппировка"
+    # the pin keeps the snippet the reader saw as its excerpt, with no fetch of the page for one
+    shown = page.locator(".rb-result").first.locator(".rb-result__snippet").inner_text()
+    assert pins[0]["excerpt"] == shown
     page.close()
 
 

@@ -442,7 +442,9 @@
     if (!r || r.url === undefined) return;
     const id = r.url.split("#")[1] || "";
     document.dispatchEvent(new CustomEvent("rulebook:pin", {
-      detail: { id, url: r.url, title: r.title, book: r.book, breadcrumb: r.breadcrumb, snippet: r.snippet },
+      // the snippet the reader saw is the pin's excerpt: the pins need not fetch the page for one
+      // (offline, an uncached page has none to give)
+      detail: { id, url: r.url, title: r.title, book: r.book, breadcrumb: r.breadcrumb, excerpt: r.snippet },
     }));
     setStatus("Закреплено: " + r.title);
   }
