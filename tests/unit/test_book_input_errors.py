@@ -65,6 +65,20 @@ def test_a_toml_syntax_error_names_its_line(tmp_path, entry, needle):
     assert err.message.startswith("invalid TOML: ") and "(at line" not in err.message
 
 
+def test_a_slug_in_cyrillic_letters_is_told_that_a_slug_is_ascii(tmp_path):
+    root = project(tmp_path)
+    reg = root / "sources" / "books.toml"
+    reg.write_text(reg.read_text(encoding="utf-8").replace("[books.demo]", "[books.демо]"), encoding="utf-8")
+    err = fail(root)
+    assert err.line == config_line(root, "[books.демо]")
+    assert "a book's slug: short lower-case ASCII" in err.message
+    # another syntax error says nothing of slugs
+    reg.write_text(
+        reg.read_text(encoding="utf-8").replace("[books.демо]", '[books.demo]\ntitle = "x'), encoding="utf-8"
+    )
+    assert "slug" not in fail(root).message
+
+
 def test_a_mistake_in_a_search_glossary_stops_the_ingest_at_its_line(tmp_path):
     """Not only the site's build: `rulebook ingest` (and its check) reads the glossaries too."""
     root = project(tmp_path, 'glossary = "demo.glossary.toml"\n')

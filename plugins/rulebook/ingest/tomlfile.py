@@ -53,13 +53,24 @@ def toml_error(err: tomllib.TOMLDecodeError, text: str) -> tuple[str, int | None
     return msg, line
 
 
+# a table header or a key outside quotes with a letter TOML does not allow there («[books.осада]»)
+_BARE_NON_ASCII = re.compile(r"^\s*(?:\[\[?[^\]\"']*|[^=\"'#\[]*)[^\x00-\x7f]")
+
+
 def read_toml(path: Path, book: str | None = None) -> tuple[dict[str, Any], str]:
-    """(data, text). A BOM is accepted; invalid UTF-8 or TOML is one line naming file and line."""
+    """(data, text). A BOM is accepted; invalid UTF-8 or TOML is one line naming file and line;
+    a key outside quotes in other letters than ASCII is told why («[books.осада]»: a slug)."""
     text = read_utf8(path, book)
     try:
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as err:
         msg, line = toml_error(err, text)
+        lines = text.splitlines()
+        if line and line <= len(lines) and _BARE_NON_ASCII.match(lines[line - 1]):
+            msg += (
+                "; a key outside quotes is ASCII letters, digits, «_» and «-»"
+                " (a book's slug: short lower-case ASCII, as in [books.osada])"
+            )
         raise IngestError(f"invalid TOML: {msg}", path=path, line=line, book=book) from None
 
 
