@@ -75,6 +75,7 @@ EXTRA = [
     "Критические Попадания",
     # typing slips, layouts and loans a correction must not misread
     "сокрось",
+    "скор",
     "борск атаки",
     "подсчека",
     "истошение штраф к броскам",

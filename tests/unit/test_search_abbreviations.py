@@ -149,3 +149,19 @@ def test_the_word_being_typed_does_not_complete_to_a_headings_initials():
     for q in ("ов", "ОВ", "ОВ "):
         assert engine.search(lib, q, limit=1)["results"][0]["url"].startswith("trek/"), q
     assert engine.search(lib, "овп", limit=1)["results"][0]["title"] == "Особые виды перемещения"
+
+
+def test_a_form_of_another_word_does_not_reach_a_headings_initials():
+    """«скор» without its fleeting vowel is «скр», the initials of «Стабилизация Критического
+    ранения»: that is no form of the word typed, which begins «Скорость»."""
+    lib = index(
+        book(
+            "a",
+            [
+                ("Стабилизация Критического ранения", 2, ["Союзник может стабилизировать раненого."]),
+                ("Скорость", 2, ["Скорость персонажа равна 6 клеткам."]),
+            ],
+        )
+    )
+    assert engine.search(lib, "скор", limit=1)["results"][0]["title"] == "Скорость"
+    assert engine.search(lib, "скр", limit=1)["results"][0]["title"] == "Стабилизация Критического ранения"

@@ -1725,9 +1725,11 @@
       // a heading's initials are an abbreviation, typed whole: the word being typed does not
       // complete to one («ов» is no beginning of «овп», Особые виды перемещения, and must not
       // outrank the books' own «ов»)
+      // (nor does a form of another word reach one: «скор» without its fleeting vowel is «скр»)
       for (const g of this.plan.groups) for (const a of g.alts) for (const sl of a.slots) {
+        const typedStem = this.A.stem(sl.word);
         for (const st of Array.from(sl.stems.keys())) {
-          if (!sl.whole.has(st) && initialsOnly(this.posts.get(st))) {
+          if (!(sl.whole.has(st) && (st === sl.word || st === typedStem)) && initialsOnly(this.posts.get(st))) {
             sl.stems.delete(st);
             sl.surfaces.delete(st);
           }

@@ -175,14 +175,17 @@ class Scorer:
             us.sort(key=V.key)
             info = V.stem_df(self.store, us[:1])
             self.posts[st] = _decode(self.store, us, info[us[0]][1] if us and us[0] in info else 0)
-        # a heading's initials are an abbreviation, typed whole: the word being typed does not
-        # complete to one («ов» is no beginning of «овп», Особые виды перемещения, and must not
-        # outrank the books' own «ов»)
+        # a heading's initials are an abbreviation, typed whole and as it is: the word being
+        # typed does not complete to one («ов» is no beginning of «овп», Особые виды
+        # перемещения, and must not outrank the books' own «ов»), nor does a form of another
+        # word reach one («скор» without its fleeting vowel is «скр», Стабилизация
+        # Критического ранения)
         for g in self.plan.groups:
             for a in g.alts:
                 for sl in a.slots:
+                    typed = (sl.word, analysis.stem(sl.word))
                     for st in list(sl.stems):
-                        if st not in sl.whole and _initials_only(self.posts[st]):
+                        if not (st in sl.whole and st in typed) and _initials_only(self.posts[st]):
                             del sl.stems[st]
                             sl.surfaces.pop(st, None)
         for g in self.plan.groups:
