@@ -350,9 +350,16 @@
     /* analysis.skeleton: English terms and their Russian spelling share it (strike, страйк). */
     skeleton(surface) {
       const [table, w] = this.loanLetters(surface);
+      return this.loanClasses(table, w, "");
+    }
+
+    /* analysis._classes: the letters as consonant classes, a vowel as `vowel` (dropped when
+       empty), «ь» and «ъ» dropped, a class repeated once. */
+    loanClasses(table, w, vowel) {
       let out = "";
       for (const c of w) {
-        const k = Object.prototype.hasOwnProperty.call(table, c) ? table[c] : (c === "j" || c === "x" ? c : "");
+        const k = Object.prototype.hasOwnProperty.call(table, c) ? table[c]
+          : c === "j" || c === "x" ? c : c === "ь" || c === "ъ" ? "" : vowel;
         if (k && out[out.length - 1] !== k) out += k;
       }
       return out;
@@ -362,15 +369,9 @@
     sounds(surface) {
       const [table, letters] = this.loanLetters(surface);
       let w = letters;
-      if (!w) return "";
-      const has = (c) => Object.prototype.hasOwnProperty.call(table, c);
-      if (table === this.spec.loans.latin && w.length > 3 && w.endsWith("e") && has(w[w.length - 2])) w = w.slice(0, -1);
-      let out = "";
-      for (const c of w) {
-        const k = has(c) ? table[c] : c === "j" || c === "x" ? c : c === "ь" || c === "ъ" ? "" : "V";
-        if (k && out[out.length - 1] !== k) out += k;
-      }
-      return out;
+      const silentE = table === this.spec.loans.latin && w.length > 3 && w.endsWith("e");
+      if (silentE && Object.prototype.hasOwnProperty.call(table, w[w.length - 2])) w = w.slice(0, -1);
+      return this.loanClasses(table, w, "V");
     }
 
     /* analysis.loan_fits: a Russian-spelt word is that English one where their vowels sit alike
@@ -1722,10 +1723,9 @@
         }
         this.posts.set(st, sp);
       }
-      // a heading's initials are an abbreviation, typed whole: the word being typed does not
-      // complete to one («ов» is no beginning of «овп», Особые виды перемещения, and must not
-      // outrank the books' own «ов»)
-      // (nor does a form of another word reach one: «скор» without its fleeting vowel is «скр»)
+      // a heading's initials are an abbreviation, typed whole and as it is: the word being typed
+      // does not complete to one («ов» is no beginning of «овп», Особые виды перемещения), nor
+      // does a form of another word reach one («скор» without its fleeting vowel is «скр»)
       for (const g of this.plan.groups) for (const a of g.alts) for (const sl of a.slots) {
         const typedStem = this.A.stem(sl.word);
         for (const st of Array.from(sl.stems.keys())) {

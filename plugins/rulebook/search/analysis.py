@@ -370,21 +370,25 @@ def _loan_letters(surface: str) -> tuple[dict[str, str], str]:
     return {}, ""
 
 
+def _classes(table: dict[str, str], w: str, vowel: str) -> str:
+    """The letters as consonant classes, a vowel as `vowel` (dropped when empty), «ь» and «ъ»
+    dropped, a class repeated once."""
+    out: list[str] = []
+    for c in w:
+        k = table.get(c, c if c in "jx" else "" if c in "ьъ" else vowel)
+        if k and (not out or out[-1] != k):
+            out.append(k)
+    return "".join(out)
+
+
 def sounds(surface: str) -> str:
     """The skeleton with its vowels kept as places: each run of vowels one `V` (seeker -> sVkVr,
     сокрось -> sVkr; grapple, грэппл -> grVpl). An English word's final «e» after a consonant
     is silent (grapple, hide); «ь» and «ъ» are no sound of their own."""
     table, w = _loan_letters(surface)
-    if not w:
-        return ""
     if table is _LOAN_LAT and len(w) > 3 and w.endswith("e") and w[-2] in table:
         w = w[:-1]
-    out: list[str] = []
-    for c in w:
-        k = table.get(c, c if c in "jx" else "" if c in "ьъ" else "V")
-        if k and (not out or out[-1] != k):
-            out.append(k)
-    return "".join(out)
+    return _classes(table, w, "V")
 
 
 def loan_fits(word: str, english: str) -> bool:
@@ -402,14 +406,7 @@ def skeleton(surface: str) -> str:
     dropped, doubled letters collapsed. A Cyrillic word is stemmed first, so that its Russian
     ending does not count (страйком -> страйк). Empty for words of another script."""
     table, w = _loan_letters(surface)
-    if not w:
-        return ""
-    out: list[str] = []
-    for c in w:
-        k = table.get(c, c if c in "jx" else "")
-        if k and (not out or out[-1] != k):
-            out.append(k)
-    return "".join(out)
+    return _classes(table, w, "")
 
 
 def section_number(chunk: str) -> str | None:
