@@ -76,6 +76,8 @@ EXTRA = [
     # typing slips, layouts and loans a correction must not misread
     "сокрось",
     "скор",
+    "аоо",
+    "АоО ",
     "борск атаки",
     "подсчека",
     "истошение штраф к броскам",

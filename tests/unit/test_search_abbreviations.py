@@ -165,3 +165,66 @@ def test_a_form_of_another_word_does_not_reach_a_headings_initials():
     )
     assert engine.search(lib, "скор", limit=1)["results"][0]["title"] == "Скорость"
     assert engine.search(lib, "скр", limit=1)["results"][0]["title"] == "Стабилизация Критического ранения"
+
+
+def test_a_glossary_word_is_not_the_shorter_abbreviation_its_stem_is():
+    """Snowball stems «аоо» (AoO typed in Cyrillic) to «ао»: one book's «Адреналиновая отсрочка
+    (АО)», another's heading «Атака оружием» by its initials. The shared glossary's «аоо» is the
+    word meant."""
+    fatum = book(
+        "fatum",
+        [
+            (
+                "Адреналиновая отсрочка",
+                2,
+                ["Адреналиновая отсрочка (АО) откладывает штрафы ранений до конца боя."],
+            )
+        ],
+    )
+    d20 = book(
+        "d20",
+        [
+            ("Атака оружием", 2, ["Атака оружием стоит одно действие."]),
+            (
+                "Провоцированные атаки",
+                2,
+                ["Враг, покидающий клетку рядом с вами, провоцирует атаку по возможности."],
+            ),
+        ],
+    )
+    lib = index(
+        fatum, d20, common='[[alias]]\nfrom = "аоо"\nto = ["атака по возможности", "провоцированная атака"]\n'
+    )
+    for q in ("аоо", "АоО", "аоо "):
+        assert engine.search(lib, q, limit=3)["results"][0]["title"] == "Провоцированные атаки", q
+    # the abbreviation itself, typed as it is, still finds its words
+    assert engine.search(lib, "АО", limit=1)["results"][0]["title"] == "Адреналиновая отсрочка"
+
+
+def test_a_glossary_word_does_not_reach_the_headings_its_stem_is_the_initials_of():
+    """«аоо» stems to «ао», the initials of «Адреналиновая отсрочка» and «Атака оружием», which
+    no glossary defines: the shared glossary's «аоо» is still the word meant."""
+    lib = index(
+        book(
+            "a",
+            [
+                (
+                    "Адреналиновая отсрочка",
+                    2,
+                    ["Адреналиновая отсрочка откладывает штрафы ранений до конца боя."],
+                ),
+                ("Атака оружием", 2, ["Атака оружием стоит одно действие."]),
+                (
+                    "Провоцированные атаки",
+                    2,
+                    ["Враг, покидающий клетку рядом с вами, провоцирует атаку по возможности."],
+                ),
+            ],
+        ),
+        common='[[alias]]\nfrom = "аоо"\nto = ["атака по возможности", "провоцированная атака"]\n',
+    )
+    for q in ("аоо", "АоО", "аоо "):
+        assert [r["title"] for r in engine.search(lib, q, limit=3)["results"]] == ["Провоцированные атаки"], q
+    # the initials, typed as they are, find their headings
+    found = [r["title"] for r in engine.search(lib, "ао", limit=3)["results"]]
+    assert found[:2] == ["Адреналиновая отсрочка", "Атака оружием"]

@@ -1049,6 +1049,18 @@
 
     upperWords(chunk) { return this.perWord(chunk, (raw) => !this.shouted && isUpperWord(raw)); }
 
+    /* plan.py _as_typed_first: where a rule on one word is the word as typed, a short
+       abbreviation that only its stem matches is dropped («аоо» is AoO, not also «ао»). */
+    asTypedFirst(w, rules) {
+      const same = (s) => s.length === 1 && s[0] === w;
+      if (!rules.some((r) => same(this.A.surfaces(r[0])))) return rules;
+      const short = this.P.short_rule_max || 0;
+      return rules.filter((r) => {
+        const s = this.A.surfaces(r[0]);
+        return !(s.length === 1 && s[0] !== w && s[0].length <= short && s[0].length < w.length);
+      });
+    }
+
     words() {
       const parsed = this.parsed;
       const n = parsed.chunks.length;
@@ -1135,6 +1147,7 @@
             else if (n === best) matches.push(rule);
           }
         }
+        if (best === 1) matches = this.asTypedFirst(words[i].surface, matches);
         if (best) {
           const span = words.slice(i, i + best);
           // a rule on one small word (ОБ): the word as a glossary target, read in round 2
@@ -1142,6 +1155,8 @@
           // a slang word that no book prints reaches, as typed, only words sharing its stem
           const coined = best === 1 && !this.printed(span[0]);
           const alts = [{ slots: lit, weight: coined ? P.w_slang_literal : 1.0, books: [], literal: !coined }];
+          // plan.py: a glossary's word as typed reaches a heading's initials only so
+          if (best === 1 && lit.length && matches.some((r) => { const s = A.surfaces(r[0]); return s.length === 1 && s[0] === span[0].surface; })) lit[0].glossed = true;
           // a word a glossary explains is no typo: its slot as typed is not corrected (plan.py)
           this.unknown = this.unknown.filter((sl) => !lit.includes(sl));
           const targets = new Map();
@@ -1727,7 +1742,8 @@
       // does not complete to one («ов» is no beginning of «овп», Особые виды перемещения), nor
       // does a form of another word reach one («скор» without its fleeting vowel is «скр»)
       for (const g of this.plan.groups) for (const a of g.alts) for (const sl of a.slots) {
-        const typedStem = this.A.stem(sl.word);
+        // a glossary's word («аоо», AoO) is not a form of the initials its stem is (score.py)
+        const typedStem = sl.glossed ? sl.word : this.A.stem(sl.word);
         for (const st of Array.from(sl.stems.keys())) {
           if (!(sl.whole.has(st) && (st === sl.word || st === typedStem)) && initialsOnly(this.posts.get(st))) {
             sl.stems.delete(st);

@@ -64,6 +64,7 @@ class Slot:
     pending: list[str] = field(default_factory=list)  # stems whose surfaces are still to be read
     prefix: bool = False  # the word being typed
     wider: list[tuple[str, str]] = field(default_factory=list)  # (stem, word) beyond the budget
+    glossed: bool = False  # a glossary's word as typed: only so does it reach a heading's initials
 
 
 @dataclass
@@ -171,6 +172,22 @@ def _matches(w: str, src: str, j: int, key: str, unknown: bool) -> bool:
         return True
     bases = analysis.verb_bases(st) if unknown else ()
     return unknown and (V.family(st, key) or any(b == key or V.family(b, key) for b in bases))
+
+
+def _as_typed_first(w: str, rules: list[list[Any]]) -> list[list[Any]]:
+    """Of the rules on one word, where one is the word as typed, a short abbreviation that only
+    its stem matches is dropped: «аоо» is the glossary's AoO, not also «ао» (FATUM's
+    «Адреналиновая отсрочка»), though Snowball stems «аоо» to «ао». A short word inflects
+    («хилы»: «хил»), so without a rule of its own it keeps its stem's."""
+    if not any(analysis.surfaces(r[0]) == (w,) for r in rules):
+        return rules
+    short = P.get("short_rule_max", 0)
+
+    def stem_only(r: list[Any]) -> bool:
+        s = analysis.surfaces(r[0])
+        return len(s) == 1 and s[0] != w and len(s[0]) <= short and len(s[0]) < len(w)
+
+    return [r for r in rules if not stem_only(r)]
 
 
 def osa(a: str, b: str, k: int, prefix: bool) -> int:
@@ -574,6 +591,8 @@ class Planner:
                         best, matches = n, [rule]
                     elif n == best:
                         matches.append(rule)
+            if best == 1:
+                matches = _as_typed_first(words[i].surface, matches)
             if best:
                 span = words[i : i + best]
                 # a rule on one small word (ОБ): the word as a glossary target, its vocabulary
@@ -593,6 +612,12 @@ class Planner:
                         literal=not coined,
                     )
                 ]
+                if (
+                    best == 1
+                    and alts[0].slots
+                    and any(analysis.surfaces(r[0]) == (span[0].surface,) for r in matches)
+                ):
+                    alts[0].slots[0].glossed = True
                 # a word a glossary explains is no typo: its slot as typed is not corrected
                 # («бафнуть» is slang for «усиление», not a misspelt «шагнуть»)
                 explained = {id(sl) for sl in alts[0].slots}

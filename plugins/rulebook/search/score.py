@@ -183,7 +183,8 @@ class Scorer:
         for g in self.plan.groups:
             for a in g.alts:
                 for sl in a.slots:
-                    typed = (sl.word, analysis.stem(sl.word))
+                    # a glossary's word («аоо», AoO) is not a form of the initials its stem is
+                    typed = (sl.word,) if sl.glossed else (sl.word, analysis.stem(sl.word))
                     for st in list(sl.stems):
                         if not (st in sl.whole and st in typed) and _initials_only(self.posts[st]):
                             del sl.stems[st]
