@@ -1483,6 +1483,21 @@ def test_a_book_is_named_by_its_slug_its_start_a_title_word_or_cyrillic_letters(
     assert named("бой") == (["dnd35"], [])  # a title word: three letters or more
 
 
+def test_a_book_is_named_in_russian_the_way_its_english_name_sounds():
+    books = [*BOOKS, ("swd20", "Star Wars d20: Бой")]
+
+    def named(*names):
+        found, unknown = engine.resolve_books(list(names), books)
+        return [books[i][0] for i in found], unknown
+
+    assert named("старфайндер") == (["sf2e"], [])
+    assert named("Старфайндере") == (["sf2e"], [])  # declined
+    assert named("старварс") == (["swd20"], [])  # two title words run together
+    assert named("фатумом") == (["fatum"], [])
+    assert named("старф") == (["sf2e"], [])  # being typed: its start, in Latin letters
+    assert named("пасфайндер") == ([], ["пасфайндер"])  # another name
+
+
 def test_a_name_of_no_book_searches_every_book_and_says_so():
     b1 = book("b1", [("Кровотечение", 2, ["Жгут останавливает кровотечение."])])
     b2 = book("b2", [("Кровь", 2, ["Кровотечение в другой книге."])])

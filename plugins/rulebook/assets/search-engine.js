@@ -2311,10 +2311,23 @@
           if (!hit.length && form.length >= 3) hit = which((b) => this.A.surfaces(b.title).some((w) => w.startsWith(form)));
           if (hit.length) break;
         }
+        if (!hit.length) hit = which((b) => this.soundsLike(name, b));
         if (hit.length) hit.forEach((i) => found.add(i));
         else unknown.push(name);
       }
       return [Array.from(found).sort((a, b) => a - b), unknown];
+    }
+
+    /* engine._sounds_like: a whole name of four letters or more spelt in Russian the way the
+       book's English name sounds («старфайндер»): a title's Latin word, two run together, or
+       the slug. */
+    soundsLike(name, book) {
+      const word = this.A.surfaces(name);
+      if (word.length !== 1 || word[0].length < 4) return false;
+      const latin = this.A.surfaces(book.title).filter((w) => /^[a-z]+$/.test(w));
+      const names = [book.slug].concat(latin);
+      for (let i = 0; i + 1 < latin.length; i++) names.push(latin[i] + latin[i + 1]);
+      return names.some((n) => n !== word[0] && this.A.loanFits(word[0], n));
     }
 
     async run(parsed, limit, relaxed, scope, prefer, stale) {

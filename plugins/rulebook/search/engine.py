@@ -49,6 +49,7 @@ targets), then the postings, then the fragments of the results on screen.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from rulebook.search import analysis
@@ -182,11 +183,27 @@ def resolve_books(names: list[str], books: list[tuple[str, str]]) -> tuple[list[
             )
             if hit:
                 break
+        if not hit:
+            hit = [i for i, book in enumerate(books) if _sounds_like(name, book)]
         if hit:
             found.update(hit)
         else:
             unknown.append(name)
     return sorted(found), unknown
+
+
+def _sounds_like(name: str, book: tuple[str, str]) -> bool:
+    """A name spelt in Russian the way the book's English name sounds («старфайндер»:
+    Starfinder, «старварс»: Star Wars, in any case ending): a title's Latin word, two of them
+    run together, or the slug. Only a whole name of four letters or more: a name being typed
+    is matched by its start above."""
+    word = analysis.surfaces(name)
+    if len(word) != 1 or len(word[0]) < 4:
+        return False
+    slug, title = book
+    latin = [w for w in analysis.surfaces(title) if w.isascii() and w.isalpha()]
+    names = [slug, *latin, *(a + b for a, b in itertools.pairwise(latin))]
+    return any(analysis.loan_fits(word[0], n) for n in names if n != word[0])
 
 
 def _run(
