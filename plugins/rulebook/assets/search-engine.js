@@ -2275,6 +2275,97 @@
     async search(query, limit, bookFilter, prefer, stale) {
       limit = Math.max(0, limit === undefined ? 10 : limit);
       const parsed = this.parse(query);
+      const inWords = await this.mentions(parsed);
+      if (stale && stale()) return null;
+      if (inWords !== parsed) {
+        // a book named in the words («инициатива в днд») limits the search as @name does;
+        // where it has no answer, every book answers (engine.py)
+        const out = await this.searchParsed(inWords, limit, bookFilter, prefer, stale);
+        if (out === null || out.results.length || !limit) return out;
+        // the named books have no answer: the other books' for the same words, said to be theirs
+        const rest = { chunks: inWords.chunks, books: parsed.books, prefix: inWords.prefix, cut: parsed.cut };
+        const other = await this.searchParsed(rest, limit, bookFilter, prefer, stale);
+        if (other === null) return null;
+        if (other.results.length) {
+          other.elsewhere = inWords.books.slice(parsed.books.length);
+          return other;
+        }
+      }
+      return this.searchParsed(parsed, limit, bookFilter, prefer, stale);
+    }
+
+    /* engine._mentions: naming.mentions, the vocabulary of the query's words read to tell
+       whether the books print them (only for a query that names a book). */
+    async mentions(parsed) {
+      if (this.mentionsWith(parsed, () => false) === parsed) return parsed;
+      const words = [];
+      for (const c of parsed.chunks) for (const t of this.A.surfaces(c)) words.push(t);
+      await this.store.ensure(uniq(words.map((w) => ["v", this.store.shardOf("v", w)])));
+      const V = new Vocab(this.store, this.A);
+      return this.mentionsWith(parsed, (w) => V.stemDf([w]).size > 0);
+    }
+
+    /* naming.mentions: the query with the books its words name moved to its @names. */
+    mentionsWith(parsed, printed) {
+      const A = this.A, books = this.store.books, chunks = parsed.chunks;
+      const kept = [], slugs = [];
+      let lastKept = false;
+      let i = 0;
+      while (i < chunks.length) {
+        let took = 0, hit = [];
+        for (const n of [2, 1]) {
+          const part = chunks.slice(i, i + n);
+          if (part.length < n || part.some((c) => A.surfaces(c).some((t) => printed(t)))) continue;
+          hit = this.namedIn(part.join(""));
+          if (hit.length) { took = n; break; }
+        }
+        if (!took) {
+          kept.push(chunks[i]);
+          lastKept = i === chunks.length - 1;
+          i += 1;
+          continue;
+        }
+        if (hit.length > 1 && i + took < chunks.length) {
+          const one = hit.filter((b) => this.holds(books[b].title, chunks[i + took])); // «днд 3.5»
+          if (one.length === 1) { hit = one; took += 1; }
+        }
+        for (const b of hit) slugs.push(books[b].slug);
+        lastKept = false;
+        i += took;
+      }
+      if (!slugs.length || kept.every((c) => A.surfaces(c).every((t) => A.isOptional(t)))) return parsed;
+      return { chunks: kept, books: parsed.books.concat(slugs), prefix: parsed.prefix && lastKept, cut: parsed.cut };
+    }
+
+    /* naming._named: the books a word (or two run together) names, strictly. */
+    namedIn(text) {
+      const A = this.A, word = A.surfaces(text);
+      if (word.length !== 1) return [];
+      const w = word[0], forms = A.nameForms(w);
+      const out = [];
+      this.store.books.forEach((b, i) => {
+        const latin = A.surfaces(b.title).filter((x) => /^[a-z]+$/.test(x));
+        const names = new Set([b.slug]);
+        // a title's word shorter than name_word_min is no name in the words («star», «wars»)
+        const min = this.P.name_word_min || 5;
+        for (const x of latin) if (x.length >= min) names.add(x);
+        for (let k = 0; k + 1 < latin.length; k++) if ((latin[k] + latin[k + 1]).length >= min) names.add(latin[k] + latin[k + 1]);
+        const letters = /^[a-z]+/.exec(b.slug);
+        if (letters && letters[0].length >= 3) names.add(letters[0]);
+        if (forms.some((f) => names.has(f)) || (w.length >= 4 && [...names].some((n) => n !== w && A.loanFits(w, n)))) out.push(i);
+      });
+      return out;
+    }
+
+    /* naming._holds: the title has the chunk's words in a row. */
+    holds(title, chunk) {
+      const t = this.A.surfaces(title), c = this.A.surfaces(chunk);
+      if (!c.length) return false;
+      for (let k = 0; k + c.length <= t.length; k++) if (c.every((x, j) => t[k + j] === x)) return true;
+      return false;
+    }
+
+    async searchParsed(parsed, limit, bookFilter, prefer, stale) {
       const [named, unknown] = this.resolveBooks(parsed.books);
       const wanted = (bookFilter || []).map((s) => s.toLowerCase()).concat(named.map((i) => this.slugs[i]));
       const scope = [];

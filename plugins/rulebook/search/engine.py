@@ -7,15 +7,16 @@ vocabulary of the query's words, then what their expansions need (typos, loans, 
 targets), then the postings, then the fragments of the results on screen.
 
 1. The query is split on spaces, and cut to its first `max_words` words; `@name` words filter
-   books (a slug, its start or a title word's, in either layout or Cyrillic letters; a name of no
-   book is reported); the last word is a prefix unless the query ends with a space. A chunk that
-   the library does not know is retried in the other keyboard layout, then as Russian typed in
-   Latin letters (krovotechenie); a word with «э» that the library knows only with «е» is read so
-   (флэт, флет), and a declined abbreviation as the abbreviation (НПСов). A query all in capitals
-   (caps lock) tells no abbreviation by them; a number with its unit glued on (30фт) is two
-   words, as everywhere; two words the books do not both print, whose joining they do, are one
-   word split by a space or a hyphen (крово течение), or one whose letter the space took
-   (кровоте ение).
+   books (a slug, its start or a title word's, in either layout or Cyrillic letters, or spelt in
+   Russian as it sounds; a name of no book is reported), and so does a book's name written among
+   the words («инициатива в днд», naming.py), unless that book has no answer; the last word is a
+   prefix unless the query ends with a space. A chunk that the library does not know is retried
+   in the other keyboard layout, then as Russian typed in Latin letters (krovotechenie); a word
+   with «э» that the library knows only with «е» is read so (флэт, флет), and a declined
+   abbreviation as the abbreviation (НПСов). A query all in capitals (caps lock) tells no
+   abbreviation by them; a number with its unit glued on (30фт) is two words, as everywhere; two
+   words the books do not both print, whose joining they do, are one word split by a space or a
+   hyphen (крово течение), or one whose letter the space took (кровоте ение).
 2. Roles: question words («как», «сколько», «можно ли», «что такое») and stop words are dropped
    when the query has words of its own (and so is a misspelt one, «сколко»); «стоит» becomes
    an optional "cost" group; «что такое» asks for a definition. Glossary phrases (the shared
@@ -49,10 +50,11 @@ targets), then the postings, then the fragments of the results on screen.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
-from rulebook.search import analysis
+from rulebook.search import analysis, naming
+from rulebook.search import vocab as V
+from rulebook.search.naming import resolve_books
 from rulebook.search.plan import Parsed, Plan, Planner, Slot, osa, parse
 from rulebook.search.score import Hit, K, Scorer
 from rulebook.search.store import Key, Store
@@ -139,6 +141,37 @@ def search(
     `prefer`: the slug of the book being read, whose results rank a little higher."""
     limit = max(0, limit)
     parsed = parse(query)
+    books = [(b.slug, b.title) for b in store.books]
+    named_in_words = _mentions(store, parsed, books)
+    if named_in_words is not parsed:
+        # a book named in the words («инициатива в днд») limits the search as @name does;
+        # where it has no answer, every book answers
+        out = _search(store, named_in_words, limit, book_filter, prefer)
+        if out["results"] or not limit:
+            return out
+        # the named books have no answer: the other books' for the same words, said to be theirs
+        # (as the palette does for an @name), not the name searched for as a word
+        rest = Parsed(named_in_words.chunks, parsed.books, named_in_words.prefix, parsed.cut)
+        other = _search(store, rest, limit, book_filter, prefer)
+        if other["results"]:
+            other["elsewhere"] = named_in_words.books[len(parsed.books) :]
+            return other
+    return _search(store, parsed, limit, book_filter, prefer)
+
+
+def _mentions(store: Store, parsed: Parsed, books: list[tuple[str, str]]) -> Parsed:
+    """naming.mentions, with the vocabulary of the words that name a book read to tell whether
+    the books print them (read only for a query that names one)."""
+    if naming.mentions(parsed, books, lambda w: False) is parsed:
+        return parsed
+    words = [t for c in parsed.chunks for t in analysis.surfaces(c)]
+    store.ensure(uniq([("v", store.shard_of("v", w)) for w in words]))
+    return naming.mentions(parsed, books, lambda w: bool(V.stem_df(store, [w])))
+
+
+def _search(
+    store: Store, parsed: Parsed, limit: int, book_filter: list[str] | None, prefer: str | None
+) -> dict[str, Any]:
     named, unknown = resolve_books(parsed.books, [(b.slug, b.title) for b in store.books])
     wanted = {s.lower() for s in (book_filter or [])} | {store.books[i].slug for i in named}
     slugs = [b.slug for b in store.books]
@@ -159,51 +192,6 @@ def search(
     out["unknown_books"] = unknown
     out["cut"] = parsed.cut
     return out
-
-
-def resolve_books(names: list[str], books: list[tuple[str, str]]) -> tuple[list[int], list[str]]:
-    """The books that the query's `@name` words name, and the names that name none (the search
-    then runs over every book and says so). A name is a book's slug, the start of one (@dnd: both
-    D&D books; @f while «@fatum» is being typed) or the start of a word of a book's title
-    (@starfinder, three letters or more), typed in either layout or in Cyrillic letters (@фатум,
-    @днд)."""
-    found: set[int] = set()
-    unknown: list[str] = []
-    for name in names:
-        hit: list[int] = []
-        for form in analysis.name_forms(name):
-            hit = (
-                [i for i, (slug, _) in enumerate(books) if slug == form]
-                or [i for i, (slug, _) in enumerate(books) if slug.startswith(form)]
-                or [
-                    i
-                    for i, (_, title) in enumerate(books)
-                    if len(form) >= 3 and any(w.startswith(form) for w in analysis.surfaces(title))
-                ]
-            )
-            if hit:
-                break
-        if not hit:
-            hit = [i for i, book in enumerate(books) if _sounds_like(name, book)]
-        if hit:
-            found.update(hit)
-        else:
-            unknown.append(name)
-    return sorted(found), unknown
-
-
-def _sounds_like(name: str, book: tuple[str, str]) -> bool:
-    """A name spelt in Russian the way the book's English name sounds («старфайндер»:
-    Starfinder, «старварс»: Star Wars, in any case ending): a title's Latin word, two of them
-    run together, or the slug. Only a whole name of four letters or more: a name being typed
-    is matched by its start above."""
-    word = analysis.surfaces(name)
-    if len(word) != 1 or len(word[0]) < 4:
-        return False
-    slug, title = book
-    latin = [w for w in analysis.surfaces(title) if w.isascii() and w.isalpha()]
-    names = [slug, *latin, *(a + b for a, b in itertools.pairwise(latin))]
-    return any(analysis.loan_fits(word[0], n) for n in names if n != word[0])
 
 
 def _run(

@@ -1,0 +1,139 @@
+"""How a query names books: `@name` words, and a book's name written among the words.
+
+Players type «@fatum», but at the table they also write the system's name as a word:
+«инициатива в днд», «крит по фатуму», «хиты в старфайндере», «атака стар варс». A name in the
+words limits the search as `@name` does, and the words that named the book are not searched
+for; where the book has no answer, every book answers (engine.search). A name in the words is
+taken strictly, since it is also a word: a whole slug (or its letters, «dnd» of dnd35 and
+dnd2024), a Latin word of the title of five letters or more, two run together («star wars»), or
+their Russian spelling by sound («старфайндере»); never a word the books print (an English
+book's «siege» is a word of «Siege Warfare» and of its text), and never the query's only word.
+A number after a name that several books share picks the one whose title holds it («днд 3.5»).
+assets/search-engine.js has the same rules (Engine.resolveBooks, Engine.mentions).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+
+from rulebook.search import analysis
+from rulebook.search.plan import Parsed
+
+_SLUG_LETTERS = re.compile(r"[a-z]+")
+# a title's word shorter than this is no name in the words («star», «wars»)
+TITLE_WORD_MIN = int(analysis.ENGINE.get("name_word_min", 5))
+
+
+def resolve_books(names: list[str], books: list[tuple[str, str]]) -> tuple[list[int], list[str]]:
+    """The books that the query's `@name` words name, and the names that name none (the search
+    then runs over every book and says so). A name is a book's slug, the start of one (@dnd: both
+    D&D books; @f while «@fatum» is being typed) or the start of a word of a book's title
+    (@starfinder, three letters or more), typed in either layout or in Cyrillic letters (@фатум,
+    @днд), or spelt in Russian as the book's English name sounds (@старфайндер)."""
+    found: set[int] = set()
+    unknown: list[str] = []
+    for name in names:
+        hit: list[int] = []
+        for form in analysis.name_forms(name):
+            hit = (
+                [i for i, (slug, _) in enumerate(books) if slug == form]
+                or [i for i, (slug, _) in enumerate(books) if slug.startswith(form)]
+                or [
+                    i
+                    for i, (_, title) in enumerate(books)
+                    if len(form) >= 3 and any(w.startswith(form) for w in analysis.surfaces(title))
+                ]
+            )
+            if hit:
+                break
+        if not hit:
+            hit = [i for i, book in enumerate(books) if _sounds_like(name, book)]
+        if hit:
+            found.update(hit)
+        else:
+            unknown.append(name)
+    return sorted(found), unknown
+
+
+def _latin_words(title: str) -> list[str]:
+    return [w for w in analysis.surfaces(title) if w.isascii() and w.isalpha()]
+
+
+def _sounds_like(name: str, book: tuple[str, str]) -> bool:
+    """A name spelt in Russian the way the book's English name sounds («старфайндер»:
+    Starfinder, «старварс»: Star Wars, in any case ending): a title's Latin word, two of them
+    run together, or the slug. Only a whole name of four letters or more: a name being typed
+    is matched by its start (resolve_books)."""
+    word = analysis.surfaces(name)
+    if len(word) != 1 or len(word[0]) < 4:
+        return False
+    slug, title = book
+    latin = _latin_words(title)
+    names = [slug, *latin, *(a + b for a, b in itertools.pairwise(latin))]
+    return any(analysis.loan_fits(word[0], n) for n in names if n != word[0])
+
+
+def _named(text: str, books: list[tuple[str, str]]) -> list[int]:
+    """The books a word (or two run together) of the query names, strictly (module docstring)."""
+    word = analysis.surfaces(text)
+    if len(word) != 1:
+        return []
+    w = word[0]
+    out = []
+    for i, (slug, title) in enumerate(books):
+        latin = _latin_words(title)
+        names = {slug, *(n for n in latin if len(n) >= TITLE_WORD_MIN)}
+        names |= {a + b for a, b in itertools.pairwise(latin) if len(a + b) >= TITLE_WORD_MIN}
+        letters = _SLUG_LETTERS.match(slug)
+        if letters and len(letters.group()) >= 3:
+            names.add(letters.group())
+        forms = analysis.name_forms(w)
+        if any(f in names for f in forms) or (
+            len(w) >= 4 and any(analysis.loan_fits(w, n) for n in names if n != w)
+        ):
+            out.append(i)
+    return out
+
+
+def _holds(title: str, chunk: str) -> bool:
+    """The title has the chunk's words, in a row («3.5» in «D&D 3.5: Бой»)."""
+    t, c = analysis.surfaces(title), analysis.surfaces(chunk)
+    return bool(c) and any(t[k : k + len(c)] == c for k in range(len(t) - len(c) + 1))
+
+
+def mentions(parsed: Parsed, books: list[tuple[str, str]], printed: Callable[[str], bool]) -> Parsed:
+    """The query with the books it names in its words moved to its `@name`s (as their slugs);
+    `printed(word)`: whether the books print the word. Unchanged where it names none, or where
+    nothing but small words would be left to search for."""
+    chunks = parsed.chunks
+    kept: list[str] = []
+    slugs: list[str] = []
+    last_kept = False
+    i = 0
+    while i < len(chunks):
+        took, hit = 0, []
+        for n in (2, 1):
+            part = chunks[i : i + n]
+            if len(part) < n or any(printed(t) for c in part for t in analysis.surfaces(c)):
+                continue
+            hit = _named("".join(part), books)
+            if hit:
+                took = n
+                break
+        if not took:
+            kept.append(chunks[i])
+            last_kept = i == len(chunks) - 1
+            i += 1
+            continue
+        if len(hit) > 1 and i + took < len(chunks):
+            one = [b for b in hit if _holds(books[b][1], chunks[i + took])]  # «днд 3.5»
+            if len(one) == 1:
+                hit, took = one, took + 1
+        slugs += [books[b][0] for b in hit]
+        last_kept = False
+        i += took
+    if not slugs or all(analysis.is_optional(t) for c in kept for t in analysis.surfaces(c)):
+        return parsed
+    return Parsed(kept, [*parsed.books, *slugs], parsed.prefix and last_kept, parsed.cut)
