@@ -547,6 +547,14 @@
         for (let i = 0; i < d.k.length; i++) m.set(d.k[i], d.w[i]);
         return m;
       }
+      // fragments: each section's breadcrumbs written out again from what differs from the
+      // section before (codec.crumbs_full; an older index writes them out: a list of strings)
+      let before = [];
+      for (const entry of d.x) {
+        const c = entry[5];
+        if (c.length && typeof c[0] === "number") entry[5] = before.slice(0, c[0]).concat(c.slice(1));
+        before = entry[5];
+      }
       return d;
     }
 

@@ -7,7 +7,7 @@ query) imports only what reading the index needs.
 
 from __future__ import annotations
 
-FORMAT = 3
+FORMAT = 4  # 4: a fragment's breadcrumbs written as what differs from the section before
 MANIFEST = "manifest.json"
 CUT = "0123456789abcdefghijklmnopqrstuvwxyz"
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -23,6 +23,23 @@ def varints(nums: list[int]) -> str:
             n >>= 5
         out.append(B64[n])
     return "".join(out)
+
+
+def crumbs_delta(before: list[str] | None, crumbs: list[str]) -> list[str | int]:
+    """A section's breadcrumbs as the number of leading ones it shares with the section before it
+    in the fragment, then the rest: consecutive sections share their book and chapters, which
+    were a tenth of a fragment's bytes, written out in full every time."""
+    n = 0
+    if before is not None:
+        while n < min(len(before), len(crumbs)) and before[n] == crumbs[n]:
+            n += 1
+    return [n, *crumbs[n:]]
+
+
+def crumbs_full(before: list[str] | None, coded: list[str | int]) -> list[str]:
+    """`crumbs_delta`, read back."""
+    n = int(coded[0])
+    return [*(before or [])[:n], *(str(c) for c in coded[1:])]
 
 
 def read_varints(s: str) -> list[int]:

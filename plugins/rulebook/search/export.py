@@ -27,7 +27,8 @@ for good):
   index would add two fifths to the index).
 - `l<i>.json`  English words of the library by consonant skeleton, for Russian-spelt loans.
 - `f<i>.json`  fragments: the text of consecutive sections (titles, breadcrumbs, blocks), for
-  the results on screen.
+  the results on screen; a section's breadcrumbs as what differs from the section before
+  (`codec.crumbs_delta`).
 
 Rarity and field-length averages are counted over the whole library and shipped in the
 manifest and the vocabulary, so a book's results score the same whichever shards arrive first.
@@ -51,7 +52,7 @@ from typing import Any
 
 from rulebook.search import abbreviations, analysis, bridges, codec, folders, windex
 from rulebook.search.codec import CUT as _CUT
-from rulebook.search.codec import FORMAT, MANIFEST, front_code, rule_books, sort_key, varints
+from rulebook.search.codec import FORMAT, MANIFEST, crumbs_delta, front_code, rule_books, sort_key, varints
 from rulebook.search.glossary import Glossary
 from rulebook.search.library import Book
 
@@ -501,12 +502,14 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         fstart = 0
         gsec = 0
 
+        fcrumbs: list[str] | None = None  # the breadcrumbs of the fragment's last section
+
         def fflush() -> None:
-            nonlocal fcur, fpages, fpage_idx, fsize
+            nonlocal fcur, fpages, fpage_idx, fsize, fcrumbs
             if fcur:
                 files[f"f{len(frag_first)}.json"] = _dumps({"s": fstart, "pages": fpages, "x": fcur})
                 frag_first.append(fstart)
-            fcur, fpages, fpage_idx, fsize = [], [], {}, 0
+            fcur, fpages, fpage_idx, fsize, fcrumbs = [], [], {}, 0, None
 
         for bi, (book, _) in enumerate(books):
             manifest["books"].append([book.slug, book.title, offsets[bi], offsets[bi] + len(book.sections)])
@@ -528,6 +531,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                 if pk not in fpage_idx:
                     fpage_idx[pk] = len(fpages)
                     fpages.append(list(book.pages[sec.page]))
+                crumbs = book.breadcrumb(si)
                 fcur.append(
                     [
                         fpage_idx[pk],
@@ -535,11 +539,12 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                         sec.title,
                         sec.original,
                         sec.tag,
-                        book.breadcrumb(si),
+                        crumbs_delta(fcrumbs, crumbs),
                         1 if sec.titled else 0,
                         blocks,
                     ]
                 )
+                fcrumbs = crumbs
                 fsize += entry_size
                 gsec += 1
         fflush()

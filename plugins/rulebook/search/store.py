@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rulebook.search.codec import CUT as _CUT
-from rulebook.search.codec import FORMAT, MANIFEST, decode_words, sort_key
+from rulebook.search.codec import FORMAT, MANIFEST, crumbs_full, decode_words, sort_key
 from rulebook.search.codec import read_rule_books as rule_books
 from rulebook.search.codec import read_varints as varints
 
@@ -177,7 +177,10 @@ class Store:
             return [Postings(x) for x in zip(d["t"], d["h"], d["p"], d["d"], strict=True)]
         if kind == "l":
             return dict(zip(d["k"], d["w"], strict=True))
-        return d  # fragments
+        before = None  # fragments: each section's breadcrumbs written out again
+        for entry in d["x"]:
+            entry[5] = before = crumbs_full(before, entry[5])
+        return d
 
     def get(self, key: Key) -> Any:
         return self.cache[key]
