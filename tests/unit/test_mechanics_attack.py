@@ -156,6 +156,35 @@ def test_a_natural_mz_replaces_4_plus_acrobatics_and_is_halved_up_close():
     assert run("attack", {"natural_mz": 9, "acrobatics": 5, "close_range": True})["mz"] == 5
 
 
+# ---- 3.11 «Стрельба в ближнем бою» -------------------------------------------------------------------
+@pytest.mark.parametrize(("acro", "mz"), [(0, 8), (3, 9), (4, 10), (-3, 6)])
+def test_a_target_in_melee_has_mz_8_plus_half_its_acrobatics_rounded_down(acro, mz):
+    assert run("attack", {"acrobatics": acro, "in_melee": True})["mz"] == mz
+
+
+def test_a_target_in_melee_is_not_halved_up_close_nor_given_its_cover():
+    """«Это специальное МЗ … не уменьшается правилом «Стрельба с короткой дистанции»»; it is
+    «всегда» 8 + ½ Акробатики, so a cover (МЗ 12 here) is not compared with it."""
+    out = run(
+        "attack",
+        {"acrobatics": 2, "in_melee": True, "close_range": True, "cover": "full", "cover_material": "strong"},
+    )
+    assert out["mz"] == 9
+
+
+def test_explicit_bonuses_still_add_to_a_target_in_melee():
+    assert run("attack", {"acrobatics": 2, "in_melee": True, "explicit_mz": 2})["mz"] == 11
+
+
+def test_a_shot_at_a_target_in_melee_has_hindrance():
+    out = shooter(8, 2, 2, 1, 0, in_melee=True)  # +2 against МЗ 8: needs 6+ on the worse of 2к8
+    expected = enumerate_hit(8, 2, 8, advantage=False, hindrance=True)
+    assert Fraction(out["p_hit"]) == expected == Fraction(9, 64)
+    # an advantage of the shooter's own cancels it; a second hindrance does not stack
+    assert Fraction(shooter(8, 2, 2, 1, 0, in_melee=True, advantage=True)["p_hit"]) == Fraction(3, 8)
+    assert shooter(8, 2, 2, 1, 0, in_melee=True, hindrance=True)["p_hit"] == out["p_hit"]
+
+
 # ---- probabilities ----------------------------------------------------------------------------------
 def enumerate_hit(die, modifier, mz, advantage, hindrance):
     n = 2 if advantage != hindrance else 1

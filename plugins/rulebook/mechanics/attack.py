@@ -5,7 +5,9 @@ modifier is proficiency + ⌊Меткость / 2⌋ − the weapon's threshold;
 creature's natural МЗ), halved rounding up within 15 ft, compared with the cover's МЗ (the larger
 is used), plus explicit defensive bonuses. An attack on the cover itself uses the cover's МЗ and
 counts the hits its Прочность withstands (a heavy weapon's damage doubled, 3.3 «Тяжёлое
-оружие»); a cover already destroyed is no target.
+оружие»); a cover already destroyed is no target. A target engaged in melee with someone else
+has the special МЗ 8 + ⌊Акробатика / 2⌋ and the shot has hindrance (3.11 «Стрельба в ближнем
+бою»): that МЗ is not the base difficulty, so neither close range nor cover changes it.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ COVER_MATERIAL = {
 }
 COVER_BASE = 5
 BASE_DIFFICULTY = 4
+MELEE_MZ_BASE = 8
 
 
 def hit_modifier(proficiency: int, marksmanship: int, threshold: int) -> int:
@@ -53,6 +56,12 @@ def base_difficulty(acrobatics: int, close_range: bool, natural_mz: int | None =
     """3.3: 4 + Акробатика (or a natural МЗ), halved rounding up within 15 ft."""
     value = natural_mz if natural_mz is not None else BASE_DIFFICULTY + acrobatics
     return -(-value // 2) if close_range else value
+
+
+def melee_mz(acrobatics: int) -> int:
+    """3.11: a target engaged in melee: 8 + half its Акробатика, rounded down (not halved again
+    up close, not compared with cover: the book says this МЗ is «всегда» that)."""
+    return MELEE_MZ_BASE + acrobatics // 2
 
 
 def cover_mz(size: str, material: str) -> int:
@@ -116,6 +125,13 @@ TARGET = Group(
         ),
         Field("close_range", "Цель в пределах 15 футов", "bool", False),
         Field(
+            "in_melee",
+            "Цель в ближнем бою (с другим)",
+            "bool",
+            False,
+            help="МЗ 8 + ½ Акробатики, помеха; не для дробовика стрелка, сам связанного с целью",
+        ),
+        Field(
             "cover",
             "Укрытие закрывает",
             "choice",
@@ -163,6 +179,12 @@ READINGS = (
         "и калькулятор их не считает.",
         "attack.advantage",
     ),
+    Reading(
+        "Цель в ближнем бою: МЗ всегда 8 + ⌊Акробатика / 2⌋ — без укрытия, без уменьшения на короткой "
+        "дистанции и без природного МЗ (книга называет только Акробатику); явные бонусы к МЗ "
+        "прибавляются, как и в 3.3; выстрел с помехой.",
+        "attack.melee_mz",
+    ),
 )
 
 
@@ -191,6 +213,14 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
         steps.add("attack.modifier", f"Прочие бонусы {bonus:+d}: итого {total_mod:+d}.")
 
     advantage, hindrance = bool(a["advantage"]), bool(a["hindrance"])
+    in_melee = bool(t["in_melee"]) and not t["target_is_cover"]
+    if in_melee:
+        steps.add(
+            "attack.melee_hindrance",
+            "Цель в ближнем бою: дальнобойная атака по ней проходит с помехой"
+            + (" (помеха одна, не две)." if hindrance else "."),
+        )
+        hindrance = True
     if advantage and hindrance:
         steps.add("attack.advantage", f"Преимущество и помеха гасят друг друга: один {die_label(die)}.")
     elif advantage:
@@ -236,6 +266,31 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             out["hits_to_destroy"] = hits
             if hits == 0:
                 mz = None
+    elif in_melee:
+        acro = int(t["acrobatics"])
+        mz = melee_mz(acro)
+        steps.add("attack.melee_mz", f"МЗ цели в ближнем бою: 8 + ⌊{acro}/2⌋ = {mz}.")
+        ignored = [
+            what
+            for what, given in (
+                ("природный МЗ", t.get("natural_mz") is not None),
+                ("короткая дистанция", bool(t["close_range"])),
+                ("укрытие", cover is not None),
+            )
+            if given
+        ]
+        if ignored:
+            steps.add(
+                "attack.melee_mz",
+                "Это особое МЗ, а не базовая сложность: не учитываются " + ", ".join(ignored) + ".",
+            )
+        if explicit:
+            mz += explicit
+            steps.add("attack.explicit_after", f"Явные бонусы к МЗ +{explicit}: итоговый МЗ {mz}.")
+        steps.add(
+            "attack.melee_miss",
+            "При промахе урон получает другой участник ближнего боя (кого — решает Мастер).",
+        )
     else:
         natural = t.get("natural_mz")
         acro = int(t["acrobatics"])
@@ -270,7 +325,11 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             else f"а на кубе не больше {die}: попасть нельзя"
         )
         steps.add(
-            "attack.cover_target" if t["target_is_cover"] else "attack.base_difficulty",
+            "attack.cover_target"
+            if t["target_is_cover"]
+            else "attack.melee_mz"
+            if in_melee
+            else "attack.base_difficulty",
             f"Попадание, если {die_label(die)} {total_mod:+d} ≥ {mz}, {faces}.",
         )
         out["p_hit"] = p
