@@ -156,6 +156,40 @@ def test_a_natural_mz_replaces_4_plus_acrobatics_and_is_halved_up_close():
     assert run("attack", {"natural_mz": 9, "acrobatics": 5, "close_range": True})["mz"] == 5
 
 
+# ---- 3.6 «Выверенный выстрел» ----------------------------------------------------------------------
+def test_an_aimed_shot_adds_1d4_to_the_hit_roll():
+    # rifle 1к8, владение 2, Меткость 2, порог 2: +1 against МЗ 4 + 4 = 8
+    plain = shooter(8, 2, 2, 2, 4)
+    aimed = shooter(8, 2, 2, 2, 4, aimed_shot=True)
+    assert Fraction(plain["p_hit"]) == Fraction(2, 8)
+    pairs = [(a, b) for a in range(1, 9) for b in range(1, 5)]
+    assert Fraction(aimed["p_hit"]) == Fraction(sum(1 for a, b in pairs if a + b + 1 >= 8), len(pairs))
+    assert "1к8 + 1к4" in aimed["steps"][-1]["text"]
+
+
+def test_an_aimed_shot_with_advantage_adds_1d4_to_the_better_die():
+    out = shooter(6, 2, 0, 2, 4, aimed_shot=True, advantage=True)  # +0 against МЗ 8
+    rolls = list(itertools.product(range(1, 7), range(1, 7), range(1, 5)))
+    assert Fraction(out["p_hit"]) == Fraction(sum(1 for a, b, c in rolls if max(a, b) + c >= 8), len(rolls))
+
+
+def test_an_aimed_shot_takes_1_from_the_cover_before_the_comparison():
+    """«Игнорирование МЗ уменьшает только МЗ самого укрытия и применяется до сравнения МЗ
+    укрытия с базовой или природной сложностью попадания цели»: a half-body concrete barricade
+    (МЗ 9) counts 8, and a target whose own difficulty is 9 keeps 9."""
+    barricade = {"cover": "half", "cover_material": "strong"}
+    assert shooter(8, 2, 2, 2, 2, aimed_shot=True, **barricade)["mz"] == 8
+    assert shooter(8, 2, 2, 2, 5, aimed_shot=True, **barricade)["mz"] == 9
+    assert shooter(8, 2, 2, 2, 2, aimed_shot=True)["mz"] == 6  # no cover: nothing to ignore
+
+
+def test_an_aimed_shot_needs_proficiency_at_the_threshold_and_a_target_beyond_30_feet():
+    with pytest.raises(ValueError, match=r"^aimed_shot: .*порога"):
+        shooter(8, 1, 2, 2, 2, aimed_shot=True)
+    with pytest.raises(ValueError, match=r"^aimed_shot: .*30 футов"):
+        shooter(8, 2, 2, 2, 2, aimed_shot=True, close_range=True)
+
+
 # ---- 3.11 «Стрельба в ближнем бою» -------------------------------------------------------------------
 @pytest.mark.parametrize(("acro", "mz"), [(0, 8), (3, 9), (4, 10), (-3, 6)])
 def test_a_target_in_melee_has_mz_8_plus_half_its_acrobatics_rounded_down(acro, mz):

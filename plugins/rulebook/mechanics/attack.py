@@ -7,7 +7,9 @@ is used), plus explicit defensive bonuses. An attack on the cover itself uses th
 counts the hits its Прочность withstands (a heavy weapon's damage doubled, 3.3 «Тяжёлое
 оружие»); a cover already destroyed is no target. A target engaged in melee with someone else
 has the special МЗ 8 + ⌊Акробатика / 2⌋ and the shot has hindrance (3.11 «Стрельба в ближнем
-бою»): that МЗ is not the base difficulty, so neither close range nor cover changes it.
+бою»): that МЗ is not the base difficulty, so neither close range nor cover changes it. A
+rifle's aimed shot (3.6 «Выверенный выстрел») adds 1к4 to the roll and takes 1 from the cover's
+МЗ before the comparison; it needs proficiency at the threshold and a target beyond 30 ft.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from rulebook.mechanics.base import (
     Choice,
     Field,
     Group,
+    InputError,
     Reading,
     Steps,
     parse_fields,
@@ -45,6 +48,8 @@ COVER_MATERIAL = {
 COVER_BASE = 5
 BASE_DIFFICULTY = 4
 MELEE_MZ_BASE = 8
+AIMED_DIE = 4  # 3.6: «добавьте +1к4 к броску попадания»
+AIMED_COVER_IGNORED = 1  # 3.6: «атака игнорирует 1 МЗ этого укрытия»
 
 
 def hit_modifier(proficiency: int, marksmanship: int, threshold: int) -> int:
@@ -85,15 +90,19 @@ def hits_to_destroy(durability: int, damage_taken: int, damage: int) -> int | No
     return -(-left // damage)
 
 
-def hit_probability(die: int, modifier: int, mz: int, advantage: bool, hindrance: bool) -> Fraction:
-    """P(kept face + modifier ≥ МЗ); advantage keeps the better of two dice, hindrance the worse,
-    both together cancel."""
+def hit_probability(
+    die: int, modifier: int, mz: int, advantage: bool, hindrance: bool, extra_die: int = 0
+) -> Fraction:
+    """P(kept face (+ a face of `extra_die`, the aimed shot's 1к4) + modifier ≥ МЗ); advantage
+    keeps the better of two hit dice, hindrance the worse, both together cancel."""
     two = advantage != hindrance
-    if not two:
-        return Fraction(sum(1 for f in range(1, die + 1) if f + modifier >= mz), die)
     keep = max if advantage else min
-    hits = sum(1 for a in range(1, die + 1) for b in range(1, die + 1) if keep(a, b) + modifier >= mz)
-    return Fraction(hits, die * die)
+    kept = (
+        [keep(a, b) for a in range(1, die + 1) for b in range(1, die + 1)] if two else list(range(1, die + 1))
+    )
+    extras = range(1, extra_die + 1) if extra_die else (0,)
+    hits = sum(1 for k in kept for e in extras if k + e + modifier >= mz)
+    return Fraction(hits, len(kept) * len(extras))
 
 
 ATTACKER = Group(
@@ -107,6 +116,13 @@ ATTACKER = Group(
         Field("bonus", "Прочие бонусы к попаданию", "int", 0, minimum=-10, maximum=10),
         Field("advantage", "Преимущество (два куба, лучший)", "bool", False),
         Field("hindrance", "Помеха (два куба, худший)", "bool", False),
+        Field(
+            "aimed_shot",
+            "Выверенный выстрел (винтовка)",
+            "bool",
+            False,
+            help="+1к4 к попаданию, МЗ укрытия −1; цель дальше 30 футов, стрелок в этот ход не двигался",
+        ),
     ),
 )
 TARGET = Group(
@@ -211,6 +227,21 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     total_mod = mod + bonus
     if bonus:
         steps.add("attack.modifier", f"Прочие бонусы {bonus:+d}: итого {total_mod:+d}.")
+    aimed = bool(a["aimed_shot"])
+    if aimed:
+        if prof < thr:
+            raise InputError(
+                "aimed_shot",
+                f"Выверенный выстрел — только при владении не ниже порога (владение {prof}, порог {thr})",
+            )
+        if t["close_range"] and not t["target_is_cover"]:
+            raise InputError(
+                "aimed_shot", "Выверенный выстрел — только по цели дальше 30 футов, а она в пределах 15"
+            )
+        steps.add(
+            "attack.aimed_bonus",
+            f"Выверенный выстрел: +1к{AIMED_DIE} к броску попадания (стоимость атаки +1 ОД).",
+        )
 
     advantage, hindrance = bool(a["advantage"]), bool(a["hindrance"])
     in_melee = bool(t["in_melee"]) and not t["target_is_cover"]
@@ -307,6 +338,12 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
                 f"МЗ укрытия: 5 + {COVER_SIZE[size][1]} (размер) + {COVER_MATERIAL[material][1]} "
                 f"(материал) = {cover}.",
             )
+            if aimed:
+                cover -= AIMED_COVER_IGNORED
+                steps.add(
+                    "attack.aimed_cover",
+                    f"Выверенный выстрел игнорирует {AIMED_COVER_IGNORED} МЗ укрытия, до сравнения: {cover}.",
+                )
             if close:
                 steps.add("attack.close_range_base_only", "МЗ укрытия близость стрелка не уменьшает.")
             steps.add("attack.cover_compare", f"Берётся большее из {base} и {cover}: {max(base, cover)}.")
@@ -315,14 +352,17 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             steps.add("attack.explicit_after", f"Явные бонусы к МЗ +{explicit}: итоговый МЗ {mz}.")
     out["mz"] = mz
     if mz is not None:
-        p = hit_probability(die, total_mod, mz, advantage, hindrance)
+        extra = AIMED_DIE if aimed else 0
+        p = hit_probability(die, total_mod, mz, advantage, hindrance, extra)
         need = mz - total_mod
+        dice, top = (f"{die_label(die)} + 1к{extra}", die + extra) if extra else (die_label(die), die)
+        where = "на кубах в сумме" if extra else "на кубе"
         faces = (
-            f"то есть на кубе {need} или больше"
-            if 1 < need <= die
-            else "то есть при любом результате куба"
-            if need <= 1
-            else f"а на кубе не больше {die}: попасть нельзя"
+            f"то есть {where} {need} или больше"
+            if (2 if extra else 1) < need <= top
+            else "то есть при любом результате"
+            if need <= (2 if extra else 1)
+            else f"а {where} не больше {top}: попасть нельзя"
         )
         steps.add(
             "attack.cover_target"
@@ -330,7 +370,7 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             else "attack.melee_mz"
             if in_melee
             else "attack.base_difficulty",
-            f"Попадание, если {die_label(die)} {total_mod:+d} ≥ {mz}, {faces}.",
+            f"Попадание, если {dice} {total_mod:+d} ≥ {mz}, {faces}.",
         )
         out["p_hit"] = p
         out["outcomes"] = [
