@@ -140,6 +140,19 @@ def test_invalid_input_shows_a_message_next_to_the_field(site, page):
     shot(page, "check-invalid-input", CHECK)
 
 
+def test_a_number_too_long_for_javascript_is_quoted_as_typed(site, page):
+    """Past 2^53 the page once sent the reader's digits as a JS number, so the message quoted
+    «1e+23», a value nobody typed."""
+    visit(page, f"{site}/fatum/01-bazovye-pravila/")
+    widget = page.locator(CHECK)
+    widget.scroll_into_view_if_needed()
+    widget.locator("input[name=bonus]").fill("99999999999999999999999")
+    error = widget.locator("[data-field=bonus] .rb-calc__error")
+    error.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    assert "от -20 до 30" in error.inner_text()
+    assert "'99999999999999999999999'" in error.inner_text()
+
+
 # ---- the damage stepper -----------------------------------------------------------------------------
 def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_reload(site, page, built_site):
     visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")

@@ -232,6 +232,14 @@ def test_the_derived_success_die_updates_when_a_trait_level_changes(sheet: Page,
     expect(die).to_have_text("1к12")
 
 
+def test_a_level_too_long_for_javascript_is_quoted_as_typed(sheet: Page) -> None:
+    """Past 2^53 the digits went to the engine as a JS number, and the message quoted «1e+23»."""
+    field(sheet, "traits.och.vigilant").fill("99999999999999999999999")
+    error = sheet.locator("#rb-sheet-traits-och-vigilant-error")
+    expect(error).to_contain_text("от 0 до 6", timeout=BOOT)
+    expect(error).to_contain_text("'99999999999999999999999'")
+
+
 def test_wound_slots_follow_healthy_and_the_hit_modifier_follows_proficiency(sheet: Page) -> None:
     boxes = sheet.locator("[data-slot-group='light'] .rb-sheet__box:not([hidden])")
     field(sheet, "traits.nch.healthy").fill("3")

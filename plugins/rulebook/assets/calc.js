@@ -134,8 +134,11 @@
     const v = (el.value || "").trim();
     if (v === "") return undefined;
     if (type === "int") {
+      // the engine names a bad value; a number past 2^53 goes as typed, since as a JS number
+      // it would come back in the message as «1e+23», not what the reader wrote
       const norm = v.replace("−", "-");
-      return /^[+-]?\d+$/.test(norm) ? parseInt(norm, 10) : v;   // the engine names a bad value
+      const n = /^[+-]?\d+$/.test(norm) ? parseInt(norm, 10) : NaN;
+      return Number.isSafeInteger(n) ? n : v;
     }
     return v;
   }

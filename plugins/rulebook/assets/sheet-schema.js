@@ -25,6 +25,17 @@
     try { return JSON.stringify(v); } catch (e) { return String(v); }
   }
 
+  // a value as the engine's messages quote it (base.shown): whole when short, else its start and
+  // its length, so that a pasted wall of digits stays a one-line message
+  const LONGEST = 60;
+  function shown(v) {
+    const text = repr(v);
+    if (text.length <= LONGEST) return text;
+    const n = text.length, d = n % 10, dd = n % 100;
+    const noun = d === 1 && dd !== 11 ? "знак" : d >= 2 && d <= 4 && (dd < 12 || dd > 14) ? "знака" : "знаков";
+    return text.slice(0, LONGEST / 2) + "… (" + n + " " + noun + ")";
+  }
+
   function intOrNull(raw) {
     if (typeof raw === "boolean") return null;
     if (typeof raw === "number") return Number.isInteger(raw) ? raw : null;
@@ -48,7 +59,7 @@
       const lo = node.min, hi = node.max;
       if ((lo !== undefined && v < lo) || (hi !== undefined && v > hi)) {
         const text = "число должно быть" + (lo === undefined ? "" : " от " + lo) + (hi === undefined ? "" : " до " + hi);
-        throw new SchemaError(where, text + ", получено " + v);
+        throw new SchemaError(where, text + ", получено " + shown(raw));  // as typed, not as parsed
       }
       return v;
     }

@@ -406,7 +406,11 @@
           if (v === "") {
             const d = el.getAttribute("data-default");
             value = d === null ? null : parseInt(d, 10);
-          } else value = /^[+-]?\d+$/.test(v.replace("−", "-")) ? parseInt(v.replace("−", "-"), 10) : v;
+          } else {
+            // past 2^53 the value goes as typed: as a JS number the message would quote «1e+23»
+            const n = /^[+-]?\d+$/.test(v.replace("−", "-")) ? parseInt(v.replace("−", "-"), 10) : NaN;
+            value = Number.isSafeInteger(n) ? n : v;
+          }
         } else {
           value = el.value;
         }
