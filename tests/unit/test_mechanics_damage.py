@@ -290,6 +290,27 @@ def test_a_failed_stabilisation_lets_the_countdown_run_and_a_critical_failure_ki
     assert out["state"]["dead"]
 
 
+def test_when_every_ally_has_failed_to_stabilise_the_character_dies():
+    """3.9 «Обычный провал»: «Если все доступные члены отряда совершили свои попытки и ни одна
+    проверка не была успешной, критически раненый персонаж погибает» (after the fight too)."""
+    fail = {"type": "stabilise", "outcome": "failure"}
+    out = step([hit(5), fail, {"type": "end_turn"}], {"allies": 2})
+    assert not out["state"]["dead"] and out["state"]["countdown"] == 1
+    out = step([fail], state=out["state"])
+    assert out["state"]["dead"] and out["state"]["countdown"] is None
+    assert out["steps"][-1]["rule"].endswith("#obychnyi-proval--3")
+    after_fight = step([hit(5), {"type": "end_combat"}, fail], {"allies": 1})
+    assert after_fight["state"]["dead"]
+    # a success in between starts the count again for the next Critical wound
+    saved = step([hit(5), fail, {"type": "stabilise", "outcome": "success"}, hit(5), fail], {"allies": 2})
+    assert not saved["state"]["dead"]
+
+
+def test_without_a_number_of_allies_failures_are_only_counted():
+    out = step([hit(5)] + [{"type": "stabilise", "outcome": "failure"}] * 5)
+    assert not out["state"]["dead"] and out["state"]["stabilise_failures"] == 5
+
+
 def test_a_critical_failure_to_stop_bleeding_adds_a_light_wound():
     out = step([hit(4, source="firearm"), {"type": "stop_bleeding", "outcome": "crit_failure"}])
     assert wounds(out) == (1, 0, 1, 0) and out["state"]["bleeding"] is True

@@ -134,6 +134,15 @@ CHARACTER_FIELDS = Group(
             False,
             help="урон газовых гранат и газов не проходит",
         ),
+        Field(
+            "allies",
+            "Союзников, способных стабилизировать",
+            "int",
+            0,
+            minimum=0,
+            maximum=12,
+            help="0 — не считать; если все они провалят попытку, персонаж погибает",
+        ),
     ),
 )
 HIT_FIELDS = Group(
@@ -243,6 +252,7 @@ class State:
     armor_vs_anaxion: bool = False
     armor_blast_reduction: bool = False
     gas_immune: bool = False
+    allies: int = 0  # squad members able to try a stabilisation; 0: not counted
     wounds: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     bleeding: bool = False
     countdown: int | None = None  # rounds marked since the Critical wound; None without one
@@ -269,6 +279,7 @@ class State:
             "armor_vs_anaxion": self.armor_vs_anaxion,
             "armor_blast_reduction": self.armor_blast_reduction,
             "gas_immune": self.gas_immune,
+            "allies": self.allies,
             "wounds": dict(zip(SEVERITIES, self.wounds, strict=True)),
             "limits": dict(zip(SEVERITIES, self.limits, strict=True)),
             "bleeding": self.bleeding,
@@ -290,6 +301,7 @@ class State:
             armor_vs_anaxion=self.armor_vs_anaxion,
             armor_blast_reduction=self.armor_blast_reduction,
             gas_immune=self.gas_immune,
+            allies=self.allies,
         )
 
 
@@ -308,6 +320,7 @@ def character_state(raw: Mapping[str, Any], prefix: str = "character.") -> State
         armor_vs_anaxion=bool(v["armor_vs_anaxion"]),
         armor_blast_reduction=bool(v["armor_blast_reduction"]),
         gas_immune=bool(v["gas_immune"]),
+        allies=int(v["allies"]),
     )
 
 
@@ -724,12 +737,23 @@ class Track:
             )
         elif outcome == "failure":
             s.stabilise_failures += 1
+            all_failed = bool(s.allies) and s.stabilise_failures >= s.allies
             self.add(
                 "stabilise.failure",
-                "Стабилизация не удалась: этот помощник больше не пытается, отсчёт продолжается "
-                f"(неудачных попыток: {s.stabilise_failures}).",
+                "Стабилизация не удалась: этот помощник больше не пытается"
+                + ("" if all_failed else ", отсчёт продолжается")
+                + f" (неудачных попыток: {s.stabilise_failures}"
+                + (f" из {s.allies}" if s.allies else "")
+                + ").",
                 "care",
             )
+            if all_failed:
+                # 3.9 «Обычный провал», «Окончание боя»: each may try once; when all have failed,
+                # the character dies (in a fight or after it)
+                self.die(
+                    "stabilise.all_failed",
+                    f"Все союзники ({s.allies}) попытались и провалили стабилизацию: персонаж погибает.",
+                )
         else:
             self.die("stabilise.crit_failure", "Критический провал стабилизации: персонаж погибает.")
 
