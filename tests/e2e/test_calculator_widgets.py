@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from rulebook.mechanics import run
 
 from tests.e2e.kept import KeptPages, assert_clean, checked, visit
@@ -209,6 +209,19 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
         timeout=BOOT_TIMEOUT,
     )
     shot(page, "damage-after-reload-undo-redo", DAMAGE)
+
+
+def test_a_dressing_kit_takes_a_light_wound_off_the_track_on_the_page(site, page):
+    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
+    widget = page.locator(DAMAGE)
+    widget.scroll_into_view_if_needed()
+    widget.locator("input[name=damage][data-group=hit]").fill("1")
+    widget.locator("button[data-action=hit]").click()
+    count = widget.locator(".rb-calc__slot-count[data-severity=light]")
+    expect(count).to_have_text("1 / 2", timeout=BOOT_TIMEOUT)
+    widget.locator("button[data-action=kit_light]").click()
+    expect(count).to_have_text("0 / 2", timeout=BOOT_TIMEOUT)
+    expect(widget.locator(".rb-calc__log li.is-latest")).to_contain_text("Перевязочный комплект")
 
 
 def store_fight(page, site: str, value: str) -> str:

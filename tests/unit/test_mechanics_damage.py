@@ -311,6 +311,16 @@ def test_without_a_number_of_allies_failures_are_only_counted():
     assert not out["state"]["dead"] and out["state"]["stabilise_failures"] == 5
 
 
+def test_a_dressing_kit_removes_one_light_wound_instead_of_stopping_the_bleeding():
+    """3.9 «Перевязочный комплект»: «может вместо этого снять одно Лёгкое ранение. При одном
+    применении необходимо выбрать только один эффект» (4.4: «либо снимает одно Лёгкое ранение»)."""
+    out = step([hit(4, source="firearm"), {"type": "end_turn"}, {"type": "end_turn"}, {"type": "kit_light"}])
+    assert wounds(out) == (1, 0, 1, 0) and out["state"]["bleeding"] is True
+    out = step([{"type": "kit_light"}, {"type": "kit_light"}], state=out["state"])
+    assert wounds(out) == (0, 0, 1, 0)
+    assert out["steps"][-1]["rule"].endswith("#pereviazochnyi-komplekt--6")
+
+
 def test_a_critical_failure_to_stop_bleeding_adds_a_light_wound():
     out = step([hit(4, source="firearm"), {"type": "stop_bleeding", "outcome": "crit_failure"}])
     assert wounds(out) == (1, 0, 1, 0) and out["state"]["bleeding"] is True

@@ -758,6 +758,7 @@
         case "stop_bleeding":
           return "Остановка Кровотечения" + (a.self ? " (самопомощь)" : "") +
             (a.kit ? ": перевязочный комплект" : a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
+        case "kit_light": return "Перевязочный комплект: снято Лёгкое ранение";
         case "short_rest": return "Короткий отдых";
         case "end_combat": return "Конец боя";
         case "start_combat": return "Новый бой";

@@ -4,9 +4,9 @@ A hit is processed exactly in the book's order (3.4 «Как работает б
 3.9 «Порядок обработки атаки»): damage → numeric modifiers → wounds → armour state → does the
 armour cover this attack → protection steps → each wound reduced → БЗ loss → placement with
 escalation → bleeding and death. Other actions: end of turn (bleeding, death countdown),
-stabilisation, stopping the bleeding, a short rest, the end of the fight (the countdown stops
-where it is, bleeding goes on, its attempts take the out-of-combat rule) and a new fight (the
-countdown resumes), reset.
+stabilisation, stopping the bleeding, a dressing kit used on a Light wound instead, a short rest,
+the end of the fight (the countdown stops where it is, bleeding goes on, its attempts take the
+out-of-combat rule) and a new fight (the countdown resumes), reset.
 
 `compute({"character" | "state": ..., "actions": [...]})` returns the new state and the steps
 taken, each citing its paragraph; the state is plain JSON, so the page keeps it in localStorage
@@ -67,6 +67,7 @@ ACTIONS = (
     "end_turn",
     "stabilise",
     "stop_bleeding",
+    "kit_light",
     "short_rest",
     "end_combat",
     "start_combat",
@@ -824,6 +825,23 @@ class Track:
                 "bleeding.stop_failure", "Провал: Кровотечение продолжается, попытку можно повторить.", "care"
             )
 
+    def kit_light(self) -> None:
+        """3.9 «Перевязочный комплект», 4.4: one use either stops a bleeding or removes one Light
+        wound, never both."""
+        s = self.state
+        if self.dead_noop():
+            return
+        if not s.wounds[LIGHT]:
+            self.add("bleeding.kit_light", "Лёгких ранений нет — комплекту снимать нечего.")
+            return
+        s.wounds[LIGHT] -= 1
+        self.add(
+            "bleeding.kit_light",
+            "Перевязочный комплект (1 ОД): снято одно Лёгкое ранение"
+            + ("; Кровотечение продолжается (одно применение — один эффект)." if s.bleeding else "."),
+            "care",
+        )
+
     def end_combat(self) -> None:
         s = self.state
         if self.dead_noop():
@@ -907,6 +925,7 @@ _ACTION_KEYS = {
     "end_turn": set(),
     "stabilise": {"outcome", "kit", "self"},
     "stop_bleeding": {"outcome", "kit", "self", "out_of_combat"},
+    "kit_light": set(),
     "short_rest": set(),
     "end_combat": set(),
     "start_combat": set(),
@@ -942,6 +961,8 @@ def apply(track: Track, raw_action: object, where: str) -> None:
             bool(care["out_of_combat"]) or not track.state.in_combat,
             where,
         )
+    elif kind == "kit_light":
+        track.kit_light()
     elif kind == "short_rest":
         track.short_rest()
     elif kind == "end_combat":

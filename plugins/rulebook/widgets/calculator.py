@@ -196,6 +196,7 @@ def _damage_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl:
     bar = etree.SubElement(fs, "div", {"class": "rb-calc__actions"})
     _button(bar, "stabilise", "Стабилизировать")
     _button(bar, "stop_bleeding", "Остановить Кровотечение")
+    _button(bar, "kit_light", "Комплект: снять Лёгкое")
     fs = etree.SubElement(form, "fieldset", {"class": "rb-calc__group", "data-group": "turn"})
     _text(fs, "legend", "Ход и отдых")
     bar = etree.SubElement(fs, "div", {"class": "rb-calc__actions"})
