@@ -224,6 +224,18 @@ def test_a_dressing_kit_takes_a_light_wound_off_the_track_on_the_page(site, page
     expect(widget.locator(".rb-calc__log li.is-latest")).to_contain_text("Перевязочный комплект")
 
 
+def test_the_countdown_badge_counts_to_the_characters_own_rounds(site, page):
+    """«Крепкий» 5 gives 4 rounds (3.9: abilities may change the countdown): the badge says «из 4»."""
+    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
+    widget = page.locator(DAMAGE)
+    widget.scroll_into_view_if_needed()
+    widget.locator("input[name=countdown_rounds][data-group=character]").fill("4")
+    widget.locator("input[name=damage][data-group=hit]").fill("5")
+    widget.locator("button[data-action=hit]").click()
+    expect(widget.locator(".rb-calc__badges")).to_contain_text("0 из 4", timeout=BOOT_TIMEOUT)
+    expect(widget.locator(".rb-calc__status")).to_contain_text("(0 из 4)")
+
+
 def store_fight(page, site: str, value: str) -> str:
     """`value` stored as chapter 3's saved fight, then the chapter opened; the storage key. It is
     written from another page (the home page, where `page` is): chapter 3's own stepper, once it

@@ -311,6 +311,18 @@ def test_without_a_number_of_allies_failures_are_only_counted():
     assert not out["state"]["dead"] and out["state"]["stabilise_failures"] == 5
 
 
+def test_a_tough_5_character_dies_after_the_fourth_round_not_the_third():
+    """3.9: «Отдельные способности могут изменять длительность этого отсчёта»; «Крепкий» 5:
+    «Отсчёт до смерти при Критическом ранении длится для персонажа 4 раунда вместо 3»."""
+    turns = [{"type": "end_turn"}] * 3
+    out = step([hit(5), *turns], {"countdown_rounds": 4})
+    assert not out["state"]["dead"] and out["state"]["countdown"] == 3
+    assert out["state"]["countdown_rounds"] == 4  # kept in the state the page hands back
+    out = step([{"type": "end_turn"}], state=out["state"])
+    assert out["state"]["dead"]
+    assert step([hit(5), *turns])["state"]["dead"]  # the book's 3 by default
+
+
 def test_a_dressing_kit_removes_one_light_wound_instead_of_stopping_the_bleeding():
     """3.9 «Перевязочный комплект»: «может вместо этого снять одно Лёгкое ранение. При одном
     применении необходимо выбрать только один эффект» (4.4: «либо снимает одно Лёгкое ранение»)."""

@@ -731,7 +731,7 @@
 
     answerOf(r) {
       const s = r.state;
-      const bits = [s.dead ? "Погиб" : s.immobilised ? "Обездвижен (" + (s.countdown || 0) + " из 3)" : "В строю"];
+      const bits = [s.dead ? "Погиб" : s.immobilised ? "Обездвижен (" + (s.countdown || 0) + " из " + (s.countdown_rounds || 3) + ")" : "В строю"];
       if (s.bleeding && !s.dead) bits.push("Кровотечение");
       bits.push(SEV.map((k) => SEV_LABEL[k] + " " + s.wounds[k] + "/" + s.limits[k]).join(", "));
       if (s.armor !== "none") bits.push("БЗ " + s.bz + "/" + s.bz_max);
@@ -776,7 +776,7 @@
       }
       const badges = h("p", { class: "rb-calc__badges" });
       if (s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--dead", text: "Погиб" }));
-      else if (s.immobilised) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--critical", text: "Обездвижен: отсчёт до смерти " + (s.countdown || 0) + " из 3" + (s.in_combat === false ? " (остановлен: вне боя)" : "") }));
+      else if (s.immobilised) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--critical", text: "Обездвижен: отсчёт до смерти " + (s.countdown || 0) + " из " + (s.countdown_rounds || 3) + (s.in_combat === false ? " (остановлен: вне боя)" : "") }));
       if (s.bleeding && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge rb-calc__badge--bleeding", text: "Кровотечение" }));
       if (s.recovering && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge", text: "Восстановление: −2 ко всем проверкам" }));
       if (s.in_combat === false && !s.dead) badges.appendChild(h("span", { class: "rb-calc__badge", text: "Вне боя" }));

@@ -30,6 +30,7 @@ from rulebook.mechanics.base import (
     parse_fields,
     parse_int,
     parse_object,
+    plural,
     reject_unknown,
 )
 from rulebook.mechanics.check import LABELS as CHECK_LABELS
@@ -134,6 +135,15 @@ CHARACTER_FIELDS = Group(
             "bool",
             False,
             help="урон газовых гранат и газов не проходит",
+        ),
+        Field(
+            "countdown_rounds",
+            "Раундов до смерти при Критическом",
+            "int",
+            COUNTDOWN_ROUNDS,
+            minimum=1,
+            maximum=10,
+            help="по книге 3; «Крепкий» 5 — 4",
         ),
         Field(
             "allies",
@@ -254,6 +264,7 @@ class State:
     armor_blast_reduction: bool = False
     gas_immune: bool = False
     allies: int = 0  # squad members able to try a stabilisation; 0: not counted
+    countdown_rounds: int = COUNTDOWN_ROUNDS  # «Крепкий» 5 makes it 4 (3.9: abilities may change it)
     wounds: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     bleeding: bool = False
     countdown: int | None = None  # rounds marked since the Critical wound; None without one
@@ -281,6 +292,7 @@ class State:
             "armor_blast_reduction": self.armor_blast_reduction,
             "gas_immune": self.gas_immune,
             "allies": self.allies,
+            "countdown_rounds": self.countdown_rounds,
             "wounds": dict(zip(SEVERITIES, self.wounds, strict=True)),
             "limits": dict(zip(SEVERITIES, self.limits, strict=True)),
             "bleeding": self.bleeding,
@@ -303,6 +315,7 @@ class State:
             armor_blast_reduction=self.armor_blast_reduction,
             gas_immune=self.gas_immune,
             allies=self.allies,
+            countdown_rounds=self.countdown_rounds,
         )
 
 
@@ -322,6 +335,7 @@ def character_state(raw: Mapping[str, Any], prefix: str = "character.") -> State
         armor_blast_reduction=bool(v["armor_blast_reduction"]),
         gas_immune=bool(v["gas_immune"]),
         allies=int(v["allies"]),
+        countdown_rounds=int(v["countdown_rounds"]),
     )
 
 
@@ -353,7 +367,7 @@ def parse_state(raw_obj: object) -> State:
         f = Field(flag, flag, "bool", default)
         setattr(s, flag, bool(f.parse(raw.get(flag, default), f"state.{flag}")))
     if raw.get("countdown") is not None:
-        s.countdown = parse_int(raw["countdown"], "state.countdown", 0, COUNTDOWN_ROUNDS)
+        s.countdown = parse_int(raw["countdown"], "state.countdown", 0, s.countdown_rounds)
     if s.has_critical and s.countdown is None:
         s.countdown = 0
     if not s.has_critical or s.dead:
@@ -442,9 +456,17 @@ class Track:
                 self.add("hit.place", "Записано Критическое ранение.", "wound")
                 self.add(
                     "wounds.critical",
-                    "Персонаж обездвижен и не может действовать; начинается отсчёт до смерти (3 раунда).",
+                    "Персонаж обездвижен и не может действовать; начинается отсчёт до смерти "
+                    f"({plural(s.countdown_rounds, 'раунд', 'раунда', 'раундов')}).",
                     "critical",
                 )
+                if s.countdown_rounds != COUNTDOWN_ROUNDS:
+                    self.add(
+                        "wounds.countdown_ability",
+                        f"Отсчёт — {s.countdown_rounds}, а не {COUNTDOWN_ROUNDS}: его меняет способность "
+                        "персонажа («Крепкий» 5 — 4 раунда).",
+                        "countdown",
+                    )
             else:
                 s.wounds[level] += 1
                 self.add("hit.place", f"Записано {NOMINATIVE[level]} ранение.", "wound")
@@ -681,16 +703,19 @@ class Track:
             return
         if s.has_critical:
             s.countdown = (s.countdown or 0) + 1
-            self.add("wounds.countdown", f"Конец хода: отсчёт до смерти — {s.countdown} из 3.", "countdown")
+            left = f"{s.countdown} из {s.countdown_rounds}"
+            self.add("wounds.countdown", f"Конец хода: отсчёт до смерти — {left}.", "countdown")
             if s.bleeding:
                 self.add(
                     "bleeding.paused_by_critical",
                     "Кровотечение приостановлено: при Критическом ранении новых ранений от него нет.",
                     "bleeding",
                 )
-            if s.countdown >= COUNTDOWN_ROUNDS:
+            if s.countdown >= s.countdown_rounds:
                 self.die(
-                    "wounds.countdown_death", "Закончился третий раунд без стабилизации: персонаж погибает."
+                    "wounds.countdown_death",
+                    f"Закончился {s.countdown}-й, последний раунд отсчёта без стабилизации: "
+                    "персонаж погибает.",
                 )
             return
         if s.bleeding:
@@ -853,7 +878,8 @@ class Track:
         if s.has_critical:
             self.add(
                 "wounds.combat_end",
-                f"Бой окончен: отсчёт до смерти остановлен на {s.countdown or 0} из 3. Персонаж остаётся "
+                f"Бой окончен: отсчёт до смерти остановлен на {s.countdown or 0} из {s.countdown_rounds}. "
+                "Персонаж остаётся "
                 "с Критическим ранением и не может действовать, но от истечения раундов уже не погибает.",
                 "countdown",
             )
@@ -878,7 +904,8 @@ class Track:
         if s.has_critical:
             self.add(
                 "wounds.combat_again",
-                f"Новый бой до стабилизации: отсчёт до смерти возобновляется с {s.countdown or 0} из 3.",
+                "Новый бой до стабилизации: отсчёт до смерти возобновляется "
+                f"с {s.countdown or 0} из {s.countdown_rounds}.",
                 "countdown",
             )
         else:

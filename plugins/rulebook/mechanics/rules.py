@@ -473,6 +473,11 @@ _RULES = (
         "В конце каждого следующего хода критически раненого персонажа отмечается один прошедший раунд.",
     ),
     Rule(
+        "wounds.countdown_ability",
+        "fatum/03-boi/#stabilizatsiia-kriticheskogo-raneniia--2",
+        "Отдельные способности могут изменять длительность этого отсчёта",
+    ),
+    Rule(
         "wounds.countdown_death",
         "fatum/03-boi/#otschet-do-smerti--2",
         "Когда заканчивается третий раунд, персонаж погибает",
