@@ -190,6 +190,24 @@ def test_an_aimed_shot_needs_proficiency_at_the_threshold_and_a_target_beyond_30
         shooter(8, 2, 2, 2, 2, aimed_shot=True, close_range=True)
 
 
+# ---- 3.6 «Пристрелка позиции» -----------------------------------------------------------------------
+def test_a_zeroed_position_takes_2_or_all_of_its_covers_mz():
+    """Level 2: «игнорируют 2 МЗ укрытия»; level 3: «полностью игнорируют МЗ укрытия»; the target's
+    own difficulty and explicit bonuses stay («касается только укрытия»)."""
+    window = {"acrobatics": 1, "cover": "half", "cover_material": "strong"}  # 5 against МЗ 9
+    assert run("attack", {**window, "zeroing": 1})["mz"] == 9
+    assert run("attack", {**window, "zeroing": "2"})["mz"] == 7
+    assert run("attack", {**window, "zeroing": "3"})["mz"] == 5
+    assert run("attack", {**window, "zeroing": "3", "explicit_mz": 2})["mz"] == 7
+    assert run("attack", {**window, "acrobatics": 6, "zeroing": "2"})["mz"] == 10
+
+
+def test_an_aimed_shot_at_a_zeroed_position_ignores_both():
+    window = {"cover": "half", "cover_material": "strong"}  # МЗ 9; the shooter's own base 4
+    assert shooter(8, 2, 2, 2, 0, aimed_shot=True, zeroing=2, **window)["mz"] == 6
+    assert shooter(8, 2, 2, 2, 0, aimed_shot=True, zeroing=3, **window)["mz"] == 4
+
+
 # ---- 3.11 «Стрельба в ближнем бою» -------------------------------------------------------------------
 @pytest.mark.parametrize(("acro", "mz"), [(0, 8), (3, 9), (4, 10), (-3, 6)])
 def test_a_target_in_melee_has_mz_8_plus_half_its_acrobatics_rounded_down(acro, mz):

@@ -9,7 +9,9 @@ counts the hits its Прочность withstands (a heavy weapon's damage doubl
 has the special МЗ 8 + ⌊Акробатика / 2⌋ and the shot has hindrance (3.11 «Стрельба в ближнем
 бою»): that МЗ is not the base difficulty, so neither close range nor cover changes it. A
 rifle's aimed shot (3.6 «Выверенный выстрел») adds 1к4 to the roll and takes 1 from the cover's
-МЗ before the comparison; it needs proficiency at the threshold and a target beyond 30 ft.
+МЗ before the comparison; it needs proficiency at the threshold and a target beyond 30 ft. A
+sniper's firing position zeroed in by the enemy (3.6 «Пристрелка позиции») gives ranged attacks
+against it 2 МЗ of its cover (level 2) or all of it (level 3).
 """
 
 from __future__ import annotations
@@ -50,6 +52,12 @@ BASE_DIFFICULTY = 4
 MELEE_MZ_BASE = 8
 AIMED_DIE = 4  # 3.6: «добавьте +1к4 к броску попадания»
 AIMED_COVER_IGNORED = 1  # 3.6: «атака игнорирует 1 МЗ этого укрытия»
+ZEROING = {
+    0: "нет",
+    1: "уровень 1 (направление установлено)",
+    2: "уровень 2 (−2 МЗ укрытия)",
+    3: "уровень 3 (МЗ укрытия не действует)",
+}
 
 
 def hit_modifier(proficiency: int, marksmanship: int, threshold: int) -> int:
@@ -161,6 +169,14 @@ TARGET = Group(
             "strong",
             choices=tuple(Choice(k, v[0]) for k, v in COVER_MATERIAL.items()),
         ),
+        Field(
+            "zeroing",
+            "Пристрелка огневой позиции цели",
+            "choice",
+            0,
+            choices=tuple(Choice(k, v) for k, v in ZEROING.items()),
+            help="цель — стрелок, чью позицию пристреляли Выверенными выстрелами",
+        ),
         Field("explicit_mz", "Явные бонусы к МЗ", "int", 0, minimum=0, maximum=20),
         Field("target_is_cover", "Стрелять по самому укрытию", "bool", False),
         Field("cover_durability", "Прочность укрытия", "int", 6, minimum=0, maximum=50),
@@ -194,6 +210,11 @@ READINGS = (
         "Критических результатов у атаки книга не определяет (второго куба нет), "
         "и калькулятор их не считает.",
         "attack.advantage",
+    ),
+    Reading(
+        "Выверенный выстрел по пристрелянной позиции (так стреляет и контрснайпер): игнорирования МЗ "
+        "укрытия складываются — 1 и 2 при уровне 2; при уровне 3 МЗ укрытия не действует вовсе.",
+        "attack.zeroing_2",
     ),
     Reading(
         "Цель в ближнем бою: МЗ всегда 8 + ⌊Акробатика / 2⌋ — без укрытия, без уменьшения на короткой "
@@ -262,6 +283,7 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     size, material = str(t["cover"]), str(t["cover_material"])
     cover = cover_mz(size, material) if size != "none" else None
     explicit = int(t["explicit_mz"])
+    zeroing = int(t["zeroing"])
     out: dict[str, Any] = {"calculator": "attack", "hit_modifier": total_mod}
     if t["target_is_cover"]:
         if cover is None:
@@ -344,6 +366,20 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
                     "attack.aimed_cover",
                     f"Выверенный выстрел игнорирует {AIMED_COVER_IGNORED} МЗ укрытия, до сравнения: {cover}.",
                 )
+            if zeroing == 2:
+                cover -= 2
+                steps.add(
+                    "attack.zeroing_2",
+                    f"Позиция цели пристреляна до уровня 2: атака игнорирует 2 МЗ её укрытия — {cover}.",
+                )
+            elif zeroing == 3:
+                steps.add(
+                    "attack.zeroing_3",
+                    "Позиция цели пристреляна до уровня 3: МЗ её укрытия полностью игнорируется; "
+                    "базовая сложность и явные бонусы остаются.",
+                )
+                cover = None
+        if cover is not None:
             if close:
                 steps.add("attack.close_range_base_only", "МЗ укрытия близость стрелка не уменьшает.")
             steps.add("attack.cover_compare", f"Берётся большее из {base} и {cover}: {max(base, cover)}.")
