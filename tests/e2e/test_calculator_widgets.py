@@ -224,6 +224,19 @@ def test_a_dressing_kit_takes_a_light_wound_off_the_track_on_the_page(site, page
     expect(widget.locator(".rb-calc__log li.is-latest")).to_contain_text("Перевязочный комплект")
 
 
+def test_a_long_rest_heals_a_medium_wound_on_the_page(site, page):
+    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
+    widget = page.locator(DAMAGE)
+    widget.scroll_into_view_if_needed()
+    widget.locator("input[name=damage][data-group=hit]").fill("2")
+    widget.locator("button[data-action=hit]").click()
+    count = widget.locator(".rb-calc__slot-count[data-severity=medium]")
+    expect(count).to_have_text("1 / 1", timeout=BOOT_TIMEOUT)
+    widget.locator("button[data-action=long_rest]").click()
+    expect(count).to_have_text("0 / 1", timeout=BOOT_TIMEOUT)
+    expect(widget.locator(".rb-calc__log li.is-latest")).to_contain_text("Длительный привал")
+
+
 def test_the_countdown_badge_counts_to_the_characters_own_rounds(site, page):
     """«Крепкий» 5 gives 4 rounds (3.9: abilities may change the countdown): the badge says «из 4»."""
     visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")

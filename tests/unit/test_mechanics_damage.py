@@ -323,6 +323,22 @@ def test_a_tough_5_character_dies_after_the_fourth_round_not_the_third():
     assert step([hit(5), *turns])["state"]["dead"]  # the book's 3 by default
 
 
+def test_a_long_rest_heals_medium_and_serious_wounds_and_ends_the_recovery():
+    """3.9 «Лечение и восстановление»: «Средние и серьёзные: требуют … длительного отдыха»;
+    after a stabilisation the −2 lasts «до ближайшего длительного привала»."""
+    fight = [hit(2), hit(4, source="blunt"), hit(5), {"type": "stabilise", "outcome": "success"}]
+    out = step([*fight, {"type": "end_combat"}])
+    assert out["state"]["recovering"] is True and wounds(out) == (0, 1, 1, 0)
+    out = step([{"type": "long_rest"}], state=out["state"])
+    assert wounds(out) == (0, 0, 0, 0) and out["state"]["recovering"] is False
+
+
+def test_a_long_rest_leaves_a_critical_wound_and_a_bleeding_and_ends_the_fight():
+    out = step([hit(4), hit(5), {"type": "long_rest"}, *[{"type": "end_turn"}] * 3])
+    assert wounds(out) == (0, 0, 0, 1) and out["state"]["bleeding"] is True
+    assert out["state"]["in_combat"] is False and not out["state"]["dead"]  # the countdown stopped
+
+
 def test_a_dressing_kit_removes_one_light_wound_instead_of_stopping_the_bleeding():
     """3.9 «Перевязочный комплект»: «может вместо этого снять одно Лёгкое ранение. При одном
     применении необходимо выбрать только один эффект» (4.4: «либо снимает одно Лёгкое ранение»)."""

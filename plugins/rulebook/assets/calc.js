@@ -760,6 +760,7 @@
             (a.kit ? ": перевязочный комплект" : a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
         case "kit_light": return "Перевязочный комплект: снято Лёгкое ранение";
         case "short_rest": return "Короткий отдых";
+        case "long_rest": return "Длительный привал";
         case "end_combat": return "Конец боя";
         case "start_combat": return "Новый бой";
         case "reset": return "Начать заново";

@@ -4,9 +4,9 @@ A hit is processed exactly in the book's order (3.4 «Как работает б
 3.9 «Порядок обработки атаки»): damage → numeric modifiers → wounds → armour state → does the
 armour cover this attack → protection steps → each wound reduced → БЗ loss → placement with
 escalation → bleeding and death. Other actions: end of turn (bleeding, death countdown),
-stabilisation, stopping the bleeding, a dressing kit used on a Light wound instead, a short rest,
-the end of the fight (the countdown stops where it is, bleeding goes on, its attempts take the
-out-of-combat rule) and a new fight (the countdown resumes), reset.
+stabilisation, stopping the bleeding, a dressing kit used on a Light wound instead, a short and a
+long rest, the end of the fight (the countdown stops where it is, bleeding goes on, its attempts
+take the out-of-combat rule) and a new fight (the countdown resumes), reset.
 
 `compute({"character" | "state": ..., "actions": [...]})` returns the new state and the steps
 taken, each citing its paragraph; the state is plain JSON, so the page keeps it in localStorage
@@ -70,6 +70,7 @@ ACTIONS = (
     "stop_bleeding",
     "kit_light",
     "short_rest",
+    "long_rest",
     "end_combat",
     "start_combat",
     "reset",
@@ -929,6 +930,42 @@ class Track:
             "care",
         )
 
+    def long_rest(self) -> None:
+        """3.9 «Лечение и восстановление»: a long rest heals Medium and Serious wounds (Light ones
+        heal on the shorter rest it contains) and ends the «восстановление» after a stabilisation.
+        A Critical wound is not healed by rest: it needs a stabilisation."""
+        s = self.state
+        if self.dead_noop():
+            return
+        if s.in_combat:
+            # hours of rest are no part of a fight: the fight has ended (its countdown stops)
+            self.add("wounds.long_rest", "Длительный привал — вне боя: бой считается оконченным.")
+            self.end_combat()
+        healed = s.wounds[LIGHT] + s.wounds[MEDIUM] + s.wounds[SERIOUS]
+        s.wounds[LIGHT] = s.wounds[MEDIUM] = s.wounds[SERIOUS] = 0
+        self.add(
+            "wounds.long_rest",
+            f"Длительный привал: Средние и Серьёзные ранения (и Лёгкие) сняты ({healed}).",
+            "care",
+        )
+        if s.recovering:
+            s.recovering = False
+            self.add(
+                "wounds.recovery", "Состояние «восстановления» (−2 ко всем проверкам) закончилось.", "care"
+            )
+        if s.has_critical:
+            self.add(
+                "wounds.long_rest",
+                "Критическое ранение отдыхом не снимается: нужна стабилизация.",
+                "critical",
+            )
+        if s.bleeding:
+            self.add(
+                "bleeding.combat_end",
+                "Кровотечение отдых не останавливает: нужна проверка Медицины или перевязочный комплект.",
+                "bleeding",
+            )
+
     def reset(self) -> None:
         self.state = self.state.fresh()
         self.add("wounds.limits", "Начать заново: ранений нет, БЗ восстановлено до максимума.")
@@ -954,6 +991,7 @@ _ACTION_KEYS = {
     "stop_bleeding": {"outcome", "kit", "self", "out_of_combat"},
     "kit_light": set(),
     "short_rest": set(),
+    "long_rest": set(),
     "end_combat": set(),
     "start_combat": set(),
     "reset": set(),
@@ -992,6 +1030,8 @@ def apply(track: Track, raw_action: object, where: str) -> None:
         track.kit_light()
     elif kind == "short_rest":
         track.short_rest()
+    elif kind == "long_rest":
+        track.long_rest()
     elif kind == "end_combat":
         track.end_combat()
     elif kind == "start_combat":

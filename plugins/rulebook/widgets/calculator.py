@@ -204,6 +204,7 @@ def _damage_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl:
     _button(bar, "end_combat", "Конец боя")
     _button(bar, "start_combat", "Новый бой")
     _button(bar, "short_rest", "Короткий отдых")
+    _button(bar, "long_rest", "Длительный привал")
     _button(bar, "reset", "Начать заново")
     _button(bar, "undo", "↶ Отменить")
     _button(bar, "redo", "↷ Вернуть")
