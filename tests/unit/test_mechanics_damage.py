@@ -143,6 +143,14 @@ def test_light_wounds_heal_on_a_short_rest():
     assert wounds(out) == (0, 1, 0, 0)
 
 
+def test_a_short_rest_taken_during_a_fight_ends_it_and_stops_the_countdown():
+    """An hour's rest («не менее 1 часа») is no part of a fight: before, the rest healed the Light
+    wounds and the next turns still ran the countdown and the bleeding as if the fight went on."""
+    out = step([hit(4), hit(1), hit(5), {"type": "short_rest"}, *[{"type": "end_turn"}] * 3])
+    assert out["state"]["in_combat"] is False and not out["state"]["dead"]
+    assert wounds(out) == (0, 0, 1, 1) and out["state"]["countdown"] == 0
+
+
 # ---- the readings of the issue ---------------------------------------------------------------------
 def test_a_new_wound_after_a_critical_kills_but_a_fully_cancelled_hit_does_not():
     critical = step([hit(5)])

@@ -919,9 +919,14 @@ class Track:
             )
 
     def short_rest(self) -> None:
+        """3.9: Light wounds heal after a rest «длительностью не менее 1 часа», which is no part
+        of a fight: a rest taken during one ends it first, as «Конец боя» does."""
         s = self.state
         if self.dead_noop():
             return
+        if s.in_combat:
+            self.add("wounds.short_rest", "Короткий отдых — вне боя: бой считается оконченным.")
+            self.end_combat()
         healed = s.wounds[LIGHT]
         s.wounds[LIGHT] = 0
         self.add(
@@ -938,7 +943,6 @@ class Track:
         if self.dead_noop():
             return
         if s.in_combat:
-            # hours of rest are no part of a fight: the fight has ended (its countdown stops)
             self.add("wounds.long_rest", "Длительный привал — вне боя: бой считается оконченным.")
             self.end_combat()
         healed = s.wounds[LIGHT] + s.wounds[MEDIUM] + s.wounds[SERIOUS]
