@@ -190,6 +190,21 @@ def test_an_aimed_shot_needs_proficiency_at_the_threshold_and_a_target_beyond_30
         shooter(8, 2, 2, 2, 2, aimed_shot=True, close_range=True)
 
 
+def test_a_shooter_who_moved_cannot_take_an_aimed_shot():
+    """3.6: «Любое перемещение персонажа в этот ход лишает его возможности совершить Выверенный
+    выстрел»."""
+    with pytest.raises(ValueError, match=r"^aimed_shot: .*двигался"):
+        shooter(8, 2, 2, 2, 2, aimed_shot=True, moved=True)
+
+
+def test_a_heavy_weapon_fired_after_moving_has_hindrance():
+    """3.6 «Тяжёлое оружие»: «если персонаж двигался в этот ход, атака тяжёлым оружием получает
+    помеху»; moving with another weapon changes nothing."""
+    moved = shooter(8, 3, 2, 3, 2, heavy_weapon=True, moved=True)  # +1 against МЗ 6
+    assert Fraction(moved["p_hit"]) == enumerate_hit(8, 1, 6, advantage=False, hindrance=True)
+    assert shooter(8, 3, 2, 3, 2, moved=True)["p_hit"] == shooter(8, 3, 2, 3, 2)["p_hit"] == "1/2"
+
+
 # ---- 3.6 «Пристрелка позиции» -----------------------------------------------------------------------
 def test_a_zeroed_position_takes_2_or_all_of_its_covers_mz():
     """Level 2: «игнорируют 2 МЗ укрытия»; level 3: «полностью игнорируют МЗ укрытия»; the target's

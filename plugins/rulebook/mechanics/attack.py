@@ -125,6 +125,13 @@ ATTACKER = Group(
         Field("advantage", "Преимущество (два куба, лучший)", "bool", False),
         Field("hindrance", "Помеха (два куба, худший)", "bool", False),
         Field(
+            "moved",
+            "Стрелок двигался в этот ход",
+            "bool",
+            False,
+            help="тяжёлое оружие — с помехой; Выверенный выстрел невозможен",
+        ),
+        Field(
             "aimed_shot",
             "Выверенный выстрел (винтовка)",
             "bool",
@@ -249,6 +256,9 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     if bonus:
         steps.add("attack.modifier", f"Прочие бонусы {bonus:+d}: итого {total_mod:+d}.")
     aimed = bool(a["aimed_shot"])
+    moved = bool(a["moved"])
+    if aimed and moved:
+        raise InputError("aimed_shot", "Выверенный выстрел невозможен: стрелок двигался в этот ход")
     if aimed:
         if prof < thr:
             raise InputError(
@@ -266,6 +276,13 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
 
     advantage, hindrance = bool(a["advantage"]), bool(a["hindrance"])
     in_melee = bool(t["in_melee"]) and not t["target_is_cover"]
+    if moved and t["heavy_weapon"]:
+        steps.add(
+            "attack.heavy_moved",
+            "Стрелок двигался в этот ход: атака тяжёлым оружием получает помеху"
+            + (" (помеха одна, не две)." if hindrance else "."),
+        )
+        hindrance = True
     if in_melee:
         steps.add(
             "attack.melee_hindrance",

@@ -224,6 +224,11 @@ _RULES = (
         "Дальнобойные атаки против стрелка полностью игнорируют МЗ укрытия",
     ),
     Rule(
+        "attack.heavy_moved",
+        "fatum/03-boi/#tiazheloe-oruzhie-granatomety-pulemety-anaksionnye-pushki--7",
+        "если персонаж двигался в этот ход, атака тяжёлым оружием получает помеху;",
+    ),
+    Rule(
         "attack.modifier",
         "fatum/03-boi/#porog-vladeniia--5",
         "Модификатор = уровень владения оружием + половина Меткости − порог владения оружия",
