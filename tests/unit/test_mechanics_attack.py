@@ -188,6 +188,8 @@ def test_an_aimed_shot_needs_proficiency_at_the_threshold_and_a_target_beyond_30
         shooter(8, 1, 2, 2, 2, aimed_shot=True)
     with pytest.raises(ValueError, match=r"^aimed_shot: .*30 футов"):
         shooter(8, 2, 2, 2, 2, aimed_shot=True, close_range=True)
+    with pytest.raises(ValueError, match=r"^aimed_shot: .*30 футов"):  # its cover is as near
+        shooter(8, 2, 2, 2, 2, aimed_shot=True, close_range=True, target_is_cover=True, cover="half")
 
 
 def test_a_shooter_who_moved_cannot_take_an_aimed_shot():

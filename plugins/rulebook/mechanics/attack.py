@@ -265,7 +265,7 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
                 "aimed_shot",
                 f"Выверенный выстрел — только при владении не ниже порога (владение {prof}, порог {thr})",
             )
-        if t["close_range"] and not t["target_is_cover"]:
+        if t["close_range"]:
             raise InputError(
                 "aimed_shot", "Выверенный выстрел — только по цели дальше 30 футов, а она в пределах 15"
             )
