@@ -152,3 +152,30 @@ def test_404_under_the_sub_path_keeps_its_styles_online_and_offline(
         finally:
             context.set_offline(False)
         page.close()
+
+
+@pytest.mark.service_worker
+def test_an_address_without_its_trailing_slash_opens_the_page_at_its_own_address_from_the_offline_copy(
+    published: tuple[hosting.Host, Path], context: BrowserContext, shot: Path
+) -> None:
+    """A link typed or shared without the trailing slash (`…/demo/01-proverka#brosok--1`): the
+    server redirects it, but once the service worker answers, it must redirect too. Answered with
+    the page at the slash-less address, the page's relative links resolved one folder too high,
+    outside the sub-path: no styles, no scripts, no landing on the paragraph."""
+    host, _ = published
+    base = host.url("rules")
+    page = context.new_page()
+    page.goto(base)
+    page.wait_for_function(READY, timeout=60_000)
+    for offline in (False, True):
+        context.set_offline(offline)
+        try:
+            page.goto(base + "demo/01-proverka#brosok--1")
+            page.wait_for_url(base + "demo/01-proverka/#brosok--1")
+            expect(page.locator("[id='brosok--1']")).to_have_class(re.compile(r"\brb-target\b"))
+            colour = page.locator(".md-header").evaluate("e => getComputedStyle(e).backgroundColor")
+            assert colour not in ("rgba(0, 0, 0, 0)", "transparent"), colour
+            page.screenshot(path=str(shot / f"no-slash-{'offline' if offline else 'online'}.png"))
+        finally:
+            context.set_offline(False)
+    page.close()

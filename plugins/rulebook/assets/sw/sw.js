@@ -220,7 +220,15 @@ async function newerBuild(res, url) {
 }
 
 async function respond(req) {
-  const path = pathOf(new URL(req.url));
+  const url = new URL(req.url);
+  const path = pathOf(url);
+  // A folder asked for without its slash (`fatum/03-boi`) is sent to `fatum/03-boi/`, as a static
+  // server does: its page answered at the slash-less address would resolve its relative links
+  // (styles, scripts, other pages) one folder too high, outside the site under a sub-path.
+  if (path.endsWith("/index.html") && !url.pathname.endsWith("/") && !url.pathname.endsWith("/index.html")) {
+    url.pathname += "/";
+    return Response.redirect(url.href, 301);
+  }
   const hit = INDEX.get(path);
   if (hit && (await exists(hit[0]))) {
     const res = await caches.match(SCOPE + path, { cacheName: hit[0] });
