@@ -12,11 +12,12 @@ Screenshots go to test-output/calculators/ (look at them).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from rulebook.mechanics import run
 
 from tests.e2e.kept import KeptPages, assert_clean, checked, visit
@@ -425,6 +426,29 @@ def test_without_the_snapshot_the_worker_boots_python_and_imports_the_engine_fil
     wait_for_fraction(pg, CHECK, "p_success", "19/24")
     assert any(u.split("?")[0].endswith("/engine/rulebook/mechanics/check.py") for u in seen)
     assert pg.evaluate("window.rulebook.calc.engine.timings.snapshot") is None
+    ctx.close()
+
+
+def test_the_calculators_start_on_a_host_that_sends_mjs_and_wasm_as_plain_bytes(site, browser):
+    """A static host with no type for `.mjs` or `.wasm` (nginx's default mime.types has no `.mjs`)
+    answers application/octet-stream: the browser refuses to run such a file as a module or to
+    compile it as a stream, and the calculators said «не загрузился» (or waited for ever)."""
+    ctx = browser.new_context(service_workers="block")
+
+    def untyped(route: Route) -> None:
+        response = route.fetch()
+        headers = {**response.headers, "content-type": "application/octet-stream"}
+        route.fulfill(response=response, headers=headers)
+
+    ctx.route(re.compile(r"/assets/rulebook/pyodide/[^/?]+\.(?:mjs|wasm)(?:\?|$)"), untyped)
+    pg = ctx.new_page()
+    pg.goto(f"{site}/fatum/01-bazovye-pravila/")
+    widget = pg.locator(CHECK)
+    widget.scroll_into_view_if_needed()
+    widget.locator("select[name=success_die]").select_option("8")
+    widget.locator("input[name=bonus]").fill("1")
+    wait_for_fraction(pg, CHECK, "p_success", "19/24")
+    shot(pg, "check-on-a-host-without-mjs-type", CHECK)
     ctx.close()
 
 

@@ -14,6 +14,37 @@ function progress(stage, label) {
   self.postMessage({ type: "progress", stage, label });
 }
 
+/* A static host with no type for `.mjs` or `.wasm` (nginx's default mime.types has no `.mjs`)
+   sends them as application/octet-stream, and the browser then refuses to run the one as a
+   module and to compile the other as a stream. So a runtime module is imported from a Blob of
+   its text when the host's type is not JavaScript (Pyodide is handed its second module the same
+   way, and finds its other files by `indexURL`, not by the module's address), and the worker's
+   fetch gives a .wasm answer its proper type. */
+async function importModule(url) {
+  try {
+    return await import(url);
+  } catch (err) {
+    const res = await fetch(url);
+    if (!res.ok || /javascript/i.test(res.headers.get("content-type") || "")) throw err;
+    const blob = URL.createObjectURL(new Blob([await res.text()], { type: "text/javascript" }));
+    try {
+      return await import(blob);
+    } finally {
+      URL.revokeObjectURL(blob);
+    }
+  }
+}
+
+const hostFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const res = await hostFetch(input, init);
+  const url = new URL(res.url || (input && input.url) || String(input), self.location.href);
+  if (!res.ok || !url.pathname.endsWith(".wasm") || /^application\/wasm\b/i.test(res.headers.get("content-type") || "")) return res;
+  const headers = new Headers(res.headers);
+  headers.set("Content-Type", "application/wasm");
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+};
+
 async function boot() {
   const t0 = performance.now();
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
@@ -29,12 +60,14 @@ async function boot() {
       if (!r.ok) throw new Error("engine manifest: HTTP " + r.status);
       return r.json();
     }),
-    import(new URL("pyodide/pyodide.mjs", BASE).href),
+    importModule(new URL("pyodide/pyodide.mjs", BASE).href),
+    importModule(new URL("pyodide/pyodide.asm.mjs", BASE).href),
   ]);
   const manifest = loaded[0], mod = loaded[1];
   mark("module");
   const options = {
     indexURL: new URL("pyodide/", BASE).href,
+    createPyodideModule: loaded[2].default,
     stdout: () => {},
     stderr: (line) => console.warn("[pyodide]", line),
   };
