@@ -23,6 +23,10 @@
   };
 
   const ROOT = rb.core.root;
+  // Plain http at an address other than localhost (a laptop serving the book over the room's
+  // network): the browser gives such a page no service worker, whatever the browser. The reader
+  // is told that the address is why, and which address would do.
+  const insecure = !window.isSecureContext;
 
   const api = { state: "off", version: null, groups: {}, updateError: "" };
   rb.offline = api;
@@ -79,7 +83,7 @@
   function paint(opening) {
     if (button) {
       const labels = {
-        unsupported: "Офлайн-режим недоступен в этом браузере",
+        unsupported: insecure ? "Работа без сети недоступна по этому адресу" : "Офлайн-режим недоступен в этом браузере",
         off: "Работа без сети",
         installing: "Сохранение сайта для работы без сети…",
         ready: api.updateError ? "Сайт доступен без сети; новую версию скачать не удалось" : "Сайт доступен без сети",
@@ -105,7 +109,11 @@
     if (!dialog || !(dialog.open || opening)) return;
     const core = summary && summary.core ? mb(summary.core.bytes) : "";
     const text = {
-      unsupported: "Этот браузер не поддерживает работу сайта без сети (нужен Service Worker и защищённое соединение или localhost).",
+      unsupported: insecure
+        ? "Сайт открыт по адресу " + location.origin + " без защищённого соединения, а такому адресу браузер не даёт сохранить сайт для работы без сети. " +
+          "Пока есть связь, всё работает: поиск, калькуляторы, закрепы, лист персонажа. Чтобы справочник работал и без сети, откройте его по адресу https:// " +
+          "(или на том компьютере, где он запущен, по адресу localhost)."
+        : "Этот браузер не поддерживает работу сайта без сети (нет Service Worker).",
       off: "Сохранение для работы без сети выключено.",
       installing: "Сохраняю страницы и поиск для работы без сети" + (core ? " (" + core + ")" : "") + "…",
       ready: "Все страницы, поиск и закрепы доступны без сети" + (core ? " (" + core + " сохранено)" : "") + "." +
@@ -304,7 +312,7 @@
     }
   }
 
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+  if (insecure || !("serviceWorker" in navigator)) {
     api.state = "unsupported";
   } else {
     navigator.serviceWorker.addEventListener("message", onMessage);
