@@ -158,3 +158,29 @@ def test_pyodide_is_cached_only_when_asked_and_then_works_offline(
         context.set_offline(False)
     assert of_group(cache_names(page), "pyodide")
     page.close()
+
+
+def test_offline_without_the_runtime_a_calculator_says_the_network_is_why_and_starts_once_it_is_back(
+    page: Page, context: BrowserContext, server: str, shot: Path
+) -> None:
+    """The site is kept offline but the calculators' runtime was never asked for: with the network
+    cut, a calculator cannot start. It said «не загрузился… попробуйте обновить страницу», which
+    offline only loses the page; it says the network is why and where to keep the runtime, and
+    starts by itself when the network is back."""
+    page.goto(server + "/")
+    wait_ready(page)
+    context.set_offline(True)
+    try:
+        page.goto(server + "/fatum/01-bazovye-pravila/")
+        widget = page.locator("#rb-calc-check-1")
+        widget.scroll_into_view_if_needed()
+        widget.locator("select[name=success_die]").select_option("8")
+        widget.locator("input[name=bonus]").fill("1")
+        status = widget.locator(".rb-calc__status[data-state=failed]")
+        expect(status).to_contain_text("Нет связи", timeout=30_000)
+        expect(status).to_contain_text("«Работа без сети»")
+        expect(status).not_to_contain_text("обновить страницу")
+        widget.screenshot(path=str(shot / "calculator-offline.png"))
+    finally:
+        context.set_offline(False)
+    expect(widget.locator("[data-key=p_success]")).to_have_text("19/24", timeout=60_000)

@@ -54,7 +54,23 @@
     return () => engine.listeners.delete(fn);
   }
 
+  /* A runtime file the network did not answer (offline, and the runtime not kept offline): the
+     failure is the network's, so the reader is told that, and the engine starts again when the
+     browser says the network is back. Chromium, Firefox and Safari word it so. */
+  function networkFailure(message) {
+    return !navigator.onLine || /Failed to fetch|NetworkError|Load failed/.test(message || "");
+  }
+
+  /* What a reader offline can do about it: keep the runtime offline, where this site can be kept. */
+  function offlineAdvice() {
+    const off = rb.offline && rb.offline.state;
+    return off && off !== "unsupported"
+      ? " Чтобы считать и без сети, сохраните среду Python в окне «Работа без сети» (кнопка с облаком в шапке)."
+      : "";
+  }
+
   function fail(reason, message) {
+    if (reason === "load" && networkFailure(message)) reason = "offline";
     engine.state = "failed";
     engine.reason = reason;
     if (message) console.warn("rulebook calculator:", message);
@@ -103,6 +119,15 @@
     engine.worker.postMessage({ type: "boot" });
     broadcast();
   }
+
+  window.addEventListener("online", () => {
+    if (engine.state !== "failed" || engine.reason !== "offline") return;
+    if (engine.worker) engine.worker.terminate(); // it keeps its failed start
+    engine.worker = null;
+    engine.state = "idle";
+    startEngine();
+    engine.widgets.forEach((w) => { if (w.root.isConnected) w.schedule(); });
+  });
 
   /* While the engine boots: its stage on the progress bar `bar`, and "what it does, 1.2 с". */
   function showLoading(bar, fallback) {
@@ -191,6 +216,8 @@
         s.removeAttribute("data-answer");
         s.textContent = engine.reason === "nowasm" || engine.reason === "noworker"
           ? "Этот браузер не может запустить калькулятор: нужен WebAssembly (и Web Worker). Правила на странице от этого не зависят."
+          : engine.reason === "offline"
+          ? "Нет связи с сайтом, а среда Python для калькуляторов не сохранена для работы без сети: калькулятор запустится, когда связь появится. Правила на странице от этого не зависят." + offlineAdvice()
           : "Калькулятор не загрузился (движок правил недоступен). Правила на странице от этого не зависят; попробуйте обновить страницу.";
         this.root.classList.add("rb-calc--failed");
       }
@@ -856,6 +883,6 @@
     if (engine.state === "ready" || engine.state === "failed") broadcast();
   }
 
-  rb.calc = { engine, compute, start: startEngine, supported: wasmAvailable, init, subscribe, showLoading, site: SITE };
+  rb.calc = { engine, compute, start: startEngine, supported: wasmAvailable, init, subscribe, showLoading, offlineAdvice, site: SITE };
   onPage(init);
 })();
