@@ -371,3 +371,17 @@ def test_a_phone_turned_sideways_offers_no_keyboard_shortcut(page: Page, server:
     expect(button.locator(".rb-search-button__label")).to_be_visible()
     expect(button.locator(".rb-search-button__kbd")).to_be_hidden()
     page.screenshot(path=str(shot / "landscape.png"))
+
+
+def test_on_a_320_px_phone_the_gm_screens_cards_fit_the_screen(page: Page, server: str, shot: Path) -> None:
+    """The smallest phones still in use are 320 px wide: a card's column was at least 16rem
+    (320 px) beside the page's margins, so every card ran 16 px past the screen's edge and the
+    page slid sideways under the finger."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.goto(server + "/gm-screen/")
+    cards = page.locator("section.rb-card")
+    expect(cards.first).to_be_visible()
+    width = page.evaluate("document.documentElement.clientWidth")
+    rights = cards.evaluate_all("cs => cs.map((c) => c.getBoundingClientRect().right)")
+    assert max(rights) <= width, f"cards reach {max(rights)} px on a {width} px screen"
+    page.screenshot(path=str(shot / "gm-screen-320.png"))
