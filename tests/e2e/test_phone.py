@@ -385,3 +385,15 @@ def test_on_a_320_px_phone_the_gm_screens_cards_fit_the_screen(page: Page, serve
     rights = cards.evaluate_all("cs => cs.map((c) => c.getBoundingClientRect().right)")
     assert max(rights) <= width, f"cards reach {max(rights)} px on a {width} px screen"
     page.screenshot(path=str(shot / "gm-screen-320.png"))
+
+
+@pytest.mark.parametrize("width", [320, 412])
+def test_no_page_is_wider_than_the_phones_screen(page: Page, server: str, width: int) -> None:
+    """A page a few pixels wider than the screen slides sideways under the finger while the reader
+    scrolls: the pin buttons on the edge of the text made every page 5 px wider than a phone."""
+    page.set_viewport_size({"width": width, "height": 740})
+    for path in ("/", "/fatum/03-boi/", "/gm-screen/", "/sheet/"):
+        page.goto(server + path)
+        expect(page.locator("article h1")).to_be_visible()
+        wide = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert wide[0] <= wide[1], f"{path} is {wide[0]} px wide on a {wide[1]} px screen"
