@@ -10,7 +10,19 @@ from pathlib import Path
 import pytest
 from rulebook.ingest import coverage, pipeline
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.model import DefList, Em, Heading, Link, ListBlock, Paragraph, Strong, Sup, Table, walk
+from rulebook.ingest.model import (
+    DefList,
+    Em,
+    Heading,
+    Link,
+    ListBlock,
+    Paragraph,
+    Strong,
+    Sup,
+    Table,
+    plain,
+    walk,
+)
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
 
@@ -193,3 +205,15 @@ def test_a_blog_post_s_table_in_a_figure_is_captioned_and_the_book_title_is_its_
     (table,) = [b for b in blocks if isinstance(b, Table)]
     assert table.caption == "Руны и их сложность"
     assert not [b for b in blocks if isinstance(b, Paragraph) and b.role == "caption"]
+
+
+def test_a_page_saved_in_windows_1251_is_read_in_the_charset_its_meta_declares(tmp_path):
+    page = (
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251">'
+        "<title>Осада</title></head><body><h1>Осада</h1><p>Ёмкость рва: ещё три дня.</p></body></html>"
+    )
+    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
+    (root / "sources" / "saved-page.html").write_bytes(page.encode("cp1251"))
+    r = run(root)
+    texts = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert texts == ["Ёмкость рва: ещё три дня."]

@@ -13,6 +13,7 @@ coverage compares them with the model, as for text sources.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from urllib.parse import unquote, urlsplit
 
 import markdown as md
 from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.dammit import EncodingDetector
 from bs4.element import Comment, Doctype, ProcessingInstruction
 from markdown.extensions.toc import slugify_unicode
 
@@ -99,8 +101,27 @@ def source_files(book: BookConfig) -> list[Path]:
     return [found[n] for n in book.order]
 
 
+def _page_encoding(book: BookConfig, path: Path) -> str:
+    """The encoding to read a page in: the entry's, except that a saved web page that is not UTF-8
+    under the default is read in the charset its own <meta> declares (a browser saves a
+    Windows-1251 site as Windows-1251 and says so in the page, as it reads it)."""
+    if book.kind != "html" or book.encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
+        return book.encoding
+    data = path.read_bytes() if path.is_file() else b""
+    try:
+        data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        declared = EncodingDetector.find_declared_encoding(data, is_html=True)
+        if declared:
+            try:
+                return codecs.lookup(declared).name
+            except LookupError:
+                pass
+    return book.encoding
+
+
 def _soup(book: BookConfig, path: Path) -> BeautifulSoup:
-    text = read_text(path, book.encoding, book.slug)
+    text = read_text(path, _page_encoding(book, path), book.slug)
     if book.kind != "markdown":
         return BeautifulSoup(text, "html.parser")
     html_text = md.markdown(text, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
