@@ -217,3 +217,11 @@ def test_a_page_saved_in_windows_1251_is_read_in_the_charset_its_meta_declares(t
     r = run(root)
     texts = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
     assert texts == ["Ёмкость рва: ещё три дня."]
+
+
+def test_a_word_before_a_superscript_counts_as_reaching_the_page(tmp_path):
+    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
+    page = "<html><body><h1>Стены</h1><p>ОП = 10 × Толщина<sup>2</sup> + Бонус камня.</p></body></html>"
+    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
+    r = run(root)
+    assert coverage.measure(r.doc).missing == {}

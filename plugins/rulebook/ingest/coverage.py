@@ -19,8 +19,10 @@ from rulebook.ingest.model import (
     DefList,
     Document,
     Heading,
+    Inline,
     ListBlock,
     Paragraph,
+    Sup,
     Table,
     plain,
 )
@@ -60,26 +62,33 @@ def source_counter(doc: Document) -> Counter[str]:
     return _line_words(doc.source, set(doc.report.dropped))
 
 
+def _words_of(inlines: list[Inline]) -> str:
+    """The text of inline spans as words are counted: a superscript (an exponent, a footnote
+    marker) is a word of its own, as in the source and on the page, where it is its own element
+    («Толщина<sup>2</sup>» is «Толщина» and «2», not «Толщина2»)."""
+    return "".join(f" {i.text} " if isinstance(i, Sup) else plain([i]) for i in inlines)
+
+
 def _texts(blocks: list[Block]) -> list[str]:
     out: list[str] = []
     for b in blocks:
         if isinstance(b, Heading):
             out += [b.text, b.original, b.tag]
         elif isinstance(b, Paragraph):
-            out.append(plain(b.inlines))
+            out.append(_words_of(b.inlines))
         elif isinstance(b, ListBlock):
             for i, it in enumerate(b.items):
                 if b.ordered:  # the browser draws the number, so the reader sees that word
                     out.append(str(b.start + i))
-                out.append(plain(it.inlines))
+                out.append(_words_of(it.inlines))
                 out += _texts(it.children)
         elif isinstance(b, Table):
             out.append(b.caption)
-            out += [plain(c.inlines) for row in b.header for c in row]
-            out += [plain(c.inlines) for row in b.rows for c in row.cells]
-            out += [fn.marker + " " + plain(fn.inlines) for fn in b.footnotes]
+            out += [_words_of(c.inlines) for row in b.header for c in row]
+            out += [_words_of(c.inlines) for row in b.rows for c in row.cells]
+            out += [fn.marker + " " + _words_of(fn.inlines) for fn in b.footnotes]
         elif isinstance(b, DefList):
-            out += [f"{plain(d.term)} {d.original} {plain(d.definition)}" for d in b.items]
+            out += [f"{_words_of(d.term)} {d.original} {_words_of(d.definition)}" for d in b.items]
         elif isinstance(b, Admonition):
             out.append(b.title)
             out += _texts(b.children)
