@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.reader import SourceLine
+from rulebook.ingest.unwrap import unwrap
 
 ATTACHMENT = "\x00attachment:"  # a line that became a notice (an attachment is not text)
 _GLUED_SENTENCE = re.compile(r"(?<=[а-яё]{2}[.!?])(?=[А-ЯЁ][а-яё])")
@@ -86,6 +87,8 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
             out.fixes += fixed != text
             text = fixed
         out.lines.append(SourceLine(ln.no, text))
+    out.lines, joined = unwrap(out.lines)
+    out.fixes += joined
     for key, pats in (("junk", ch.junk), ("strip", ch.strip)):
         for p in pats:
             if id(p) not in used:

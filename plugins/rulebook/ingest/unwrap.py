@@ -1,0 +1,94 @@
+"""Hard-wrapped texts: the lines of one paragraph joined back into one line.
+
+The dumps the importer was written for put one paragraph (or list item) per line. A plain-text
+book saved from a word processor or a terminal breaks its prose at a fixed width instead, so each
+line would become a paragraph of its own, and a word hyphenated at a line end two words. A text
+is read as hard-wrapped only when it shows it: its lines are short, and several of them stop in
+mid-sentence with the sentence going on, in lower case, on the next line. Then a line is joined
+to the one before it when that one does not end its sentence (or this one goes on in lower case);
+never a blank line, a list item, a row of aligned columns or a line after a short one (a heading,
+a paragraph's last line). The joined line keeps the number of its first line.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from rulebook.ingest.reader import SourceLine
+
+_WIDTH = 100  # a hard-wrapped text's lines fit a screen; the dumps' paragraphs are longer
+_MIN_BREAKS = 3  # mid-sentence breaks that show a text is wrapped (not a stray short line)
+_COLUMNS = re.compile(r"\S(?: {2,}|\t)\S")  # aligned columns: a run of spaces inside the line
+_ITEM = re.compile(r"^\s*(?:[-*•·–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
+_ENDS_SENTENCE = re.compile(r"[.!?…:;»\"')\]]$")
+_HYPHENATED = re.compile(r"(?<=[^\W\d_])-$")
+_LOWER_START = re.compile(r"^[^\W\d_]")
+
+
+def _prose(text: str) -> bool:
+    return bool(text.strip()) and not _COLUMNS.search(text.strip())
+
+
+def _goes_on(prev: str, nxt: str, width: int) -> bool:
+    """Whether `nxt` continues the sentence `prev` broke off at the wrap width."""
+    if not (_prose(prev) and _prose(nxt)) or _ITEM.match(nxt):
+        return False
+    head = nxt.strip()
+    lower = bool(_LOWER_START.match(head)) and head[0].islower()
+    if lower and _HYPHENATED.search(prev.rstrip()):
+        return True  # a word broken at the line end, whatever the line's length
+    full = len(prev.rstrip()) >= width * 0.6  # a line the wrap ended, not a short line
+    return full and (lower or not _ENDS_SENTENCE.search(prev.rstrip()))
+
+
+def is_wrapped(lines: list[SourceLine]) -> int:
+    """The wrap width of a hard-wrapped text, or 0 when its lines are paragraphs."""
+    texts = [ln.text.rstrip() for ln in lines if ln.text.strip()]
+    if not texts:
+        return 0
+    lengths = sorted(len(t) for t in texts)
+    longest = lengths[min(len(lengths) - 1, int(len(lengths) * 0.95))]  # a stray long line aside
+    if longest > _WIDTH:
+        return 0
+    breaks = sum(
+        1
+        for a, b in itertools.pairwise(lines)
+        if _prose(a.text)
+        and _prose(b.text)
+        and not _ENDS_SENTENCE.search(a.text.rstrip())
+        and not _ITEM.match(b.text)
+        and b.text.strip()[0].islower()
+        and len(a.text.rstrip()) >= longest * 0.6
+    )
+    return longest if breaks >= _MIN_BREAKS else 0
+
+
+def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
+    """The lines with each wrapped paragraph on one line, and how many line ends were joined.
+    A word hyphenated at a line end («look-» + «ing») is joined without its hyphen unless the
+    text spells it with one elsewhere («jury-» + «rig», as «jury-rig» appears)."""
+    width = is_wrapped(lines)
+    if not width:
+        return lines, 0
+    whole = "\n".join(ln.text for ln in lines)
+    out: list[SourceLine] = []
+    joined = 0
+    raw = ""  # the line before, as the text wrapped it (out[-1] may hold several)
+    for ln in lines:
+        before, raw = raw, ln.text
+        if out and out[-1].text.strip() and _goes_on(before, ln.text, width):
+            prev = out[-1].text.rstrip()
+            head = ln.text.strip()
+            if _HYPHENATED.search(prev) and head[:1].islower():
+                stem = re.search(r"([^\W\d_]+)-$", prev)
+                tail = re.match(r"[^\W\d_]+", head)
+                spelt = stem and tail and re.search(rf"\b{stem.group(1)}-{tail.group(0)}\b", whole)
+                text = prev + head if spelt else prev[:-1] + head
+            else:
+                text = f"{prev} {head}"
+            out[-1] = SourceLine(out[-1].no, text)
+            joined += 1
+            continue
+        out.append(ln)
+    return out, joined

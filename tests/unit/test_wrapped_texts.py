@@ -1,0 +1,81 @@
+"""A plain text broken at a fixed width (a word processor's or a terminal's export) reads as
+paragraphs, not as one paragraph per line; texts with one paragraph per line are left alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebook.ingest import coverage, pipeline
+from rulebook.ingest.model import ListBlock, Paragraph, plain, walk
+from rulebook.ingest.reader import SourceLine
+from rulebook.ingest.unwrap import unwrap
+
+ENTRY = """[books.wrap]
+title = "Salvage"
+system = "Void"
+source = "wrap.txt"
+
+[books.wrap.headings]
+mode = "numbered"
+"""
+
+WRAPPED = """\
+4.1 FINDING A WRECK
+
+A wreck is found with a Sensors check against the Salvage Difficulty of the sector. The
+GM rolls on the sector table once per day of search, and a crew without a working
+scanner takes a -4 penalty to the check and finds at most one wreck per day.
+
+In a pinch, an engineer may jury-rig a system: it works at once, but it fails again on
+any natural 1 rolled while using it. Jury-rigged systems cannot be improved until they
+are repaired in a dock, and a jury-
+rig never holds longer than a week. The previous owner is still alive and look-
+ing for it.
+
+  • A cutting torch opens a hatch in 2d6 minutes, but the crew must stand well back
+    from the cut while it cools.
+  • A breaching charge opens it at once.
+"""
+
+
+def ingest(tmp_path: Path, text: str) -> pipeline.BookResult:
+    src = tmp_path / "sources"
+    src.mkdir()
+    (src / "wrap.txt").write_text(text, encoding="utf-8")
+    (src / "books.toml").write_text(ENTRY, encoding="utf-8")
+    (result,) = pipeline.run(tmp_path, check=True)
+    assert coverage.measure(result.doc).missing == {}
+    return result
+
+
+def test_the_lines_of_a_hard_wrapped_paragraph_become_one_paragraph(tmp_path):
+    doc = ingest(tmp_path, WRAPPED).doc
+    paras = [plain(b.inlines) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert paras[0].startswith("A wreck is found") and paras[0].endswith("one wreck per day.")
+    assert "of the sector. The GM rolls" in paras[0]
+    assert len(paras) == 2
+
+
+def test_a_word_hyphenated_at_a_line_end_is_whole_again_unless_the_text_hyphenates_it(tmp_path):
+    doc = ingest(tmp_path, WRAPPED).doc
+    text = " ".join(plain(b.inlines) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph))
+    assert "alive and looking for it." in text
+    assert "a jury-rig never holds" in text  # «jury-rig» is spelt with its hyphen above
+
+
+def test_a_wrapped_list_item_goes_on_on_its_indented_line(tmp_path):
+    doc = ingest(tmp_path, WRAPPED).doc
+    (lst,) = [b for p in doc.pages for b in walk(p.blocks) if isinstance(b, ListBlock)]
+    assert [plain(it.inlines) for it in lst.items] == [
+        "A cutting torch opens a hatch in 2d6 minutes, but the crew must stand well back from the cut "
+        "while it cools.",
+        "A breaching charge opens it at once.",
+    ]
+    assert all(not it.children for it in lst.items)
+
+
+def test_a_text_with_one_paragraph_per_line_is_not_unwrapped():
+    long = "Персонаж тратит 2 ОД на перезарядку оружия, если в его магазине не осталось патронов, и"
+    texts = [long * 2, "затем стреляет.", long * 2, "снова."] * 3
+    lines = [SourceLine(i + 1, t) for i, t in enumerate(texts)]
+    assert unwrap(lines) == (lines, 0)
