@@ -79,3 +79,11 @@ def test_a_text_with_one_paragraph_per_line_is_not_unwrapped():
     texts = [long * 2, "затем стреляет.", long * 2, "снова."] * 3
     lines = [SourceLine(i + 1, t) for i, t in enumerate(texts)]
     assert unwrap(lines) == (lines, 0)
+
+
+def test_lines_starting_with_an_asterisk_are_a_bulleted_list(tmp_path):
+    text = "4.2 PARTS\n\nEach hour yields parts:\n\n  * a power coupling;\n  * a sensor array.\n"
+    doc = ingest(tmp_path, text).doc
+    (lst,) = [b for p in doc.pages for b in walk(p.blocks) if isinstance(b, ListBlock)]
+    assert not lst.ordered
+    assert [plain(it.inlines) for it in lst.items] == ["a power coupling;", "a sensor array."]

@@ -585,7 +585,12 @@ TABLES = Table(
 
 LISTS = Table(
     [
-        Field("bullet", Regex(("indent", "body")), "a bulleted item", r"^(?P<indent> *)[•·] ?(?P<body>.*)$"),
+        Field(
+            "bullet",
+            Regex(("indent", "body")),
+            "a bulleted item",
+            r"^(?P<indent> *)(?:[•·] ?|\* (?=\S))(?P<body>.*)$",
+        ),
         Field(
             "ordered",
             Regex(("indent", "num", "body")),
