@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulebook.ingest import coverage, pipeline
-from rulebook.ingest.model import ListBlock, Paragraph, plain, walk
+from rulebook.ingest.model import ListBlock, Paragraph, Table, plain, walk
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
 
@@ -87,3 +87,34 @@ def test_lines_starting_with_an_asterisk_are_a_bulleted_list(tmp_path):
     (lst,) = [b for p in doc.pages for b in walk(p.blocks) if isinstance(b, ListBlock)]
     assert not lst.ordered
     assert [plain(it.inlines) for it in lst.items] == ["a power coupling;", "a sensor array."]
+
+
+ALIGNED = """\
+4.1 SECTORS
+
+    Sector          SD    Wrecks found    Hazard
+    Inner belt      12    1d4             Low
+    Old battlefield 18    2d6
+    Deep void       22    1               Extreme
+
+A crew that  searches twice  finds more.
+Nothing else  changes  here.
+Nothing more  at all  here.
+"""
+
+
+def test_columns_aligned_with_spaces_under_a_header_are_a_table(tmp_path):
+    doc = ingest(tmp_path, ALIGNED).doc
+    (table,) = [b for p in doc.pages for b in walk(p.blocks) if isinstance(b, Table)]
+    assert [plain(c.inlines) for c in table.header[0]] == ["Sector", "SD", "Wrecks found", "Hazard"]
+    assert [[plain(c.inlines) for c in r.cells] for r in table.rows] == [
+        ["Inner belt", "12", "1d4", "Low"],
+        ["Old battlefield", "18", "2d6", ""],
+        ["Deep void", "22", "1", "Extreme"],
+    ]
+
+
+def test_prose_with_double_spaces_is_not_read_as_a_table(tmp_path):
+    doc = ingest(tmp_path, ALIGNED).doc
+    paras = [plain(b.inlines) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert any(t.startswith("A crew that") for t in paras)

@@ -36,7 +36,7 @@ from rulebook.ingest.model import (
 from rulebook.ingest.patterns import Pattern
 from rulebook.ingest.prepare import ATTACHMENT, segment
 from rulebook.ingest.reader import SourceLine
-from rulebook.ingest.tables import space, tab
+from rulebook.ingest.tables import aligned, space, tab
 from rulebook.ingest.tables.spec import TableSpec
 
 Lines = list[SourceLine]
@@ -208,6 +208,10 @@ class Parser:
             return [self.table_with_notes(self.tab_table(lines))]
         if len(lines) == 1 and self.h.is_heading(first.text):
             return [self.heading(first)]
+        table = aligned.aligned_table(lines) if self.book.tables.delimiter == "tab" else None
+        if table is not None:  # columns lined up with spaces under a header (a plain text's table)
+            self.report.tables += 1
+            return [self.table_with_notes(table)]
         found = deflists.detect(self.book, lines)
         if found is not None:
             lead, dl = found
