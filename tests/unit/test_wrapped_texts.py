@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulebook.ingest import coverage, pipeline
-from rulebook.ingest.model import ListBlock, Paragraph, Table, plain, walk
+from rulebook.ingest.model import Heading, ListBlock, Paragraph, Table, plain, walk
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
 
@@ -118,3 +118,19 @@ def test_prose_with_double_spaces_is_not_read_as_a_table(tmp_path):
     doc = ingest(tmp_path, ALIGNED).doc
     paras = [plain(b.inlines) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
     assert any(t.startswith("A crew that") for t in paras)
+
+
+def test_a_heading_in_capitals_ranks_with_the_sections_set_in_capitals(tmp_path):
+    text = (
+        "CHAPTER 4: SALVAGE\n\n4.1 FINDING A WRECK\n\nA wreck is found.\n\n"
+        "4.1.1 Boarding a Hulk\n\nBoarding takes time.\n\n"
+        "OPTIONAL RULE: SCAVENGER LUCK\n\nSome groups like surprises.\n\nSUMMARY\n\nSearch, strip, repair.\n"
+    )
+    doc = ingest(tmp_path, text).doc
+    heads = [(b.level, b.text) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads[1:] == [
+        (2, "4.1 FINDING A WRECK"),
+        (3, "4.1.1 Boarding a Hulk"),
+        (2, "OPTIONAL RULE: SCAVENGER LUCK"),
+        (2, "SUMMARY"),
+    ]

@@ -37,6 +37,7 @@ class HeadingDetector:
         self.cfg = book.headings
         self.glued = {fold(t) for t in self.cfg.glued}
         self.last_structural = 0
+        self.caps_levels: set[int] = set()  # levels of numbered or listed headings set in capitals
         self.used_outline: set[str] = set()  # outline keys that placed a heading
         self.occurrences: Counter[str] = Counter()  # outline key -> headings with that title so far
         self.nest_seen: Counter[str] = Counter()  # nest key -> occurrences so far
@@ -166,6 +167,7 @@ class HeadingDetector:
         if fold(self._strip_marks(text)) in self.glued:
             self.used_glued.add(fold(self._strip_marks(text)))
         level = self.outline_level(cand.text, line)
+        listed = level is not None
         structural = False
         if level is not None:
             structural = True
@@ -175,6 +177,11 @@ class HeadingDetector:
                 level = cand.number.count(".") + 1 if cand.number else c.default_level
             else:
                 level = int(cand.rule.level)
+        elif _in_capitals(cand.text) and self.caps_levels - {1}:
+            # «SUMMARY» in a text that sets its sections in capitals («4.2 STRIPPING PARTS») is a
+            # section of that rank, not a subsection of the last numbered heading
+            level = max(self.caps_levels - {1})
+            structural = True
         elif c.relative and self.last_structural:
             level = self.last_structural + 1
         else:
@@ -182,6 +189,8 @@ class HeadingDetector:
         level = max(1, min(level, c.max_level))
         if structural:
             self.last_structural = level
+            if (cand.rule is not None or listed) and _in_capitals(cand.text):
+                self.caps_levels.add(level)
         number = cand.number
         if cand.rule is not None and number:
             number = f"{cand.rule.kind}:{number}"
@@ -244,3 +253,9 @@ class HeadingDetector:
             line=self.book.where("headings", "nest", written),
             book=self.book.slug,
         )
+
+
+def _in_capitals(title: str) -> bool:
+    """A title set in capital letters (its words, not a number or an abbreviation alone)."""
+    letters = [ch for ch in title if ch.isalpha()]
+    return len(letters) >= 4 and all(ch.isupper() for ch in letters)
