@@ -225,3 +225,20 @@ def test_a_word_before_a_superscript_counts_as_reaching_the_page(tmp_path):
     (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
     r = run(root)
     assert coverage.measure(r.doc).missing == {}
+
+
+def test_an_image_alone_in_its_block_keeps_its_alt_text_as_a_caption(tmp_path):
+    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
+    page = (
+        "<html><body><h1>Осада</h1><p>Машины требуют расчёта.</p>"
+        '<p><a href="t.png"><img src="t.png" alt="Требушет в разрезе: противовес, рычаг"></a></p>'
+        '<p>Бьёт навесом <img src="i.png" alt="иконка"> на 300 м.</p><p><img src="x.png" alt=""></p>'
+        "</body></html>"
+    )
+    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
+    r = run(root)
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    (cap,) = [b for b in blocks if isinstance(b, Paragraph) and b.role == "caption"]
+    assert plain(cap.inlines) == "Требушет в разрезе: противовес, рычаг"
+    assert "иконка" not in coverage.source_counter(r.doc)  # an icon in a sentence is not text
+    assert coverage.measure(r.doc).missing == {}

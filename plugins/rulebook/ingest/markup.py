@@ -41,6 +41,7 @@ from rulebook.ingest.model import (
     Link,
     ListBlock,
     ListItem,
+    Notice,
     Page,
     Paragraph,
     Report,
@@ -182,6 +183,28 @@ def _source_lines(soup: BeautifulSoup, text: str) -> None:
         el.sourceline = cursor + 1
 
 
+_FIGURE = "rb-figure"  # an image-only block whose alt text is kept (a name no HTML uses)
+
+
+def _pictures(soup: BeautifulSoup, root: Tag) -> None:
+    """A block that is only images becomes their alt text, kept as a caption: the image files are
+    not part of the book's pages, and the alt text is the author's words about them («Требушет в
+    разрезе: противовес, рычаг, праща»). An image inside a sentence (an icon) stays out, and so
+    does one with an empty alt (decoration, as HTML means it)."""
+    for img in root.find_all("img"):
+        if img.decomposed:
+            continue
+        alt = _WS.sub(" ", str(img.get("alt") or "")).strip()
+        block = next((p for p in img.parents if p.name not in _INLINE), None)
+        if not alt or block is None or block is root or block.get_text().strip():
+            continue
+        alts = [_WS.sub(" ", str(i.get("alt") or "")).strip() for i in block.find_all("img")]
+        fig = soup.new_tag(_FIGURE)
+        fig.string = " ".join(a for a in alts if a)
+        fig.sourceline = block.sourceline
+        block.replace_with(fig)
+
+
 def parse(book: BookConfig) -> MarkupBook:
     files = source_files(book)
     report = Report()
@@ -219,6 +242,7 @@ def parse(book: BookConfig) -> MarkupBook:
                 if text:
                     report.dropped.append((el.sourceline or 0, text[:120]))
                 el.decompose()
+        _pictures(soup, root)
         words.update(count_words(root.get_text(" ")))
         conv.file(path, root, soup)
     for i, sel in enumerate(book.chrome.drop):
@@ -371,6 +395,17 @@ class _Converter:
             inl = self.inlines(list(el.children))
             if inl:
                 out.append(Paragraph(inl, line, role="caption"))
+            return
+        if name == _FIGURE:
+            out.append(Paragraph([Text(el.get_text())], line, role="caption"))
+            out.append(
+                Notice(
+                    "info",
+                    "Иллюстрация не перенесена",
+                    "Здесь на исходной странице изображение; выше — его описание с той же страницы.",
+                    line,
+                )
+            )
             return
         if name in ("hr",):
             return
