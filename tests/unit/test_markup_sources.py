@@ -242,3 +242,11 @@ def test_an_image_alone_in_its_block_keeps_its_alt_text_as_a_caption(tmp_path):
     assert plain(cap.inlines) == "Требушет в разрезе: противовес, рычаг"
     assert "иконка" not in coverage.source_counter(r.doc)  # an icon in a sentence is not text
     assert coverage.measure(r.doc).missing == {}
+
+
+@pytest.mark.parametrize("chrome", ['root = "div[[x"', 'drop = ["header", "div[[x"]'])
+def test_a_malformed_chrome_selector_is_one_line_at_its_line(tmp_path, chrome):
+    entry = HTML_ENTRY.replace('drop = ["header", ".ad", "footer"]', chrome)
+    with pytest.raises(IngestError, match=r"bad CSS selector 'div\[\[x' \(Malformed") as exc:
+        run(project(tmp_path, entry, "saved-page.html"))
+    assert exc.value.line == 7 and "\n" not in str(exc.value)

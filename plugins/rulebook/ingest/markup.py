@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import markdown as md
@@ -25,6 +26,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.dammit import EncodingDetector
 from bs4.element import Comment, Doctype, ProcessingInstruction
 from markdown.extensions.toc import slugify_unicode
+from soupsieve import SelectorSyntaxError
 
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.headings import HeadingDetector
@@ -221,7 +223,7 @@ def parse(book: BookConfig) -> MarkupBook:
             c.extract()
         root: Tag | None = soup
         if book.chrome.root:
-            root = soup.select_one(book.chrome.root)
+            root = _select(book, soup, book.chrome.root, ("chrome", "root"), one=True)
             if root is None:
                 raise book.fail(
                     f"chrome.root: {book.chrome.root!r} matches nothing in {path.name}", "chrome", "root"
@@ -230,10 +232,7 @@ def parse(book: BookConfig) -> MarkupBook:
             root = soup.body
         assert root is not None
         for sel in book.chrome.drop:
-            try:
-                found = root.select(sel)
-            except Exception as err:  # soupsieve's SelectorSyntaxError and friends
-                raise book.fail(f"chrome.drop: bad CSS selector {sel!r} ({err})", "chrome", "drop") from None
+            found = _select(book, root, sel, ("chrome", "drop", book.chrome.drop.index(sel)))
             for el in found:
                 if el.decomposed:
                     continue
@@ -260,6 +259,16 @@ def parse(book: BookConfig) -> MarkupBook:
     if not any(isinstance(b, Paragraph | ListBlock | Table | DefList) for b in conv.blocks):
         raise book.source_error("the source has no text after chrome removal")
     return MarkupBook(conv.blocks, words, report, files, conv.targets)
+
+
+def _select(book: BookConfig, where: Tag, sel: str, key: tuple[str | int, ...], one: bool = False) -> Any:
+    """The elements a selector of the entry matches; a malformed one is an error at its line,
+    on one line (soupsieve's message draws the selector under it on three more)."""
+    try:
+        return where.select_one(sel) if one else where.select(sel)
+    except SelectorSyntaxError as err:
+        why = str(err).splitlines()[0]
+        raise book.fail(f"{'.'.join(map(str, key[:2]))}: bad CSS selector {sel!r} ({why})", *key) from None
 
 
 class _Converter:
