@@ -134,3 +134,25 @@ def test_a_heading_in_capitals_ranks_with_the_sections_set_in_capitals(tmp_path)
         (2, "OPTIONAL RULE: SCAVENGER LUCK"),
         (2, "SUMMARY"),
     ]
+
+
+def test_with_no_heading_rules_a_section_number_gives_the_headings_depth(tmp_path):
+    src = tmp_path / "sources"
+    src.mkdir()
+    (src / "plain.txt").write_text(
+        "CHAPTER 4: SALVAGE\n\n4.1 FINDING A WRECK\n\nA wreck is found.\n\n4.1.1 Boarding a Hulk\n\n"
+        "Boarding takes time.\n\n4.2 STRIPPING PARTS\n\nParts are stripped.\n\nSUMMARY\n\nSearch, strip.\n",
+        encoding="utf-8",
+    )
+    (src / "books.toml").write_text(
+        '[books.plain]\ntitle = "Salvage"\nsystem = "Void"\nsource = "plain.txt"\n', encoding="utf-8"
+    )
+    (result,) = pipeline.run(tmp_path, check=True)
+    heads = [(b.level, b.text) for p in result.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == [
+        (1, "CHAPTER 4: SALVAGE"),
+        (2, "4.1 FINDING A WRECK"),
+        (3, "4.1.1 Boarding a Hulk"),
+        (2, "4.2 STRIPPING PARTS"),
+        (2, "SUMMARY"),
+    ]

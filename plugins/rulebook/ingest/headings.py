@@ -168,7 +168,7 @@ class HeadingDetector:
             self.used_glued.add(fold(self._strip_marks(text)))
         level = self.outline_level(cand.text, line)
         listed = level is not None
-        structural = False
+        structural = numbered = False
         if level is not None:
             structural = True
         elif cand.rule is not None:
@@ -177,6 +177,10 @@ class HeadingDetector:
                 level = cand.number.count(".") + 1 if cand.number else c.default_level
             else:
                 level = int(cand.rule.level)
+        elif depth := _number_depth(cand.text):
+            # «4.1.1 Boarding a Hulk» where no numbering rule is declared: its number says how deep
+            # it sits, as the numbering rules' «depth» would
+            level, structural, numbered = depth, True, True
         elif _in_capitals(cand.text) and self.caps_levels - {1}:
             # «SUMMARY» in a text that sets its sections in capitals («4.2 STRIPPING PARTS») is a
             # section of that rank, not a subsection of the last numbered heading
@@ -189,7 +193,7 @@ class HeadingDetector:
         level = max(1, min(level, c.max_level))
         if structural:
             self.last_structural = level
-            if (cand.rule is not None or listed) and _in_capitals(cand.text):
+            if (cand.rule is not None or listed or numbered) and _in_capitals(cand.text):
                 self.caps_levels.add(level)
         number = cand.number
         if cand.rule is not None and number:
@@ -253,6 +257,15 @@ class HeadingDetector:
             line=self.book.where("headings", "nest", written),
             book=self.book.slug,
         )
+
+
+_SECTION_NUMBER = re.compile(r"(\d+(?:\.\d+)+)\.?\s+\S")
+
+
+def _number_depth(title: str) -> int:
+    """The depth of a section number at the start of a title («4.1.1 Title» is 3), 0 if none."""
+    m = _SECTION_NUMBER.match(title)
+    return m.group(1).count(".") + 1 if m else 0
 
 
 def _in_capitals(title: str) -> bool:
