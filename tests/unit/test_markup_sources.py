@@ -250,3 +250,14 @@ def test_a_malformed_chrome_selector_is_one_line_at_its_line(tmp_path, chrome):
     with pytest.raises(IngestError, match=r"bad CSS selector 'div\[\[x' \(Malformed") as exc:
         run(project(tmp_path, entry, "saved-page.html"))
     assert exc.value.line == 7 and "\n" not in str(exc.value)
+
+
+def test_a_row_longer_than_the_header_keeps_its_extra_cells_on_the_page(tmp_path):
+    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
+    page = (
+        "<html><body><h1>Погода</h1><table><tr><th>Погода</th><th>Модификатор</th></tr>"
+        "<tr><td>Туман</td><td>−2</td><td>видимость 10 м</td></tr></table></body></html>"
+    )
+    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
+    (text,) = [v for k, v in run(root).files.items() if k != "index.md"]
+    assert "<td>видимость 10 м</td>" in text  # a pipe table cuts a row to the header's width

@@ -142,6 +142,8 @@ def table(t: Table) -> str:
         or len(t.header) != 1
         or any(r.group or r.head for r in t.rows)
         or any(c.colspan > 1 or c.rowspan > 1 for r in t.header for c in r)
+        # a row longer than the header: a pipe table would drop its extra cells from the page
+        or any(len(r.cells) > len(t.header[0]) for r in t.rows)
     )
     if needs_html:
         out.append(_html_table(t))
