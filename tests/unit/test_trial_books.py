@@ -1,15 +1,19 @@
-"""Two books the project had never seen, added by the README's recipe as a new user would: a
-saved MediaWiki page and a plain-text dump with numbered chapters and space-separated tables.
+"""Books the project had never seen, added by the README's recipe as a new user would: a saved
+MediaWiki page, a plain-text dump with numbered chapters and space-separated tables, a forum page
+saved complete in Windows-1251 and an English text wrapped at a fixed width.
 Each entry is the one the README describes; each book must come out whole (every word, no
 warning) with the structure its source has."""
 
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from pathlib import Path
 
 from rulebook.ingest import coverage, outline, pipeline
 from rulebook.ingest.model import DefList, Heading, ListBlock, Paragraph, Sup, Table, plain, walk
+
+from tests.unit.test_books_word_coverage import html_words
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
 
@@ -135,3 +139,81 @@ def test_dash_lines_after_a_lead_in_are_a_list_with_no_entry_for_them(tmp_path):
         ["ручьи;", "роса."],
     ]
     assert "\n- черника — в лесу;\n- щавель — на равнине.\n" in next(iter(result.files.values()))
+
+
+FORUM = """[books.siege]
+title = "Осада"
+system = "Бастион"
+source = "forum-page-cp1251.html"
+
+[books.siege.chrome]
+root = "#content"
+"""
+
+WRAPPED = """[books.salvage]
+title = "Salvage and Repair"
+system = "Void Runners"
+source = "wrapped.txt"
+"""
+
+
+def rendered_missing(result: pipeline.BookResult) -> dict[str, int]:
+    """Source words that do not reach the rendered pages (as the site renders their Markdown)."""
+    got = sum((html_words(text) for name, text in result.files.items() if name != "index.md"), Counter())
+    src = coverage.source_counter(result.doc)
+    return {w: n - got[w] for w, n in src.items() if got[w] < n}
+
+
+def test_a_forum_page_saved_complete_in_windows_1251_needs_six_lines_of_entry(tmp_path):
+    r = ingest(tmp_path, FORUM, "forum-page-cp1251.html")
+    assert tree(r) == [
+        "Глава 7. Осада и штурм крепостей",
+        "  7.1. Очки прочности укреплений",
+        "    Тараны и осадные машины",
+        "      Требушет",
+        "      Баллиста",
+        "  7.2. Блокада",
+        "    Вылазка",
+        "  7.3. Штурм",
+    ]  # no forum name, navigation, sidebar, signature, footer or cookie banner
+    words = coverage.source_counter(r.doc)
+    assert not {"Войти", "Популярное", "cookie", "Грифон", "_gaq", "счётчик"} & set(words)
+    assert words["ёмкость"] == 1 and words["Ёмкость"] == 1  # &#1105; and ё in Windows-1251
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    strength, weather = [b for b in blocks if isinstance(b, Table)]
+    assert len(strength.header) == 2 and strength.header[0][1].colspan == 2
+    assert [plain(c.inlines) for c in weather.rows[1].cells] == ["Туман", "−2", ""]
+    assert any(
+        isinstance(b, Paragraph) and b.role == "caption" and "Требушет" in plain(b.inlines) for b in blocks
+    )
+    assert rendered_missing(r) == {}
+
+
+def test_a_plain_english_text_wrapped_at_a_fixed_width_needs_three_lines_of_entry(tmp_path):
+    r = ingest(tmp_path, WRAPPED, "wrapped.txt")
+    assert tree(r) == [
+        "CHAPTER 4: SALVAGE AND REPAIR",
+        "  4.1 FINDING A WRECK",
+        "    4.1.1 Boarding a Hulk",
+        "    4.1.2 Hazards",
+        "  4.2 STRIPPING PARTS",
+        "  4.3 REPAIRS",
+        "    4.3.1 Jury-Rigging",
+        "    4.3.2 Field Repairs in Combat",
+        "  OPTIONAL RULE: SCAVENGER LUCK",
+        "  SUMMARY",
+    ]
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    sectors, parts, repairs = [b for b in blocks if isinstance(b, Table)]
+    assert [plain(c.inlines) for c in sectors.rows[2].cells] == ["Old battlefield", "18", "2d6", "High"]
+    assert [plain(c.inlines) for c in parts.header[0]] == ["Part", "Cost (SP)", "Weight"]
+    assert len(repairs.rows) == 4
+    lists = [b for b in blocks if isinstance(b, ListBlock)]
+    assert [len(lst.items) for lst in lists] == [3, 4, 3, 3]
+    paras = [plain(b.inlines) for b in blocks if isinstance(b, Paragraph)]
+    assert paras[0] == (
+        "Every crew that flies long enough ends up picking through wrecks. This chapter covers how "
+        "to find, strip and fix what others left behind."
+    )
+    assert any("still alive and looking for it." in t for t in paras)
+    assert rendered_missing(r) == {}
