@@ -261,3 +261,22 @@ def test_a_row_longer_than_the_header_keeps_its_extra_cells_on_the_page(tmp_path
     (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
     (text,) = [v for k, v in run(root).files.items() if k != "index.md"]
     assert "<td>видимость 10 м</td>" in text  # a pipe table cuts a row to the header's width
+
+
+def test_site_chrome_left_in_the_page_is_reported_with_the_selectors_to_drop(tmp_path):
+    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
+    page = (
+        '<html><body><div id="navbar"><a href="/">Форум</a></div><nav><a href="/w">Вики</a></nav>\n'
+        "<h1>Осада</h1><p>Таран бьёт ворота.</p>\n"
+        '<div class="cookie-banner">Мы используем cookie.</div><footer>© Бастион</footer></body></html>'
+    )
+    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
+    r = run(root)
+    ((line, message),) = r.doc.report.warnings
+    assert line == 1 and "#navbar, nav, div.cookie-banner, footer look like site chrome" in message
+    assert "chrome.drop" in message
+
+
+def test_a_page_whose_chrome_is_declared_has_no_chrome_warning(tmp_path):
+    r = run(project(tmp_path, HTML_ENTRY, "saved-page.html"))
+    assert r.doc.report.warnings == []

@@ -185,6 +185,47 @@ def _source_lines(soup: BeautifulSoup, text: str) -> None:
         el.sourceline = cursor + 1
 
 
+# What a site wraps around an article calls itself so: HTML5's elements and landmark roles, and
+# the ids and classes of the older sites (a forum's #navbar, a blog's .sidebar, a cookie banner)
+_CHROME_TAGS = {"nav", "header", "footer", "aside"}
+_CHROME_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search"}
+_CHROME_NAME = re.compile(
+    r"(?i)^(?:site-?|page-?|top-?|main-?)?(?:nav|navbar|navigation|menu|header|masthead|footer|sidebar|"
+    r"breadcrumbs?|cookies?(?:-?(?:banner|notice|consent))?|banner|ads?|advert\w*)$"
+)
+
+
+def _warn_chrome(root: Tag, report: Report, file: str) -> None:
+    """With no chrome.root, elements left after chrome.drop that name themselves site chrome
+    (navigation, header, footer, sidebar, cookie banner) are reported with the selectors to drop:
+    their words would otherwise be published as the book's, and found by its search."""
+    found: list[Tag] = []
+    for el in root.find_all(True):
+        if any(f in el.parents for f in found) or el.find_parent(["article", "main"]) is not None:
+            continue
+        names = [str(el.get("id") or ""), *(el.get("class") or [])]
+        if (
+            el.name in _CHROME_TAGS
+            or el.get("role") in _CHROME_ROLES
+            or any(_CHROME_NAME.match(n) for n in names if n)
+        ) and el.get_text().strip():
+            found.append(el)
+    if found:
+        sels = []
+        for el in found:
+            ident, classes = el.get("id"), el.get("class") or []
+            sel = f"#{ident}" if ident else (f"{el.name}.{classes[0]}" if classes else el.name)
+            if sel not in sels:
+                sels.append(sel)
+        report.warnings.append(
+            (
+                found[0].sourceline or 0,
+                f"{file}: {', '.join(sels)} look like site chrome (navigation, header, footer, sidebar, "
+                "banner): drop them with chrome.drop, or name the article with chrome.root",
+            )
+        )
+
+
 _FIGURE = "rb-figure"  # an image-only block whose alt text is kept (a name no HTML uses)
 
 
@@ -241,6 +282,8 @@ def parse(book: BookConfig) -> MarkupBook:
                 if text:
                     report.dropped.append((el.sourceline or 0, text[:120]))
                 el.decompose()
+        if not book.chrome.root:
+            _warn_chrome(root, report, path.name)
         _pictures(soup, root)
         words.update(count_words(root.get_text(" ")))
         conv.file(path, root, soup)
