@@ -280,3 +280,13 @@ def test_site_chrome_left_in_the_page_is_reported_with_the_selectors_to_drop(tmp
 def test_a_page_whose_chrome_is_declared_has_no_chrome_warning(tmp_path):
     r = run(project(tmp_path, HTML_ENTRY, "saved-page.html"))
     assert r.doc.report.warnings == []
+
+
+def test_a_subscript_stays_a_subscript_and_its_words_are_counted(tmp_path):
+    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
+    page = "<html><body><h1>Яды</h1><p>Пары H<sub>2</sub>S отравляют за 1 раунд.</p></body></html>"
+    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
+    r = run(root)
+    assert coverage.measure(r.doc).missing == {}
+    (text,) = [v for k, v in r.files.items() if k != "index.md"]
+    assert "Пары H<sub>2</sub>S отравляют" in text

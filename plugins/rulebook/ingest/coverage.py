@@ -22,6 +22,7 @@ from rulebook.ingest.model import (
     Inline,
     ListBlock,
     Paragraph,
+    Sub,
     Sup,
     Table,
     plain,
@@ -64,9 +65,9 @@ def source_counter(doc: Document) -> Counter[str]:
 
 def _words_of(inlines: list[Inline]) -> str:
     """The text of inline spans as words are counted: a superscript (an exponent, a footnote
-    marker) is a word of its own, as in the source and on the page, where it is its own element
+    marker) or a subscript is a word of its own, as in the source and on the page, where it is its own element
     («Толщина<sup>2</sup>» is «Толщина» and «2», not «Толщина2»)."""
-    return "".join(f" {i.text} " if isinstance(i, Sup) else plain([i]) for i in inlines)
+    return "".join(f" {i.text} " if isinstance(i, Sup | Sub) else plain([i]) for i in inlines)
 
 
 def _texts(blocks: list[Block]) -> list[str]:

@@ -25,6 +25,7 @@ from rulebook.ingest.model import (
     Page,
     Paragraph,
     Strong,
+    Sub,
     Sup,
     Table,
     Text,
@@ -71,6 +72,8 @@ def inline(spans: list[Inline], line_start: bool = True) -> str:
             out.append(
                 f'<sup markdown="span">[{body}](#{s.target})</sup>' if s.target else f"<sup>{body}</sup>"
             )
+        elif isinstance(s, Sub):
+            out.append(f"<sub>{escape(s.text, False)}</sub>")
         elif isinstance(s, Break):
             out.append("<br>")
     return "".join(out)
@@ -93,6 +96,8 @@ def _html_inline(spans: list[Inline]) -> str:
         elif isinstance(s, Sup):
             t = html.escape(s.text, quote=False)
             out.append(f'<sup><a href="#{s.target}">{t}</a></sup>' if s.target else f"<sup>{t}</sup>")
+        elif isinstance(s, Sub):
+            out.append(f"<sub>{html.escape(s.text, quote=False)}</sub>")
         elif isinstance(s, Break):
             out.append("<br>")
     return "".join(out)

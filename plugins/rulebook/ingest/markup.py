@@ -49,6 +49,7 @@ from rulebook.ingest.model import (
     Report,
     Row,
     Strong,
+    Sub,
     Sup,
     Table,
     Text,
@@ -591,6 +592,11 @@ class _Converter:
             style = Strong
         elif name in ("em", "i", "cite", "dfn", "var"):
             style = style or Em
+        if name == "sub":
+            text = _WS.sub(" ", node.get_text(" ")).strip()
+            if text:
+                out.append(Sub(text))
+            return
         if name == "sup":
             text = _WS.sub(" ", node.get_text(" ")).strip()
             a = node.find("a", href=True)

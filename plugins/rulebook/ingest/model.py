@@ -49,7 +49,14 @@ class Break:
     """A line break inside a block (multi-line table cells, stat blocks)."""
 
 
-Inline = Text | Strong | Em | Link | Sup | Break
+@dataclass
+class Sub:
+    """A subscript (H<sub>2</sub>O in a saved page), kept as the page showed it."""
+
+    text: str
+
+
+Inline = Text | Strong | Em | Link | Sup | Sub | Break
 
 
 def plain(inlines: list[Inline]) -> str:
