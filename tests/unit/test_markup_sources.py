@@ -290,3 +290,18 @@ def test_a_subscript_stays_a_subscript_and_its_words_are_counted(tmp_path):
     assert coverage.measure(r.doc).missing == {}
     (text,) = [v for k, v in r.files.items() if k != "index.md"]
     assert "Пары H<sub>2</sub>S отравляют" in text
+
+
+def test_a_table_that_lays_out_a_forum_post_is_read_as_its_content(tmp_path):
+    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
+    page = (
+        '<html><body><table class="forumline"><tr><td class="row1">Грифон</td><td class="row2">'
+        "<h2>Правила погони</h2><p>Погоня длится раундами.</p><table><tr><th>Скорость</th><th>Бонус</th>"
+        "</tr><tr><td>Высокая</td><td>+2</td></tr></table></td></tr></table></body></html>"
+    )
+    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
+    r = run(root)
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    assert [(b.level, b.text) for b in blocks if isinstance(b, Heading)][1:] == [(2, "Правила погони")]
+    (table,) = [b for b in blocks if isinstance(b, Table)]  # the data table, not the layout
+    assert [plain(c.inlines) for c in table.rows[0].cells] == ["Высокая", "+2"]

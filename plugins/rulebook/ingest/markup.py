@@ -305,6 +305,15 @@ def parse(book: BookConfig) -> MarkupBook:
     return MarkupBook(conv.blocks, words, report, files, conv.targets)
 
 
+def _lays_out(table: Tag) -> bool:
+    """A table that lays out a page (a forum's post, an old site's columns), not data: it says so
+    (role="presentation"), or its cells hold headings or tables of their own, which no data
+    table's cell does. Its cells are read as containers, in order."""
+    if table.get("role") in ("presentation", "none"):
+        return True
+    return table.find(list(_HEADINGS)) is not None or table.find("table") is not None
+
+
 def _select(book: BookConfig, where: Tag, sel: str, key: tuple[str | int, ...], one: bool = False) -> Any:
     """The elements a selector of the entry matches; a malformed one is an error at its line,
     on one line (soupsieve's message draws the selector under it on three more)."""
@@ -404,6 +413,11 @@ class _Converter:
             if lst.items:
                 out.append(lst)
                 self.mark(el, self.current or lst)
+            return
+        if name == "table" and _lays_out(el):
+            for cell in el.find_all(["td", "th"]):
+                if cell.find_parent("table") is el:  # each cell of this table, in reading order
+                    self.children(cell, out)
             return
         if name == "table":
             t = self.table(el)
