@@ -1302,10 +1302,12 @@
       return slot;
     }
 
-    /* plan.py _typo_budget_of: a short English word is no typo in a library of Russian books. */
-    typoBudgetOf(w, relaxed) {
-      if (!this.latin && w.length < this.P.typo_latin_from && this.A.allIn(w, this.A.lat)) return 0;
-      return relaxed ? (w.length >= this.P.typo1_from ? 2 : w.length >= 3 ? 1 : 0) : this.typoBudget(w.length);
+    /* plan.py _typo_budget_of: a short English word is corrected in a Russian library only
+       where the query found nothing as typed (foundNothing), and by one edit. */
+    typoBudgetOf(w, relaxed, foundNothing) {
+      const k = relaxed ? (w.length >= this.P.typo1_from ? 2 : w.length >= 3 ? 1 : 0) : this.typoBudget(w.length);
+      if (!this.latin && w.length < this.P.typo_latin_from && this.A.allIn(w, this.A.lat)) return foundNothing ? Math.min(1, k) : 0;
+      return k;
     }
 
     typoBudget(n) {
@@ -1395,7 +1397,7 @@
         if (!taken.size && !s.stems.size && !this.relaxed) {
           const relaxedK = s.word.length >= P.typo1_from ? 2 : s.word.length >= 3 ? 1 : 0;
           const wider = Math.max(relaxedK, s.word.length >= P.typo2_from ? k + 1 : 0);
-          if (wider > k && this.typoBudgetOf(s.word, true)) {
+          if (wider > k && this.typoBudgetOf(s.word, true, false)) {
             const [fwd, rev] = this.typoRanges(s.word, s.prefix, wider);
             await store.ensure(uniq(V.need(fwd).concat(V.need(rev, "r"))));
             const closest = await this.typos(s.word, s.prefix, wider);
@@ -1460,7 +1462,7 @@
     /* plan.py _expansion_needs: each unknown word's typo budget, and the shards of round 2. */
     expansionNeeds() {
       const V = this.V;
-      const budgets = new Map(this.unknown.map((s) => [s, this.typoBudgetOf(s.word, this.relaxed)]));
+      const budgets = new Map(this.unknown.map((s) => [s, this.typoBudgetOf(s.word, this.relaxed, this.relaxed)]));
       let needs = this.unknown.flatMap((s) => this.typoNeeds(s, budgets.get(s)));
       for (const s of this.phrases) needs = needs.concat(V.need(s.pending.map((st) => [st, st + TOP]).concat([[s.word, s.word + TOP]])));
       return [budgets, uniq(needs)];

@@ -293,12 +293,15 @@ def _joinable(a: str, b: str) -> bool:
     return bool(a) and bool(b) and all(_LETTER.match(c) for c in a + b)
 
 
-def _typo_budget_of(w: str, relaxed: bool, latin: bool) -> int:
+def _typo_budget_of(w: str, relaxed: bool, latin: bool, found_nothing: bool) -> int:
     """A short English word that a library of Russian books lacks is most likely a correct
-    English word: its typo budget starts at six letters. In a library of English books a short
-    English word is corrected as a Russian one is in a Russian library."""
+    English word: its typo budget starts at six letters. Where the query found nothing as typed
+    (`found_nothing`) it gets one edit: «stike» has Strike one letter off, and an empty list is
+    no answer, but two edits of a four-letter word reach words it never meant («wrek»: «weak»).
+    In a library of English books a short English word is corrected as a Russian one is in a
+    Russian library."""
     if not latin and len(w) < P["typo_latin_from"] and all(c in _LAT for c in w):
-        return 0
+        return min(1, _typo_budget(len(w), relaxed)) if found_nothing else 0
     return _typo_budget(len(w), relaxed)
 
 
@@ -845,7 +848,7 @@ class Planner:
                 # nothing within the budget: the closest words a larger one finds are offered
                 # ("did you mean"), and searched where no split reads the word (below)
                 wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
-                if wider > k and _typo_budget_of(s.word, True, self.latin):
+                if wider > k and _typo_budget_of(s.word, True, self.latin, False):
                     fwd, rev = typo_ranges(s.word, s.prefix, wider)
                     store.ensure(V.uniq(V.need(store, fwd) + V.need(store, rev, "r")))
                     closest = self.typos(s.word, s.prefix, wider)
@@ -922,7 +925,9 @@ class Planner:
     def _expansion_needs(self) -> tuple[dict[int, int], list[Key]]:
         """The typo budget of each unknown word (by its slot's id), and the shards of round 2:
         the unknown words' typo and loan candidates, the glossary targets' vocabulary."""
-        budgets = {id(s): _typo_budget_of(s.word, self.relaxed, self.latin) for s in self._unknown}
+        budgets = {
+            id(s): _typo_budget_of(s.word, self.relaxed, self.latin, self.relaxed) for s in self._unknown
+        }
         needs = [k for s in self._unknown for k in self._typo_needs(s, budgets[id(s)])]
         return budgets, V.uniq(needs + self._phrase_needs())
 
