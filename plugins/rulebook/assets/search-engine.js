@@ -2347,24 +2347,39 @@
       return { chunks: kept, books: parsed.books.concat(slugs), prefix: parsed.prefix && lastKept, cut: parsed.cut };
     }
 
-    /* naming._named: the books a word (or two run together) names, strictly. */
-    namedIn(text) {
-      const A = this.A, word = A.surfaces(text);
-      if (word.length !== 1) return [];
-      const w = word[0], forms = A.nameForms(w);
-      const out = [];
+    /* naming._names: the names a word may give each book, once per engine: name -> books,
+       and the names' sounds -> [book, name]. */
+    names() {
+      if (this.nameIndex) return this.nameIndex;
+      const A = this.A, exact = new Map(), sounds = new Map();
+      const min = this.P.name_word_min || 5; // a title's shorter word is no name («star»)
+      const add = (m, k, v) => { if (!m.has(k)) m.set(k, []); m.get(k).push(v); };
       this.store.books.forEach((b, i) => {
         const latin = A.surfaces(b.title).filter((x) => /^[a-z]+$/.test(x));
         const names = new Set([b.slug]);
-        // a title's word shorter than name_word_min is no name in the words («star», «wars»)
-        const min = this.P.name_word_min || 5;
         for (const x of latin) if (x.length >= min) names.add(x);
         for (let k = 0; k + 1 < latin.length; k++) if ((latin[k] + latin[k + 1]).length >= min) names.add(latin[k] + latin[k + 1]);
         const letters = /^[a-z]+/.exec(b.slug);
         if (letters && letters[0].length >= 3) names.add(letters[0]);
-        if (forms.some((f) => names.has(f)) || (w.length >= 4 && [...names].some((n) => n !== w && A.loanFits(w, n)))) out.push(i);
+        for (const n of [...names].sort()) { add(exact, n, i); add(sounds, A.sounds(n), [i, n]); }
       });
-      return out;
+      return (this.nameIndex = { exact: exact, sounds: sounds });
+    }
+
+    /* naming._named: the books a word (or two run together) names, strictly: a name in any of
+       its forms, or one it fits by sound. */
+    namedIn(text) {
+      const A = this.A, word = A.surfaces(text);
+      if (word.length !== 1) return [];
+      const w = word[0], { exact, sounds } = this.names();
+      const out = new Set();
+      for (const f of A.nameForms(w)) for (const i of exact.get(f) || []) out.add(i);
+      if (w.length >= 4) {
+        const a = A.sounds(w);
+        const keys = a ? [a, a + "V"].concat(a.endsWith("V") ? [a.slice(0, -1)] : []) : [];
+        for (const k of keys) for (const [i, n] of sounds.get(k) || []) if (n !== w) out.add(i);
+      }
+      return [...out].sort((x, y) => x - y);
     }
 
     /* naming._holds: the title has the chunk's words in a row. */

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from rulebook.search import analysis
 from rulebook.search.plan import Parsed
@@ -75,13 +76,15 @@ def _sounds_like(name: str, book: tuple[str, str]) -> bool:
     return any(analysis.loan_fits(word[0], n) for n in names if n != word[0])
 
 
-def _named(text: str, books: list[tuple[str, str]]) -> list[int]:
-    """The books a word (or two run together) of the query names, strictly (module docstring)."""
-    word = analysis.surfaces(text)
-    if len(word) != 1:
-        return []
-    w = word[0]
-    out = []
+Names = tuple[dict[str, list[int]], dict[str, list[tuple[int, str]]]]
+
+
+@lru_cache(maxsize=8)
+def _names(books: tuple[tuple[str, str], ...]) -> Names:
+    """The names a word of the query may give each book (module docstring), once per library:
+    name -> books, and the names' sounds -> (book, name), for a Russian spelling by sound."""
+    exact: dict[str, list[int]] = {}
+    sounds: dict[str, list[tuple[int, str]]] = {}
     for i, (slug, title) in enumerate(books):
         latin = _latin_words(title)
         names = {slug, *(n for n in latin if len(n) >= TITLE_WORD_MIN)}
@@ -89,12 +92,27 @@ def _named(text: str, books: list[tuple[str, str]]) -> list[int]:
         letters = _SLUG_LETTERS.match(slug)
         if letters and len(letters.group()) >= 3:
             names.add(letters.group())
-        forms = analysis.name_forms(w)
-        if any(f in names for f in forms) or (
-            len(w) >= 4 and any(analysis.loan_fits(w, n) for n in names if n != w)
-        ):
-            out.append(i)
-    return out
+        for n in sorted(names):
+            exact.setdefault(n, []).append(i)
+            sounds.setdefault(analysis.sounds(n), []).append((i, n))
+    return exact, sounds
+
+
+def _named(text: str, books: list[tuple[str, str]]) -> list[int]:
+    """The books a word (or two run together) of the query names, strictly (module docstring):
+    a name in any of the word's forms, or one that it fits by sound (analysis.loan_fits: the
+    same sounds, or one of them a vowel longer)."""
+    word = analysis.surfaces(text)
+    if len(word) != 1:
+        return []
+    w = word[0]
+    exact, sounds = _names(tuple(books))
+    out = {i for f in analysis.name_forms(w) for i in exact.get(f, [])}
+    if len(w) >= 4:
+        a = analysis.sounds(w)
+        keys = [a, a + "V", *([a[:-1]] if a.endswith("V") else [])] if a else []
+        out |= {i for k in keys for i, n in sounds.get(k, []) if n != w}
+    return sorted(out)
 
 
 def _holds(title: str, chunk: str) -> bool:
