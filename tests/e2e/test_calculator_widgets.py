@@ -212,37 +212,37 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
     shot(page, "damage-after-reload-undo-redo", DAMAGE)
 
 
-def test_a_dressing_kit_takes_a_light_wound_off_the_track_on_the_page(site, page):
+def _damage_stepper(page, site):
     visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
     widget = page.locator(DAMAGE)
     widget.scroll_into_view_if_needed()
-    widget.locator("input[name=damage][data-group=hit]").fill("1")
-    widget.locator("button[data-action=hit]").click()
-    count = widget.locator(".rb-calc__slot-count[data-severity=light]")
-    expect(count).to_have_text("1 / 2", timeout=BOOT_TIMEOUT)
-    widget.locator("button[data-action=kit_light]").click()
-    expect(count).to_have_text("0 / 2", timeout=BOOT_TIMEOUT)
-    expect(widget.locator(".rb-calc__log li.is-latest")).to_contain_text("Перевязочный комплект")
+    return widget
 
 
-def test_a_long_rest_heals_a_medium_wound_on_the_page(site, page):
-    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
-    widget = page.locator(DAMAGE)
-    widget.scroll_into_view_if_needed()
-    widget.locator("input[name=damage][data-group=hit]").fill("2")
+@pytest.mark.parametrize(
+    ("damage", "severity", "before", "action", "after", "logged"),
+    [
+        ("1", "light", "1 / 2", "kit_light", "0 / 2", "Перевязочный комплект"),  # 3.9, 4.4
+        ("2", "medium", "1 / 1", "long_rest", "0 / 1", "Длительный привал"),  # 3.9 «Лечение»
+    ],
+    ids=["dressing-kit", "long-rest"],
+)
+def test_a_dressing_kit_or_a_long_rest_takes_a_wound_off_the_track_on_the_page(
+    site, page, damage, severity, before, action, after, logged
+):
+    widget = _damage_stepper(page, site)
+    widget.locator("input[name=damage][data-group=hit]").fill(damage)
     widget.locator("button[data-action=hit]").click()
-    count = widget.locator(".rb-calc__slot-count[data-severity=medium]")
-    expect(count).to_have_text("1 / 1", timeout=BOOT_TIMEOUT)
-    widget.locator("button[data-action=long_rest]").click()
-    expect(count).to_have_text("0 / 1", timeout=BOOT_TIMEOUT)
-    expect(widget.locator(".rb-calc__log li.is-latest")).to_contain_text("Длительный привал")
+    count = widget.locator(f".rb-calc__slot-count[data-severity={severity}]")
+    expect(count).to_have_text(before, timeout=BOOT_TIMEOUT)
+    widget.locator(f"button[data-action={action}]").click()
+    expect(count).to_have_text(after, timeout=BOOT_TIMEOUT)
+    expect(widget.locator(".rb-calc__log li.is-latest")).to_contain_text(logged)
 
 
 def test_the_countdown_badge_counts_to_the_characters_own_rounds(site, page):
     """«Крепкий» 5 gives 4 rounds (3.9: abilities may change the countdown): the badge says «из 4»."""
-    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
-    widget = page.locator(DAMAGE)
-    widget.scroll_into_view_if_needed()
+    widget = _damage_stepper(page, site)
     widget.locator("input[name=countdown_rounds][data-group=character]").fill("4")
     widget.locator("input[name=damage][data-group=hit]").fill("5")
     widget.locator("button[data-action=hit]").click()

@@ -207,36 +207,39 @@ def test_a_blog_post_s_table_in_a_figure_is_captioned_and_the_book_title_is_its_
     assert not [b for b in blocks if isinstance(b, Paragraph) and b.role == "caption"]
 
 
+def saved_page(tmp_path, page: str | bytes):
+    """A book of one saved page (text as UTF-8, or bytes as they are) and the README's minimal
+    entry (no chrome declared), ingested."""
+    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
+    out = root / "sources" / "saved-page.html"
+    out.write_bytes(page if isinstance(page, bytes) else page.encode("utf-8"))
+    return run(root)
+
+
 def test_a_page_saved_in_windows_1251_is_read_in_the_charset_its_meta_declares(tmp_path):
     page = (
         '<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251">'
         "<title>Осада</title></head><body><h1>Осада</h1><p>Ёмкость рва: ещё три дня.</p></body></html>"
     )
-    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
-    (root / "sources" / "saved-page.html").write_bytes(page.encode("cp1251"))
-    r = run(root)
+    r = saved_page(tmp_path, page.encode("cp1251"))
     texts = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
     assert texts == ["Ёмкость рва: ещё три дня."]
 
 
 def test_a_word_before_a_superscript_counts_as_reaching_the_page(tmp_path):
-    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
     page = "<html><body><h1>Стены</h1><p>ОП = 10 × Толщина<sup>2</sup> + Бонус камня.</p></body></html>"
-    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
-    r = run(root)
+    r = saved_page(tmp_path, page)
     assert coverage.measure(r.doc).missing == {}
 
 
 def test_an_image_alone_in_its_block_keeps_its_alt_text_as_a_caption(tmp_path):
-    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
     page = (
         "<html><body><h1>Осада</h1><p>Машины требуют расчёта.</p>"
         '<p><a href="t.png"><img src="t.png" alt="Требушет в разрезе: противовес, рычаг"></a></p>'
         '<p>Бьёт навесом <img src="i.png" alt="иконка"> на 300 м.</p><p><img src="x.png" alt=""></p>'
         "</body></html>"
     )
-    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
-    r = run(root)
+    r = saved_page(tmp_path, page)
     blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
     (cap,) = [b for b in blocks if isinstance(b, Paragraph) and b.role == "caption"]
     assert plain(cap.inlines) == "Требушет в разрезе: противовес, рычаг"
@@ -253,25 +256,21 @@ def test_a_malformed_chrome_selector_is_one_line_at_its_line(tmp_path, chrome):
 
 
 def test_a_row_longer_than_the_header_keeps_its_extra_cells_on_the_page(tmp_path):
-    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
     page = (
         "<html><body><h1>Погода</h1><table><tr><th>Погода</th><th>Модификатор</th></tr>"
         "<tr><td>Туман</td><td>−2</td><td>видимость 10 м</td></tr></table></body></html>"
     )
-    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
-    (text,) = [v for k, v in run(root).files.items() if k != "index.md"]
+    (text,) = [v for k, v in saved_page(tmp_path, page).files.items() if k != "index.md"]
     assert "<td>видимость 10 м</td>" in text  # a pipe table cuts a row to the header's width
 
 
 def test_site_chrome_left_in_the_page_is_reported_with_the_selectors_to_drop(tmp_path):
-    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
     page = (
         '<html><body><div id="navbar"><a href="/">Форум</a></div><nav><a href="/w">Вики</a></nav>\n'
         "<h1>Осада</h1><p>Таран бьёт ворота.</p>\n"
         '<div class="cookie-banner">Мы используем cookie.</div><footer>© Бастион</footer></body></html>'
     )
-    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
-    r = run(root)
+    r = saved_page(tmp_path, page)
     ((line, message),) = r.doc.report.warnings
     assert line == 1 and "#navbar, nav, div.cookie-banner, footer look like site chrome" in message
     assert "chrome.drop" in message
@@ -283,24 +282,20 @@ def test_a_page_whose_chrome_is_declared_has_no_chrome_warning(tmp_path):
 
 
 def test_a_subscript_stays_a_subscript_and_its_words_are_counted(tmp_path):
-    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
     page = "<html><body><h1>Яды</h1><p>Пары H<sub>2</sub>S отравляют за 1 раунд.</p></body></html>"
-    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
-    r = run(root)
+    r = saved_page(tmp_path, page)
     assert coverage.measure(r.doc).missing == {}
     (text,) = [v for k, v in r.files.items() if k != "index.md"]
     assert "Пары H<sub>2</sub>S отравляют" in text
 
 
 def test_a_table_that_lays_out_a_forum_post_is_read_as_its_content(tmp_path):
-    root = project(tmp_path, HTML_ENTRY.split("\n\n[books.srd.chrome]")[0] + "\n")
     page = (
         '<html><body><table class="forumline"><tr><td class="row1">Грифон</td><td class="row2">'
         "<h2>Правила погони</h2><p>Погоня длится раундами.</p><table><tr><th>Скорость</th><th>Бонус</th>"
         "</tr><tr><td>Высокая</td><td>+2</td></tr></table></td></tr></table></body></html>"
     )
-    (root / "sources" / "saved-page.html").write_text(page, encoding="utf-8")
-    r = run(root)
+    r = saved_page(tmp_path, page)
     blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
     assert [(b.level, b.text) for b in blocks if isinstance(b, Heading)][1:] == [(2, "Правила погони")]
     (table,) = [b for b in blocks if isinstance(b, Table)]  # the data table, not the layout
