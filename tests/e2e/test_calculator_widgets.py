@@ -98,6 +98,14 @@ def pyodide_requests(page) -> list[str]:
 
 
 # ---- the check resolver -----------------------------------------------------------------------------
+def opened(page: Page, url: str, selector: str):
+    """The calculator at `selector` of the page at `url`, scrolled into view."""
+    visit(page, url)
+    widget = page.locator(selector)
+    widget.scroll_into_view_if_needed()
+    return widget
+
+
 def test_check_resolver_shows_19_24_and_updates_with_advantage(site, load):
     page = load(f"{site}/fatum/01-bazovye-pravila/")
     widget = page.locator(CHECK)
@@ -124,9 +132,7 @@ def test_check_resolver_shows_19_24_and_updates_with_advantage(site, load):
 
 
 def test_invalid_input_shows_a_message_next_to_the_field(site, page):
-    visit(page, f"{site}/fatum/01-bazovye-pravila/")
-    widget = page.locator(CHECK)
-    widget.scroll_into_view_if_needed()
+    widget = opened(page, f"{site}/fatum/01-bazovye-pravila/", CHECK)
     widget.locator("input[name=modifier]").fill("13")
     error = widget.locator("[data-field=modifier] .rb-calc__error")
     error.wait_for(state="visible", timeout=BOOT_TIMEOUT)
@@ -144,9 +150,7 @@ def test_invalid_input_shows_a_message_next_to_the_field(site, page):
 def test_a_number_too_long_for_javascript_is_quoted_as_typed(site, page):
     """Past 2^53 the page once sent the reader's digits as a JS number, so the message quoted
     «1e+23», a value nobody typed."""
-    visit(page, f"{site}/fatum/01-bazovye-pravila/")
-    widget = page.locator(CHECK)
-    widget.scroll_into_view_if_needed()
+    widget = opened(page, f"{site}/fatum/01-bazovye-pravila/", CHECK)
     widget.locator("input[name=bonus]").fill("99999999999999999999999")
     error = widget.locator("[data-field=bonus] .rb-calc__error")
     error.wait_for(state="visible", timeout=BOOT_TIMEOUT)
@@ -156,9 +160,7 @@ def test_a_number_too_long_for_javascript_is_quoted_as_typed(site, page):
 
 # ---- the damage stepper -----------------------------------------------------------------------------
 def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_reload(site, page, built_site):
-    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
-    widget = page.locator(DAMAGE)
-    widget.scroll_into_view_if_needed()
+    widget = opened(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy", DAMAGE)
     widget.locator("select[name=armor]").select_option("medium")
     widget.locator("input[name=bz_max]").fill("3")
     widget.locator("input[name=bz]").fill("3")
@@ -213,10 +215,7 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
 
 
 def _damage_stepper(page, site):
-    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
-    widget = page.locator(DAMAGE)
-    widget.scroll_into_view_if_needed()
-    return widget
+    return opened(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy", DAMAGE)
 
 
 @pytest.mark.parametrize(
@@ -267,9 +266,7 @@ def store_fight(page, site: str, value: str) -> str:
 def test_the_end_of_a_fight_stops_the_death_countdown_on_the_page(site, page):
     """3.9: the countdown stops when the fight ends (turns then kill no one) and resumes from
     where it stopped in a new fight; the badges say so."""
-    visit(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy")
-    widget = page.locator(DAMAGE)
-    widget.scroll_into_view_if_needed()
+    widget = opened(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy", DAMAGE)
     widget.locator("input[name=damage][data-group=hit]").fill("5")
     badges = widget.locator(".rb-calc__badges")
 
@@ -329,9 +326,7 @@ def test_a_saved_fight_the_engine_refuses_keeps_the_actions_before_the_refused_o
 
 # ---- the attack roll -----------------------------------------------------------------------------------
 def test_attack_roll_uses_the_3_3_example_and_a_chapter_4_preset(site, page):
-    visit(page, f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba")
-    widget = page.locator("#rb-calc-attack-1")
-    widget.scroll_into_view_if_needed()
+    widget = opened(page, f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba", "#rb-calc-attack-1")
     widget.locator("select[data-preset=weapon]").select_option("army_carbine")
     assert widget.locator("input[name=threshold]").input_value() == "2"
     widget.locator("input[name=proficiency]").fill("2")
@@ -358,9 +353,7 @@ def test_attack_roll_uses_the_3_3_example_and_a_chapter_4_preset(site, page):
 def test_a_heavy_weapons_preset_marks_the_weapon_heavy_for_the_cover_it_hits(site, page):
     """3.3: heavy weapons do double damage to cover; the preset of the heavy weapons' table says
     the weapon is one, a carbine's says it is not, and shooting at the cover counts the hits."""
-    visit(page, f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba")
-    widget = page.locator("#rb-calc-attack-1")
-    widget.scroll_into_view_if_needed()
+    widget = opened(page, f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba", "#rb-calc-attack-1")
     heavy = widget.locator("input[name=heavy_weapon]")
     widget.locator("select[data-preset=weapon]").select_option("heavy_grenade_launcher")
     assert heavy.is_checked()
@@ -412,18 +405,23 @@ def test_the_worker_survives_instant_navigation(site, load):
     assert len([u for u in page.requests if u.endswith(".wasm")]) == wasm_before
 
 
-def test_without_the_snapshot_the_worker_boots_python_and_imports_the_engine_files(site, browser):
-    ctx = browser.new_context(service_workers="block")  # as conftest.open_context: no offline copy
-    ctx.route("**/assets/rulebook/pyodide/snapshot-*.bin", lambda route: route.abort())
-    seen: list[str] = []
-    ctx.on("request", lambda r: seen.append(r.url))
-    pg = ctx.new_page()
+def answers_the_books_check(pg: Page, site: str) -> None:
+    """The check resolver of 1.1 gives 1к8 +1 against 1к6 its answer, 19/24."""
     pg.goto(f"{site}/fatum/01-bazovye-pravila/")
     widget = pg.locator(CHECK)
     widget.scroll_into_view_if_needed()
     widget.locator("select[name=success_die]").select_option("8")
     widget.locator("input[name=bonus]").fill("1")
     wait_for_fraction(pg, CHECK, "p_success", "19/24")
+
+
+def test_without_the_snapshot_the_worker_boots_python_and_imports_the_engine_files(site, browser):
+    ctx = browser.new_context(service_workers="block")  # as conftest.open_context: no offline copy
+    ctx.route("**/assets/rulebook/pyodide/snapshot-*.bin", lambda route: route.abort())
+    seen: list[str] = []
+    ctx.on("request", lambda r: seen.append(r.url))
+    pg = ctx.new_page()
+    answers_the_books_check(pg, site)
     assert any(u.split("?")[0].endswith("/engine/rulebook/mechanics/check.py") for u in seen)
     assert pg.evaluate("window.rulebook.calc.engine.timings.snapshot") is None
     ctx.close()
@@ -442,12 +440,7 @@ def test_the_calculators_start_on_a_host_that_sends_mjs_and_wasm_as_plain_bytes(
 
     ctx.route(re.compile(r"/assets/rulebook/pyodide/[^/?]+\.(?:mjs|wasm)(?:\?|$)"), untyped)
     pg = ctx.new_page()
-    pg.goto(f"{site}/fatum/01-bazovye-pravila/")
-    widget = pg.locator(CHECK)
-    widget.scroll_into_view_if_needed()
-    widget.locator("select[name=success_die]").select_option("8")
-    widget.locator("input[name=bonus]").fill("1")
-    wait_for_fraction(pg, CHECK, "p_success", "19/24")
+    answers_the_books_check(pg, site)
     shot(pg, "check-on-a-host-without-mjs-type", CHECK)
     ctx.close()
 

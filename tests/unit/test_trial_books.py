@@ -6,13 +6,13 @@ warning) with the structure its source has."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
 from rulebook.ingest import coverage, outline, pipeline
 from rulebook.ingest.model import DefList, Heading, ListBlock, Paragraph, Sup, Table, plain, walk
 
+from tests.support.sources import ingest_one
 from tests.unit.test_books_word_coverage import html_words
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
@@ -45,12 +45,7 @@ hints = "numbered.tables.toml"
 
 
 def ingest(tmp_path: Path, entry: str, *files: str) -> pipeline.BookResult:
-    src = tmp_path / "sources"
-    src.mkdir()
-    for f in files:
-        shutil.copy(FIXTURES / f, src / f)
-    (src / "books.toml").write_text(entry, encoding="utf-8")
-    (result,) = pipeline.run(tmp_path, check=True)
+    result = ingest_one(tmp_path, entry, {f: (FIXTURES / f).read_bytes() for f in files})
     assert coverage.measure(result.doc).missing == {}
     assert result.doc.report.warnings == [] and outline.empty_sections(result.doc) == []
     return result
@@ -121,17 +116,12 @@ def test_a_text_with_numbered_chapters_and_space_tables(tmp_path):
 def test_dash_lines_after_a_lead_in_are_a_list_with_no_entry_for_them(tmp_path):
     """A copied text's «Полезные растения:» followed by «— …;» lines is a list, glued under its
     lead-in or after a blank line; dash lines with no lead-in colon (dialogue) stay paragraphs."""
-    src = tmp_path / "sources"
-    src.mkdir()
-    (src / "trek.txt").write_text(
+    text = (
         "Поход\n\nДобыча пищи\n\nПолезные растения:\n— черника — в лесу;\n— щавель — на равнине.\n\n"
-        "Где искать воду:\n\n– ручьи;\n– роса.\n\nПривал\n\n— Стой! — крикнул проводник.\n— Привал.\n",
-        encoding="utf-8",
+        "Где искать воду:\n\n– ручьи;\n– роса.\n\nПривал\n\n— Стой! — крикнул проводник.\n— Привал.\n"
     )
-    (src / "books.toml").write_text(
-        '[books.trek]\ntitle = "Поход"\nsystem = "Пример"\nsource = "trek.txt"\n', encoding="utf-8"
-    )
-    (result,) = pipeline.run(tmp_path, check=True)
+    entry = '[books.trek]\ntitle = "Поход"\nsystem = "Пример"\nsource = "trek.txt"\n'
+    result = ingest_one(tmp_path, entry, {"trek.txt": text})
     assert coverage.measure(result.doc).missing == {}
     lists = [b for p in result.doc.pages for b in walk(p.blocks) if isinstance(b, ListBlock)]
     assert [[plain(it.inlines) for it in lst.items] for lst in lists] == [

@@ -10,6 +10,8 @@ from rulebook.ingest.model import Heading, ListBlock, Paragraph, Table, plain, w
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
 
+from tests.support.sources import ingest_one
+
 ENTRY = """[books.wrap]
 title = "Salvage"
 system = "Void"
@@ -39,11 +41,7 @@ ing for it.
 
 
 def ingest(tmp_path: Path, text: str) -> pipeline.BookResult:
-    src = tmp_path / "sources"
-    src.mkdir()
-    (src / "wrap.txt").write_text(text, encoding="utf-8")
-    (src / "books.toml").write_text(ENTRY, encoding="utf-8")
-    (result,) = pipeline.run(tmp_path, check=True)
+    result = ingest_one(tmp_path, ENTRY, {"wrap.txt": text})
     assert coverage.measure(result.doc).missing == {}
     return result
 
@@ -137,17 +135,12 @@ def test_a_heading_in_capitals_ranks_with_the_sections_set_in_capitals(tmp_path)
 
 
 def test_with_no_heading_rules_a_section_number_gives_the_headings_depth(tmp_path):
-    src = tmp_path / "sources"
-    src.mkdir()
-    (src / "plain.txt").write_text(
+    text = (
         "CHAPTER 4: SALVAGE\n\n4.1 FINDING A WRECK\n\nA wreck is found.\n\n4.1.1 Boarding a Hulk\n\n"
-        "Boarding takes time.\n\n4.2 STRIPPING PARTS\n\nParts are stripped.\n\nSUMMARY\n\nSearch, strip.\n",
-        encoding="utf-8",
+        "Boarding takes time.\n\n4.2 STRIPPING PARTS\n\nParts are stripped.\n\nSUMMARY\n\nSearch, strip.\n"
     )
-    (src / "books.toml").write_text(
-        '[books.plain]\ntitle = "Salvage"\nsystem = "Void"\nsource = "plain.txt"\n', encoding="utf-8"
-    )
-    (result,) = pipeline.run(tmp_path, check=True)
+    entry = '[books.plain]\ntitle = "Salvage"\nsystem = "Void"\nsource = "plain.txt"\n'
+    result = ingest_one(tmp_path, entry, {"plain.txt": text})
     heads = [(b.level, b.text) for p in result.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
     assert heads == [
         (1, "CHAPTER 4: SALVAGE"),

@@ -2355,13 +2355,7 @@
       const min = this.P.name_word_min || 5; // a title's shorter word is no name («star»)
       const add = (m, k, v) => { if (!m.has(k)) m.set(k, []); m.get(k).push(v); };
       this.store.books.forEach((b, i) => {
-        const latin = A.surfaces(b.title).filter((x) => /^[a-z]+$/.test(x));
-        const names = new Set([b.slug]);
-        for (const x of latin) if (x.length >= min) names.add(x);
-        for (let k = 0; k + 1 < latin.length; k++) if ((latin[k] + latin[k + 1]).length >= min) names.add(latin[k] + latin[k + 1]);
-        const letters = /^[a-z]+/.exec(b.slug);
-        if (letters && letters[0].length >= 3) names.add(letters[0]);
-        for (const n of [...names].sort()) { add(exact, n, i); add(sounds, A.sounds(n), [i, n]); }
+        for (const n of [...this.bookNames(b, min)].sort()) { add(exact, n, i); add(sounds, A.sounds(n), [i, n]); }
       });
       return (this.nameIndex = { exact: exact, sounds: sounds });
     }
@@ -2440,10 +2434,19 @@
     soundsLike(name, book) {
       const word = this.A.surfaces(name);
       if (word.length !== 1 || word[0].length < 4) return false;
+      return [...this.bookNames(book, 0)].some((n) => n !== word[0] && this.A.loanFits(word[0], n));
+    }
+
+    /* naming._book_names: a book's English names of `shortest` letters or more (and, for a word
+       of the query, the slug's letters). */
+    bookNames(book, shortest) {
       const latin = this.A.surfaces(book.title).filter((w) => /^[a-z]+$/.test(w));
-      const names = [book.slug].concat(latin);
-      for (let i = 0; i + 1 < latin.length; i++) names.push(latin[i] + latin[i + 1]);
-      return names.some((n) => n !== word[0] && this.A.loanFits(word[0], n));
+      const all = latin.slice();
+      for (let k = 0; k + 1 < latin.length; k++) all.push(latin[k] + latin[k + 1]);
+      const names = new Set([book.slug].concat(all.filter((n) => n.length >= shortest)));
+      const letters = /^[a-z]+/.exec(book.slug);
+      if (shortest > 0 && letters && letters[0].length >= 3) names.add(letters[0]);
+      return names;
     }
 
     async run(parsed, limit, relaxed, scope, prefer, stale) {

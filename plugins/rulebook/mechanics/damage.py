@@ -918,15 +918,22 @@ class Track:
                 "bleeding",
             )
 
+    def _rest_begins(self, rule: str, name: str) -> bool:
+        """A rest is no part of a fight: one taken during a fight ends it first (3.9). False for
+        a dead character, who rests no more."""
+        if self.dead_noop():
+            return False
+        if self.state.in_combat:
+            self.add(rule, f"{name} — вне боя: бой считается оконченным.")
+            self.end_combat()
+        return True
+
     def short_rest(self) -> None:
         """3.9: Light wounds heal after a rest «длительностью не менее 1 часа», which is no part
         of a fight: a rest taken during one ends it first, as «Конец боя» does."""
         s = self.state
-        if self.dead_noop():
+        if not self._rest_begins("wounds.short_rest", "Короткий отдых"):
             return
-        if s.in_combat:
-            self.add("wounds.short_rest", "Короткий отдых — вне боя: бой считается оконченным.")
-            self.end_combat()
         healed = s.wounds[LIGHT]
         s.wounds[LIGHT] = 0
         self.add(
@@ -940,11 +947,8 @@ class Track:
         heal on the shorter rest it contains) and ends the «восстановление» after a stabilisation.
         A Critical wound is not healed by rest: it needs a stabilisation."""
         s = self.state
-        if self.dead_noop():
+        if not self._rest_begins("wounds.long_rest", "Длительный привал"):
             return
-        if s.in_combat:
-            self.add("wounds.long_rest", "Длительный привал — вне боя: бой считается оконченным.")
-            self.end_combat()
         healed = s.wounds[LIGHT] + s.wounds[MEDIUM] + s.wounds[SERIOUS]
         s.wounds[LIGHT] = s.wounds[MEDIUM] = s.wounds[SERIOUS] = 0
         self.add(

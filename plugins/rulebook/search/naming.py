@@ -58,8 +58,19 @@ def resolve_books(names: list[str], books: list[tuple[str, str]]) -> tuple[list[
     return sorted(found), unknown
 
 
-def _latin_words(title: str) -> list[str]:
-    return [w for w in analysis.surfaces(title) if w.isascii() and w.isalpha()]
+def _book_names(slug: str, title: str, shortest: int) -> set[str]:
+    """A book's English names: its slug, its title's Latin words and two of them run together,
+    those of `shortest` letters or more (an @name takes any; a word of the query, only
+    `TITLE_WORD_MIN` and the slug's letters, «dnd» of dnd35)."""
+    latin = [w for w in analysis.surfaces(title) if w.isascii() and w.isalpha()]
+    names = {
+        slug,
+        *(n for n in [*latin, *(a + b for a, b in itertools.pairwise(latin))] if len(n) >= shortest),
+    }
+    letters = _SLUG_LETTERS.match(slug)
+    if shortest > 0 and letters and len(letters.group()) >= 3:
+        names.add(letters.group())
+    return names
 
 
 def _sounds_like(name: str, book: tuple[str, str]) -> bool:
@@ -70,10 +81,7 @@ def _sounds_like(name: str, book: tuple[str, str]) -> bool:
     word = analysis.surfaces(name)
     if len(word) != 1 or len(word[0]) < 4:
         return False
-    slug, title = book
-    latin = _latin_words(title)
-    names = [slug, *latin, *(a + b for a, b in itertools.pairwise(latin))]
-    return any(analysis.loan_fits(word[0], n) for n in names if n != word[0])
+    return any(analysis.loan_fits(word[0], n) for n in _book_names(*book, 0) if n != word[0])
 
 
 Names = tuple[dict[str, list[int]], dict[str, list[tuple[int, str]]]]
@@ -86,13 +94,7 @@ def _names(books: tuple[tuple[str, str], ...]) -> Names:
     exact: dict[str, list[int]] = {}
     sounds: dict[str, list[tuple[int, str]]] = {}
     for i, (slug, title) in enumerate(books):
-        latin = _latin_words(title)
-        names = {slug, *(n for n in latin if len(n) >= TITLE_WORD_MIN)}
-        names |= {a + b for a, b in itertools.pairwise(latin) if len(a + b) >= TITLE_WORD_MIN}
-        letters = _SLUG_LETTERS.match(slug)
-        if letters and len(letters.group()) >= 3:
-            names.add(letters.group())
-        for n in sorted(names):
+        for n in sorted(_book_names(slug, title, TITLE_WORD_MIN)):
             exact.setdefault(n, []).append(i)
             sounds.setdefault(analysis.sounds(n), []).append((i, n))
     return exact, sounds
