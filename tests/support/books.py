@@ -5,15 +5,19 @@ store the query engine reads."""
 from __future__ import annotations
 
 import atexit
+import json
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from rulebook.search import build, library
 from rulebook.search.glossary import Glossary, parse
 from rulebook.search.store import Store
 
 Outline = list[tuple[str, int, list[str]]]  # (heading, level, [block texts])
+RUNNER = Path(__file__).parents[1] / "integration" / "search_runner.js"
 _TMP = Path(tempfile.mkdtemp(prefix="rulebook-search-test-"))
 atexit.register(shutil.rmtree, _TMP, True)
 _count = 0
@@ -31,3 +35,13 @@ def index(*books: library.Book, common: str = "") -> Store:
     cache = _TMP / f"lib{_count}"
     build.write_index(cache, list(books), parse(common) if common else Glossary())
     return Store(cache / build.EXPORT)
+
+
+def browser_search(lib: Store, queries: list[str], limit: int = 5) -> list[dict[str, Any]]:
+    """The queries answered by the browser's engine (in Node) over the same small library."""
+    f = lib.folder.parent / "queries.json"
+    f.write_text(json.dumps([{"q": q, "limit": limit} for q in queries]), encoding="utf-8")
+    out = subprocess.run(
+        ["node", str(RUNNER), str(lib.folder.parent), str(f)], capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout)["results"]

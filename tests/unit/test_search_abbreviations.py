@@ -6,7 +6,7 @@ import json
 from rulebook.search import abbreviations as A
 from rulebook.search import engine
 
-from tests.support.books import book, index
+from tests.support.books import book, browser_search, index
 
 
 def test_an_abbreviation_in_parentheses_after_the_words_it_spells_is_defined():
@@ -228,3 +228,28 @@ def test_a_glossary_word_does_not_reach_the_headings_its_stem_is_the_initials_of
     # the initials, typed as they are, find their headings
     found = [r["title"] for r in engine.search(lib, "ао", limit=3)["results"]]
     assert found[:2] == ["Адреналиновая отсрочка", "Атака оружием"]
+
+
+def test_an_abbreviation_in_capitals_is_not_every_word_its_letters_are_the_stem_of():
+    # Snowball stems «опыт» to «оп»: «ОП» typed in capitals is the book's Очки Прочности, not
+    # the heading «Опыт» that is a form of the same stem
+    lib = index(
+        book(
+            "mine",
+            [
+                ("Опыт", 2, ["Опыт начисляется за каждую сцену, опыт копится до уровня."]),
+                ("Прочность", 2, ["Каждый предмет имеет Очки Прочности (ОП) по таблице."]),
+                ("Поломка", 2, ["Предмет с нулём ОП ломается, а при ОПах ниже трёх трещит."]),
+            ],
+        )
+    )
+    caps, small = (engine.search(lib, q, limit=5)["results"] for q in ("ОП", "оп"))
+    titles = [r["title"] for r in caps]
+    assert titles[0] in ("Прочность", "Поломка") and "Опыт" not in titles
+    # in small letters it is any word of that stem, as before
+    assert "Опыт" in [r["title"] for r in small]
+    # the browser's engine reads it the same way
+    js = browser_search(lib, ["ОП", "оп"])
+    assert [[(r["url"], r["score"]) for r in x["results"]] for x in js] == [
+        [(r["url"], r["score"]) for r in x] for x in (caps, small)
+    ]

@@ -4,16 +4,10 @@ runtimes agree on it."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-from pathlib import Path
-
 import pytest
 from rulebook.search import engine
 
-from tests.support.books import book, index
-
-RUNNER = Path(__file__).parents[1] / "integration" / "search_runner.js"
+from tests.support.books import book, browser_search, index
 
 OUTLINE = [
     ("Combat", 1, ["Combat is a sequence of rounds. Every participant takes one turn in each round."]),
@@ -133,7 +127,7 @@ def test_a_short_english_typo_is_corrected_where_english_is_the_librarys_languag
     assert engine.search(ru, "cvoe ", limit=1)["results"] == []  # two edits off, typed whole
 
 
-def test_both_runtimes_agree_on_an_english_library(lib, tmp_path):
+def test_both_runtimes_agree_on_an_english_library(lib):
     qs = [
         "aoo",
         "can I move after I attack",
@@ -144,13 +138,7 @@ def test_both_runtimes_agree_on_an_english_library(lib, tmp_path):
         "hp",
         "strke",
     ]
-    f = tmp_path / "q.json"
-    f.write_text(json.dumps([{"q": q} for q in qs]), encoding="utf-8")
-    out = subprocess.run(
-        ["node", str(RUNNER), str(lib.folder.parent), str(f)], capture_output=True, text=True, check=True
-    )
-    js = json.loads(out.stdout)["results"]
-    for q, j in zip(qs, js, strict=True):
+    for q, j in zip(qs, browser_search(lib, qs), strict=True):
         p = engine.search(lib, q, limit=5)
         assert [(r["url"], r["score"], r["snippet"]) for r in p["results"]] == [
             (r["url"], r["score"], r["snippet"]) for r in j["results"]

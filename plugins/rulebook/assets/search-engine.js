@@ -872,6 +872,14 @@
     return letters;
   }
 
+  /* plan._as_abbreviation: an abbreviation in capitals («ОП») is its letters and their case
+     endings, not every word its letters are the stem of (Snowball: опыт -> оп). */
+  function asAbbreviation(w, forms, cases) {
+    const ends = cases ? cases.endings : [];
+    const mine = forms.filter((u) => u === w || (u.startsWith(w) && ends.includes(u.slice(w.length))));
+    if (mine.length) forms.splice(0, forms.length, ...mine);
+  }
+
   function isUpperWord(raw) {
     return letterCount(raw) >= 2 && raw === raw.toUpperCase() && raw !== raw.toLowerCase();
   }
@@ -1106,7 +1114,7 @@
         const last = ci === n - 1;
         const ps = toks.map((_, ti) => parsed.prefix && last && ti === toks.length - 1);
         const upper = use ? toks.map(() => false) : this.upperWords(parsed.chunks[ci]);
-        toks.forEach((t, i) => out.push({ surface: t, prefix: ps[i], role: this.role(t, upper[i]) }));
+        toks.forEach((t, i) => out.push({ surface: t, prefix: ps[i], role: this.role(t, upper[i]), upper: upper[i] }));
         for (const t of toks) shown.push(t);
         // «2.2»: also the section of that number (plan.py)
         const num = this.A.sectionNumber(parsed.chunks[ci]);
@@ -1258,6 +1266,7 @@
           if (u === number) { stems.set(ust, Math.max(stems.get(ust) || 0.0, P.w_number)); add(ust, u); }
         }
       }
+      if (word.upper && surf.has(st)) asAbbreviation(w, surf.get(st), A.spec.abbreviation_cases);
       const whole = new Set(stems.keys());
       let completions = 0;
       // a word the library lacks that begins words of it, typed whole: players clip long terms

@@ -109,11 +109,22 @@ class Plan:
         ]
 
 
+def _as_abbreviation(w: str, forms: list[str]) -> None:
+    """An abbreviation written in capitals («ОП», Очки Прочности) is read as its letters and
+    their case endings, not as every word its letters are the stem of (Snowball stems «опыт» to
+    «оп»): where the library has it so, the stem's other forms are dropped."""
+    ends = analysis.SPEC["abbreviation_cases"]["endings"]
+    mine = [u for u in forms if u == w or (u.startswith(w) and u[len(w) :] in ends)]
+    if mine:
+        forms[:] = mine
+
+
 @dataclass
 class Word:
     surface: str
     prefix: bool
     role: str  # content, stop, question, intent
+    upper: bool = False  # written in capitals, as abbreviations are («ОП»)
 
 
 def _role(w: str, upper: bool = False) -> str:
@@ -550,7 +561,7 @@ class Planner:
             last = ci == n - 1
             ps = [parsed.prefix and last and ti == len(toks) - 1 for ti in range(len(toks))]
             upper = [False] * len(toks) if use else self._upper(parsed.chunks[ci])
-            out += [Word(t, p, _role(t, u)) for t, p, u in zip(toks, ps, upper, strict=True)]
+            out += [Word(t, p, _role(t, u), u) for t, p, u in zip(toks, ps, upper, strict=True)]
             shown += toks
             num = analysis.section_number(parsed.chunks[ci])
             if num:  # «2.2»: also the section of that number (its digits alone are everywhere)
@@ -725,6 +736,8 @@ class Planner:
                 if u == number:
                     stems[ust] = max(stems.get(ust, 0.0), P["w_number"])
                     surf.setdefault(ust, []).append(u)
+        if word.upper and st in surf:
+            _as_abbreviation(w, surf[st])
         whole = set(stems)
         completions = 0
         # a word the library lacks that begins words of it, typed whole: players clip long terms
@@ -798,7 +811,7 @@ class Planner:
             # a misspelt glossary word is that word: the query read again with it, its rule's
             # targets looked up (one round more, only for such a query)
             words, shown, changed = read
-            words = [Word(slang.get(w.surface, w.surface), w.prefix, w.role) for w in words]
+            words = [Word(slang.get(w.surface, w.surface), w.prefix, w.role, w.upper) for w in words]
             self._unknown, self._phrases = [], []
             plan = self.plan((words, shown, changed))
             budgets, needs = self._expansion_needs()
