@@ -253,3 +253,19 @@ def test_an_abbreviation_in_capitals_is_not_every_word_its_letters_are_the_stem_
     assert [[(r["url"], r["score"]) for r in x["results"]] for x in js] == [
         [(r["url"], r["score"]) for r in x] for x in (caps, small)
     ]
+
+
+def test_an_abbreviation_in_capitals_is_whole_even_as_the_last_word_typed():
+    """The last word of a query is the word being typed, and completes to longer words; an
+    abbreviation the library has, typed in capitals, is whole («УЗ» is Уровень Защиты, not the
+    beginning of «узкие»)."""
+    lib = index(
+        book("mine", [("Защита", 2, ["Ваш Уровень Защиты (УЗ) равен 10 + модификатор Ловкости."])]),
+        book("other", [("Узкие поверхности", 2, ["Узкие поверхности требуют проверки Акробатики."])]),
+    )
+    for q in ("УЗ", "уровень УЗ"):
+        assert [r["title"] for r in engine.search(lib, q, limit=3)["results"]] == ["Защита"], q
+    # in small letters it is still the beginning of a word being typed
+    assert "Узкие поверхности" in [r["title"] for r in engine.search(lib, "уз", limit=3)["results"]]
+    js = browser_search(lib, ["УЗ", "уз"])
+    assert [len(x["results"]) for x in js] == [1, 2]

@@ -1223,7 +1223,7 @@
 
     expand(word) {
       const A = this.A, P = this.P, V = this.V;
-      const w = word.surface, isPrefix = word.prefix;
+      const w = word.surface;
       const st = A.stem(w);
       const lo = V.lower(st);
       const stems = new Map(), surf = new Map();
@@ -1232,6 +1232,8 @@
       const relatives = st.length >= P.stem_prefix_min && LETTER.test(st);
       const family = V.words(lo, lo + TOP);
       const kin = family.some((x) => x[1] === st);
+      // plan.py: an abbreviation the library has, typed in capitals, is whole («УЗ», not «узкие»)
+      const isPrefix = word.prefix && !(word.upper && family.some((x) => x[0] === w));
       for (const [u, ust] of family) {
         let wt = 0.0;
         if (ust === st) wt = P.w_exact;

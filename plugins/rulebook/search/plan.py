@@ -687,6 +687,10 @@ class Planner:
         family = V.words(store, lo, lo + TOP)
         # a long stem's kin only for a word the library has (a misspelt one is a typo's business)
         kin = any(ust == st for _, ust, _ in family)
+        # an abbreviation the library has, typed in capitals, is whole, not the beginning of a
+        # word being typed («УЗ» is Уровень Защиты, not «узкие»)
+        if is_prefix and word.upper and any(u == w for u, _, _ in family):
+            is_prefix = False
         for u, ust, _ in family:
             wt = 0.0
             if ust == st:
