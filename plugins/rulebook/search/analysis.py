@@ -451,6 +451,7 @@ def shipped(pack: Callable[[list[str]], str]) -> dict[str, Any]:
         return {k: strip(v) if isinstance(v, dict) else v for k, v in o.items() if not k.endswith("comment")}
 
     out = strip(SPEC)
+    del out["definitions"]  # read by the build alone
     for key in _WORD_LISTS:
         out[key] = pack(out[key])
     by_number: dict[str, list[str]] = {}

@@ -48,8 +48,11 @@ EXPORT = "export"
 def index_version() -> str:
     """What a book's whoosh index depends on besides the book: its format and the code that
     writes it (the schema and the analysers, the sections' fields): a changed indexer rebuilds
-    every book's index, as a changed exporter rewrites the export, with no number to forget."""
-    code = b"".join(Path(m.__file__).read_bytes() for m in (windex, library, analysis))
+    every book's index, as a changed exporter rewrites the export, with no number to forget; the
+    analysis's data (analysis.json: its patterns of definitions, its word lists) is part of it."""
+    files = [Path(m.__file__) for m in (windex, library, analysis)]
+    files.append(Path(analysis.__file__).with_name("analysis.json"))
+    code = b"".join(f.read_bytes() for f in files)
     return f"{INDEX_FORMAT}-{hashlib.sha1(code).hexdigest()[:12]}"
 
 
