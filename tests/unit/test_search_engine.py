@@ -699,6 +699,37 @@ def test_a_dash_after_a_short_term_defines_it():
     assert analysis.defined_term("в этом случае — бросок с помехой") is None
 
 
+def test_a_sentence_that_names_a_term_defines_it():
+    """Translations name a term rather than say «X — это»: «Эти атаки называются атаками при
+    возможности», «хищный инстинкт, называемый Зверем», «(так называемая «натуральная 20»)»."""
+    assert analysis.defined_term("Эти атаки называются атаками при возможности.") == "атаками при возможности"
+    assert analysis.defined_term("Внутри живёт хищный инстинкт, называемый Зверем, и он голоден.") == "Зверем"
+    assert (
+        analysis.defined_term("Если выпало 20 (так называемая «натуральная 20»), успех.") == "натуральная 20"
+    )
+    assert analysis.defined_term("Этот показатель называется вашей базовой Скоростью.") == "базовой Скоростью"
+    # someone who names something defines nothing; nor does a name too long for a term
+    assert analysis.defined_term("Мастер определяет навык и называет куб сложности.") is None
+    assert analysis.defined_term("Одни называют её оружием точности.") is None
+    assert analysis.defined_term("Это называется броском против самой сложной из всех целей.") is None
+    b = book(
+        "b",
+        [
+            ("Атаки", 2, ["Атака при возможности бывает редко; атаки при возможности и так ясны."]),
+            (
+                "Прочее",
+                2,
+                [
+                    "Уходя из клетки рядом с врагом, вы даёте ему атаку."
+                    " Эти атаки называются атаками при возможности."
+                ],
+            ),
+            ("Советы", 2, ["Атаки при возможности: следите за атаками при возможности у всех врагов."]),
+        ],
+    )
+    assert "называются атаками" in search(index(b), "атака при возможности")["results"][0]["snippet"]
+
+
 def test_a_short_term_before_a_colon_defines_it_but_a_stat_line_does_not():
     assert analysis.defined_term("Лёгкие ранения:\xa0проходят после отдыха в час.") == "Лёгкие ранения"
     assert analysis.defined_term("Скорость: 30 футов;") is None

@@ -64,6 +64,7 @@ _EN_DEF_RE = re.compile(SPEC["definitions"]["en_pattern"], re.IGNORECASE)
 _FORMULA_RE = re.compile(SPEC["definitions"]["formula_pattern"])
 _EQUALS_RE = re.compile(SPEC["definitions"]["equals_pattern"], re.IGNORECASE)
 _COLON_RE = re.compile(SPEC["definitions"]["colon_pattern"])
+_NAMED_RE = re.compile(SPEC["definitions"]["named_pattern"], re.IGNORECASE)
 _NUMBERING_RE = re.compile(SPEC["title_numbering"], re.IGNORECASE)
 _SECTION_NUMBER_RE = re.compile(SPEC["section_number"])
 _TRANSLIT: dict[str, str] = SPEC["translit"]
@@ -461,6 +462,9 @@ def shipped(pack: Callable[[list[str]], str]) -> dict[str, Any]:
     return out
 
 
+NAMED_STRONG = True
+
+
 def definition(text: str) -> tuple[str, bool] | None:
     """The term a block defines, and whether it says so in so many words: («Укрытие — это
     любой объект…» -> («Укрытие», True), «Cover is any obstacle…» -> («Cover», True); «Метка — 1
@@ -482,6 +486,13 @@ def definition(text: str) -> tuple[str, bool] | None:
             words = [w for w in surfaces(term) if not is_optional(w)]
             if words and len(words) <= int(most):
                 return term, strong
+    # a sentence anywhere in the block that names a term («Эти атаки называются атаками при
+    # возможности»): the first such name that is short enough
+    for m in _NAMED_RE.finditer(text):
+        term = m.group("term").strip()
+        words = [w for w in surfaces(term) if not is_optional(w)]
+        if words and len(words) <= int(d["dash_max_words"]):
+            return term, NAMED_STRONG
     return None
 
 
