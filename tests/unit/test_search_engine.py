@@ -5,7 +5,7 @@ from pathlib import Path
 from rulebook.search import analysis, engine, library, plan
 from rulebook.search.engine import osa
 
-from tests.support.books import book, index
+from tests.support.books import book, browser_search, index
 
 RULES = book(
     "rules",
@@ -1646,3 +1646,32 @@ def test_a_section_number_finds_the_section_of_that_number():
     for q in ("2.2", "2.2."):
         assert titles(q, lib, prefer="b")[0] == "2.2. Навыки"
     assert titles("4.2", lib, prefer="a")[0] == "4.2. Броня"
+
+
+def test_table_talk_no_book_prints_finds_each_books_heading_for_the_thing_however_common_its_word():
+    """«дизенгейдж» is in no book; the shared glossary gives the books' names for it. One book's
+    name is a common word («Отход», in many of its rules), another's a rare one («Ретировка»):
+    each book's heading of that name comes before the rare word's mere mentions."""
+    srd = book(
+        "srd",
+        [
+            ("Бой", 1, [f"Отход номер {i} стоит действие; отход под огнём опасен." for i in range(12)]),
+            ("Отход", 2, ["Вы перемещаетесь, не провоцируя атак, до конца хода."]),
+        ],
+    )
+    d35 = book(
+        "d35",
+        [
+            ("Ретировка", 2, ["Полнораундовое действие, уводящее из угрожаемой клетки."]),
+            ("Действия", 2, ["Ретировка уводит из угрожаемой клетки, ретировка не провоцирует атак."]),
+            ("Манёвры", 2, ["Ретировка по труднопроходимой местности: ретировка медленнее."]),
+        ],
+    )
+    lib = index(srd, d35, common='[[alias]]\nfrom = "дизенгейдж"\nto = ["отход", "ретировка"]\n')
+    py = engine.search(lib, "дизенгейдж", limit=5)["results"]
+    assert [r["title"] for r in py[:2]] == ["Ретировка", "Отход"]
+    js = browser_search(lib, ["дизенгейдж"])[0]["results"]
+    assert [(r["url"], r["score"]) for r in js] == [(r["url"], r["score"]) for r in py]
+    # a word a book prints keeps its own ranking: no glossary title outranks its mentions
+    printed = [r["title"] for r in engine.search(lib, "ретировка", limit=5)["results"]]
+    assert printed[0] == "Ретировка" and "Отход" not in printed

@@ -1707,6 +1707,7 @@
       this.avgHead = st.sections && st.head_len ? st.head_len / st.sections : 1.0;
       this.avgPath = st.sections && st.path_len ? st.path_len / st.sections : 1.0;
       this.posts = new Map();
+      this.unprinted = false;
       this.termCache = new Map(); // slot -> its terms, records and sections (slotTerms)
       this.slotCache = new Map(); // group -> "book upto" -> its slots (slotsOf)
     }
@@ -1782,6 +1783,12 @@
         }
         g.idf = any ? best : 0.0;
       }
+      // score.py: no word of the query, as typed, is in any book (table talk)
+      const content = this.plan.groups.filter((g) => g.role === "content");
+      this.unprinted = content.length > 0 && !content.some((g) => g.alts.some((a) => a.literal && a.slots.some((sl) => [...sl.stems.keys()].some((st) => {
+        const sp = this.posts.get(st);
+        return sp.text.size || sp.head.size || sp.path.size || sp.defs.size;
+      }))));
     }
 
     slotScore(sl, rid, s) {
@@ -2078,6 +2085,8 @@
         // through the record's own book's glossary only: the shared one's table talk names no title
         if (this.titleExact(s, b, content, OWN, false)) return 2;
         if (this.titleExact(s, b, content, LITERAL, true)) return 1;
+        // table talk no book prints: a heading its shared glossary names exactly (score.py)
+        if (this.unprinted && this.titleExact(s, b, content, SHARED, false)) return 1;
         return 0;
       }
       const literal = this.definesExactly(rid, b, content, LITERAL);

@@ -144,6 +144,7 @@ class Scorer:
         self.structure: list[Group] = []  # the content groups the library knows (prerank)
         self._term_cache: dict[int, SlotTerms] = {}
         self._slot_cache: dict[tuple[int, int, int], list[Slot]] = {}
+        self.unprinted = False  # no word of the query, as typed, is in any book (table talk)
 
     def book_of(self, s: int) -> int:
         """The book whose sections hold s (books hold consecutive sections, in order): a halving
@@ -202,6 +203,9 @@ class Scorer:
                 ),
                 default=0.0,
             )
+        content = [g for g in self.plan.groups if g.role == "content"]
+        typed = [sl for g in content for a in g.alts if a.literal for sl in a.slots]
+        self.unprinted = bool(content) and not any(self.posts[st].found() for sl in typed for st in sl.stems)
 
     # BM25F of one slot for one record
     def slot_score(self, sl: Slot, rid: int, s: int) -> float:
@@ -508,8 +512,11 @@ class Scorer:
         4: a heading the query names exactly; 2: the same through a glossary of the record's
         own book (the shared glossary's table talk names no title exactly: through it, another
         book's heading would outrank the words as a book prints them); 1: a heading named by the
-        beginning of the word being typed (four letters or more), or a block that leads with the
-        query's term (a definition list, a term before a dash, a bold run-in); 0: the rest."""
+        beginning of the word being typed (four letters or more), a block that leads with the
+        query's term (a definition list, a term before a dash, a bold run-in), or, for table talk
+        that no book prints («дизенгейдж»), a heading its shared glossary names exactly (there
+        are no printed words to outrank, and every book's name of the thing is found alike,
+        however common); 0: the rest."""
         k = rid - s * K
         if k == 0:
             if self._title_exact(s, b, content, LITERAL, False):
@@ -517,6 +524,8 @@ class Scorer:
             if self._title_exact(s, b, content, OWN, False):
                 return 2
             if self._title_exact(s, b, content, LITERAL, True):
+                return 1
+            if self.unprinted and self._title_exact(s, b, content, SHARED, False):
                 return 1
             return 0
         literal = self._defines_exactly(rid, b, content, LITERAL)
