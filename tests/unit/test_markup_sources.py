@@ -24,6 +24,8 @@ from rulebook.ingest.model import (
     walk,
 )
 
+from tests.support.sources import ingest_one
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
 
 
@@ -300,3 +302,17 @@ def test_a_table_that_lays_out_a_forum_post_is_read_as_its_content(tmp_path):
     assert [(b.level, b.text) for b in blocks if isinstance(b, Heading)][1:] == [(2, "Правила погони")]
     (table,) = [b for b in blocks if isinstance(b, Table)]  # the data table, not the layout
     assert [plain(c.inlines) for c in table.rows[0].cells] == ["Высокая", "+2"]
+
+
+def test_a_bold_run_with_a_space_inside_its_marks_is_bold_and_told(tmp_path):
+    """«**Категории размеров **» is printed with its asterisks by Markdown; the writer meant
+    bold. Marks with spaces on both sides («2 ** 3») are no run and stay as written."""
+    page = "# Размеры\n\n**Категории размеров **\n\nСтепень 2 ** 3 и 4 ** 5 — не жирное.\n"
+    entry = '[books.srd]\ntitle = "Размеры"\nsystem = "Пример"\nsource = "sizes.md"\n'
+    r = ingest_one(tmp_path, entry, {"sizes.md": page})
+    text = "\n".join(r.files.values())
+    assert "\n**Категории размеров**\n" in text and "2 \\*\\* 3 и 4 \\*\\* 5" in text
+    assert [w for w in r.doc.report.warnings if "bold mark" in w[1]] == [
+        (3, "sizes.md: a bold mark with a space inside it (** word **): read as bold")
+    ]
+    assert coverage.measure(r.doc).ratio == 1.0

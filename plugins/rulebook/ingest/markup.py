@@ -124,10 +124,46 @@ def _page_encoding(book: BookConfig, path: Path) -> str:
     return book.encoding
 
 
-def _soup(book: BookConfig, path: Path) -> BeautifulSoup:
+# a bold run whose closing (or opening) mark has a space inside it, «**Категории размеров **»:
+# Markdown prints its asterisks, the writer meant bold; with spaces on both sides («2 ** 3 и 4
+# ** 5») the marks are no run
+_SPACED_STRONG = re.compile(
+    r"(?<![*_\\\w])(\*\*|__)([ \t]*)([^*_\s](?:[^*_\n]*?[^*_\s])?)([ \t]*)\1(?![*_\w])"
+)
+
+
+def _tidy_strong(text: str) -> tuple[str, list[int]]:
+    """The Markdown with its spaced bold runs closed up, and the lines where that was done."""
+    lines = text.split("\n")
+    fixed = []
+    fence = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        if fence or line.startswith(("    ", "\t")):
+            continue
+
+        def close(m: re.Match[str]) -> str:
+            if bool(m.group(2)) == bool(m.group(4)):
+                return m.group(0)
+            return m.group(1) + m.group(3) + m.group(1)
+
+        tidy = _SPACED_STRONG.sub(close, line)
+        if tidy != line:
+            lines[i] = tidy
+            fixed.append(i + 1)
+    return "\n".join(lines), fixed
+
+
+def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     text = read_text(path, _page_encoding(book, path), book.slug)
     if book.kind != "markdown":
         return BeautifulSoup(text, "html.parser")
+    text, fixed = _tidy_strong(text)
+    for line in fixed:
+        report.warnings.append(
+            (line, f"{path.name}: a bold mark with a space inside it (** word **): read as bold")
+        )
     html_text = md.markdown(text, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
     soup = BeautifulSoup(html_text, "html.parser")
     _source_lines(soup, text)
@@ -258,7 +294,7 @@ def parse(book: BookConfig) -> MarkupBook:
     from rulebook.ingest.coverage import words as count_words
 
     for path in files:
-        soup = _soup(book, path)
+        soup = _soup(book, path, report)
         for el in soup.find_all(_INVISIBLE):
             el.decompose()
         for c in soup.find_all(string=lambda s: isinstance(s, Comment | Doctype | ProcessingInstruction)):
