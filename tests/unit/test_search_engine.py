@@ -1675,3 +1675,25 @@ def test_table_talk_no_book_prints_finds_each_books_heading_for_the_thing_howeve
     # a word a book prints keeps its own ranking: no glossary title outranks its mentions
     printed = [r["title"] for r in engine.search(lib, "ретировка", limit=5)["results"]]
     assert printed[0] == "Ретировка" and "Отход" not in printed
+
+
+def test_a_misspelt_glossary_word_that_a_book_prints_only_in_another_form_is_that_word():
+    """«concealment» is a word of the shared glossary; a book prints only «Concealed» (its
+    stem): «concelment», one slip from the glossary's word, is that word, not «concentrate»
+    five edits away."""
+    b = book(
+        "b",
+        [
+            ("Скрыт (Concealed)", 2, ["Существо скрыто туманом: по нему чистая проверка."]),
+            ("Маскировка", 2, ["Скрытие за листвой даёт маскировку от взглядов."]),
+            ("Концентрация (Concentrate)", 2, ["Концентрация поддерживает заклинание."]),
+        ],
+    )
+    lib = index(b, common='[[alias]]\nfrom = "concealment"\nto = ["скрытие", "маскировка"]\n')
+    py = engine.search(lib, "concelment", limit=3)
+    titles = [r["title"] for r in py["results"]]
+    assert py["suggestion"] == "concealment" and "Маскировка" in titles[:2]
+    assert not any(t.startswith("Концентрация") for t in titles)
+    (js,) = browser_search(lib, ["concelment"])
+    assert js["suggestion"] == py["suggestion"]
+    assert [(r["url"], r["score"]) for r in js["results"]] == [(r["url"], r["score"]) for r in py["results"]]

@@ -1493,8 +1493,8 @@
       return needs;
     }
 
-    /* plan.py slang_typos: unknown words one slip from a glossary word no book prints, and no
-       closer to a book's word: the word as typed -> the glossary's word. */
+    /* plan.py slang_typos: unknown words one slip from a glossary word no book prints as it is,
+       and no closer to a book's word: the word as typed -> the glossary's word. */
     async slangTypos(budgets) {
       this.slangFixes = new Map();
       const A = this.A, P = this.P, slips = A.slips;
@@ -1504,8 +1504,10 @@
         let best = null;
         for (const rule of this.V.rulesIn(w.slice(0, 2), w.slice(0, 2) + TOP)) {
           const words = A.surfaces(rule[0]);
-          if (words.length !== 1 || rule.length > 3 || words[0] === w) continue;
+          if (words.length !== 1 || words[0] === w) continue;
           const u = words[0];
+          // plan.py: a rule whose word a book prints as it is is the typo round's
+          if (rule.length > 3 && this.prints(u)) continue;
           if (osa(w, u, 1, false) > 1) continue;
           const wd = slipDistance(w, u, false, slips, P.slip_cost);
           if (oneSlip(1, wd, P) && (best === null || wd < best[0] || (wd === best[0] && u < best[1]))) best = [wd, u];

@@ -988,9 +988,13 @@ class Planner:
             best: tuple[float, str] | None = None
             for rule in V.rules_in(store, w[:2], w[:2] + TOP):
                 words = analysis.surfaces(rule[0])
-                if len(words) != 1 or len(rule) > 3 or words[0] == w:
+                if len(words) != 1 or words[0] == w:
                     continue
                 u = words[0]
+                # a rule whose word a book prints as it is (not only in other forms: «concealed»
+                # for «concealment») is a book's word, for the typo round to weigh
+                if len(rule) > 3 and self._prints(u):
+                    continue
                 if osa(w, u, 1, False) > 1:
                     continue
                 wd = slip_distance(w, u, False)
