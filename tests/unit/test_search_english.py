@@ -144,3 +144,34 @@ def test_both_runtimes_agree_on_an_english_library(lib):
             (r["url"], r["score"], r["snippet"]) for r in j["results"]
         ], q
         assert p["suggestion"] == j["suggestion"], q
+
+
+def test_an_english_book_among_russian_ones_corrects_short_english_typos_where_it_is_read_or_chosen():
+    """In a library of Russian books a short English word is taken as typed (a word the books
+    lack); where the search is limited to an English book, or the reader is in one, it is a
+    typo of that book's words («figth»: «fight»)."""
+    ru = book(
+        "ru",
+        [
+            ("Бой", 2, ["Персонаж атакует оружием, получает урон и бросает кубы сложности за каждый ход."]),
+            ("Укрытие", 2, ["Укрытие повышает защиту стрелка, пока враг не обойдёт его с фланга."]),
+            ("Ранения", 2, ["Лёгкие, средние и тяжёлые ранения заживают после долгого отдыха в лагере."]),
+        ],
+    )
+    en = book(
+        "en",
+        [
+            ("Fight", 2, ["When you fight a foe in close quarters, roll the action die."]),
+            ("Harm", 2, ["When you face physical harm, suffer the harm and roll to endure."]),
+        ],
+    )
+    lib = index(ru, en)
+    q = "figth the foe"
+    assert engine.search(lib, q, limit=3)["missing"] == ["figth"]
+    for kw in ({"book_filter": ["en"]}, {"prefer": "en"}):
+        out = engine.search(lib, q, limit=3, **kw)
+        assert (out["suggestion"], out["missing"]) == ("fight the foe", []), kw
+    (js,) = browser_search(lib, ["figth the foe @en"])
+    assert (
+        js["suggestion"] == engine.search(lib, "figth the foe @en", limit=5)["suggestion"] == "fight the foe"
+    )

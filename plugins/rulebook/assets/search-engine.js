@@ -427,7 +427,7 @@
       this.dir = manifest.dir;
       this.spec = manifest.analysis;
       this.stats = manifest.stats;
-      this.books = manifest.books.map((b) => ({ slug: b[0], title: b[1], first: b[2], end: b[3] }));
+      this.books = manifest.books.map((b) => ({ slug: b[0], title: b[1], first: b[2], end: b[3], latin: b[4] || 0 }));
       this.firsts = { v: manifest.vocab, r: manifest.rvocab, l: manifest.loan };
       // stems' postings as scoring reads them, decoded once for the keystrokes that follow (a
       // query typed a key at a time asks for the same stems again and again); read-only
@@ -892,8 +892,17 @@
     return raws.length > 0 && raws.every(isUpperWord) && raws.some((r) => letterCount(r) > P.abbreviation_max);
   }
 
+  /* plan.py latin_main: most of the words searched are Latin: the book being read's, or the
+     books the search is limited to, or else the library's (an older index has no count). */
+  function latinMain(store, scope, prefer) {
+    const books = store.books;
+    if (prefer >= 0 && prefer < books.length && books[prefer].latin) return true;
+    if (scope.length < books.length) return 2 * scope.reduce((n, i) => n + books[i].latin, 0) > scope.length;
+    return 2 * (store.stats.latin_words || 0) > (store.stats.words || 0);
+  }
+
   class Planner {
-    constructor(store, A, parsed, relaxed) {
+    constructor(store, A, parsed, relaxed, latin) {
       this.store = store;
       this.A = A;
       this.P = A.P;
@@ -901,8 +910,7 @@
       this.parsed = parsed;
       this.typed = this.typedTokens();
       this.relaxed = relaxed;
-      // plan.py latin_main: most of the library's words are Latin (an older index has no count)
-      this.latin = 2 * (store.stats.latin_words || 0) > (store.stats.words || 0);
+      this.latin = latin;
       this.unknown = [];
       this.phrases = [];
       this.hinted = new Set(); // the postings shards of the rules met (read with round 2)
@@ -2474,7 +2482,7 @@
     async run(parsed, limit, relaxed, scope, prefer, stale) {
       if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null, missing: [], offered: false };
       const store = this.store;
-      const plan = await new Planner(store, this.A, parsed, relaxed).run();
+      const plan = await new Planner(store, this.A, parsed, relaxed, latinMain(store, scope, prefer)).run();
       if (stale && stale()) return null;
       let ranked = await this.ranked(plan, limit, scope, prefer, stale);
       if (ranked === null) return null;

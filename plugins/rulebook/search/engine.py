@@ -55,7 +55,7 @@ from typing import Any
 from rulebook.search import analysis, naming
 from rulebook.search import vocab as V
 from rulebook.search.naming import resolve_books
-from rulebook.search.plan import Parsed, Plan, Planner, Slot, osa, parse
+from rulebook.search.plan import Parsed, Plan, Planner, Slot, latin_main, osa, parse
 from rulebook.search.score import Hit, K, Scorer
 from rulebook.search.store import Key, Store
 from rulebook.search.vocab import uniq
@@ -199,7 +199,7 @@ def _run(
 ) -> dict[str, Any]:
     if not parsed.chunks or not scope:
         return {"results": [], "suggestion": None, "missing": [], "offered": False}
-    plan = Planner(store, parsed, relaxed).run()
+    plan = Planner(store, parsed, relaxed, latin_main(store, scope, prefer)).run()
     results, first = _ranked(store, plan, limit, scope, prefer)
     held = _held(first)
     unused = _unused_corrections(plan, held) if results and plan.suggestion else []

@@ -365,6 +365,12 @@ def _function_words(text: dict[str, list[int]], rules: list[tuple[str, list[Any]
     return {w for w in text if analysis.is_optional(w) and w not in keep}
 
 
+def _latin_main(post: dict[str, Any], latin: set[str]) -> bool:
+    """Most of a book's own words (its postings' surfaces) are Latin."""
+    words = set(post["text"]) | set(post["heading"]) | set(post["original"])
+    return 2 * sum(1 for w in words if w[0] in latin and set(w) <= latin) > len(words)
+
+
 def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary) -> dict[str, Any]:
     """Write the manifest and the shards into `dest` (replaced atomically); returns the manifest."""
     merged, stats, offsets = _merge(books)
@@ -512,7 +518,10 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
             fcur, fpages, fpage_idx, fsize, fcrumbs = [], [], {}, 0, None
 
         for bi, (book, _) in enumerate(books):
-            manifest["books"].append([book.slug, book.title, offsets[bi], offsets[bi] + len(book.sections)])
+            entry = [book.slug, book.title, offsets[bi], offsets[bi] + len(book.sections)]
+            if _latin_main(books[bi][1], latin):
+                entry.append(1)  # its words are mostly Latin (plan.latin_main)
+            manifest["books"].append(entry)
             for si, sec in enumerate(book.sections):
                 blocks = []
                 for k, b in enumerate(sec.blocks, 1):

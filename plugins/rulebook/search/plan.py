@@ -316,8 +316,16 @@ def _typo_budget_of(w: str, relaxed: bool, latin: bool, found_nothing: bool) -> 
     return _typo_budget(len(w), relaxed)
 
 
-def latin_main(store: Store) -> bool:
-    """Most of the library's words are Latin (manifest stats; an older index has none)."""
+def latin_main(store: Store, scope: list[int] | None = None, prefer: int = -1) -> bool:
+    """Most of the words searched are Latin: those of the book being read, or of the books a
+    search is limited to, or else the library's (manifest stats; an older index has none). An
+    English book in a library of Russian ones is searched as English where it is read or
+    chosen: a short English word there is a typo to correct, not a word the books lack."""
+    books = store.books
+    if 0 <= prefer < len(books) and books[prefer].latin:
+        return True
+    if scope is not None and len(scope) < len(books):
+        return 2 * sum(books[i].latin for i in scope) > len(scope)
     return 2 * store.stats.get("latin_words", 0) > store.stats.get("words", 0)
 
 
@@ -349,11 +357,11 @@ def typo_ranges(w: str, is_prefix: bool, k: int) -> tuple[list[tuple[str, str]],
 class Planner:
     """Builds a plan for one query, asking the store for shards round by round."""
 
-    def __init__(self, store: Store, parsed: Parsed, relaxed: bool) -> None:
+    def __init__(self, store: Store, parsed: Parsed, relaxed: bool, latin: bool | None = None) -> None:
         self.store = store
         self.parsed = parsed
         self.relaxed = relaxed
-        self.latin = latin_main(store)
+        self.latin = latin_main(store) if latin is None else latin
         self._slang_fixes: dict[str, str] = {}
         self._shouted = _shouted(parsed.chunks)
         self._typed = _typed_tokens(parsed)

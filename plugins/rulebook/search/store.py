@@ -86,6 +86,7 @@ class Book:
     title: str
     first: int  # its sections: [first, end)
     end: int
+    latin: int = 0  # 1: its words are mostly Latin
 
 
 class Store:
