@@ -175,3 +175,24 @@ def test_an_english_book_among_russian_ones_corrects_short_english_typos_where_i
     assert (
         js["suggestion"] == engine.search(lib, "figth the foe @en", limit=5)["suggestion"] == "fight the foe"
     )
+
+
+def test_english_typed_in_an_english_books_search_is_not_read_as_russian_in_latin_letters():
+    """In a library of Russian books «plan» is «план» typed in Latin letters, a word of theirs;
+    where an English book is read or chosen, English words are English."""
+    ru = book(
+        "ru",
+        [
+            ("Бой", 2, ["Персонаж атакует оружием, получает урон и бросает кубы сложности за каждый ход."]),
+            ("План", 2, ["План боя составляет командир отряда перед атакой."]),
+            ("Укрытие", 2, ["Укрытие повышает защиту стрелка, пока враг не обойдёт его с фланга."]),
+        ],
+    )
+    en = book("en", [("Fight", 2, ["When you fight a foe in close quarters, roll the action die."])])
+    lib = index(ru, en)
+    assert engine.search(lib, "plan the fight", limit=3)["suggestion"] == "план the fight"
+    for kw in ({"book_filter": ["en"]}, {"prefer": "en"}):
+        out = engine.search(lib, "plan the fight", limit=3, **kw)
+        assert out["suggestion"] is None and out["results"][0]["title"] == "Fight", kw
+    (js,) = browser_search(lib, ["plan the fight @en"])
+    assert js["suggestion"] is None and js["results"][0]["title"] == "Fight"

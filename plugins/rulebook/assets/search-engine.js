@@ -954,7 +954,7 @@
       this.parsed.chunks.forEach((chunk, ci) => {
         if (this.allKnown(ci, this.A.surfaces(chunk))) return;
         const swapped = this.A.layoutSwap(chunk);
-        const others = (swapped !== null ? [swapped] : []).concat(this.A.latinReadings(chunk));
+        const others = (swapped !== null ? [swapped] : []).concat(this.latinReadings(chunk));
         for (const o of others) for (const t of this.A.surfaces(o)) ranges = ranges.concat(this.V.wordRanges(t));
       });
       // plan.py: a word split by a space or a hyphen, its halves joined
@@ -981,6 +981,9 @@
     asTyped(t, isPrefix) { return this.A.isOptional(t) || this.prints(t, isPrefix); }
 
     /* plan.py _prints: a book prints the word itself (the word being typed: one begins so). */
+    /* plan.py _latin_readings: Russian typed in Latin letters, unless the words searched are Latin. */
+    latinReadings(chunk) { return this.latin ? [] : this.A.latinReadings(chunk); }
+
     prints(t, isPrefix = false) { return this.V.words(t, t + TOP).some(([u]) => u === t || isPrefix); }
 
     /* plan.py _gap_join: the word the books print that the space took one letter of, from the
@@ -1099,7 +1102,7 @@
         // plan.py: the other layout's words say it was typed there when they mean something
         const sknown = !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks) && stoks.some((t) => t.length > 1 && !this.A.isOptional(t));
         // plan.py: Russian typed in Latin letters, the first reading the library knows
-        const readings = known || sknown ? [] : this.A.latinReadings(chunk).map((r) => this.A.surfaces(r));
+        const readings = known || sknown ? [] : this.latinReadings(chunk).map((r) => this.A.surfaces(r));
         // plan.py: a reading of whole words before one the words being typed only begin
         let ltoks = readings.find((r) => r.length > 0 && this.allKnown(ci, r, true)) || readings.find((r) => r.length > 0 && this.allKnown(ci, r)) || null;
         const lr = this.A.spec.latin_reading;

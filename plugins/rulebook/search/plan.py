@@ -414,13 +414,18 @@ class Planner:
             if self._all_known(ci, list(analysis.surfaces(chunk))):
                 continue
             swapped = analysis.layout_swap(chunk)
-            others = ([swapped] if swapped is not None else []) + analysis.latin_readings(chunk)
+            others = ([swapped] if swapped is not None else []) + self._latin_readings(chunk)
             ranges += [r for o in others for t in analysis.surfaces(o) for r in V.word_ranges(t)]
         # a word split by a space or a hyphen («крово течение»): the two halves joined
         for (a, pa), (b, pb) in itertools.pairwise(self._typed):
             if _joinable(a, b) and not (self._as_typed(a, pa) and self._as_typed(b, pb)):
                 ranges += V.word_ranges(a + b)
         return V.need(self.store, ranges)
+
+    def _latin_readings(self, chunk: str) -> list[str]:
+        """The chunk read as Russian typed in Latin letters, where the words searched are not
+        mostly Latin themselves: in an English book's search, «road» is English, not «род»."""
+        return [] if self.latin else analysis.latin_readings(chunk)
 
     def _prints(self, t: str, is_prefix: bool = False) -> bool:
         """A book prints the word itself (the word being typed: a word begins so); not only a
@@ -536,9 +541,7 @@ class Planner:
             # Russian typed in Latin letters: the first reading the library knows, with a word of
             # three letters or more («vs» is no «вс»); a short chunk («OD») only beside one
             readings = (
-                []
-                if known or sknown
-                else [list(analysis.surfaces(r)) for r in analysis.latin_readings(chunk)]
+                [] if known or sknown else [list(analysis.surfaces(r)) for r in self._latin_readings(chunk)]
             )
             # a reading of whole words before one the words being typed only begin («issledovat»:
             # «исследовать», not the start «исследоват»)
