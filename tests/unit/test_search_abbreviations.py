@@ -269,3 +269,32 @@ def test_an_abbreviation_in_capitals_is_whole_even_as_the_last_word_typed():
     assert "Узкие поверхности" in [r["title"] for r in engine.search(lib, "уз", limit=3)["results"]]
     js = browser_search(lib, ["УЗ", "уз"])
     assert [len(x["results"]) for x in js] == [1, 2]
+
+
+def test_english_initials_with_their_small_words_and_an_english_originals_initials_find_the_heading():
+    """English players write «PtP» for «Pay the Price» and «AoO» for «Attack of Opportunity»
+    (the small words' letters too), and «MAP» for a heading whose English original is
+    «Multiple Attack Penalty»."""
+    en = book(
+        "en",
+        [
+            ("Pay the Price", 2, ["When you suffer the outcome of a move, choose one cost."]),
+            ("Price lists", 2, ["Prices of gear are paid in coin at the market."]),
+        ],
+    )
+    ru = book(
+        "ru",
+        [
+            ("Штраф множественной атаки", 2, ["Вторая атака за ход получает −5."]),
+            ("Атака", 2, ["Атака оружием стоит одно действие."]),
+        ],
+    )
+    ru.sections[0].original = "Multiple Attack Penalty"  # as the importer reads «Штраф … (Multiple …)»
+    lib = index(en, ru)
+    queries = ["PtP", "ptp", "MAP"]
+    py = [engine.search(lib, q, limit=3)["results"] for q in queries]
+    assert [r[0]["title"] for r in py] == ["Pay the Price", "Pay the Price", "Штраф множественной атаки"]
+    js = browser_search(lib, queries, limit=3)
+    assert [[(r["url"], r["score"]) for r in x["results"]] for x in js] == [
+        [(r["url"], r["score"]) for r in x] for x in py
+    ]

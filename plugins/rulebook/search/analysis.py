@@ -439,6 +439,29 @@ def initials(title: str) -> str:
     return "".join(w[0] for w in words)
 
 
+def heading_initials(title: str, original: str = "") -> list[str]:
+    """Every abbreviation readers make of a heading: of its title and of its English original
+    («Multiple Attack Penalty» -> «map»), and, for a Latin one with small words between its
+    words, the initials of all its words as English players write them («Attack of
+    Opportunity» -> «aoo», «Pay the Price» -> «ptp»)."""
+    out: list[str] = []
+    for t in (title, original):
+        for abbr in (initials(t), _whole_initials(t)):
+            if abbr and abbr not in out:
+                out.append(abbr)
+    return out
+
+
+def _whole_initials(title: str) -> str:
+    words = [w for w in surfaces(_PARENS_RE.sub(" ", unnumbered(title))) if _LETTER_RE.match(w)]
+    if not 3 <= len(words) <= 5 or not all(set(w) <= _LAT for w in words):
+        return ""
+    inner = words[1:-1]
+    if is_optional(words[0]) or is_optional(words[-1]) or not any(is_optional(w) for w in inner):
+        return ""
+    return "".join(w[0] for w in words)
+
+
 _WORD_LISTS = ("stop_words", "question_words", "define_words", "condition_words")
 
 

@@ -115,9 +115,9 @@ def write(target: Path, book: Book, stamp: str) -> None:
                 doc["tag"] = sec.tag
             if sec.titled:
                 doc["text"] = doc["stems"] = sec.title
-                abbr = analysis.initials(sec.title)
-                if abbr and abbr not in used:
-                    doc["initials"] = abbr
+                abbrs = [a for a in analysis.heading_initials(sec.title, sec.original) if a not in used]
+                if abbrs:
+                    doc["initials"] = " ".join(abbrs)
             w.add_document(**doc)
             for k, b in enumerate(sec.blocks, 1):
                 term = defines(b)
