@@ -316,3 +316,31 @@ def test_a_bold_run_with_a_space_inside_its_marks_is_bold_and_told(tmp_path):
         (3, "sizes.md: a bold mark with a space inside it (** word **): read as bold")
     ]
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+MOVES_ENTRY = '[books.moves]\ntitle = "Ходы"\nsystem = "Пример"\nsource = "moves.md"\n'
+
+
+def test_a_box_that_begins_with_a_heading_is_a_section_titled_by_it(tmp_path):
+    """«> ### Удар» then the move's text: the heading leaves the box to be a section with its own
+    id, and the text after the box is that section's; a heading further inside a box keeps its
+    place and still gets an id."""
+    page = (
+        "# Бой\n\nВступление.\n\n> ### Удар\n> Когда **вы атакуете**, бросайте.\n\nПояснение к удару.\n\n"
+        "> ### Удар\n> Второй удар.\n\n> Заметка.\n>\n> ### Внутри\n> Текст.\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    tops = [(type(b).__name__, getattr(b, "anchor", "")) for b in p.blocks]
+    assert tops[:6] == [
+        ("Heading", "boi"),
+        ("Paragraph", ""),
+        ("Heading", "udar"),
+        ("Admonition", ""),
+        ("Paragraph", ""),
+        ("Heading", "udar-2"),
+    ]
+    inner = [b for b in walk(p.blocks) if isinstance(b, Heading) and b.text == "Внутри"]
+    assert inner and inner[0].anchor == "vnutri"
+    text = "\n".join(r.files.values())
+    assert "### Удар {#udar}" in text and "{#}" not in text

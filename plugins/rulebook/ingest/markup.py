@@ -7,6 +7,15 @@ first), the entry's CSS selectors drop the site chrome (navigation, footers, ads
 element is reported), and the elements become the same blocks the text importer makes, so
 pages, heading ids, cross-references, widgets, word coverage and writing work unchanged.
 
+A box (a blockquote) whose content begins with a heading is a titled rule, as a book of moves
+prints each move («> ### STRIKE» and the move's text under it): the heading is lifted out of the
+box to be the section's own heading, and the rest of the box stays a box under it. A heading
+must be a section to have an id, an entry in the table of contents, a place links lead to and a
+record that search ranks as a title; and the model's sections are headings in the page's block
+flow, which a box's children are not. The text after the box (the move's commentary) belongs to
+that section too, as the book means it. Only a box in the page's own flow is lifted (one inside
+a list item or another box keeps its heading, which still gets an id).
+
 The book's own words are the visible text of the content root after chrome removal: word
 coverage compares them with the model, as for text sources.
 """
@@ -470,6 +479,8 @@ class _Converter:
         if name == "blockquote":
             inner: list[Block] = []
             self.children(el, inner)
+            if out is self.blocks and inner and isinstance(inner[0], Heading):
+                out.append(inner.pop(0))  # a titled box: its title is the section's heading
             if inner:
                 out.append(Admonition("quote", "", inner, line))
             return

@@ -40,8 +40,9 @@ def assign_anchors(page: Page) -> None:
     """Heading ids: the slug of the title; a title repeated on the page («Пример», «Срыв») is
     qualified by its nearest structural ancestor, else its parent heading (`shag-5-sryv`,
     `pallid-stoimost-vida`), so its id does not shift when another repeat is added elsewhere;
-    remaining clashes get -2, -3."""
-    heads = [b for b in page.blocks if isinstance(b, Heading)]
+    remaining clashes get -2, -3. A heading inside a box or a list item gets one too: every
+    heading can be linked to."""
+    heads = [b for b in walk(page.blocks) if isinstance(b, Heading)]
     counts = Counter(slug(h.text) for h in heads)
     used: set[str] = set()
     stack: list[Heading] = []
