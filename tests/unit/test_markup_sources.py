@@ -11,6 +11,7 @@ import pytest
 from rulebook.ingest import coverage, pipeline
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import (
+    Admonition,
     DefList,
     Em,
     Heading,
@@ -344,3 +345,28 @@ def test_a_box_that_begins_with_a_heading_is_a_section_titled_by_it(tmp_path):
     assert inner and inner[0].anchor == "vnutri"
     text = "\n".join(r.files.values())
     assert "### Удар {#udar}" in text and "{#}" not in text
+
+
+def test_github_alerts_are_boxes_of_their_kind_without_the_marker(tmp_path):
+    """«> [!NOTE]» (any case) and its kin: the box of the matching kind, the marker not printed
+    and not counted as the book's words; a quote without a marker stays a quote."""
+    page = (
+        "# Бой\n\nВступление.\n\n> [!NOTE]\n> Заметка.\n\n> [!tip]\n> Совет.\n\n"
+        "> [!Important]\n> ### Удар\n> Текст хода.\n\n"
+        "> [!WARNING]\n> Осторожно.\n\n> [!CAUTION]\n> Опасно.\n\nТекст.\n\n> Цитата [!NOTE] в строке.\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    boxes = [(b.kind, plain(b.children[0].inlines)) for b in p.blocks if isinstance(b, Admonition)]
+    assert boxes == [
+        ("note", "Заметка."),
+        ("tip", "Совет."),
+        ("info", "Текст хода."),
+        ("warning", "Осторожно."),
+        ("danger", "Опасно."),
+        ("quote", "Цитата [!NOTE] в строке."),
+    ]
+    assert [b.text for b in p.blocks if isinstance(b, Heading)] == ["Бой", "Удар"]
+    text = "\n".join(r.files.values())
+    assert "!!! note" in text and text.count("!NOTE") == 1 and "important" not in text.casefold()
+    assert coverage.measure(r.doc).ratio == 1.0

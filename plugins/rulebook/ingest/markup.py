@@ -294,6 +294,49 @@ def _pictures(soup: BeautifulSoup, root: Tag) -> None:
         block.replace_with(fig)
 
 
+# GitHub's alerts («> [!NOTE]» as a quote's first line) and the box kinds that show them
+_ALERT_KINDS = {"note": "note", "tip": "tip", "important": "info", "warning": "warning", "caution": "danger"}
+_ALERT = re.compile(r"^\s*\[!(" + "|".join(_ALERT_KINDS) + r")\][ \t]*(?:\n|$)", re.IGNORECASE)
+_ALERT_ATTR = "data-rb-alert"
+
+
+def _split_alerts(soup: BeautifulSoup, root: Tag) -> None:
+    """Python-Markdown joins quotes that only a blank line parts («> [!NOTE] …», blank, «> [!TIP]
+    …») into one; GitHub, as CommonMark, ends a quote at the blank line: an alert marker that
+    opens a later paragraph of a quote starts a quote of its own."""
+    for quote in root.find_all("blockquote"):
+        paras = [c for c in quote.find_all("p", recursive=False)[1:] if _ALERT.match(c.get_text())]
+        for para in reversed(paras):
+            part = soup.new_tag("blockquote")
+            part.sourceline = para.sourceline
+            for node in [para, *para.next_siblings]:
+                part.append(node.extract())
+            quote.insert_after(part)
+
+
+def _alerts(soup: BeautifulSoup, root: Tag) -> None:
+    """A blockquote that opens with GitHub's alert marker («[!NOTE]», «[!WARNING]», any case) is
+    a box of that kind: the marker is markup, not the book's words, so it is taken out before the
+    words are counted, and the kind is left on the blockquote for the converter."""
+    _split_alerts(soup, root)
+    for quote in root.find_all("blockquote"):
+        first = quote.find(True, recursive=False)
+        if first is None or first.name != "p" or not first.contents:
+            continue
+        head = first.contents[0]
+        m = _ALERT.match(str(head)) if isinstance(head, NavigableString) else None
+        if m is None:
+            continue
+        quote[_ALERT_ATTR] = _ALERT_KINDS[m.group(1).casefold()]
+        rest = str(head)[m.end() :]
+        if rest:
+            head.replace_with(NavigableString(rest))
+        else:
+            head.extract()
+        if not first.get_text().strip() and first.find("img") is None:
+            first.decompose()
+
+
 def parse(book: BookConfig) -> MarkupBook:
     files = source_files(book)
     report = Report()
@@ -330,6 +373,8 @@ def parse(book: BookConfig) -> MarkupBook:
                 el.decompose()
         if not book.chrome.root:
             _warn_chrome(root, report, path.name)
+        if book.kind == "markdown":
+            _alerts(soup, root)
         _pictures(soup, root)
         words.update(count_words(root.get_text(" ")))
         conv.file(path, root, soup)
@@ -482,7 +527,7 @@ class _Converter:
             if out is self.blocks and inner and isinstance(inner[0], Heading):
                 out.append(inner.pop(0))  # a titled box: its title is the section's heading
             if inner:
-                out.append(Admonition("quote", "", inner, line))
+                out.append(Admonition(str(el.get(_ALERT_ATTR) or "quote"), "", inner, line))
             return
         if name == "pre":
             parts = el.get_text().split("\n")
