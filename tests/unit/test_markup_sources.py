@@ -370,3 +370,33 @@ def test_github_alerts_are_boxes_of_their_kind_without_the_marker(tmp_path):
     text = "\n".join(r.files.values())
     assert "!!! note" in text and text.count("!NOTE") == 1 and "important" not in text.casefold()
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_link_leads_to_its_heading_or_is_reported(tmp_path):
+    """A link to a move's heading inside a box leads to that heading; a link to an id the source
+    does not have is reported and kept as text, not sent to the top of the page."""
+    page = (
+        "# Бой\n\nСм. [удар](moves.md#удар) и [пропажу](moves.md#nowhere).\n\n"
+        "> [!IMPORTANT]\n> ### Удар\n> Текст хода.\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    links = [s for b in walk(p.blocks) if isinstance(b, Paragraph) for s in b.inlines if isinstance(s, Link)]
+    assert [(s.text, s.target) for s in links] == [("удар", "#udar")]
+    assert r.doc.report.unresolved == [(3, "пропажу")]
+
+
+def test_a_link_to_a_heading_without_an_id_is_unresolved():
+    """The resolver never sends a link to the page's top in place of a heading it cannot reach."""
+    from collections import Counter
+
+    from rulebook.ingest.markup import _PENDING, MarkupBook, resolve_links
+    from rulebook.ingest.model import Page, Report, Text
+
+    lost = Heading(level=3, text="Удар", line=5)
+    para = Paragraph([Link("удар", f"{_PENDING}moves.md#udar")], line=3)
+    page = Page("00-boi.md", "Бой", [Heading(1, "Бой", 1, anchor="boi"), para, lost], line=1)
+    report = Report()
+    mb = MarkupBook([], Counter(), report, [Path("moves.md")], {("moves.md", "udar"): lost})
+    resolve_links(mb, [page], report)
+    assert para.inlines == [Text("удар")] and report.unresolved == [(3, "удар")] and report.resolved == 0

@@ -47,6 +47,7 @@ from rulebook.ingest.model import (
     DefItem,
     DefList,
     Em,
+    Footnote,
     Heading,
     Inline,
     Link,
@@ -771,6 +772,22 @@ def _trim(spans: list[Inline]) -> list[Inline]:
     return [s for s in out if not (isinstance(s, Text) and not s.text)]
 
 
+def _anchor_of(block: Block, page: Page) -> str | None:
+    """The id a link to this block leads to: its own (a heading, a table); for a block without
+    one, the heading of its section ("" before the page's first heading: the page's top). None
+    when the block should have an id and has none: the link cannot reach it, and is reported
+    rather than sent to the top of the page."""
+    if isinstance(block, Heading | Table | Footnote):
+        return block.anchor or None
+    section = ""
+    for b in walk(page.blocks):
+        if b is block:
+            return section
+        if isinstance(b, Heading) and b.anchor:
+            section = b.anchor
+    return ""
+
+
 def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
     """Links between the source's pages -> links between the site's pages; a link to a page or
     id the source does not have stays text and is reported."""
@@ -790,7 +807,9 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
         page = page_of.get(id(block))
         if page is None:
             return None
-        anchor = getattr(block, "anchor", "")
+        anchor = _anchor_of(block, page)
+        if anchor is None:
+            return None
         frag = f"#{anchor}" if anchor else ""
         if isinstance(block, Heading) and block.level == 1 and page.blocks and page.blocks[0] is block:
             frag = ""
