@@ -400,3 +400,22 @@ def test_a_link_to_a_heading_without_an_id_is_unresolved():
     mb = MarkupBook([], Counter(), report, [Path("moves.md")], {("moves.md", "udar"): lost})
     resolve_links(mb, [page], report)
     assert para.inlines == [Text("удар")] and report.unresolved == [(3, "удар")] and report.resolved == 0
+
+
+def test_a_list_interrupts_a_paragraph_as_on_github(tmp_path):
+    """«Бросайте:» then «* …» on the next line is a paragraph and a list (also in a quote), as
+    CommonMark reads it; a numbered line that does not start at 1 stays the paragraph's, and so
+    do lines in fenced code. The lines reported are still the file's."""
+    page = (
+        "# Бой\n\nБросайте:\n* сила\n* ловкость\n\n> Выберите:\n> + атака\n> + защита\n\n"
+        "Год\n2. не список\n\n```\nкод:\n* не список\n```\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    lists = [
+        (b.line, [plain(i.inlines) for i in b.items]) for b in walk(p.blocks) if isinstance(b, ListBlock)
+    ]
+    assert lists == [(4, ["сила", "ловкость"]), (8, ["атака", "защита"])]
+    paras = [plain(b.inlines) for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert paras == ["Бросайте:", "Выберите:", "Год 2. не список", "код: * не список"]
+    assert "Бросайте:\n\n- сила\n- ловкость\n" in "\n".join(r.files.values())

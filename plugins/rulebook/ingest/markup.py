@@ -165,6 +165,42 @@ def _tidy_strong(text: str) -> tuple[str, list[int]]:
     return "\n".join(lines), fixed
 
 
+# CommonMark (GitHub) lets a list interrupt a paragraph («Roll +heart if you are:» then «* …» on
+# the next line); Python-Markdown needs a blank line before it and otherwise prints the items in
+# the paragraph with their asterisks. An ordered list interrupts only when it starts at 1, so a
+# sentence's line that begins «2. » stays text, as CommonMark has it.
+_QUOTE_PREFIX = re.compile(r"^((?:[ ]{0,3}>[ ]?)*)(.*)$")
+_ITEM_START = re.compile(r"^[ ]{0,3}(?:[*+-]|1[.)])[ \t]+\S")
+_RULE_LINE = re.compile(r"^[ ]{0,3}([*_-])(?:[ \t]*\1){2,}[ \t]*$")
+_NOT_PARAGRAPH = re.compile(r"^(?:[ ]{4}|\t|[ ]{0,3}(?:#|\||<|:|\[\^|```|~~~))")
+
+
+def _lists_interrupt(text: str) -> str:
+    """The Markdown with a blank line (inside the same quote) before each list that starts on the
+    line after a paragraph's line; fenced code, tables, headings and lists' own lines unchanged."""
+    out: list[str] = []
+    fence = False
+    para_depth = -1  # quote depth of the paragraph the previous line belongs to; -1: none
+    in_list = False  # the current block (since the last blank line) holds a list item
+    for line in text.split("\n"):
+        prefix, body = _QUOTE_PREFIX.match(line).groups()  # type: ignore[union-attr]
+        depth = prefix.count(">")
+        if body.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        if fence or not body.strip() or _RULE_LINE.match(body):
+            para_depth, in_list = -1, False
+        elif _ITEM_START.match(body):
+            if para_depth == depth and not in_list:
+                out.append(prefix.rstrip())
+            para_depth, in_list = depth, True
+        elif _NOT_PARAGRAPH.match(body) and not in_list:
+            para_depth = -1
+        elif para_depth != depth:
+            para_depth, in_list = depth, False
+        out.append(line)
+    return "\n".join(out)
+
+
 def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     text = read_text(path, _page_encoding(book, path), book.slug)
     if book.kind != "markdown":
@@ -174,9 +210,10 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
         report.warnings.append(
             (line, f"{path.name}: a bold mark with a space inside it (** word **): read as bold")
         )
-    html_text = md.markdown(text, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
+    markup = _lists_interrupt(text)
+    html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
     soup = BeautifulSoup(html_text, "html.parser")
-    _source_lines(soup, text)
+    _source_lines(soup, text)  # the file's own lines: the blank lines added are not the file's
     return soup
 
 
