@@ -19,6 +19,7 @@ from rulebook.ingest.model import (
     ListBlock,
     Paragraph,
     Strong,
+    StrongEm,
     Sup,
     Table,
     plain,
@@ -419,3 +420,21 @@ def test_a_list_interrupts_a_paragraph_as_on_github(tmp_path):
     paras = [plain(b.inlines) for b in walk(p.blocks) if isinstance(b, Paragraph)]
     assert paras == ["Бросайте:", "Выберите:", "Год 2. не список", "код: * не список"]
     assert "Бросайте:\n\n- сила\n- ловкость\n" in "\n".join(r.files.values())
+
+
+def test_italics_inside_bold_and_bold_inside_italics_keep_both(tmp_path):
+    """«**сделайте ход *Стойкость* сейчас**»: the move's name stays italic inside the bold run."""
+    page = "# Бой\n\n**сделайте ход *Стойкость* сейчас**, затем *бросьте **кубы** снова*.\n"
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (para,) = [b for b in r.doc.pages[0].blocks if isinstance(b, Paragraph)]
+    styled = [(type(s).__name__, s.text) for s in para.inlines if isinstance(s, Strong | Em | StrongEm)]
+    assert styled == [
+        ("Strong", "сделайте ход"),
+        ("StrongEm", "Стойкость"),
+        ("Strong", "сейчас"),
+        ("Em", "бросьте"),
+        ("StrongEm", "кубы"),
+        ("Em", "снова"),
+    ]
+    text = "\n".join(r.files.values())
+    assert "**сделайте ход** <strong><em>Стойкость</em></strong> **сейчас**, затем *бросьте*" in text

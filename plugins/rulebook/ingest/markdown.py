@@ -25,6 +25,7 @@ from rulebook.ingest.model import (
     Page,
     Paragraph,
     Strong,
+    StrongEm,
     Sub,
     Sup,
     Table,
@@ -65,6 +66,8 @@ def inline(spans: list[Inline], line_start: bool = True) -> str:
             out.append(f"**{escape(s.text, False)}**")
         elif isinstance(s, Em):
             out.append(f"*{escape(s.text, False)}*")
+        elif isinstance(s, StrongEm):  # as HTML: «***» beside a bold run's «**» reads ambiguously
+            out.append(f"<strong><em>{escape(s.text, False)}</em></strong>")
         elif isinstance(s, Link):
             out.append(f"[{escape(s.text, False)}]({s.target})")
         elif isinstance(s, Sup):
@@ -89,6 +92,8 @@ def _html_inline(spans: list[Inline]) -> str:
             out.append(f"<strong>{html.escape(s.text, quote=False)}</strong>")
         elif isinstance(s, Em):
             out.append(f"<em>{html.escape(s.text, quote=False)}</em>")
+        elif isinstance(s, StrongEm):
+            out.append(f"<strong><em>{html.escape(s.text, quote=False)}</em></strong>")
         elif isinstance(s, Link):
             out.append(
                 f'<a href="{html.escape(_html_href(s.target))}">{html.escape(s.text, quote=False)}</a>'

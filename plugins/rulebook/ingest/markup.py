@@ -59,6 +59,7 @@ from rulebook.ingest.model import (
     Report,
     Row,
     Strong,
+    StrongEm,
     Sub,
     Sup,
     Table,
@@ -733,9 +734,9 @@ class _Converter:
         if name == "img":
             return
         if name in ("strong", "b"):
-            style = Strong
+            style = StrongEm if style in (Em, StrongEm) else Strong
         elif name in ("em", "i", "cite", "dfn", "var"):
-            style = style or Em
+            style = StrongEm if style in (Strong, StrongEm) else Em
         if name == "sub":
             text = _WS.sub(" ", node.get_text(" ")).strip()
             if text:
@@ -773,7 +774,7 @@ def _merge(spans: list[Inline]) -> list[Inline]:
     """Adjacent spans of one kind become one (so «**a** **b**» is one bold run, text is one run)."""
     out: list[Inline] = []
     for s in spans:
-        if out and type(s) is type(out[-1]) and isinstance(s, Text | Strong | Em):
+        if out and type(s) is type(out[-1]) and isinstance(s, Text | Strong | Em | StrongEm):
             out[-1] = type(s)(out[-1].text + s.text)  # type: ignore[union-attr]
         else:
             out.append(s)
@@ -784,7 +785,7 @@ def _trim(spans: list[Inline]) -> list[Inline]:
     """No white space at the edges of a block, none inside a bold or italic run's edges."""
     out: list[Inline] = []
     for s in spans:
-        if isinstance(s, Strong | Em):
+        if isinstance(s, Strong | Em | StrongEm):
             core = s.text.strip()
             if not core:
                 out.append(Text(" "))

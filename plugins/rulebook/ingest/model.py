@@ -31,6 +31,13 @@ class Em:
 
 
 @dataclass(frozen=True)
+class StrongEm:
+    """Emphasis inside bold, or bold inside emphasis («**the *Endure Harm* move**»): both kept."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Link:
     text: str
     target: str  # filled by the cross-reference pass: "page.md#anchor"
@@ -56,7 +63,7 @@ class Sub:
     text: str
 
 
-Inline = Text | Strong | Em | Link | Sup | Sub | Break
+Inline = Text | Strong | Em | StrongEm | Link | Sup | Sub | Break
 
 
 def plain(inlines: list[Inline]) -> str:
