@@ -711,31 +711,6 @@
     return out;
   }
 
-  /* A stem's index added to a record's or section's: a number while it is one (most are), an
-     array in increasing order once more. */
-  function addIndex(map, key, i) {
-    const v = map.get(key);
-    if (v === undefined) map.set(key, i);
-    else if (typeof v === "number") { if (v !== i) map.set(key, [v, i]); }
-    else if (v[v.length - 1] !== i) v.push(i);
-  }
-
-  /* The indexes of two such entries, merged in increasing order, each once: one index as a
-     number (most records and sections have one stem of a slot), more as an array. */
-  function mergeIndexes(a, b) {
-    if (b === undefined || b === a) return a;
-    if (a === undefined) return b;
-    const xs = typeof a === "number" ? [a] : a;
-    const ys = typeof b === "number" ? [b] : b;
-    const out = [];
-    let i = 0, j = 0;
-    while (i < xs.length || j < ys.length) {
-      const x = i < xs.length ? xs[i] : Infinity, y = j < ys.length ? ys[j] : Infinity;
-      if (x <= y) { out.push(x); i++; if (x === y) j++; } else { out.push(y); j++; }
-    }
-    return out;
-  }
-
   /* export.py _counted: sorted lists of integers, each as its length and its delta-coded items. */
   function counted(s) {
     const flat = varints(s), out = [];
@@ -1721,7 +1696,6 @@
       this.avgPath = st.sections && st.path_len ? st.path_len / st.sections : 1.0;
       this.posts = new Map();
       this.unprinted = false;
-      this.termCache = new Map(); // slot -> its terms, records and sections (slotTerms)
       this.slotCache = new Map(); // group -> "book upto" -> its slots (slotsOf)
     }
 
@@ -1804,24 +1778,8 @@
       }))));
     }
 
-    slotScore(sl, rid, s) {
-      const terms = this.slotTerms(sl);
-      // only the slot's stems in the block or its section's heading (none, for most records): a
-      // prefix has dozens of stems, a record one or two
-      const atRid = terms.rids.get(rid), atSec = terms.sections.get(s);
-      if (atRid === undefined && atSec === undefined) return 0.0;
-      const at = mergeIndexes(atRid, atSec);
-      if (typeof at === "number") return this.stemScore(terms.list[at], rid, s);
-      let best = 0.0;
-      for (const i of at) {
-        const v = this.stemScore(terms.list[i], rid, s);
-        if (v > best) best = v;
-      }
-      return best;
-    }
-
     /* One stem's BM25F score of a record (score.py's slot_score, the loop's body). */
-    stemScore([sp, weight], rid, s) {
+    stemScore(sp, weight, rid, s) {
       const P = this.P;
       const k1 = P.k1, bt = P.b_text, bh = P.b_head;
       const t = sp.text.get(rid), h = sp.head.get(s), p = sp.path.get(s);
@@ -1837,26 +1795,55 @@
       return weight * tfw * (k1 + 1) / (k1 + tfw);
     }
 
-    /* The slot's stems in order, each as its postings and its weight times its rarity (the
-       product BM25F starts from, the same for every record), and the records and sections any of
-       them is in: worked out once per query, as prerank asks for slot scores per candidate (the
-       operations and their order are unchanged). */
-    slotTerms(sl) {
-      let got = this.termCache.get(sl);
-      if (got === undefined) {
-        // rids and sections: where each stem is, as the stems' indexes in the list
-        got = { list: [], rids: new Map(), sections: new Map() };
-        for (const st of Array.from(sl.stems.keys()).sort(cmp)) {
-          const sp = this.posts.get(st);
-          const i = got.list.length;
-          got.list.push([sp, sl.stems.get(st) * this.idf(sp.df)]);
-          for (const rid of sp.text.keys()) addIndex(got.rids, rid, i);
-          for (const s of sp.head.keys()) addIndex(got.sections, s, i);
-          for (const s of sp.path.keys()) addIndex(got.sections, s, i);
-        }
-        this.termCache.set(sl, got);
+    /* The candidates of the books searched, numbered: their records, sections and books, the
+       number of each by record, and the numbers of each section's (score.py's candidates, in
+       the same order, without the other books'). */
+    candidateTable(inScope) {
+      const rids = [], secs = [], books = [], at = new Map(), bySection = new Map();
+      for (const [rid, s] of this.candidates()) {
+        const b = this.bookOf(s);
+        if (!inScope.has(b)) continue;
+        at.set(rid, rids.length);
+        let list = bySection.get(s);
+        if (list === undefined) bySection.set(s, (list = []));
+        list.push(rids.length);
+        rids.push(rid);
+        secs.push(s);
+        books.push(b);
       }
-      return got;
+      return { rids: rids, secs: secs, books: books, at: at, bySection: bySection };
+    }
+
+    /* A slot's score of every candidate (score.py's slot_score): per candidate, the best BM25F
+       score of the slot's stems in its record or its section's heading or path, 0 where none is.
+       Worked out stem by stem from the postings, as a library has thousands of candidates and a
+       slot's stems reach few of them; the best of the same values, so the same scores. */
+    slotScores(sl, table) {
+      const n = table.rids.length;
+      const out = new Float64Array(n);
+      const seen = new Int32Array(n).fill(-1); // the last stem that scored each candidate
+      const stems = Array.from(sl.stems.keys()).sort(cmp);
+      stems.forEach((st, si) => {
+        const sp = this.posts.get(st);
+        const weight = sl.stems.get(st) * this.idf(sp.df);
+        const score = (i) => {
+          if (seen[i] === si) return;
+          seen[i] = si;
+          const v = this.stemScore(sp, weight, table.rids[i], table.secs[i]);
+          if (v > out[i]) out[i] = v;
+        };
+        for (const rid of sp.text.keys()) {
+          const i = table.at.get(rid);
+          if (i !== undefined) score(i);
+        }
+        for (const map of [sp.head, sp.path]) {
+          for (const s of map.keys()) {
+            const list = table.bySection.get(s);
+            if (list !== undefined) for (const i of list) score(i);
+          }
+        }
+      });
+      return out;
     }
 
     candidates() {
@@ -1876,19 +1863,32 @@
       return out;
     }
 
-    groupScore(g, rid, s, b) {
+    /* Per group, its alternatives with their slots' scores of every candidate (slotScores),
+       each slot's worked out once. */
+    scoreColumns(table) {
+      const columns = new Map();
+      const column = (sl) => {
+        let got = columns.get(sl);
+        if (got === undefined) columns.set(sl, (got = this.slotScores(sl, table)));
+        return got;
+      };
+      return this.plan.groups.map((g) => g.alts.map((a) => ({ alt: a, slots: a.slots.map(column) })));
+    }
+
+    /* score.py's group_score of candidate i of book b, from its alternatives' columns. */
+    groupScore(alts, i, b) {
       let best = 0.0;
-      for (const a of g.alts) {
+      for (const { alt: a, slots } of alts) {
         if (a.books.length && !a.books.includes(b)) continue;
-        if (!a.slots.length) continue;
+        if (!slots.length) continue;
         let total = 0.0;
-        for (const sl of a.slots) {
-          const v = this.slotScore(sl, rid, s);
+        for (const col of slots) {
+          const v = col[i];
           if (v <= 0) { total = -1.0; break; }
           total += v;
         }
         if (total <= 0) continue;
-        const v = a.weight * total / a.slots.length;
+        const v = a.weight * total / slots.length;
         if (v > best) best = v;
       }
       return best;
@@ -1907,17 +1907,16 @@
       let rows = [];
       // per section: its groups' best scores, its best coverage, and its heading's row
       const secBest = new Map(), secCov = new Map(), titled = new Map();
-      const inScope = new Set(this.scope);
       const n = groups.length;
       const scores = new Array(n).fill(0.0); // one candidate's, reused: a library has many
-      const cands = this.candidates();
-      for (const [rid, s] of cands) {
-        const b = this.bookOf(s);
-        if (!inScope.has(b)) continue;
+      const table = this.candidateTable(new Set(this.scope));
+      const columns = this.scoreColumns(table);
+      for (let ci = 0; ci < table.rids.length; ci++) {
+        const rid = table.rids[ci], s = table.secs[ci], b = table.books[ci];
         let base = 0.0, covered = 0.0;
         for (let gi = 0; gi < n; gi++) {
           const g = groups[gi];
-          const v = this.groupScore(g, rid, s, b);
+          const v = this.groupScore(columns[gi], ci, b);
           scores[gi] = v > 0 ? v : 0.0;
           if (v > 0) {
             if (g.role === "content") { covered += g.idf; base += v; }
@@ -1928,7 +1927,7 @@
         const cov = covered / totalIdf;
         rows.push([base * this.power(cov), cov, rid, s, b]);
         // only a section whose heading is a candidate can be lifted by its blocks (below)
-        if (!cands.has(s * K)) continue;
+        if (!table.at.has(s * K)) continue;
         let best = secBest.get(s);
         if (best === undefined) secBest.set(s, (best = new Array(n).fill(0.0)));
         for (let gi = 0; gi < n; gi++) if (scores[gi] > best[gi]) best[gi] = scores[gi];
