@@ -221,16 +221,46 @@
     }
   }
 
-  function setStatus(text) { ui.status.textContent = text; }
+  /* The same words again (most keys of a word being typed) leave the status as it is: no new
+     layout for the frame that shows the results. */
+  function setStatus(text) {
+    const now = ui.status.firstChild;
+    const same = now ? now === ui.status.lastChild && now.nodeType === Node.TEXT_NODE && now.data === text : text === "";
+    if (!same) ui.status.textContent = text;
+  }
 
-  function setActive(i) {
+  /* `reveal`: scroll the item into view (the reader moved to it, or the list may be scrolled);
+     the first item of a list at its top is in view already, and asking would lay the page out
+     before the frame does. */
+  function setActive(i, reveal = true) {
     const items = ui.list.querySelectorAll("[role=option]");
     if (!items.length) { state.active = -1; ui.input.removeAttribute("aria-activedescendant"); return; }
     i = Math.max(0, Math.min(items.length - 1, i));
-    items.forEach((li, j) => li.setAttribute("aria-selected", String(j === i)));
+    items.forEach((li, j) => {
+      const selected = String(j === i);
+      if (li.getAttribute("aria-selected") !== selected) li.setAttribute("aria-selected", selected);
+    });
     state.active = i;
     ui.input.setAttribute("aria-activedescendant", items[i].id);
-    items[i].scrollIntoView({ block: "nearest" });
+    if (reveal) items[i].scrollIntoView({ block: "nearest" });
+  }
+
+  /* What each item of the list shows, as one string (showItems). */
+  const itemKeys = new WeakMap();
+
+  /* The list made to show `items` ([key, make]: what the item shows, and how to build its <li>).
+     An item that already shows the same at the same place is kept as it is: typing the rest of a
+     word mostly finds the same results again, and an unchanged list needs no new layout. */
+  function showItems(items) {
+    const shown = ui.list.children;
+    items.forEach(([key, make], i) => {
+      const li = shown[i];
+      if (li && itemKeys.get(li) === key) return;
+      const made = make();
+      itemKeys.set(made, key);
+      if (li) li.replaceWith(made); else ui.list.append(made);
+    });
+    while (shown.length > items.length) ui.list.lastElementChild.remove();
   }
 
   function marked(text, marks) {
@@ -251,8 +281,9 @@
 
   function renderRecent() {
     const items = recent();
-    ui.list.textContent = "";
+    const scrolled = ui.list.scrollTop > 0;
     state.results = items.map((q) => ({ query: q }));
+    showItems([]);
     const problem = recentProblem();
     if (problem) {
       const text = "Недавние запросы не сохраняются: " + (problem === "full" ? "хранилище браузера заполнено." : "браузер не даёт сайту хранить данные.");
@@ -260,11 +291,10 @@
       if (!items.length) return;
     } else if (!items.length) { setStatus("Начните вводить: слово, сокращение (ОД), кубик (к20)…"); return; }
     else setStatus("Недавние запросы");
-    items.forEach((q, i) => {
-      ui.list.append(option(i, "rb-result rb-result--recent", [el("span", { class: "rb-result__title", text: q })], { "data-recent": "" }));
-    });
+    showItems(items.map((q, i) => ["recent\u0000" + q, () => option(i, "rb-result rb-result--recent",
+      [el("span", { class: "rb-result__title", text: q })], { "data-recent": "" })]));
     ui.input.setAttribute("aria-expanded", "true");
-    setActive(0);
+    setActive(0, scrolled);
   }
 
   /* The query without its @names when it is small words only («сколько», «можно ли»), else "". */
@@ -275,13 +305,31 @@
     return words.length > 0 && words.every((w) => A.isOptional(w)) ? rest.trim() : "";
   }
 
+  /* Everything a result's item shows (resultItem). */
+  function resultKey(r) {
+    return [r.title, r.original || "", r.tag || "", r.book_title, r.path.slice(1).join(" › "), r.snippet, r.highlights.join(";")].join("\u0000");
+  }
+
+  function resultItem(r, i) {
+    const head = el("div", { class: "rb-result__head" }, [
+      el("span", { class: "rb-result__title", text: r.title }),
+      r.original ? el("span", { class: "rb-result__original", text: r.original }) : null,
+      r.tag ? el("span", { class: "rb-result__tag", text: r.tag }) : null,
+      el("span", { class: "rb-result__book", text: r.book_title }),
+    ]);
+    const crumbs = el("div", { class: "rb-result__crumbs", text: r.path.slice(1).join(" › ") });
+    const snip = el("div", { class: "rb-result__snippet" }, [marked(r.snippet, r.highlights)]);
+    return option(i, "rb-result", [head, crumbs, snip]);
+  }
+
   function render(out, q) {
     // the same query again (its results now from every book): a result the reader moved to stays
     // chosen; otherwise the new first result is
     const before = q === state.shownQuery && state.moved && state.results[state.active];
     const keep = before && before.url ? before.url : null;
     if (q !== state.shownQuery) state.moved = false;
-    ui.list.textContent = "";
+    // read before the list changes, while the page is laid out
+    const scrolled = ui.list.scrollTop > 0;
     state.results = out.results;
     state.shownQuery = q;
     const notes = [];
@@ -307,20 +355,10 @@
     } else if (!out.results.length) notes.push("Ничего не найдено" + (state.filter.size ? " в выбранных книгах" : ""));
     else if (out.missing && out.missing.length) notes.push("Нет совпадений для «" + out.missing.join("», «") + "»");
     setStatus(notes.join(". "));
-    out.results.forEach((r, i) => {
-      const head = el("div", { class: "rb-result__head" }, [
-        el("span", { class: "rb-result__title", text: r.title }),
-        r.original ? el("span", { class: "rb-result__original", text: r.original }) : null,
-        r.tag ? el("span", { class: "rb-result__tag", text: r.tag }) : null,
-        el("span", { class: "rb-result__book", text: r.book_title }),
-      ]);
-      const crumbs = el("div", { class: "rb-result__crumbs", text: r.path.slice(1).join(" › ") });
-      const snip = el("div", { class: "rb-result__snippet" }, [marked(r.snippet, r.highlights)]);
-      ui.list.append(option(i, "rb-result", [head, crumbs, snip]));
-    });
+    showItems(out.results.map((r, i) => [resultKey(r), () => resultItem(r, i)]));
     ui.input.setAttribute("aria-expanded", String(out.results.length > 0));
     const again = keep ? out.results.findIndex((r) => r.url === keep) : -1;
-    setActive(again > 0 ? again : 0);
+    setActive(again > 0 ? again : 0, again > 0 || scrolled);
   }
 
   // ---- trying a failed search again ---------------------------------------------------------------
