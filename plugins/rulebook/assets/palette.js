@@ -502,6 +502,9 @@
   }
 
   function show(query) {
+    // the index's requests first: building and laying out the palette takes a page's frame or
+    // two, which the requests spend on the way
+    ensureLoaded();
     if (!ui || !document.body.contains(ui.root)) build();
     if (!ui.root.hidden) { ui.input.focus(); return; }
     state.lastFocus = document.activeElement;
@@ -511,7 +514,6 @@
     if (typeof query === "string") ui.input.value = query;
     ui.input.focus();
     ui.input.select();
-    ensureLoaded();
     update();
   }
 
