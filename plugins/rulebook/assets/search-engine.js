@@ -1325,16 +1325,23 @@
 
     isCyrillic(w) { return this.A.allIn(w, this.A.cyr); }
 
-    async run() {
+    /* The plan of the query, or null once `stale()` says the reader has typed on: checked after
+       each round of reads, so that a query typed over does not plan on (and read again) while
+       the next one waits for the main thread. */
+    async run(stale) {
       const A = this.A, P = this.P, V = this.V, store = this.store;
+      const gone = () => !!stale && stale();
       await store.ensure(this.firstNeeds());
+      if (gone()) return null;
       const swaps = this.swapNeeds();
       if (swaps.length) await store.ensure(swaps);
+      if (gone()) return null;
       const read = this.words();
       if (!read.words.some((w) => w.role === "content")) {
         let all = [];
         for (const w of read.words) all = all.concat(V.wordRanges(w.surface));
         await store.ensure(V.need(all));
+        if (gone()) return null;
       }
       let plan = this.plan(read);
       let [budgets, needs] = this.expansionNeeds();
@@ -1347,6 +1354,7 @@
         store.ensure(uniq(postingsOf(store, plan).concat(hinted))).catch(() => {});
       }
       await looked;
+      if (gone()) return null;
       const slang = await this.slangTypos(budgets);
       if (slang.size) {
         // plan.py: a misspelt glossary word is that word, the query read again with it
@@ -1356,6 +1364,7 @@
         plan = this.plan({ words: words, shown: read.shown, changed: read.changed });
         [budgets, needs] = this.expansionNeeds();
         await store.ensure(needs);
+        if (gone()) return null;
       }
       const later = [];
       const small = []; // typos of small words («сколко»: «сколько»)
@@ -1411,6 +1420,7 @@
         later.push(s);
       }
       const splits = await this.splitUnknown(plan, later.filter((s) => s.stems.size === 0));
+      if (gone()) return null;
       // plan.py: an unknown word no split reads is searched by its closest words beyond the budget
       for (const s of later) {
         if (!s.wider || !s.wider.length || s.stems.size || splits.has(s.word)) continue;
@@ -1430,6 +1440,7 @@
       let ranges = [];
       for (const s of later) for (const st of s.pending) ranges.push([st, st + TOP]);
       await store.ensure(uniq(V.need(ranges)));
+      if (gone()) return null;
       for (const s of later) {
         for (const st of s.pending) {
           if (!s.surfaces.has(st)) s.surfaces.set(st, []);
@@ -2484,8 +2495,8 @@
     async run(parsed, limit, relaxed, scope, prefer, stale) {
       if (!parsed.chunks.length || !scope.length) return { results: [], suggestion: null, missing: [], offered: false };
       const store = this.store;
-      const plan = await new Planner(store, this.A, parsed, relaxed, latinMain(store, scope, prefer)).run();
-      if (stale && stale()) return null;
+      const plan = await new Planner(store, this.A, parsed, relaxed, latinMain(store, scope, prefer)).run(stale);
+      if (plan === null || (stale && stale())) return null;
       let ranked = await this.ranked(plan, limit, scope, prefer, stale);
       if (ranked === null) return null;
       const held = this.held(ranked.first);
