@@ -1806,23 +1806,39 @@
       return weight * tfw * (k1 + 1) / (k1 + tfw);
     }
 
-    /* The candidates of the books searched, numbered: their records, sections and books, the
-       number of each by record, and the numbers of each section's (score.py's candidates, in
-       the same order, without the other books'). */
+    /* The candidates of the books searched, numbered in score.py's order (its candidates: every
+       record a content stem reaches through its text or its section's heading), with their
+       records, sections and books; by section, its candidates' numbers (list) and the number of
+       each of its blocks (byK), null for a section outside the scope. Keyed by section and block,
+       not by record id: a record id passes 2^31 and a map hashes it as a heap number. */
     candidateTable(inScope) {
-      const rids = [], secs = [], books = [], at = new Map(), bySection = new Map();
-      for (const [rid, s] of this.candidates()) {
-        const b = this.bookOf(s);
-        if (!inScope.has(b)) continue;
-        at.set(rid, rids.length);
-        let list = bySection.get(s);
-        if (list === undefined) bySection.set(s, (list = []));
-        list.push(rids.length);
-        rids.push(rid);
+      const rids = [], secs = [], books = [], sections = new Map();
+      const add = (s, k) => {
+        let sec = sections.get(s);
+        if (sec === undefined) {
+          const b = this.bookOf(s);
+          sections.set(s, (sec = inScope.has(b) ? { book: b, list: [], byK: [] } : null));
+        }
+        if (sec === null || sec.byK[k] !== undefined) return;
+        sec.byK[k] = rids.length;
+        sec.list.push(rids.length);
+        rids.push(s * K + k);
         secs.push(s);
-        books.push(b);
+        books.push(sec.book);
+      };
+      for (const g of this.plan.groups) {
+        if (g.role !== "content") continue;
+        for (const a of g.alts) for (const sl of a.slots) for (const st of sl.stems.keys()) {
+          const sp = this.posts.get(st);
+          for (const rid of sp.text.keys()) { const s = Math.floor(rid / K); add(s, rid - s * K); }
+          for (const [s, h] of sp.head) {
+            const n2 = h[2];
+            if (n2 & 1) add(s, 0);
+            for (let k = 1; k <= n2 >> 1; k++) add(s, k);
+          }
+        }
       }
-      return { rids: rids, secs: secs, books: books, at: at, bySection: bySection };
+      return { rids: rids, secs: secs, books: books, sections: sections };
     }
 
     /* A slot's score of every candidate (score.py's slot_score): per candidate, the best BM25F
@@ -1844,33 +1860,17 @@
           if (v > out[i]) out[i] = v;
         };
         for (const rid of sp.text.keys()) {
-          const i = table.at.get(rid);
+          const s = Math.floor(rid / K), sec = table.sections.get(s);
+          const i = sec ? sec.byK[rid - s * K] : undefined;
           if (i !== undefined) score(i);
         }
         for (const map of [sp.head, sp.path]) {
           for (const s of map.keys()) {
-            const list = table.bySection.get(s);
-            if (list !== undefined) for (const i of list) score(i);
+            const sec = table.sections.get(s);
+            if (sec) for (const i of sec.list) score(i);
           }
         }
       });
-      return out;
-    }
-
-    candidates() {
-      const out = new Map();
-      for (const g of this.plan.groups) {
-        if (g.role !== "content") continue;
-        for (const a of g.alts) for (const sl of a.slots) for (const st of sl.stems.keys()) {
-          const sp = this.posts.get(st);
-          for (const rid of sp.text.keys()) out.set(rid, Math.floor(rid / K));
-          for (const [s, h] of sp.head) {
-            const n2 = h[2];
-            if (n2 & 1) out.set(s * K, s);
-            for (let k = 1; k <= n2 >> 1; k++) out.set(s * K + k, s);
-          }
-        }
-      }
       return out;
     }
 
@@ -1938,7 +1938,7 @@
         const cov = covered / totalIdf;
         rows.push([base * this.power(cov), cov, rid, s, b]);
         // only a section whose heading is a candidate can be lifted by its blocks (below)
-        if (!table.at.has(s * K)) continue;
+        if (table.sections.get(s).byK[0] === undefined) continue;
         let best = secBest.get(s);
         if (best === undefined) secBest.set(s, (best = new Array(n).fill(0.0)));
         for (let gi = 0; gi < n; gi++) if (scores[gi] > best[gi]) best[gi] = scores[gi];
