@@ -485,15 +485,13 @@ def shipped(pack: Callable[[list[str]], str]) -> dict[str, Any]:
     return out
 
 
-NAMED_STRONG = True
-
-
 def definition(text: str) -> tuple[str, bool] | None:
     """The term a block defines, and whether it says so in so many words: («Укрытие — это
     любой объект…» -> («Укрытие», True), «Cover is any obstacle…» -> («Cover», True); «Метка — 1
     раз за бой…» -> («Метка», False), a shorter term before a dash or a colon; «Мораль = 10 +
     Концентрация…» or «Базовый КЗ равен 10 + …» -> («Мораль», False), («Базовый КЗ», False), a
-    quantity's formula), if it defines one."""
+    quantity's formula; «Эти атаки называются атаками при возможности» -> («атаками при
+    возможности», True), a sentence that names a term), if it defines one."""
     d = SPEC["definitions"]
     for pattern, most, strong in (
         (_DEF_RE, d["max_words"], True),
@@ -515,7 +513,7 @@ def definition(text: str) -> tuple[str, bool] | None:
         term = m.group("term").strip()
         words = [w for w in surfaces(term) if not is_optional(w)]
         if words and len(words) <= int(d["dash_max_words"]):
-            return term, NAMED_STRONG
+            return term, True
     return None
 
 

@@ -517,9 +517,9 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                 frag_first.append(fstart)
             fcur, fpages, fpage_idx, fsize, fcrumbs = [], [], {}, 0, None
 
-        for bi, (book, _) in enumerate(books):
+        for bi, (book, post) in enumerate(books):
             entry = [book.slug, book.title, offsets[bi], offsets[bi] + len(book.sections)]
-            if _latin_main(books[bi][1], latin):
+            if _latin_main(post, latin):
                 entry.append(1)  # its words are mostly Latin (plan.latin_main)
             manifest["books"].append(entry)
             for si, sec in enumerate(book.sections):

@@ -7,8 +7,9 @@ with its text and the term it defines, if any. Every text is analysed by analysi
 analysis the query engines use): `text` holds surface forms (no positions), `stems` their
 Snowball stems (whose document frequencies are the rarity the ranking uses), `heading`,
 `original`, `tag` and `path` the surface forms of the section's heading and of its ancestors',
-`initials` the abbreviation readers make of a heading of several words («Очки Геройства» ->
-«ог») when the book does not use that word itself.
+`initials` the abbreviations readers make of a heading of several words («Очки Геройства» ->
+«ог»; of its English original, «Multiple Attack Penalty» -> «map»; English ones with their small
+words' letters, «Pay the Price» -> «ptp») when the book does not use that word itself.
 
 `read` turns the index back into postings by surface form, numbered by (section, k) within the
 book: what export.py merges across books. Whoosh keeps field lengths as a lossy byte, so exact
