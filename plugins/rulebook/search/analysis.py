@@ -445,9 +445,11 @@ def heading_initials(title: str, original: str = "") -> list[str]:
     words, the initials of all its words as English players write them («Attack of
     Opportunity» -> «aoo», «Pay the Price» -> «ptp»)."""
     out: list[str] = []
-    for t in (title, original):
+    for t, of_original in ((title, False), (original, True)):
         for abbr in (initials(t), _whole_initials(t)):
-            if abbr and abbr not in out:
+            # an original's two letters are too many other things: «RC» is «КС» typed in the
+            # other layout
+            if abbr and abbr not in out and not (of_original and len(abbr) < 3):
                 out.append(abbr)
     return out
 
@@ -491,7 +493,8 @@ def definition(text: str) -> tuple[str, bool] | None:
     раз за бой…» -> («Метка», False), a shorter term before a dash or a colon; «Мораль = 10 +
     Концентрация…» or «Базовый КЗ равен 10 + …» -> («Мораль», False), («Базовый КЗ», False), a
     quantity's formula; «Эти атаки называются атаками при возможности» -> («атаками при
-    возможности», True), a sentence that names a term), if it defines one."""
+    возможности», False), a sentence that names a term, which a heading of that name outranks),
+    if it defines one."""
     d = SPEC["definitions"]
     for pattern, most, strong in (
         (_DEF_RE, d["max_words"], True),
@@ -513,7 +516,7 @@ def definition(text: str) -> tuple[str, bool] | None:
         term = m.group("term").strip()
         words = [w for w in surfaces(term) if not is_optional(w)]
         if words and len(words) <= int(d["dash_max_words"]):
-            return term, True
+            return term, False
     return None
 
 
