@@ -849,9 +849,8 @@
 
   /* plan._as_abbreviation: an abbreviation in capitals («ОП») is its letters and their case
      endings, not every word its letters are the stem of (Snowball: опыт -> оп). */
-  function asAbbreviation(w, forms, cases) {
-    const ends = cases ? cases.endings : [];
-    const mine = forms.filter((u) => u === w || (u.startsWith(w) && ends.includes(u.slice(w.length))));
+  function asAbbreviation(A, w, forms) {
+    const mine = forms.filter((u) => u === w || A.abbreviationBases(u).includes(w));
     if (mine.length) forms.splice(0, forms.length, ...mine);
   }
 
@@ -1254,7 +1253,7 @@
           if (u === number) { stems.set(ust, Math.max(stems.get(ust) || 0.0, P.w_number)); add(ust, u); }
         }
       }
-      if (word.upper && surf.has(st)) asAbbreviation(w, surf.get(st), A.spec.abbreviation_cases);
+      if (word.upper && surf.has(st)) asAbbreviation(A, w, surf.get(st));
       const whole = new Set(stems.keys());
       let completions = 0;
       // a word the library lacks that begins words of it, typed whole: players clip long terms
@@ -1686,6 +1685,9 @@
     return width;
   }
 
+  /* score.py StemPost.found: the stem occurs somewhere in the library. */
+  function found(sp) { return sp.text.size > 0 || sp.head.size > 0 || sp.path.size > 0 || sp.defs.size > 0; }
+
   /* The stem is found only as headings' initials (no word of the books). */
   function initialsOnly(sp) {
     if (!sp.head.size || sp.text.size || sp.path.size || sp.defs.size) return false;
@@ -1775,7 +1777,7 @@
         let best = 0.0, any = false;
         for (const a of g.alts) for (const sl of a.slots) for (const [st, w] of sl.stems) {
           const sp = this.posts.get(st);
-          if (!(sp.text.size || sp.head.size || sp.path.size || sp.defs.size)) continue;
+          if (!found(sp)) continue;
           const v = a.weight * w * this.idf(sp.df);
           if (!any || v > best) { best = v; any = true; }
         }
@@ -1783,10 +1785,8 @@
       }
       // score.py: no word of the query, as typed, is in any book (table talk)
       const content = this.plan.groups.filter((g) => g.role === "content");
-      this.unprinted = content.length > 0 && !content.some((g) => g.alts.some((a) => a.literal && a.slots.some((sl) => [...sl.stems.keys()].some((st) => {
-        const sp = this.posts.get(st);
-        return sp.text.size || sp.head.size || sp.path.size || sp.defs.size;
-      }))));
+      this.unprinted = content.length > 0 && !content.some((g) => g.alts.some((a) => a.literal
+        && a.slots.some((sl) => [...sl.stems.keys()].some((st) => found(this.posts.get(st))))));
     }
 
     /* One stem's BM25F score of a record (score.py's slot_score, the loop's body). */

@@ -365,10 +365,22 @@ def _function_words(text: dict[str, list[int]], rules: list[tuple[str, list[Any]
     return {w for w in text if analysis.is_optional(w) and w not in keep}
 
 
-def _latin_main(post: dict[str, Any], latin: set[str]) -> bool:
+_LATIN = frozenset(analysis.SPEC["latin"])
+
+
+def _is_latin(w: str) -> bool:
+    """Written in Latin letters only."""
+    return set(w) <= _LATIN
+
+
+def _latin_words(words: set[str] | list[str]) -> int:
+    return sum(1 for w in words if _is_latin(w))
+
+
+def _latin_main(post: dict[str, Any]) -> bool:
     """Most of a book's own words (its postings' surfaces) are Latin."""
     words = set(post["text"]) | set(post["heading"]) | set(post["original"])
-    return 2 * sum(1 for w in words if w[0] in latin and set(w) <= latin) > len(words)
+    return 2 * _latin_words(words) > len(words)
 
 
 def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary) -> dict[str, Any]:
@@ -380,9 +392,8 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         tmp.chmod(0o755)  # mkdtemp makes it private; the site must be readable by any server
         files: dict[str, bytes] = {}
         # the library's main script: a short word of the other is a word the books lack, not a typo
-        latin = set(analysis.SPEC["latin"])
         stats["words"] = len(vocab)
-        stats["latin_words"] = sum(1 for w in vocab if w[0] in latin and set(w) <= latin)
+        stats["latin_words"] = _latin_words(vocab)
         manifest: dict[str, Any] = {"format": FORMAT, "analysis": analysis.shipped(_packed), "stats": stats}
 
         # vocabulary, with the glossary rules of its range
@@ -488,7 +499,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         # English words by consonant skeleton
         loans: dict[str, list[str]] = {}
         for w in vocab:
-            if all(c in analysis.SPEC["latin"] for c in w):
+            if _is_latin(w):
                 k = analysis.skeleton(w)
                 if len(k) >= analysis.SPEC["loans"]["min_length"]:
                     loans.setdefault(k, []).append(w)
@@ -519,7 +530,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
 
         for bi, (book, post) in enumerate(books):
             entry = [book.slug, book.title, offsets[bi], offsets[bi] + len(book.sections)]
-            if _latin_main(post, latin):
+            if _latin_main(post):
                 entry.append(1)  # its words are mostly Latin (plan.latin_main)
             manifest["books"].append(entry)
             for si, sec in enumerate(book.sections):

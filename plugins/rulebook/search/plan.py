@@ -113,8 +113,7 @@ def _as_abbreviation(w: str, forms: list[str]) -> None:
     """An abbreviation written in capitals («ОП», Очки Прочности) is read as its letters and
     their case endings, not as every word its letters are the stem of (Snowball stems «опыт» to
     «оп»): where the library has it so, the stem's other forms are dropped."""
-    ends = analysis.SPEC["abbreviation_cases"]["endings"]
-    mine = [u for u in forms if u == w or (u.startswith(w) and u[len(w) :] in ends)]
+    mine = [u for u in forms if u == w or w in analysis.abbreviation_bases(u)]
     if mine:
         forms[:] = mine
 
