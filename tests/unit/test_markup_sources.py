@@ -438,3 +438,17 @@ def test_italics_inside_bold_and_bold_inside_italics_keep_both(tmp_path):
     ]
     text = "\n".join(r.files.values())
     assert "**сделайте ход** <strong><em>Стойкость</em></strong> **сейчас**, затем *бросьте*" in text
+
+
+def test_a_headings_permalink_is_not_part_of_its_title(tmp_path):
+    page = (
+        '<html><body><h1 id="osada">Осада<a class="headerlink" href="#osada">¶</a></h1>'
+        '<h2 id="taran"><a href="#taran">#</a> Таран</h2><p>Таран бьёт <a href="#osada">§</a> ворота.</p>'
+        '<h2 id="rov">Ров <a href="#osada">1</a></h2></body></html>'
+    )
+    r = saved_page(tmp_path, page)
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    assert [b.text for b in blocks if isinstance(b, Heading)] == ["Осада", "Таран", "Ров 1"]
+    assert r.doc.pages[0].blocks[0].anchor == "osada"
+    (para,) = [b for b in blocks if isinstance(b, Paragraph)]
+    assert "§" in plain(para.inlines)  # a link in the text stays

@@ -311,6 +311,20 @@ def _warn_chrome(root: Tag, report: Report, file: str) -> None:
         )
 
 
+_WORDLESS = re.compile(r"^[\W_]*$")
+
+
+def _permalinks(root: Tag) -> None:
+    """A heading's permalink is the site's markup, not the book's words: a link inside a heading
+    that leads to an anchor of the same page and shows no letter or digit (MkDocs' and Sphinx's
+    «¶», a «#», a «§», an icon) goes, else it ends the heading's title («5.1 Боевой раунд ¶»)
+    and its id."""
+    for heading in root.find_all(list(_HEADINGS)):
+        for a in heading.find_all("a", href=True):
+            if str(a["href"]).startswith("#") and _WORDLESS.match(a.get_text()):
+                a.decompose()
+
+
 _FIGURE = "rb-figure"  # an image-only block whose alt text is kept (a name no HTML uses)
 
 
@@ -414,6 +428,7 @@ def parse(book: BookConfig) -> MarkupBook:
             _warn_chrome(root, report, path.name)
         if book.kind == "markdown":
             _alerts(soup, root)
+        _permalinks(root)
         _pictures(soup, root)
         words.update(count_words(root.get_text(" ")))
         conv.file(path, root, soup)
