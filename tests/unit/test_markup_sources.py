@@ -452,3 +452,14 @@ def test_a_headings_permalink_is_not_part_of_its_title(tmp_path):
     assert r.doc.pages[0].blocks[0].anchor == "osada"
     (para,) = [b for b in blocks if isinstance(b, Paragraph)]
     assert "§" in plain(para.inlines)  # a link in the text stays
+
+
+def test_a_navigation_beside_the_article_inside_main_is_reported_as_chrome(tmp_path):
+    page = (
+        '<html><body><main><div class="side"><nav class="menu-x"><ul><li><a href="/a">Осада</a></li>'
+        '<li><a href="/b">Штурм</a></li></ul></nav></div>\n<article><h1>Осада</h1>'
+        "<header>Глава 2</header><p>Таран бьёт ворота.</p><nav>См. также</nav></article></main></body></html>"
+    )
+    r = saved_page(tmp_path, page)
+    ((_line, message),) = r.doc.report.warnings
+    assert message.startswith("saved-page.html: nav.menu-x look like site chrome")

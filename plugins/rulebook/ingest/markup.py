@@ -286,7 +286,13 @@ def _warn_chrome(root: Tag, report: Report, file: str) -> None:
     their words would otherwise be published as the book's, and found by its search."""
     found: list[Tag] = []
     for el in root.find_all(True):
-        if any(f in el.parents for f in found) or el.find_parent(["article", "main"]) is not None:
+        if any(f in el.parents for f in found) or el.find_parent("article") is not None:
+            continue
+        # a <main> holds the page's header and footer words, but a site's <main> often holds its
+        # sidebars too (Material for MkDocs: the navigation beside the article): a navigation
+        # in <main> outside the <article> is still chrome
+        navigation = el.name == "nav" or el.get("role") == "navigation"
+        if not navigation and el.find_parent("main") is not None:
             continue
         names = [str(el.get("id") or ""), *(el.get("class") or [])]
         if (
