@@ -22,6 +22,7 @@ from rulebook.ingest.model import (
     StrongEm,
     Sup,
     Table,
+    at,
     plain,
     walk,
 )
@@ -314,9 +315,11 @@ def test_a_bold_run_with_a_space_inside_its_marks_is_bold_and_told(tmp_path):
     r = ingest_one(tmp_path, entry, {"sizes.md": page})
     text = "\n".join(r.files.values())
     assert "\n**Категории размеров**\n" in text and "2 \\*\\* 3 и 4 \\*\\* 5" in text
-    assert [w for w in r.doc.report.warnings if "bold mark" in w[1]] == [
-        (3, "sizes.md: a bold mark with a space inside it (** word **): read as bold")
-    ]
+    ((line, message),) = [w for w in r.doc.report.warnings if "bold mark" in w[1]]
+    assert (
+        at(line) == "sizes.md:3"
+        and message == "a bold mark with a space inside it (** word **): read as bold"
+    )
     assert coverage.measure(r.doc).ratio == 1.0
 
 
@@ -461,5 +464,22 @@ def test_a_navigation_beside_the_article_inside_main_is_reported_as_chrome(tmp_p
         "<header>Глава 2</header><p>Таран бьёт ворота.</p><nav>См. также</nav></article></main></body></html>"
     )
     r = saved_page(tmp_path, page)
-    ((_line, message),) = r.doc.report.warnings
-    assert message.startswith("saved-page.html: nav.menu-x look like site chrome")
+    ((line, message),) = r.doc.report.warnings
+    assert at(line) == "saved-page.html:1" and message.startswith("nav.menu-x look like site chrome")
+
+
+def test_a_report_about_a_folder_names_the_page_file_of_each_line(tmp_path):
+    """Line numbers repeat from page to page: a report about a book of several files says which
+    file a line is in, as an error does."""
+    src = tmp_path / "sources" / "moves"
+    src.mkdir(parents=True)
+    (src / "a.md").write_text("# Ходы\n\nПервый ход.\n\nВторой ход.\n", encoding="utf-8")
+    (src / "b.md").write_text(
+        "# Раны\n\nСм. [Лечение](a.md#lechenie).\n\n**Тяжёлая рана **: минус два.\n", encoding="utf-8"
+    )
+    entry = '[books.moves]\ntitle = "Ходы"\nsystem = "Пример"\nsource = "moves"\norder = ["a.md", "b.md"]\n'
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    said = pipeline.summary(r)
+    assert "  unresolved reference at b.md:3: «Лечение»" in said
+    assert any(s.startswith("  warning: b.md:5: a bold mark with a space inside it") for s in said)

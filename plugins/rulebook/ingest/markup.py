@@ -47,6 +47,7 @@ from rulebook.ingest.model import (
     DefItem,
     DefList,
     Em,
+    FileLine,
     Footnote,
     Heading,
     Inline,
@@ -64,6 +65,7 @@ from rulebook.ingest.model import (
     Sup,
     Table,
     Text,
+    at,
     walk,
 )
 from rulebook.ingest.reader import read_text
@@ -209,7 +211,7 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     text, fixed = _tidy_strong(text)
     for line in fixed:
         report.warnings.append(
-            (line, f"{path.name}: a bold mark with a space inside it (** word **): read as bold")
+            (FileLine(line, path.name), "a bold mark with a space inside it (** word **): read as bold")
         )
     markup = _lists_interrupt(text)
     html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
@@ -310,8 +312,8 @@ def _warn_chrome(root: Tag, report: Report, file: str) -> None:
                 sels.append(sel)
         report.warnings.append(
             (
-                found[0].sourceline or 0,
-                f"{file}: {', '.join(sels)} look like site chrome (navigation, header, footer, sidebar, "
+                FileLine(found[0].sourceline or 0, file),
+                f"{', '.join(sels)} look like site chrome (navigation, header, footer, sidebar, "
                 "banner): drop them with chrome.drop, or name the article with chrome.root",
             )
         )
@@ -406,6 +408,9 @@ def parse(book: BookConfig) -> MarkupBook:
 
     for path in files:
         soup = _soup(book, path, report)
+        if len(files) > 1:  # a page's line numbers name its file (they repeat from page to page)
+            for el in soup.find_all(True):
+                el.sourceline = FileLine(el.sourceline or 0, path.name)
         for el in soup.find_all(_INVISIBLE):
             el.decompose()
         for c in soup.find_all(string=lambda s: isinstance(s, Comment | Doctype | ProcessingInstruction)):
@@ -928,7 +933,7 @@ def contents_lists(pages: list[Page], report: Report) -> None:
                 report.warnings.append(
                     (
                         b.line,
-                        f"the list at line {b.line} is only links to headings of the book (a table of "
+                        f"the list at {at(b.line)} is only links to headings of the book (a table of "
                         "contents of the page?): the site makes its own, drop it with chrome.drop",
                     )
                 )

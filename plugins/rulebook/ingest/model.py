@@ -231,6 +231,29 @@ class Document:
     source_words: Counter[str] | None = None  # a markup source's own words (text: from `source`)
 
 
+class FileLine(int):
+    """A line of one page of a book made of several files. It carries the page's file name, since
+    line numbers repeat from page to page and a report must say which file it means."""
+
+    file: str
+
+    def __new__(cls, line: int, file: str = "") -> FileLine:
+        self = super().__new__(cls, line)
+        self.file = file
+        return self
+
+
+def at(line: int) -> str:
+    """Where a line is, as a report says it: «line 12», or «05-combat.html:12» for a page of a folder."""
+    file = getattr(line, "file", "")
+    return f"{file}:{line}" if file else f"line {line}"
+
+
+def by_place(line: int) -> tuple[str, int]:
+    """A sort key that keeps each file's lines together."""
+    return getattr(line, "file", ""), int(line)
+
+
 @dataclass
 class Report:
     """What the ingester tells the editor after a run."""

@@ -18,6 +18,7 @@ from rulebook.ingest.model import (
     Paragraph,
     Table,
     Widget,
+    at,
 )
 
 _KINDS = {Paragraph: "paragraph", ListBlock: "list", Table: "table", DefList: "definition list"}
@@ -76,7 +77,7 @@ def lines(doc: Document) -> list[str]:
             for b in body:
                 out.extend(_detail(b, pad + "    "))
     for line, text in doc.report.unresolved:
-        out.append(f"unresolved reference at line {line}: «{text}»")
+        out.append(f"unresolved reference at {at(line)}: «{text}»")
     return out
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from rulebook.ingest import coverage, footnotes, markdown, markup, outline, pages
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, walk
+from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, at, by_place, walk
 from rulebook.ingest.parser import Parser
 from rulebook.ingest.prepare import strip_chrome
 from rulebook.ingest.reader import read_source
@@ -230,13 +230,15 @@ def summary(r: BookResult) -> list[str]:
     for word, n in cov.missing.most_common(20):
         lines.append(f"  missing word «{word}» ×{n}")
     for line, text in rep.unresolved:
-        lines.append(f"  unresolved reference at line {line}: «{text}»")
+        lines.append(f"  unresolved reference at {at(line)}: «{text}»")
     for line, text in rep.external:
-        lines.append(f"  reference whose target is not in this source, line {line}: «{text}» (kept as text)")
+        lines.append(f"  reference whose target is not in this source, {at(line)}: «{text}» (kept as text)")
     for line, text in rep.missing_tables:
-        lines.append(f"  table missing in the source at line {line}: «{text}»")
+        lines.append(f"  table missing in the source at {at(line)}: «{text}»")
     for note in rep.notes:
         lines.append(f"  note: {note}")
-    for line, text in sorted([*rep.warnings, *outline.empty_sections(r.doc)]):
-        lines.append(f"  warning: line {line}: {text}")
+    for line, text in sorted(
+        [*rep.warnings, *outline.empty_sections(r.doc)], key=lambda w: (by_place(w[0]), w[1])
+    ):
+        lines.append(f"  warning: {at(line)}: {text}")
     return lines
