@@ -422,6 +422,7 @@ def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, 
     shutil.copytree(site / "search", old)
     m = json.loads((old / "manifest.json").read_text(encoding="utf-8"))
     a = m["analysis"]
+    conditions = a["condition_words"]
     del a["section_number"], a["slips"], a["condition_words"], a["abbreviation_cases"], a["latin_reading"]
     del a["engine"]["abbreviation_max"], a["engine"]["typo_wider_from"], a["engine"]["typo_wider_terms"]
     del a["engine"]["small_typo_from"], a["engine"]["gap_join_min"]
@@ -460,6 +461,11 @@ def test_the_browser_engine_reads_an_index_written_before_its_newest_keys(site, 
 
     got = run(old)
     assert all(r["results"] for i, r in enumerate(got) if i != 4)  # Latin letters read as typed
+    # the lists below are compared with the condition words back: without them a rule that opens
+    # with «Если» ranks as any other block, which may reorder two close results
+    a["condition_words"] = conditions
+    (old / "manifest.json").write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    got = run(old)
     # the small words and the number words read alike from either form
     now = run(site / "search")
 

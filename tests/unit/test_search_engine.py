@@ -1584,6 +1584,27 @@ def test_a_table_row_found_under_its_heading_is_shown_not_the_tables_heading_row
     assert top["snippet"].startswith("Затвор") and top["highlights"]
 
 
+def test_a_table_row_is_found_by_its_first_columns_heading():
+    # «| Ранение | Эффект |» then «| Серьёзное | … штраф −2 |»: the row is about a serious wound,
+    # though its cells never say «ранение»; in a long table, a paragraph with two of the three
+    # words beat it
+    b = book(
+        "b",
+        [
+            ("Последствия", 2, []),
+            ("Отдых", 2, ["Серьёзное ранение лечат в госпитале неделю."]),
+            ("Бег", 2, ["Бег даёт штраф к точности."]),
+        ],
+    )
+    rows = [("Ранение · Эффект", ""), ("Лёгкое · Нет последствий.", "Ранение")]
+    rows += [("Серьёзное · Скорость падает вдвое, штраф −2 ко всем проверкам.", "Ранение")]
+    rows += [(f"Вариант {i} · Особое правило номер {i} для игры.", "Ранение") for i in range(12)]
+    b.sections[0].blocks = [library.Block("row", "s0--1", t, context=c) for t, c in rows]
+    lib = index(b)
+    for out in (search(lib, "серьёзное ранение штраф"), browser_search(lib, ["серьёзное ранение штраф"])[0]):
+        assert out["results"][0]["snippet"].startswith("Серьёзное ·")
+
+
 def test_a_verb_finds_the_noun_of_its_action_and_the_noun_the_verb():
     # the stemmer leaves «ранить» as «ран» and «ранение» as «ранен»: a stem too short for the
     # relatives that extend it by a few letters, so a player's verb missed the rule's noun

@@ -39,6 +39,9 @@ def test_table_rows_are_records_that_link_to_their_table():
     rows = [r for r in records().records if r.kind == "row"]
     assert [r.text for r in rows] == ["Действие · ОД", "Рывок · 2", "Блок · 1"]
     assert {r.anchor for r in rows} == {"shtraf--4"}
+    # a row is read with its first column's heading (what its first cell is: «Рывок» is an
+    # action), which is searched with it but not shown
+    assert [r.context for r in rows] == ["", "Действие", "Действие"]
 
 
 def test_heading_text_drops_the_permalink_and_keeps_original_and_tag_apart():

@@ -69,6 +69,7 @@ class Record:
     anchor: str  # id of the block (a row: its table's id)
     text: str
     lead: str = ""  # a bold run-in that opens the block: the term it is about
+    context: str = ""  # a table row's column headings: what its cells are (indexed, not shown)
 
 
 @dataclass
@@ -148,12 +149,20 @@ def _dt_text(dt: Tag) -> str:
     return " — ".join(p for p in parts if p)
 
 
-def _rows(table: Tag) -> Iterable[str]:
+def _rows(table: Tag) -> Iterable[tuple[str, str]]:
+    """(row text, its column headings) for each row; the heading row has no headings of its own."""
+    head = ""
     for tr in table.find_all("tr"):
-        cells = [text_of(c) for c in tr.find_all(("td", "th"), recursive=False)]
+        found = tr.find_all(("td", "th"), recursive=False)
+        cells = [text_of(c) for c in found]
         text = ROW_SEP.join(c for c in cells if c)
-        if text:
-            yield text
+        if not text:
+            continue
+        if not head and found and all(c.name == "th" for c in found):
+            head = cells[0]
+            yield text, ""
+            continue
+        yield text, head
 
 
 _LEAD_TAGS = ("strong", "b")
@@ -208,8 +217,8 @@ def page_records(
         bid = str(el.get("id", ""))
         if el.name == "table" or (el.name == "div" and el.find("table") and _kind(el) != "note"):
             table = el if el.name == "table" else el.find("table")
-            for row in _rows(table):  # type: ignore[arg-type]
-                page.records.append(Record(idx, "row", bid, row))
+            for row, head in _rows(table):  # type: ignore[arg-type]
+                page.records.append(Record(idx, "row", bid, row, context=head))
             continue
         text = _dt_text(el) if el.name == "dt" else text_of(el)
         if text:

@@ -24,6 +24,7 @@ class Block:
     anchor: str  # the block's id (a table row: its table's id)
     text: str
     lead: str = ""  # a bold run-in at the start of the block («Атака по возможности.»)
+    context: str = ""  # a table row's column headings: searched with the row, not shown
 
 
 @dataclass
@@ -95,7 +96,7 @@ class Book:
                 ).encode()
             )
             for b in s.blocks:
-                h.update(f"\x1e{b.kind}\x1f{b.anchor}\x1f{b.text}\x1f{b.lead}".encode())
+                h.update(f"\x1e{b.kind}\x1f{b.anchor}\x1f{b.text}\x1f{b.lead}\x1f{b.context}".encode())
             h.update(b"\x1d")
         return h.hexdigest()
 
@@ -125,7 +126,7 @@ def assemble(slug: str, title: str, pages: list[PageRecords], glossary: Glossary
             if r.kind == "h":
                 sec.titled = True
             else:
-                sec.blocks.append(Block(r.kind, r.anchor, r.text, r.lead))
+                sec.blocks.append(Block(r.kind, r.anchor, r.text, r.lead, r.context))
     return book
 
 

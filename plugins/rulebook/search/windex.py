@@ -1,15 +1,17 @@
 """The whoosh index of one book: written at build time, read back to export the browser's index.
 
-Documents are the book's blocks, in reading order: for each section, its heading document
-(k = 0: the heading's text, the heading path and the English original / tag as fields; for the
+Documents are the book's blocks, in reading order: for each section, its heading document (k =
+0: the heading's text, the heading path and the English original / tag as fields; for the
 untitled top of a page only the fields, no text) and then one document per block (k = 1, 2, ...)
-with its text and the term it defines, if any. Every text is analysed by analysis.py (the same
-analysis the query engines use): `text` holds surface forms (no positions), `stems` their
-Snowball stems (whose document frequencies are the rarity the ranking uses), `heading`,
-`original`, `tag` and `path` the surface forms of the section's heading and of its ancestors',
-`initials` the abbreviations readers make of a heading of several words («Очки Геройства» ->
-«ог»; of its English original, «Multiple Attack Penalty» -> «map»; English ones with their small
-words' letters, «Pay the Price» -> «ptp») when the book does not use that word itself.
+with its text (a table row's with its first column's heading, which says what the row's first
+cell is: «Ранение» for the row «Серьёзное · …») and the term it defines, if any. Every text is
+analysed by analysis.py (the same analysis the query engines use): `text` holds surface forms
+(no positions), `stems` their Snowball stems (whose document frequencies are the rarity the
+ranking uses), `heading`, `original`, `tag` and `path` the surface forms of the section's
+heading and of its ancestors', `initials` the abbreviations readers make of a heading of several
+words («Очки Геройства» -> «ог»; of its English original, «Multiple Attack Penalty» -> «map»;
+English ones with their small words' letters, «Pay the Price» -> «ptp») when the book does not
+use that word itself.
 
 `read` turns the index back into postings by surface form, numbered by (section, k) within the
 book: what export.py merges across books. Whoosh keeps field lengths as a lossy byte, so exact
@@ -122,7 +124,8 @@ def write(target: Path, book: Book, stamp: str) -> None:
             w.add_document(**doc)
             for k, b in enumerate(sec.blocks, 1):
                 term = defines(b)
-                w.add_document(key=(si, k), text=b.text, stems=b.text, **({"defines": term} if term else {}))
+                words = f"{b.text} {b.context}" if b.context else b.text
+                w.add_document(key=(si, k), text=words, stems=words, **({"defines": term} if term else {}))
         w.commit()
         (tmp / STAMP).write_text(stamp, encoding="utf-8")
 
