@@ -483,3 +483,21 @@ def test_a_report_about_a_folder_names_the_page_file_of_each_line(tmp_path):
     said = pipeline.summary(r)
     assert "  unresolved reference at b.md:3: «Лечение»" in said
     assert any(s.startswith("  warning: b.md:5: a bold mark with a space inside it") for s in said)
+
+
+def test_an_empty_anchor_before_a_heading_leads_links_to_that_heading(tmp_path):
+    """Sphinx puts a label's id on an empty span before the heading (`<span id="x"></span><h2>`),
+    old pages an `<a name>`: links to either reach the heading after it."""
+    page = (
+        '<html><body><h1>Бой</h1><p>См. <a href="#label-zasada">засаду</a> и '
+        '<a href="#old-udar">удар</a>.</p><div class="section"><span id="label-zasada"></span>'
+        '<h2>Засада</h2><p>Внезапность.</p></div><a name="old-udar"></a><h2>Удар</h2><p>Урон.</p>'
+        "</body></html>"
+    )
+    r = saved_page(tmp_path, page)
+    links = [s for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph) for s in b.inlines]
+    assert [(s.text, s.target) for s in links if isinstance(s, Link)] == [
+        ("засаду", "#zasada"),
+        ("удар", "#udar"),
+    ]
+    assert r.doc.report.unresolved == []

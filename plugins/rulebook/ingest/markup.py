@@ -510,20 +510,35 @@ class _Converter:
     def children(self, el: Tag, out: list[Block]) -> None:
         """Block content of a container; runs of inline content become paragraphs."""
         run: list[NavigableString | Tag] = []
+        anchors: list[Tag] = []  # empty anchors before a block (`<span id="x"></span><h2>`)
         for node in list(el.children):
             if isinstance(node, Tag) and node.name not in _INLINE:
-                self.flush(run, out)
+                anchors += self.flush(run, out)
                 run = []
+                start = len(out)
                 self.element(node, out)
+                if anchors and len(out) > start:
+                    for a in anchors:
+                        self.mark(a, out[start])
+                    anchors = []
             else:
                 run.append(node)
         self.flush(run, out)
 
-    def flush(self, run: list[NavigableString | Tag], out: list[Block]) -> None:
+    def flush(self, run: list[NavigableString | Tag], out: list[Block]) -> list[Tag]:
+        """The run's paragraph, which the ids inside it lead to; a run with no text (an empty
+        anchor a site puts before a heading, Sphinx's label or an old `<a name>`) returns its
+        elements, whose ids lead to the block after them."""
         inl = self.inlines(run)
-        if inl:
-            line = next((n.sourceline for n in run if isinstance(n, Tag) and n.sourceline), None)
-            out.append(Paragraph(inl, line or self._line(run)))
+        tags = [n for n in run if isinstance(n, Tag)]
+        if not inl:
+            return tags
+        line = next((n.sourceline for n in run if isinstance(n, Tag) and n.sourceline), None)
+        para = Paragraph(inl, line or self._line(run))
+        out.append(para)
+        for t in tags:
+            self.mark(t, self.current or para)
+        return []
 
     def _line(self, run: list[NavigableString | Tag]) -> int:
         for n in run:
