@@ -501,3 +501,15 @@ def test_an_empty_anchor_before_a_heading_leads_links_to_that_heading(tmp_path):
         ("удар", "#udar"),
     ]
     assert r.doc.report.unresolved == []
+
+
+def test_a_link_to_a_page_the_source_does_not_hold_points_outside_it(tmp_path):
+    """A page saved from a site links to the site's other pages: those links stay text and are
+    told as pointing outside the source; a missing id of a page the source holds is unresolved."""
+    page = (
+        '<html><body><h1>Бой</h1><p>Бросок <a href="glossary.html#lovkost">Ловкости</a>, '
+        '<a href="#nowhere">нигде</a>.</p></body></html>'
+    )
+    r = saved_page(tmp_path, page)
+    assert r.doc.report.external == [(1, "Ловкости")]
+    assert r.doc.report.unresolved == [(1, "нигде")]

@@ -869,7 +869,9 @@ def _anchor_of(block: Block, page: Page) -> str | None:
 
 def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
     """Links between the source's pages -> links between the site's pages; a link to a page or
-    id the source does not have stays text and is reported."""
+    id the source does not have stays text and is reported: a page the source does not hold (the
+    rest of the site a page was saved from) as pointing outside it, an id missing from a page it
+    holds as unresolved."""
     page_of: dict[int, Page] = {}
     for p in pages:
         for b in walk(p.blocks):
@@ -902,7 +904,8 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
             if isinstance(s, Link) and s.target.startswith(_PENDING):
                 dest = target(s.target, here)
                 if dest is None:
-                    report.unresolved.append((line, s.text.strip()))
+                    outside = s.target[len(_PENDING) :].partition("#")[0] not in names
+                    (report.external if outside else report.unresolved).append((line, s.text.strip()))
                     out.append(Text(s.text))
                     continue
                 out.append(Link(s.text, dest))
