@@ -513,3 +513,28 @@ def test_a_link_to_a_page_the_source_does_not_hold_points_outside_it(tmp_path):
     r = saved_page(tmp_path, page)
     assert r.doc.report.external == [(1, "Ловкости")]
     assert r.doc.report.unresolved == [(1, "нигде")]
+
+
+def test_a_nested_contents_list_is_told_once(tmp_path):
+    """A generated page's contents (chapters linking to their page tops, sections nested under
+    them) is one warning at its first line, not one per nested list."""
+    toc = "".join(
+        f'<li><a href="#ch{i}">Глава {i}</a><ul>'
+        + "".join(f'<li><a href="#s{i}{j}">Часть {i}.{j}</a></li>' for j in range(3))
+        + "</ul></li>"
+        for i in range(3)
+    )
+    body = "".join(
+        f'<h1 id="ch{i}">Глава {i}</h1><p>Вступление.</p>'
+        + "".join(f'<h2 id="s{i}{j}">Часть {i}.{j}</h2><p>Текст.</p>' for j in range(3))
+        for i in range(3)
+    )
+    page = f'<html><body><div class="contents">\n<ul>{toc}</ul></div>\n{body}</body></html>'
+    r = saved_page(tmp_path, page)
+    assert r.doc.report.warnings == [
+        (
+            2,
+            "the list at line 2 is only links to headings of the book (a table of contents of the "
+            "page?): the site makes its own, drop it with chrome.drop",
+        )
+    ]

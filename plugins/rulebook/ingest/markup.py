@@ -937,17 +937,24 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
                         c.inlines = fix(c.inlines, p, r.line)
 
 
+def _to_heading(span: Inline) -> bool:
+    """A link resolved to a heading of the book: `#id`, `page.md#id`, or a page's top (its H1)."""
+    if not isinstance(span, Link) or urlsplit(span.target).scheme or span.target.startswith(_PENDING):
+        return False
+    return "#" in span.target or span.target.endswith(".md")
+
+
 def contents_lists(pages: list[Page], report: Report) -> None:
     """Warn about a list whose every item is one link to a heading of the book: the page's own
-    table of contents (MediaWiki's #toc, a «Содержание» block), which the site builds itself."""
+    table of contents (MediaWiki's #toc, a «Содержание» block), which the site builds itself.
+    A contents list is told once: the lists nested in it (its chapters' sections) are part of it."""
     for p in pages:
+        told: set[int] = set()  # the blocks inside a contents list already told
         for b in walk(p.blocks):
-            if not isinstance(b, ListBlock) or len(b.items) < 3:
+            if not isinstance(b, ListBlock) or len(b.items) < 3 or id(b) in told:
                 continue
-            if all(
-                len(it.inlines) == 1 and isinstance(it.inlines[0], Link) and "#" in it.inlines[0].target
-                for it in b.items
-            ):
+            if all(len(it.inlines) == 1 and _to_heading(it.inlines[0]) for it in b.items):
+                told |= {id(x) for it in b.items for x in walk(it.children)}
                 report.warnings.append(
                     (
                         b.line,
