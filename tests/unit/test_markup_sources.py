@@ -538,3 +538,18 @@ def test_a_nested_contents_list_is_told_once(tmp_path):
             "page?): the site makes its own, drop it with chrome.drop",
         )
     ]
+
+
+def test_a_word_glued_to_emphasis_is_one_word_as_shown_and_told(tmp_path):
+    """«<em>silence</em>spell» shows one word, in the browser and on the book's page: the coverage
+    counts it so (it reported «silence» and «spell» lost), and the editor is told where the
+    source lost its space. A drop cap, a superscript and a line break glue nothing."""
+    page = (
+        "<html><body><h1>Бой</h1>\n"
+        "<p>Заклинание <em>silence</em>spell и <a href='#x'>Ловкости</a>бонус.</p>\n"
+        "<p><b>Ж</b>изнь, 1<sup>st</sup> уровень, строка<br>строка.</p></body></html>"
+    )
+    r = saved_page(tmp_path, page)
+    assert coverage.measure(r.doc).ratio == 1.0
+    said = [(line, w) for line, w in r.doc.report.warnings if "is one word on the page" in w]
+    assert [(line, w.split("»")[0]) for line, w in said] == [(2, "«silencespell"), (2, "«Ловкостибонус")]

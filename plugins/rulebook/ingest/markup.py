@@ -37,6 +37,7 @@ from bs4.element import Comment, Doctype, ProcessingInstruction
 from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
+from rulebook.ingest import rendered
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.headings import HeadingDetector
 from rulebook.ingest.model import (
@@ -441,7 +442,11 @@ def parse(book: BookConfig) -> MarkupBook:
             _alerts(soup, root)
         _permalinks(root)
         _pictures(soup, root)
-        words.update(count_words(root.get_text(" ")))
+        words.update(count_words(rendered.text(root, _INLINE)))
+        for line, word in rendered.glued(root, _INLINE):
+            report.warnings.append(
+                (line, f"«{word}» is one word on the page: a word runs into the emphasis or link beside it")
+            )
         conv.file(path, root, soup)
     for i, sel in enumerate(book.chrome.drop):
         if sel not in used_drops:
