@@ -4,6 +4,8 @@ from pathlib import Path
 
 from rulebook.search import analysis, engine, library, plan
 from rulebook.search.engine import osa
+from rulebook.search.plan import Planner, latin_main, parse
+from rulebook.search.score import Scorer
 
 from tests.support.books import book, browser_search, index
 
@@ -1722,3 +1724,29 @@ def test_a_misspelt_glossary_word_that_a_book_prints_only_in_another_form_is_tha
     (js,) = browser_search(lib, ["concelment"])
     assert js["suggestion"] == py["suggestion"]
     assert [(r["url"], r["score"]) for r in js["results"]] == [(r["url"], r["score"]) for r in py["results"]]
+
+
+def test_a_typo_that_reaches_only_a_headings_initials_leaves_no_trace_for_a_second_ranking():
+    # «road» (in no book) has the corrections «read» and «radp», the initials of «Reach A
+    # Distant Place»; the initials go (a typo does not reach them), but stayed among the slot's
+    # whole words: the list ranked again without a query's unused corrections looked up postings
+    # it had not loaded («bandits jump us from the bushes on the road» failed)
+    b = book(
+        "b",
+        [
+            ("Moves", 1, ["You travel on."]),
+            ("Reach A Distant Place", 2, ["When you travel far, roll."]),
+            ("Bandits", 2, ["Bandits read maps in the woods."]),
+        ],
+    )
+    lib = index(b)
+    plan = Planner(lib, parse("bandits road"), False, latin_main(lib, [0], -1)).run()
+    (road,) = [sl for g in plan.groups for a in g.alts for sl in a.slots if sl.word == "road"]
+    assert "radp" in road.stems  # the case this is about
+    for _ in range(2):  # the engine's first ranking, then its second over the same plan
+        scorer = Scorer(lib, plan, [0])
+        lib.ensure(scorer.needs())
+        scorer.load()
+        hits = scorer.prerank(-1)
+        scorer.finish(hits, -1, lambda rid: "")
+        assert road.whole <= set(road.stems) and "radp" not in road.stems

@@ -1770,6 +1770,7 @@
           if (!(sl.whole.has(st) && (st === sl.word || st === typedStem)) && initialsOnly(this.posts.get(st))) {
             sl.stems.delete(st);
             sl.surfaces.delete(st);
+            sl.whole.delete(st);
           }
         }
       }

@@ -188,8 +188,11 @@ class Scorer:
                     typed = (sl.word,) if sl.glossed else (sl.word, analysis.stem(sl.word))
                     for st in list(sl.stems):
                         if not (st in sl.whole and st in typed) and _initials_only(self.posts[st]):
+                            # gone from every reading of the slot: a list ranked again (its unused
+                            # corrections dropped) loads the postings of `stems` alone
                             del sl.stems[st]
                             sl.surfaces.pop(st, None)
+                            sl.whole.discard(st)
         for g in self.plan.groups:
             # the rarest word the group can match in the library (a glossary target that no
             # book uses matches nothing, and weighs nothing)
