@@ -553,3 +553,21 @@ def test_a_word_glued_to_emphasis_is_one_word_as_shown_and_told(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
     said = [(line, w) for line, w in r.doc.report.warnings if "is one word on the page" in w]
     assert [(line, w.split("»")[0]) for line, w in said] == [(2, "«silencespell"), (2, "«Ловкостибонус")]
+
+
+def test_a_link_that_would_run_code_on_the_site_is_kept_as_text_and_reported(tmp_path):
+    """A saved page's «javascript:void(0)» or a data: document would run on the site when
+    clicked: its words stay, the link does not, and the report says where it was; a web link
+    stays a link."""
+    page = (
+        "# Бой\n\nСм. [тут](javascript:alert(1)) и <a href=' JaVaScript:alert(2)'>здесь</a>.\n\n"
+        "И [там](data:text/html,x), и [сайт](https://example.org/).\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    text = "\n".join(r.files.values())
+    assert "тут" in text and "здесь" in text and "там" in text
+    assert "javascript" not in text.casefold() and "data:" not in text
+    assert "[сайт](https://example.org/)" in text
+    warned = [(line, w.split(": ")[1]) for line, w in r.doc.report.warnings]
+    assert warned == [(3, "a javascript"), (3, "a javascript"), (5, "a data")]
+    assert coverage.measure(r.doc).ratio == 1.0

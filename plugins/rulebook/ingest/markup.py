@@ -79,6 +79,7 @@ _INLINE = {"a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data", "del", 
 _INLINE |= {"ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u"}
 _INLINE |= {"var", "wbr", "font", "nobr", "label"}
 _WS = re.compile(r"\s+")
+_SAFE_SCHEMES = ("http", "https", "ftp", "mailto", "tel")  # a link to anything else runs or embeds
 _PENDING = "\x00link:"  # a Link target before anchors exist: "\x00link:<file>#<id>"
 MARKDOWN_EXTENSIONS = ["tables", "def_list", "attr_list", "sane_lists", "footnotes", "toc", "md_in_html"]
 MARKDOWN_CONFIG = {"toc": {"slugify": slugify_unicode}}
@@ -792,12 +793,13 @@ class _Converter:
             text = _WS.sub(" ", node.get_text(" ")).strip()
             a = node.find("a", href=True)
             if text:  # a footnote marker links to its note when the note is on the same page
-                out.append(Sup(text, self.href(str(a["href"])) if isinstance(a, Tag) else ""))
+                out.append(Sup(text, (self.href(a) or "") if isinstance(a, Tag) else ""))
             return
         if name == "a" and node.get("href"):
             text = _WS.sub(" ", node.get_text(" "))
             if text.strip():
-                out.append(Link(text, self.href(str(node["href"]))))
+                target = self.href(node)
+                out.append(Link(text, target) if target is not None else Text(text))
             return
         for child in list(node.children):
             if isinstance(child, Tag) and child.name not in _INLINE:
@@ -808,8 +810,21 @@ class _Converter:
             else:
                 self.inline(child, out, style)
 
-    def href(self, href: str) -> str:
-        parts = urlsplit(href)
+    def href(self, a: Tag) -> str | None:
+        """The link's target, or None for a scheme that runs code or embeds a document
+        (`javascript:`, `data:`, a saved page's `javascript:void(0)`): published, it would run
+        on the site when clicked. Its text stays; the link is reported."""
+        href = str(a["href"])
+        parts = urlsplit(href)  # as browsers read it: leading spaces and inner tabs ignored
+        if parts.scheme and parts.scheme.lower() not in _SAFE_SCHEMES:
+            self.report.warnings.append(
+                (
+                    a.sourceline or 0,
+                    f"{self.file_name}: a {parts.scheme.lower()}: link kept as text "
+                    f"(links leave the site by {', '.join(_SAFE_SCHEMES)} only)",
+                )
+            )
+            return None
         if parts.scheme or href.startswith("//"):
             return href
         page = Path(unquote(parts.path)).name if parts.path else self.file_name
