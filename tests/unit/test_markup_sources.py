@@ -571,3 +571,12 @@ def test_a_link_that_would_run_code_on_the_site_is_kept_as_text_and_reported(tmp
     warned = [(line, w.split(": ")[1]) for line, w in r.doc.report.warnings]
     assert warned == [(3, "a javascript"), (3, "a javascript"), (5, "a data")]
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_soft_hyphen_or_zero_width_space_written_as_an_entity_leaves_the_word_whole(tmp_path):
+    """«Бро&shy;сок» is one word on the page and for search, as it is in the browser."""
+    page = "<h1>Бой</h1><p>Бро&shy;сок и пере&#8203;зарядка, ини&zwnj;циатива.<!-- Бро&shy;сок --></p>"
+    r = ingest_one(tmp_path, MOVES_ENTRY.replace("moves.md", "moves.html"), {"moves.html": page})
+    (para,) = [b for b in r.doc.pages[0].blocks if isinstance(b, Paragraph)]
+    assert plain(para.inlines) == "Бросок и перезарядка, инициатива."
+    assert coverage.measure(r.doc).ratio == 1.0

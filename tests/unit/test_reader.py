@@ -114,3 +114,11 @@ def test_an_undeclared_koi8_file_is_named_as_koi8(tmp_path: Path) -> None:
     with pytest.raises(IngestError, match='KOI8-R: declare encoding = "koi8-r"'):
         read_source(path)
     assert read_source(path, "auto")[0].text == RULES.strip()
+
+
+def test_invisible_characters_inside_words_are_removed_so_each_word_is_whole(tmp_path: Path) -> None:
+    """A soft hyphen, a zero-width space or joiner, a word joiner or a stray BOM shows nothing
+    but splits the word for search; an emoji's joiner (not between letters) stays."""
+    text = "Бро\u00adсок, пере\u200bзарядка, ини\u200cциатива, stri\u2060ke, кри\ufeffт, 👩\u200d🔧\n"
+    (line,) = read_source(write(tmp_path, text.encode("utf-8")))
+    assert line.text == "Бросок, перезарядка, инициатива, strike, крит, 👩\u200d🔧"

@@ -69,7 +69,7 @@ from rulebook.ingest.model import (
     at,
     walk,
 )
-from rulebook.ingest.reader import read_text
+from rulebook.ingest.reader import INVISIBLE, read_text
 
 # Never text: scripts, styles, forms and embedded media carry no rules words a reader sees.
 _INVISIBLE = ["script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "head"]
@@ -209,7 +209,7 @@ def _lists_interrupt(text: str) -> str:
 def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     text = read_text(path, _page_encoding(book, path), book.slug)
     if book.kind != "markdown":
-        return BeautifulSoup(text, "html.parser")
+        return _visible(BeautifulSoup(text, "html.parser"))
     text, fixed = _tidy_strong(text)
     for line in fixed:
         report.warnings.append(
@@ -217,8 +217,16 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
         )
     markup = _lists_interrupt(text)
     html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
-    soup = BeautifulSoup(html_text, "html.parser")
+    soup = _visible(BeautifulSoup(html_text, "html.parser"))
     _source_lines(soup, text)  # the file's own lines: the blank lines added are not the file's
+    return soup
+
+
+def _visible(soup: BeautifulSoup) -> BeautifulSoup:
+    """The invisible characters the reader removes from a file, removed once more where the
+    markup wrote them as entities (`&shy;`, `&#8203;`), which only the parser decodes."""
+    for s in soup.find_all(string=INVISIBLE):
+        s.replace_with(type(s)(INVISIBLE.sub("", str(s))))  # a comment stays a comment
     return soup
 
 

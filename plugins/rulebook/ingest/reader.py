@@ -21,6 +21,11 @@ from rulebook.ingest.errors import IngestError
 
 _NBSP_RUN = re.compile(r"[ \u00a0\u202f\u2007]*[\u00a0\u202f\u2007][ \u00a0\u202f\u2007]*")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+# Characters that show nothing but cut a word in two for search and Ctrl+F («Бро&shy;сок»,
+# «пере<zero-width space>зарядка»): soft hyphens, zero-width spaces, word joiners, a BOM inside
+# the text; zero-width (non-)joiners only between Latin or Cyrillic letters, where they join nothing.
+_LETTER = r"[A-Za-z\u00c0-\u024f\u0400-\u04ff]"
+INVISIBLE = re.compile(rf"[\u00ad\u200b\u2060\ufeff]|(?<={_LETTER})[\u200c\u200d](?={_LETTER})")
 
 
 @dataclass(frozen=True)
@@ -204,6 +209,7 @@ def read_text(path: Path, encoding: str = "utf-8", book: str | None = None) -> s
     problem = mojibake(text, encoding)
     if problem:
         raise IngestError(problem, path=path, book=book)
+    text = INVISIBLE.sub("", text)
     return lookalikes.fix(text)[0]  # «пoмощь» (a Latin «o») as «помощь», for Ctrl+F on the page
 
 
