@@ -389,3 +389,13 @@ def test_rows_gives_back_what_is_glued_under_a_table(tmp_path: Path) -> None:
     (t,) = [b for b in blocks if isinstance(b, Table)]
     assert len(t.rows) == 1
     assert isinstance(blocks[-1], Paragraph) and plain(blocks[-1].inlines) == "Нож режет 1к4 раза."
+
+
+def test_a_hint_that_matches_no_table_is_named_at_its_own_line_in_the_hints_file(tmp_path: Path) -> None:
+    """The error points into the hints file at the hint, not at the text's line number its
+    `line` key gives (which is a line of another file)."""
+    hints = HINTS + '\n[[table]]\nline = 40\nheader = "Груз Цена"\ncolumns = ["Груз", "Цена"]\n'
+    with pytest.raises(IngestError) as err:
+        mini_book(tmp_path, "Глава 1. Оружие\n\nПрофиль Куб Урон\nБоевой нож 1к4 1\n", hints)
+    assert err.value.path == tmp_path / "mini.tables.toml" and err.value.line == 8
+    assert "«Груз Цена» matched no table in the text (expected near line 40 of mini.txt)" in str(err.value)

@@ -73,7 +73,8 @@ def _parse_markup(book: BookConfig) -> Document:
 
 
 def _check_specs_used(book: BookConfig, specs: dict[str, list], blocks: list) -> None:
-    """A hint that matched no table is a stale hint (or a header typo): say so."""
+    """A hint that matched no table is a stale hint (or a header typo): say so, at the hint's
+    own line (its `line` key is a line of the text, not of the hints file)."""
     headers = {
         " ".join(c.inlines[0].text for c in b.header[0] if c.inlines)
         for b in walk(blocks)
@@ -81,10 +82,13 @@ def _check_specs_used(book: BookConfig, specs: dict[str, list], blocks: list) ->
     }
     for header, lst in specs.items():
         if " ".join(header.split()) not in headers:
+            at = lst[0].line_hint
+            near = f" (expected near line {at} of {book.source.name})" if at else ""
             raise IngestError(
-                f"table hint for «{header}» matched no table in the text",
+                f"table hint for «{header}» matched no table in the text{near}: "
+                "its header must be the table's first line, as in the text",
                 path=book.tables.hints,
-                line=lst[0].line_hint or None,
+                line=lst[0].declared or None,
                 book=book.slug,
             )
 

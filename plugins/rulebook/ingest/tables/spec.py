@@ -46,7 +46,8 @@ class TableSpec:
     header: str
     columns: list[str]
     types: list[str]
-    line_hint: int = 0  # where the table is expected (only for messages)
+    line_hint: int = 0  # where the table is expected in the text (only for messages)
+    declared: int = 0  # the hint's own line in the hints file (for messages about the hint)
     rows: int | None = None  # exact number of data rows; lines after them are not part of the table
     row_start: Pattern | None = None  # a line that starts a row; other lines continue it
     lines_per_row: int | None = None
@@ -167,6 +168,6 @@ def _spec(t: dict[str, Any], at: schema.At) -> TableSpec:
     try:
         # the hint's keys are the spec's fields, but for `line` (the spec's `line_hint`)
         fields = {k: v for k, v in t.items() if k != "line"}
-        return TableSpec(**{**fields, "types": types, "line_hint": t["line"]})
+        return TableSpec(**{**fields, "types": types, "line_hint": t["line"], "declared": at.line or 0})
     except (ValueError, re.error) as err:
         raise at.child("types").fail(f"{header!r}: {err}") from None
