@@ -227,3 +227,18 @@ def test_a_chrome_pattern_or_glued_title_that_matches_nothing_is_an_error(tmp_pa
     root = project(tmp_path, entry)
     err = fail(root)
     assert message in err.message and err.line == config_line(root, needle)
+
+
+@pytest.mark.parametrize(
+    ("head", "needle"),
+    [
+        (HEAD.replace('"Demo"', '"   "'), "title ="),
+        (HEAD.replace('"Demo RPG"', '"\\t"'), "system ="),
+        (HEAD + 'title_line = " "\n', "title_line ="),
+    ],
+)
+def test_a_title_of_spaces_is_refused_as_an_empty_one_is(tmp_path, head, needle):
+    """It would be an empty heading and an empty navigation entry on the site."""
+    root = project(tmp_path, head=head)
+    err = fail(root)
+    assert "must not be only spaces" in err.message and err.line == config_line(root, needle)

@@ -70,8 +70,12 @@ class Type:
 
 
 class Str(Type):
-    def __init__(self, nonempty: bool = False, choices: tuple[str, ...] = ()) -> None:
-        self.nonempty = nonempty
+    """A string; `nonempty`: not ""; `visible`: shows something (a title of spaces would be an
+    empty heading on the site)."""
+
+    def __init__(self, nonempty: bool = False, choices: tuple[str, ...] = (), visible: bool = False) -> None:
+        self.nonempty = nonempty or visible
+        self.visible = visible
         self.choices = choices
         self.name = " \\| ".join(f"`{c}`" for c in choices) if choices else "string"
 
@@ -80,6 +84,8 @@ class Str(Type):
             raise at.fail(f"must be a string, got {_shown(value)}")
         if self.nonempty and not value:
             raise at.fail("must not be empty")
+        if self.visible and not value.strip():
+            raise at.fail(f"must not be only spaces, got {value!r}")
         if self.choices and value not in self.choices:
             raise at.fail(
                 f"unknown value {value!r}{_suggest(value, self.choices)} (known: {', '.join(self.choices)})"
@@ -92,6 +98,8 @@ class Str(Type):
             out["enum"] = list(self.choices)
         elif self.nonempty:
             out["minLength"] = 1
+        if self.visible:
+            out["pattern"] = "\\S"
         return out
 
 
@@ -677,7 +685,7 @@ PAGE = Table(
     [
         Field("start", Regex(), "a heading title that starts the page", required=True),
         Field("file", Str(True), "its file under docs/<slug>/ (`03-boi.md`)", required=True),
-        Field("title", Str(), "its title, if not the heading's", ""),
+        Field("title", Str(visible=True), "its title, if not the heading's", ""),
     ]
 )
 
@@ -720,8 +728,8 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
 
 BOOK = Table(
     [
-        Field("title", Str(True), "the book's title (home page, navigation, search)", required=True),
-        Field("system", Str(True), "the game system", required=True),
+        Field("title", Str(visible=True), "the book's title (home page, navigation, search)", required=True),
+        Field("system", Str(visible=True), "the game system", required=True),
         Field(
             "source",
             SourcePath(),
@@ -744,7 +752,7 @@ BOOK = Table(
             "(false: `title_line` becomes the first H1)",
             True,
         ),
-        Field("title_line", Str(), "the H1 when the text has none (default: `title`)", ""),
+        Field("title_line", Str(visible=True), "the H1 when the text has none (default: `title`)", ""),
         Field("chrome", CHROME, CHROME.doc, {}),
         Field(
             "cleanup",
