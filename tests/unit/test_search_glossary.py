@@ -48,6 +48,12 @@ ALIASES = '[[alias]]\nfrom = "крит"\nto = ["критический успе�
             6,
             "repeats the [[alias]] at line 1",
         ),
+        (  # the same set again, in another order: a copy left behind
+            ALIASES + '[[synonym]]\nterms = ["ОД", "очки действий"]\n\n'
+            '[[synonym]]\nterms = ["очки  действий", "ОД"]\n',
+            9,
+            "repeats the [[synonym]] at line 5",
+        ),
     ],
 )
 def test_a_mistake_is_reported_at_its_line(text, line, says):

@@ -64,6 +64,7 @@ def parse(text: str, where: str = "<glossary>") -> Glossary:
                     i,
                     extra[0],
                 )
+    sets: dict[frozenset[str], int] = {}  # a synonym set, folded -> its entry
     for i, syn in enumerate(data.get("synonym", [])):
         terms = syn.get("terms")
         if not isinstance(terms, list) or len(terms) < 2 or not all(_text(t) for t in terms):
@@ -73,6 +74,11 @@ def parse(text: str, where: str = "<glossary>") -> Glossary:
         twice = _repeated(terms)
         if twice:
             raise fail(f"[[synonym]] lists {twice!r} twice", "synonym", i, "terms")
+        folded = frozenset(_fold(t) for t in terms)
+        if folded in sets:  # a copy left behind after an edit: one of the two is stale
+            first = lines.line("synonym", sets[folded])
+            raise fail(f"[[synonym]] repeats the [[synonym]] at line {first}", "synonym", i, "terms")
+        sets[folded] = i
         for t in terms:
             rules.append((t.strip(), tuple(o.strip() for o in terms if o is not t)))
     aliases: dict[tuple[str, frozenset[str]], int] = {}  # an alias, folded -> its entry
