@@ -242,3 +242,13 @@ def test_a_title_of_spaces_is_refused_as_an_empty_one_is(tmp_path, head, needle)
     root = project(tmp_path, head=head)
     err = fail(root)
     assert "must not be only spaces" in err.message and err.line == config_line(root, needle)
+
+
+def test_a_placement_after_a_heading_the_book_does_not_have_is_an_error(tmp_path):
+    """A renamed heading would otherwise drop its calculator from the site without a word."""
+    entry = '\n[[books.demo.placements]]\nafter = "^Раздел$"\nwidget = "sheet-link"\n'
+    entry += '\n[[books.demo.placements]]\nafter = "^Раздле$"\nwidget = "sheet-link"\n'
+    root = project(tmp_path, entry)
+    err = fail(root)
+    assert "placements[2].after '^Раздле$' matches no heading" in err.message
+    assert err.line == config_line(root, "Раздле")

@@ -52,7 +52,7 @@ def parse_book(book: BookConfig) -> Document:
     check_aliases(book, index)
     for p in book_pages:
         link_page(book, p, index, report)
-        _place_widgets(book, p)
+    _place_widgets(book, book_pages)
     return Document(book.slug, book_pages, report, prepared.lines)
 
 
@@ -68,7 +68,7 @@ def _parse_markup(book: BookConfig) -> Document:
     check_aliases(book, index)
     for p in book_pages:
         link_page(book, p, index, mb.report)
-        _place_widgets(book, p)
+    _place_widgets(book, book_pages)
     return Document(book.slug, book_pages, mb.report, [], source_words=mb.words)
 
 
@@ -93,21 +93,35 @@ def _check_specs_used(book: BookConfig, specs: dict[str, list], blocks: list) ->
             )
 
 
-def _place_widgets(book: BookConfig, page: Page) -> None:
-    """Insert the widgets the config places at the end of a heading's section."""
-    for pl in book.placements:
-        for i, b in enumerate(page.blocks):
-            if isinstance(b, Heading) and pl.after.search(b.text):
-                end = next(
-                    (
-                        j
-                        for j in range(i + 1, len(page.blocks))
-                        if isinstance(page.blocks[j], Heading) and page.blocks[j].level <= b.level
-                    ),
-                    len(page.blocks),
-                )
-                page.blocks.insert(end, Widget(pl.widget, b.line))
-                break
+def _place_widgets(book: BookConfig, book_pages: list[Page]) -> None:
+    """Insert the widgets the config places at the end of a heading's section (on each page, the
+    first heading that matches). A placement whose heading is in no page is an error: a renamed
+    heading would otherwise drop its calculator from the site without a word."""
+    placed: set[int] = set()
+    for page in book_pages:
+        for n, pl in enumerate(book.placements):
+            for i, b in enumerate(page.blocks):
+                if isinstance(b, Heading) and pl.after.search(b.text):
+                    end = next(
+                        (
+                            j
+                            for j in range(i + 1, len(page.blocks))
+                            if isinstance(page.blocks[j], Heading) and page.blocks[j].level <= b.level
+                        ),
+                        len(page.blocks),
+                    )
+                    page.blocks.insert(end, Widget(pl.widget, b.line))
+                    placed.add(n)
+                    break
+    for n, pl in enumerate(book.placements):
+        if n not in placed:
+            raise book.fail(
+                f"placements[{n + 1}].after {pl.after.pattern!r} matches no heading of the book "
+                "(`rulebook ingest --outline` lists them)",
+                "placements",
+                n,
+                "after",
+            )
 
 
 def render_book(book: BookConfig, doc: Document) -> dict[str, str]:
