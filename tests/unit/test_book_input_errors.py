@@ -252,3 +252,33 @@ def test_a_placement_after_a_heading_the_book_does_not_have_is_an_error(tmp_path
     err = fail(root)
     assert "placements[2].after '^Раздле$' matches no heading" in err.message
     assert err.line == config_line(root, "Раздле")
+
+
+@pytest.mark.parametrize(
+    ("source", "files", "message"),
+    [
+        ("pages", {"pages/readme.txt": "Текст."}, "the folder 'pages' holds .txt files: a folder holds"),
+        ("pages", {"pages/logo.png": "PNG"}, "the folder 'pages' holds no .html or .md pages"),
+        ("book.txt", {"book.txt/part1.txt": "Текст."}, "book.txt is a folder, not a text file"),
+    ],
+)
+def test_a_source_that_is_a_folder_of_no_pages_says_what_it_holds(tmp_path, source, files, message):
+    """Not «not found» for a file or folder that is there."""
+    root = project(tmp_path, head=HEAD.replace('"demo.txt"', f'"{source}"'))
+    for name, text in files.items():
+        (root / "sources" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "sources" / name).write_text(text, encoding="utf-8")
+    err = fail(root)
+    assert message in err.message and err.line == config_line(root, "source =")
+
+
+def test_a_folder_of_pages_saved_with_their_images_and_styles_reads_its_pages(tmp_path):
+    """A page saved «complete» keeps its images, styles and scripts beside it: they are not
+    pages, and not an unknown kind of source."""
+    root = project(tmp_path, head=HEAD.replace('"demo.txt"', '"pages"'))
+    (root / "sources" / "pages").mkdir()
+    (root / "sources" / "pages" / "a.html").write_text("<h1>Бой</h1><p>Текст.</p>", encoding="utf-8")
+    for name in ("logo.png", "site.css", "app.js"):
+        (root / "sources" / "pages" / name).write_bytes(b"\x89PNG")
+    (result,) = pipeline.run(root, check=True)
+    assert result.book.kind == "html" and "Текст." in result.files["00-boi.md"]

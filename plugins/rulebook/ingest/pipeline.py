@@ -28,8 +28,9 @@ def parse_book(book: BookConfig) -> Document:
     if book.kind != "text":
         return _parse_markup(book)
     if not book.source.is_file():
+        what = "is a folder, not a text file" if book.source.is_dir() else "not found"
         raise IngestError(
-            f"source file {book.source} not found (key 'source' of this book)",
+            f"source file {book.source} {what} (key 'source' of this book)",
             path=book.config_file,
             line=book.where("source"),
             book=book.slug,

@@ -697,6 +697,9 @@ PLACEMENT = Table(
 )
 
 
+_TEXT_SUFFIXES = (".html", ".htm", ".xhtml", ".md", ".markdown", ".txt")
+
+
 def source_kind(entry: dict[str, Any], at: At) -> str | None:
     """text, html or markdown, from the source's suffix (a folder: from the files in it)."""
     src = entry.get("source")
@@ -711,10 +714,18 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
         return TEXT
     folder = at.path.parent / src
     if folder.is_dir():
-        kinds = {source_kind({"source": p.name}, at) for p in folder.iterdir() if p.is_file()}
-        kinds.discard(None)
-        if len(kinds) == 1:
+        # a page saved «complete» keeps its images, styles and scripts beside it: not pages
+        texts = [p.name for p in folder.iterdir() if p.is_file() and p.suffix.lower() in _TEXT_SUFFIXES]
+        kinds = {source_kind({"source": name}, at) for name in texts}
+        if len(kinds) == 1 and TEXT not in kinds:
             return kinds.pop()
+        if not kinds:
+            raise at.child("source").fail(f"the folder {src!r} holds no .html or .md pages")
+        if kinds == {TEXT}:
+            raise at.child("source").fail(
+                f"the folder {src!r} holds .txt files: a folder holds .html or .md pages, "
+                "a text is one file (name it in `source`)"
+            )
         raise at.child("source").fail(
             f"the folder {src!r} must hold .html or .md pages, not a mix "
             f"(found: {', '.join(sorted(map(str, kinds))) or 'none'})"
