@@ -272,6 +272,14 @@ def test_a_source_that_is_a_folder_of_no_pages_says_what_it_holds(tmp_path, sour
     assert message in err.message and err.line == config_line(root, "source =")
 
 
+def test_order_on_a_single_file_source_is_an_error(tmp_path):
+    """It would be ignored: the reading order a user meant to give does not happen."""
+    root = project(tmp_path, head=HEAD + 'order = ["demo.txt"]\n')
+    err = fail(root)
+    assert "order: applies to a folder source only" in err.message
+    assert err.line == config_line(root, "order =")
+
+
 def test_a_folder_of_pages_saved_with_their_images_and_styles_reads_its_pages(tmp_path):
     """A page saved «complete» keeps its images, styles and scripts beside it: they are not
     pages, and not an unknown kind of source."""

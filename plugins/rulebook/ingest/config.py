@@ -326,8 +326,8 @@ def _book(slug: str, cfg: Path, loc: KeyLocator, v: dict[str, Any], kind: str) -
         kind=kind,
         locate=loc,
     )
-    if kind != schema.TEXT and v["order"] and not book.source.is_dir():
-        raise fail("order: applies to a folder source only", "order")
+    if v["order"] and not book.source.is_dir():
+        raise fail("order: applies to a folder source only (this book's source is one file)", "order")
     return book
 
 
