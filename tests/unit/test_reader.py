@@ -122,3 +122,28 @@ def test_invisible_characters_inside_words_are_removed_so_each_word_is_whole(tmp
     text = "Бро\u00adсок, пере\u200bзарядка, ини\u200cциатива, stri\u2060ke, кри\ufeffт, 👩\u200d🔧\n"
     (line,) = read_source(write(tmp_path, text.encode("utf-8")))
     assert line.text == "Бросок, перезарядка, инициатива, strike, крит, 👩\u200d🔧"
+
+
+@pytest.mark.parametrize(
+    ("dirt", "says"),
+    [
+        ("\x00", "a NUL (U+0000)"),
+        ("\x08", "a backspace (U+0008)"),
+        ("\x0b", "a vertical tab (U+000B) in the text, which no reader sees: remove it (Word's line break"),
+        ("\x1b[31m", "an escape (U+001B)"),
+    ],
+)
+def test_a_control_character_in_a_text_stops_the_ingest_at_its_line(
+    tmp_path: Path, dirt: str, says: str
+) -> None:
+    """It would split its word on the page and for search; a text is never meant to hold one."""
+    text = f"Глава 1. Бой\n\nАбзац.\nпра{dirt}вила\n"
+    with pytest.raises(IngestError) as err:
+        read_source(write(tmp_path, text.encode()))
+    assert "book.txt:4: " in str(err.value) and says in str(err.value)
+
+
+def test_the_dos_end_of_file_mark_and_a_page_break_are_not_text_errors(tmp_path: Path) -> None:
+    """Ctrl+Z ends old DOS files; a form feed is a page break of a text dump (a blank line)."""
+    lines = read_source(write(tmp_path, "Бой\n\x0c\nТекст.\n\x1a".encode()))
+    assert [ln.text for ln in lines] == ["Бой", "", "Текст."]

@@ -49,7 +49,7 @@ def decode(data: bytes, encoding: str, path: Path, book: str | None = None) -> s
             return data.decode(enc)
         except UnicodeDecodeError as err:
             raise IngestError(f"not valid {encoding}", path=path, line=None, book=book) from err
-    if b"\x00" in data[:65536] or _control_ratio(data[:65536]) > 0.05:
+    if _control_ratio(data[:65536]) > 0.05:
         hint = ""
         if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
             hint = ' (if it is a UTF-16 text, declare encoding = "utf-16" in sources/books.toml)'
@@ -165,6 +165,30 @@ def mojibake(text: str, declared: str) -> str | None:
     return None
 
 
+# C0 control characters a text does not hold (TAB, line ends and the form feed of a page break
+# are text): a stray NUL, a backspace, a terminal's colour codes, Word's manual line break (VT)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_CONTROL_NAMES = {"\x00": "a NUL", "\x08": "a backspace", "\x0b": "a vertical tab", "\x1b": "an escape"}
+
+
+def check_controls(text: str, path: Path, book: str | None = None) -> str:
+    """The text without the DOS end-of-file mark (a Ctrl+Z ending old files); any other control
+    character stops the ingest at its line: published, it would split the word it sits in."""
+    text = text.removesuffix("\x1a")
+    m = _CONTROL.search(text)
+    if m:
+        ch = m.group()
+        name = _CONTROL_NAMES.get(ch, "a control character")
+        hint = " (Word's line break: replace it with a line end)" if ch == "\x0b" else ""
+        raise IngestError(
+            f"{name} (U+{ord(ch):04X}) in the text, which no reader sees: remove it{hint}",
+            path=path,
+            line=text.count("\n", 0, m.start()) + 1,
+            book=book,
+        )
+    return text
+
+
 def _control_ratio(data: bytes) -> float:
     bad = sum(1 for b in data if b < 32 and b not in (9, 10, 12, 13))
     return bad / max(len(data), 1)
@@ -205,7 +229,7 @@ def read_text(path: Path, encoding: str = "utf-8", book: str | None = None) -> s
         raise IngestError("source file not found", path=path, book=book)
     if not path.is_file():
         raise IngestError("source is not a file", path=path, book=book)
-    text = decode(path.read_bytes(), encoding, path, book)
+    text = check_controls(decode(path.read_bytes(), encoding, path, book), path, book)
     problem = mojibake(text, encoding)
     if problem:
         raise IngestError(problem, path=path, book=book)
