@@ -129,7 +129,8 @@ def test_invisible_characters_inside_words_are_removed_so_each_word_is_whole(tmp
     [
         ("\x00", "a NUL (U+0000)"),
         ("\x08", "a backspace (U+0008)"),
-        ("\x0b", "a vertical tab (U+000B) in the text, which no reader sees: remove it (Word's line break"),
+        ("\x0b", "a vertical tab (U+000B) in the text, which is not read as a line end: replace it"),
+        ("\u2028", "a line separator (U+2028) in the text, which is not read as a line end"),
         ("\x1b[31m", "an escape (U+001B)"),
     ],
 )

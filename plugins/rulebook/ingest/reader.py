@@ -166,9 +166,17 @@ def mojibake(text: str, declared: str) -> str | None:
 
 
 # C0 control characters a text does not hold (TAB, line ends and the form feed of a page break
-# are text): a stray NUL, a backspace, a terminal's colour codes, Word's manual line break (VT)
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+# are text): a stray NUL, a backspace, a terminal's colour codes, Word's manual line break (VT);
+# and Unicode's own line and paragraph separators, which editors and this reader do not count as
+# line ends (a paragraph pasted with them would be read as one line)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f\x85\u2028\u2029]")
 _CONTROL_NAMES = {"\x00": "a NUL", "\x08": "a backspace", "\x0b": "a vertical tab", "\x1b": "an escape"}
+_CONTROL_NAMES |= {
+    "\x85": "a next-line mark",
+    "\u2028": "a line separator",
+    "\u2029": "a paragraph separator",
+}
+_LINE_BREAKS = "\x0b\x85\u2028\u2029"
 
 
 def check_controls(text: str, path: Path, book: str | None = None) -> str:
@@ -179,9 +187,13 @@ def check_controls(text: str, path: Path, book: str | None = None) -> str:
     if m:
         ch = m.group()
         name = _CONTROL_NAMES.get(ch, "a control character")
-        hint = " (Word's line break: replace it with a line end)" if ch == "\x0b" else ""
+        what = (
+            "which is not read as a line end: replace it with one"
+            if ch in _LINE_BREAKS
+            else "which no reader sees: remove it"
+        )
         raise IngestError(
-            f"{name} (U+{ord(ch):04X}) in the text, which no reader sees: remove it{hint}",
+            f"{name} (U+{ord(ch):04X}) in the text, {what}",
             path=path,
             line=text.count("\n", 0, m.start()) + 1,
             book=book,
