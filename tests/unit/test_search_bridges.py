@@ -33,3 +33,12 @@ def test_a_term_in_many_wordings_bridges_only_the_most_used():
     assert "подножка" in {src for src, _ in out[0].rules}
     assert all(src != "подножка36" for g in out for src, _ in g.rules)
     assert out[36].rules == ()
+
+
+def test_an_english_book_takes_every_russian_wording_of_a_term_it_prints():
+    # it translates nothing: «подсечка» and «подножка» lead to its «trip»; a term whose words it
+    # does not print («cover») makes no rule there
+    a, b, c = {"trip": {"подсечка"}, "cover": {"укрытие"}}, {"trip": {"подножка"}}, {}
+    out = bridges.rules([a, b, c], [None, None, {"trip", "attack"}])
+    assert sorted(out[2].rules) == [("подножка", ("trip",)), ("подсечка", ("trip",))]
+    assert out[0].rules == (("подножка", ("подсечка", "trip")),)  # the others as before

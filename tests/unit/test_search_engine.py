@@ -265,6 +265,34 @@ def test_another_books_word_for_a_term_finds_this_books_word_for_it():
     assert [(r["book"], r["title"]) for r in out[:2]] == [("dnd", "Подсечка"), ("sw", "Подножка")]
 
 
+def test_a_russian_word_for_a_term_finds_the_term_in_an_english_book():
+    # an English book prints the term itself: another book's Russian words for it («подсечка»,
+    # «подножка» for Trip) find its «Trip» there; a Russian book still ranks by its own words
+    dnd = book(
+        "dnd",
+        [("Подсечка", 2, ["Бросок Силы против Ловкости."])],
+        glossary='[[synonym]]\nterms = ["подсечка", "trip"]\n',
+    )
+    sw = _translating("sw", "Подножка", "Trip", "Враг падает на землю.")
+    en = book(
+        "pf",
+        [
+            ("Combat", 1, ["The rules of a fight."]),
+            ("Trip", 2, ["You can attempt to trip your opponent in place of a melee attack."]),
+            ("Disarm", 2, ["You can attempt to disarm your opponent."]),
+            ("Movement", 2, ["You move your speed and trip over nothing."]),
+        ],
+    )
+    lib = index(dnd, sw, en)
+    for q in ("подсечка", "подножка", "подножку"):
+        py = search(lib, q, book_filter=["pf"])["results"]
+        (js,) = browser_search(lib, [f"@pf {q}"])
+        assert py[0]["title"] == js["results"][0]["title"] == "Trip", q
+    out = search(lib, "подсечка")["results"]
+    assert [(r["book"], r["title"]) for r in out[:2]] == [("dnd", "Подсечка"), ("sw", "Подножка")]
+    assert search(lib, "укрытие", book_filter=["pf"])["results"] == []  # a term no book translates
+
+
 def test_a_translation_reaches_only_the_books_that_translate_the_term():
     dnd = book(
         "dnd", [("Подсечка", 2, ["Бросок Силы."])], glossary='[[synonym]]\nterms = ["подсечка", "trip"]\n'

@@ -7,7 +7,9 @@ English term: a bilingual heading («Подсечка (Trip)»), a glossary's sy
 English term. From these come glossary rules from each wording of a term to its other wordings
 and the English term, which apply in the books that translate the term (and not in those that
 print the word typed): the query still matches literally everywhere, and a book that does not
-translate the term is not reached through it.
+translate the term is not reached through it. A book in English translates nothing: it prints
+the term itself, so every Russian wording of a term it prints leads there to the term
+(«атака по возможности» to «Attacks of Opportunity» in an English Pathfinder chapter).
 
 Hand-written: this is the library's own data, read in one pass; no library does it.
 """
@@ -57,12 +59,14 @@ def pairs_of(glossary: Glossary, headings: Iterable[tuple[str, str]] = ()) -> di
     return out
 
 
-def rules(books: list[dict[str, set[str]]]) -> list[Glossary]:
+def rules(books: list[dict[str, set[str]]], english: list[set[str] | None] | None = None) -> list[Glossary]:
     """Per book, the rules from the other books' Russian words for an English term to the
     words the books give for it and the term. A rule reads the same in every book that takes it
     (the books that translate the term, but not in the word typed), so the export writes it once
     with its books, and only a term's `MAX_WORDINGS` most used wordings are bridged: forty books
-    that translate a term in a dozen ways make a few rules, not one for every pair of books."""
+    that translate a term in a dozen ways make a few rules, not one for every pair of books.
+    `english`: per book, the stems of a book in English (None for the others), where each
+    wording of a term whose words the book prints leads to the term."""
     # English term -> Russian key -> [books that use it, the first of them, a spelling]
     used: dict[str, dict[str, list[Any]]] = {}
     for bi, pairs in enumerate(books):
@@ -75,8 +79,13 @@ def rules(books: list[dict[str, set[str]]]) -> list[Glossary]:
         for en, ws in used.items()
     }
     out = []
-    for pairs in books:
+    for bi, pairs in enumerate(books):
         made: list[tuple[str, tuple[str, ...]]] = []
+        printed = english[bi] if english else None
+        if printed is not None:
+            for en, kept in known.items():
+                if _prints(en, printed):
+                    made += [(r, (en,)) for _n, _first, r in kept.values()]
         for en, own in pairs.items():
             kept = known.get(en, {})
             mine = {analysis.dedupe_key(r) for r in own}
@@ -87,3 +96,9 @@ def rules(books: list[dict[str, set[str]]]) -> list[Glossary]:
                     made.append((r, (*sorted(v[2] for kk, v in kept.items() if kk != k), en)))
         out.append(Glossary(tuple(made)))
     return out
+
+
+def _prints(term: str, stems: set[str]) -> bool:
+    """The book has every word of the term but its small words, in some form."""
+    words = [w for w in analysis.surfaces(term) if not analysis.is_optional(w)]
+    return bool(words) and all(analysis.stem(w) in stems for w in words)

@@ -291,6 +291,7 @@ def _rules(
     vocab: set[str],
     found: list[list[list[Any]] | None],
     stems: list[set[str]],
+    latin: list[bool],
 ) -> list[tuple[str, list[Any]]]:
     """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], and a
     last 1 when the books print the source; [books] are the books whose glossaries hold the rule
@@ -303,7 +304,9 @@ def _rules(
         glossaries += [(i, b.glossary), (i, _derived(b, common, vocab, found[i], stems[i]))]
     # other books' words for an English term, to this book's words for it
     own = [bridges.pairs_of(b.glossary, ((s.title, s.original) for s in b.sections)) for b in books]
-    glossaries += list(enumerate(bridges.rules(own)))
+    glossaries += list(
+        enumerate(bridges.rules(own, [stems[i] if latin[i] else None for i in range(len(books))]))
+    )
     for bi, g in glossaries:
         for src, dst in g.rules:
             # a source with «э» is also found spelt with «е» (the engine reads a typed «э» as
@@ -405,6 +408,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                 words,
                 [p.get("terms") for _, p in books],
                 [set(p["stem_df"]) for _, p in books],
+                [_latin_main(p) for _, p in books],
             ),
             key=lambda r: sort_key(r[0]),
         )
