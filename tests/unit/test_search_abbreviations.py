@@ -29,6 +29,17 @@ def test_an_abbreviation_in_parentheses_after_the_words_it_spells_is_defined():
     }
 
 
+def test_parentheses_that_say_an_abbreviation_is_another_name_define_it():
+    found = A.defined(
+        [
+            "Each creature has a Combat Maneuver Bonus (or CMB) that represents its skill.",
+            "Персонаж тратит Очки Действий (далее — ОД) на каждое действие.",
+            "В таких случаях решают правила (или ГМ) по своему усмотрению.",
+        ]
+    )
+    assert found == {"CMB": "Combat Maneuver Bonus", "ОД": "Очки Действий"}  # «правила» spells no ГМ
+
+
 def test_capitals_in_parentheses_that_spell_nothing_before_them_are_no_abbreviation():
     assert A.defined(["Персонаж получает бонус (ДА) к проверке.", "Урон огнём (см. ниже) удваивается."]) == {}
     assert A.defined(["Это стоит (ОД) двух действий."]) == {}  # «стоит» does not spell ОД

@@ -29,8 +29,12 @@ from typing import Any
 from rulebook.search import analysis
 
 # capitals, or capitals with small letters for the small words they spell («Attacks of
-# Opportunity (AoO)»): two capitals at least, so that a capitalised word is no abbreviation
-_PAREN = re.compile(r"\(\s*([A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]{1,4})\s*\)")
+# Opportunity (AoO)»): two capitals at least, so that a capitalised word is no abbreviation; the
+# parentheses may say it is another name («Combat Maneuver Bonus (or CMB)», «(далее — ОД)»)
+_PAREN = re.compile(
+    r"\(\s*(?:(?i:or|also|или|также|далее|сокр\.|сокращённо|сокращенно|abbreviated)\s*[—–-]?\s*)?"
+    r"([A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]{1,4})\s*\)"
+)
 # ... or before the words it spells, in parentheses: «ОЗ (очки здоровья)»
 _ABBR_FIRST = re.compile(r"(?<!\w)([A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]{1,4})\s*\(([^()]{3,80})\)")
 _STOPS_BEFORE = re.compile(r"[.:;!?()«»\"]")  # the words an abbreviation spells sit in its clause
