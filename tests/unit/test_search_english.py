@@ -196,3 +196,17 @@ def test_english_typed_in_an_english_books_search_is_not_read_as_russian_in_lati
         assert out["suggestion"] is None and out["results"][0]["title"] == "Fight", kw
     (js,) = browser_search(lib, ["plan the fight @en"])
     assert js["suggestion"] is None and js["results"][0]["title"] == "Fight"
+
+
+def test_an_english_sentence_that_says_what_a_term_represents_defines_it():
+    # «Your Armor Class (AC) represents how hard …» is Pathfinder's definition of AC; the
+    # paragraph that repeats «Armor Class» most won instead (and «armor class», a phrase its «AC»
+    # names, counted as one word, shorter than the term)
+    defense = "Your Armor Class (AC) represents how hard it is for opponents to land a blow on you."
+    armor = "Armor adds to your Armor Class, a shield to Armor Class too: Armor Class bonuses stack."
+    pf = book("pf", [("Combat", 1, ["Fights happen."]), ("Defense", 2, [defense]), ("Armor", 2, [armor])])
+    lib = index(pf)
+    queries = ["armor class", "what is armor class"]
+    for q, js in zip(queries, browser_search(lib, queries), strict=True):
+        assert engine.search(lib, q, limit=1)["results"][0]["snippet"].startswith("Your Armor Class"), q
+        assert js["results"][0]["snippet"].startswith("Your Armor Class"), q

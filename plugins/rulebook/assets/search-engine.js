@@ -1689,6 +1689,13 @@
   function found(sp) { return sp.text.size > 0 || sp.head.size > 0 || sp.path.size > 0 || sp.defs.size > 0; }
 
   /* The stem is found only as headings' initials (no word of the books). */
+  /* score.py _typed_words: how many of the query's words a group holds (its small words aside). */
+  function typedWords(g) {
+    let n = 0;
+    for (const a of g.alts) if (a.literal && a.slots.length > n) n = a.slots.length;
+    return n || 1;
+  }
+
   function initialsOnly(sp) {
     if (!sp.head.size || sp.text.size || sp.path.size || sp.defs.size) return false;
     for (const h of sp.head.values()) if (h[1] !== 8) return false;
@@ -2128,8 +2135,10 @@
         }
         if (!hit) return 0;
       }
+      // the term is no longer than the query's words (a glossary's phrase is one group: score.py)
       const words = code >> 1;
-      if (!(0 < words && words <= content.length)) return 0;
+      const typed = content.reduce((n, g) => n + typedWords(g), 0);
+      if (!(0 < words && words <= typed)) return 0;
       return code & 1 ? 2 : 1;
     }
 

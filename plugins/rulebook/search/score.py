@@ -550,7 +550,9 @@ class Scorer:
                         code = n
             if not hit:
                 return 0
-        if not 0 < code >> 1 <= len(content):
+        # the term is no longer than the query's words (a phrase a glossary knows is one group of
+        # several words: «armor class», which «AC» also names)
+        if not 0 < code >> 1 <= sum(_typed_words(g) for g in content):
             return 0
         return 2 if code & 1 else 1
 
@@ -703,6 +705,11 @@ class Scorer:
             if any(rid in self.posts[st].defs for sl in self._slots(g, b) for st in sl.whole):
                 n += 1
         return n / len(content)
+
+
+def _typed_words(g: Group) -> int:
+    """How many of the query's words a group holds (its small words aside)."""
+    return max((len(a.slots) for a in g.alts if a.literal), default=0) or 1
 
 
 def _power(x: float) -> float:
