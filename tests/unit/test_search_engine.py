@@ -1778,3 +1778,18 @@ def test_a_typo_that_reaches_only_a_headings_initials_leaves_no_trace_for_a_seco
         hits = scorer.prerank(-1)
         scorer.finish(hits, -1, lambda rid: "")
         assert road.whole <= set(road.stems) and "radp" not in road.stems
+
+
+def test_a_phrase_is_defined_only_by_a_term_that_holds_each_of_its_words():
+    # «класс брони» is one phrase of the shared glossary (with «класс защиты»): «Класс защиты — это
+    # …» in another book holds «класс» but not «брони», and is no definition of it
+    a = book("a", [("Класс брони", 2, ["Броня и щит дают бонус к классу брони."]), ("Иное", 2, ["Текст."])])
+    b = book("b", [("Защита", 2, ["Класс защиты (КЗ) — это мера того, как трудно по вам попасть."])])
+    lib = index(a, b, common='[[synonym]]\nterms = ["класс брони", "класс защиты"]\n')
+    (js,) = browser_search(lib, ["класс брони"])
+    for out in (search(lib, "класс брони"), js):
+        assert out["results"][0]["title"] == "Класс брони"
+    # and the term's own words still name it, in either engine
+    (js,) = browser_search(lib, ["класс защиты"])
+    for out in (search(lib, "класс защиты"), js):
+        assert out["results"][0]["snippet"].startswith("Класс защиты (КЗ) — это")

@@ -2125,13 +2125,29 @@
       return this.definesExactly(rid, b, content, OWN) === 2 ? 2 : 0;
     }
 
+    /* score.py _def_code: the block's definition code if it defines a whole word of the slot. */
+    defCode(rid, sl) {
+      for (const st of sl.whole) {
+        const n = this.posts.get(st).defs.get(rid);
+        if (n !== undefined) return n;
+      }
+      return undefined;
+    }
+
     definesExactly(rid, b, content, upto) {
       let code = 0;
       for (const g of content) {
+        // a phrase is defined when each of its words is in the term (score.py)
         let hit = false;
-        for (const sl of this.slotsOf(g, b, upto)) for (const st of sl.whole) {
-          const n = this.posts.get(st).defs.get(rid);
-          if (n !== undefined) { hit = true; code = n; }
+        for (const a of this.matchingAlts(g, b)) {
+          if (reach(a) > upto || !a.slots.length) continue;
+          let n, all = true;
+          for (const sl of a.slots) {
+            const m = this.defCode(rid, sl);
+            if (m === undefined) { all = false; break; }
+            n = m;
+          }
+          if (all) { hit = true; code = n; }
         }
         if (!hit) return 0;
       }

@@ -541,13 +541,16 @@ class Scorer:
         says «X — это …», 1 otherwise, 0 for no."""
         code = 0
         for g in content:
+            # a phrase is defined when each of its words is in the term («Класс защиты — это …»
+            # is no definition of «класс брони»)
             hit = False
-            for sl in self._slots(g, b, upto):
-                for st in sl.whole:
-                    n = self.posts[st].defs.get(rid)
-                    if n is not None:
-                        hit = True
-                        code = n
+            for a in self._matching_alts(g, b):
+                if reach(a) > upto or not a.slots:
+                    continue
+                found = [self._def_code(rid, sl) for sl in a.slots]
+                if all(n is not None for n in found):
+                    hit = True
+                    code = found[-1]  # type: ignore[assignment]
             if not hit:
                 return 0
         # the term is no longer than the query's words (a phrase a glossary knows is one group of
@@ -555,6 +558,15 @@ class Scorer:
         if not 0 < code >> 1 <= sum(_typed_words(g) for g in content):
             return 0
         return 2 if code & 1 else 1
+
+    def _def_code(self, rid: int, sl: Slot) -> int | None:
+        """The block's definition code (the term's words << 1 | «это») if it defines a whole word
+        of the slot, else None."""
+        for st in sl.whole:
+            n = self.posts[st].defs.get(rid)
+            if n is not None:
+                return n
+        return None
 
     def _title_exact(self, s: int, b: int, content: list[Group], upto: int, completions: bool) -> bool:
         """Every content word of the query is in the heading, and every content word of the title
