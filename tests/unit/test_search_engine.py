@@ -1793,3 +1793,13 @@ def test_a_phrase_is_defined_only_by_a_term_that_holds_each_of_its_words():
     (js,) = browser_search(lib, ["класс защиты"])
     for out in (search(lib, "класс защиты"), js):
         assert out["results"][0]["snippet"].startswith("Класс защиты (КЗ) — это")
+
+
+def test_a_number_with_a_numeric_symbol_glued_on_is_read_alike_by_both_engines():
+    # Python's «a letter» ([^\W\d_]) takes the other numeric symbols (Ⅻ, ↅ, ৴); the browser's
+    # unit rule took letters only, and «2ↅ» found two-weapon rules in one engine, nothing in the other
+    b = book("b", [("Бой", 2, ["Бой 2 оружиями стоит 2 ОД.", "Иное 5 правило."]), ("Прочее", 2, ["Текст."])])
+    lib = index(b)
+    queries = ["2ↅ", "5ↈ правило", "бой 2৴"]
+    for q, js in zip(queries, browser_search(lib, queries), strict=True):
+        assert [r["url"] for r in js["results"]] == [r["url"] for r in search(lib, q)["results"]], q

@@ -166,7 +166,7 @@
       const out = [];
       for (const p0 of parts) {
         const p = this.dice(this.scriptFix(this.foldStr(p0)));
-        const m = /^([0-9]+)(\p{L}+)$/u.exec(p);
+        const m = /^([0-9]+)([\p{L}\p{Nl}\p{No}]+)$/u.exec(p);
         if (m) out.push(m[1], m[2]); // a number with its unit glued on («30фт», «2ОД»)
         else if (p) out.push(p);
       }
