@@ -580,3 +580,16 @@ def test_a_soft_hyphen_or_zero_width_space_written_as_an_entity_leaves_the_word_
     (para,) = [b for b in r.doc.pages[0].blocks if isinstance(b, Paragraph)]
     assert plain(para.inlines) == "Бросок и перезарядка, инициатива."
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_an_icon_inside_a_sentence_leaves_its_alt_text_in_its_place(tmp_path):
+    """A rules site draws an action's cost as an icon («Удар <img alt="одно действие">»): the site
+    does not carry the image, so its alt text stands in its place; an empty alt is decoration."""
+    page = (
+        '<html><body><h1>Действия</h1><p>Удар <img src="a1.png" alt="одно действие"> стоит '
+        'действие<img src="dot.png" alt="">.</p></body></html>'
+    )
+    r = saved_page(tmp_path, page)
+    text = "\n".join(r.files.values())
+    assert "Удар \\[одно действие\\] стоит действие." in text  # brackets as text, not a link
+    assert coverage.measure(r.doc).ratio == 1.0

@@ -349,8 +349,9 @@ _FIGURE = "rb-figure"  # an image-only block whose alt text is kept (a name no H
 def _pictures(soup: BeautifulSoup, root: Tag) -> None:
     """A block that is only images becomes their alt text, kept as a caption: the image files are
     not part of the book's pages, and the alt text is the author's words about them («Требушет в
-    разрезе: противовес, рычаг, праща»). An image inside a sentence (an icon) stays out, and so
-    does one with an empty alt (decoration, as HTML means it)."""
+    разрезе: противовес, рычаг, праща»). An image inside a sentence (an icon) is left to the
+    sentence, which shows its alt text in brackets; one with an empty alt is decoration, as HTML
+    means it."""
     for img in root.find_all("img"):
         if img.decomposed:
             continue
@@ -787,6 +788,12 @@ class _Converter:
             out.append(Break())
             return
         if name == "img":
+            # an icon inside a sentence says something the site cannot show (the image files are
+            # not the book's): its alt text stands in its place, marked as an image's
+            # («Удар [одно действие]»); an empty alt is decoration
+            alt = _WS.sub(" ", str(node.get("alt") or "")).strip()
+            if alt:
+                out.append(Text(f"[{alt}]"))
             return
         if name in ("strong", "b"):
             style = StrongEm if style in (Em, StrongEm) else Strong
