@@ -593,3 +593,27 @@ def test_an_icon_inside_a_sentence_leaves_its_alt_text_in_its_place(tmp_path):
     text = "\n".join(r.files.values())
     assert "Удар \\[одно действие\\] стоит действие." in text  # brackets as text, not a link
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_markdown_pages_front_matter_is_metadata_and_its_title_names_the_page(tmp_path):
+    """Jekyll's and Obsidian's «---» block is no text: it made a page «title: …» of its own; its
+    title names a page that has no heading of its own, on the line that gave it."""
+    src = tmp_path / "sources" / "srd"
+    src.mkdir(parents=True)
+    (src / "a.md").write_text(
+        "---\nlayout: page\ntitle: Ходы в бою\ntags: [бой]\n---\n\nУдар стоит одно действие.\n",
+        encoding="utf-8",
+    )
+    (src / "b.md").write_text("---\ntitle: Раны\n---\n# Раны и смерть\n\nРана болит.\n", encoding="utf-8")
+    entry = '[books.srd]\ntitle = "СРД"\nsystem = "Пример"\nsource = "srd"\norder = ["a.md", "b.md"]\n'
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    heads = [(b.text, b.level, b.line) for p in r.doc.pages for b in p.blocks if isinstance(b, Heading)]
+    assert heads == [("Ходы в бою", 1, 3), ("Раны и смерть", 1, 4)]
+    text = "\n".join(r.files.values())
+    assert "layout: page" not in text and "[бой]" not in text and "title: Раны" not in text
+    assert [n for n in r.doc.report.notes if "front matter" in n] == [
+        "a.md: lines 1–5 are front matter, read as metadata, not text",
+        "b.md: lines 1–3 are front matter, read as metadata, not text",
+    ]
+    assert coverage.measure(r.doc).ratio == 1.0

@@ -37,7 +37,7 @@ from bs4.element import Comment, Doctype, ProcessingInstruction
 from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
-from rulebook.ingest import rendered
+from rulebook.ingest import frontmatter, rendered
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.headings import HeadingDetector
 from rulebook.ingest.model import (
@@ -210,6 +210,9 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     text = read_text(path, _page_encoding(book, path), book.slug)
     if book.kind != "markdown":
         return _visible(BeautifulSoup(text, "html.parser"))
+    text, meta = frontmatter.strip(text)
+    if meta:
+        report.notes.append(f"{path.name}: lines 1–{meta} are front matter, read as metadata, not text")
     text, fixed = _tidy_strong(text)
     for line in fixed:
         report.warnings.append(
