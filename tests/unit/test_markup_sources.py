@@ -617,3 +617,16 @@ def test_a_markdown_pages_front_matter_is_metadata_and_its_title_names_the_page(
         "b.md: lines 1–3 are front matter, read as metadata, not text",
     ]
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_heading_left_open_is_named_at_its_line(tmp_path):
+    """«<h1>Бой<p>…» with no «</h1>»: the whole page is a heading, in the browser too. The editor is
+    told where, not «no text after chrome removal»; a page with text besides gets a warning."""
+    page = "<html><body>\n<h1>Бой\n<p>Удар стоит одно действие.</p></body></html>"
+    with pytest.raises(IngestError, match=r"saved-page\.html:2: no text outside headings"):
+        saved_page(tmp_path / "a", page)
+    page = "<html><body>\n<h1>Бой</h1><p>Текст.</p>\n<h2>Удар\n<p>Стоит одно действие.</p></body></html>"
+    r = saved_page(tmp_path / "b", page)
+    assert [(at(line), w) for line, w in r.doc.report.warnings] == [
+        ("saved-page.html:3", "the heading <h2> holds the text after it (no closing tag?)")
+    ]

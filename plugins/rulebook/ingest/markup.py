@@ -39,6 +39,7 @@ from soupsieve import SelectorSyntaxError
 
 from rulebook.ingest import frontmatter, rendered
 from rulebook.ingest.config import BookConfig
+from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
 from rulebook.ingest.model import (
     Admonition,
@@ -418,6 +419,7 @@ def parse(book: BookConfig) -> MarkupBook:
     words: Counter[str] = Counter()
     conv = _Converter(book, report)
     used_drops: set[str] = set()
+    swallowed: list[tuple[Path, int]] = []  # headings that hold block elements
     from rulebook.ingest.coverage import words as count_words
 
     for path in files:
@@ -460,6 +462,15 @@ def parse(book: BookConfig) -> MarkupBook:
             report.warnings.append(
                 (line, f"«{word}» is one word on the page: a word runs into the emphasis or link beside it")
             )
+        for h in _swallowing(root):
+            line = h.sourceline or 0
+            swallowed.append((path, line))
+            report.warnings.append(
+                (
+                    FileLine(line, path.name),
+                    f"the heading <{h.name}> holds the text after it (no closing tag?)",
+                )
+            )
         conv.file(path, root, soup)
     for i, sel in enumerate(book.chrome.drop):
         if sel not in used_drops:
@@ -474,8 +485,25 @@ def parse(book: BookConfig) -> MarkupBook:
                 name,
             )
     if not any(isinstance(b, Paragraph | ListBlock | Table | DefList) for b in conv.blocks):
+        if swallowed:  # the text is there, inside a heading left open
+            where, line = swallowed[0]
+            raise IngestError(
+                "no text outside headings: this heading holds the rest of the page (no closing tag?)",
+                path=where,
+                line=line,
+                book=book.slug,
+            )
         raise book.source_error("the source has no text after chrome removal")
     return MarkupBook(conv.blocks, words, report, files, conv.targets)
+
+
+_BLOCKS_IN_HEADING = ["p", "div", "table", "ul", "ol", "dl", "blockquote", "pre", *_HEADINGS]
+
+
+def _swallowing(root: Tag) -> list[Tag]:
+    """Headings that hold paragraphs, tables or other headings: a closing tag left out («<h1>Бой
+    <p>…»), which browsers render as one long heading too."""
+    return [h for h in root.find_all(list(_HEADINGS)) if h.find(_BLOCKS_IN_HEADING) is not None]
 
 
 def _lays_out(table: Tag) -> bool:
