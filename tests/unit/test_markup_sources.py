@@ -630,3 +630,15 @@ def test_a_heading_left_open_is_named_at_its_line(tmp_path):
     assert [(at(line), w) for line, w in r.doc.report.warnings] == [
         ("saved-page.html:3", "the heading <h2> holds the text after it (no closing tag?)")
     ]
+
+
+def test_a_fenced_block_keeps_its_lines(tmp_path):
+    """GitHub's «```» block (a stat block, a table drawn in text) keeps its lines; it was inline
+    code, its lines run together on the page."""
+    page = "# Звери\n\nВолк:\n\n```\nСила 12\nЛовкость 14\n```\n\nДальше.\n"
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    ((para,),) = [
+        [b for b in p.blocks if isinstance(b, Paragraph) and "Сила" in plain(b.inlines)] for p in r.doc.pages
+    ]
+    assert [type(i).__name__ for i in para.inlines] == ["Text", "Break", "Text"]
+    assert coverage.measure(r.doc).ratio == 1.0

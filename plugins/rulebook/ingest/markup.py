@@ -82,7 +82,10 @@ _INLINE |= {"var", "wbr", "font", "nobr", "label"}
 _WS = re.compile(r"\s+")
 _SAFE_SCHEMES = ("http", "https", "ftp", "mailto", "tel")  # a link to anything else runs or embeds
 _PENDING = "\x00link:"  # a Link target before anchors exist: "\x00link:<file>#<id>"
+# fenced_code: GitHub's «```» blocks keep their lines (without it they became inline code, their
+# lines run together)
 MARKDOWN_EXTENSIONS = ["tables", "def_list", "attr_list", "sane_lists", "footnotes", "toc", "md_in_html"]
+MARKDOWN_EXTENSIONS.append("fenced_code")
 MARKDOWN_CONFIG = {"toc": {"slugify": slugify_unicode}}
 
 
