@@ -173,6 +173,9 @@ def test_the_book_filter_returns_only_that_book(new_page, two_books):
     page.fill(".rb-palette__input", "кровотечение @fatum")
     rendered(page, "кровотечение @fatum")
     assert set(page.locator(".rb-result__book").all_inner_texts()) == {"FATUM"}
+    # the chips show the book the @name limits the search to
+    assert page.locator(".rb-chip[data-book='fatum']").get_attribute("aria-pressed") == "true"
+    assert page.locator(".rb-chip", has_text="Все книги").get_attribute("aria-pressed") == "false"
     # a book named as a reader half remembers it: in Cyrillic letters, or a word of its title
     for q, book in (("кровотечение @фатум", "FATUM"), ("кровотечение @демо", "Демо")):
         page.fill(".rb-palette__input", q)
@@ -184,6 +187,8 @@ def test_the_book_filter_returns_only_that_book(new_page, two_books):
         rendered(page, q)
         assert page.locator(".rb-result__book").all_inner_texts()[0] == book, q
     assert "Нет книги «@zzz» — книги: @fatum, @demo" in page.locator(".rb-palette__status").inner_text()
+    assert page.locator(".rb-chip", has_text="Все книги").get_attribute("aria-pressed") == "true"
+    assert page.locator(".rb-chip[data-book='fatum']").get_attribute("aria-pressed") == "false"
     # a bare «@» is the start of a book's name: the palette lists the names, not «nothing found»
     page.fill(".rb-palette__input", "@")
     rendered(page, "@")

@@ -221,6 +221,19 @@
     }
   }
 
+  /* The chips show the books a search is limited to, by a chip or by an @name typed in the query
+     («кровотечение @fatum» presses FATUM's chip, not «Все книги»); `slugs`: the books searched
+     (the named ones, where they had no answer and the other books' are shown). */
+  function showScope(slugs) {
+    if (!ui || ui.chips.hidden) return;
+    const limited = Array.isArray(slugs) && slugs.length > 0 && slugs.length < state.books.length;
+    for (const c of ui.chips.querySelectorAll(".rb-chip")) {
+      const slug = c.dataset.book;
+      const on = slug ? state.filter.has(slug) || (limited && slugs.includes(slug)) : !limited && state.filter.size === 0;
+      if (c.getAttribute("aria-pressed") !== String(on)) c.setAttribute("aria-pressed", String(on));
+    }
+  }
+
   /* The same words again (most keys of a word being typed) leave the status as it is: no new
      layout for the frame that shows the results. */
   function setStatus(text) {
@@ -323,6 +336,7 @@
   }
 
   function render(out, q) {
+    showScope(out.elsewhere || out.books);
     // the same query again (its results now from every book): a result the reader moved to stays
     // chosen; otherwise the new first result is
     const before = q === state.shownQuery && state.moved && state.results[state.active];
