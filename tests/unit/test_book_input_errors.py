@@ -255,6 +255,21 @@ def test_a_placement_after_a_heading_the_book_does_not_have_is_an_error(tmp_path
 
 
 @pytest.mark.parametrize(
+    ("widget", "message"),
+    [
+        ("calculator | chek", "placements[1].widget: unknown calculator 'chek' (known: "),
+        ("calculater | check", "placements[1].widget: unknown block 'calculater | check'"),
+        ("sheet-link | x", "placements[1].widget: unknown block 'sheet-link | x'"),
+    ],
+)
+def test_a_placement_of_a_block_that_does_not_exist_is_an_error_at_its_line(tmp_path, widget, message):
+    """Only the site's build said so, naming the generated page, not the entry."""
+    root = project(tmp_path, f'\n[[books.demo.placements]]\nafter = "^Раздел$"\nwidget = "{widget}"\n')
+    err = fail(root)
+    assert message in err.message and err.line == config_line(root, "widget =")
+
+
+@pytest.mark.parametrize(
     ("source", "files", "message"),
     [
         ("pages", {"pages/readme.txt": "Текст."}, "the folder 'pages' holds .txt files: a folder holds"),

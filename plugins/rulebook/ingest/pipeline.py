@@ -98,6 +98,10 @@ def _place_widgets(book: BookConfig, book_pages: list[Page]) -> None:
     """Insert the widgets the config places at the end of a heading's section (on each page, the
     first heading that matches). A placement whose heading is in no page is an error: a renamed
     heading would otherwise drop its calculator from the site without a word."""
+    for n, pl in enumerate(book.placements):
+        problem = _widget_problem(pl.widget)
+        if problem:  # else only the site's build would say so, naming the generated page
+            raise book.fail(f"placements[{n + 1}].widget: {problem}", "placements", n, "widget")
     placed: set[int] = set()
     for page in book_pages:
         for n, pl in enumerate(book.placements):
@@ -123,6 +127,18 @@ def _place_widgets(book: BookConfig, book_pages: list[Page]) -> None:
                 n,
                 "after",
             )
+
+
+def _widget_problem(widget: str) -> str | None:
+    """What is wrong with a placement's block, `calculator | NAME` or `sheet-link`; None if nothing."""
+    from rulebook.widgets.calculator import PLACED
+
+    kind, _, arg = (w.strip() for w in widget.partition("|"))
+    if kind == "sheet-link" and not arg:
+        return None
+    if kind == "calculator":
+        return None if arg in PLACED else f"unknown calculator {arg!r} (known: {', '.join(PLACED)})"
+    return f"unknown block {widget.strip()!r}: `calculator | NAME` or `sheet-link`"
 
 
 def render_book(book: BookConfig, doc: Document) -> dict[str, str]:
