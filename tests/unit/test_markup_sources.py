@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from rulebook.ingest import coverage, pipeline
+from rulebook.ingest import coverage, outline, pipeline
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import (
     Admonition,
@@ -642,3 +642,14 @@ def test_a_fenced_block_keeps_its_lines(tmp_path):
     ]
     assert [type(i).__name__ for i in para.inlines] == ["Text", "Break", "Text"]
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_many_links_out_of_the_source_are_counted_not_each_listed_in_the_report(tmp_path):
+    """A saved page links to the rest of its site hundreds of times: the report lists the first
+    ten and says how many more; the outline lists them all."""
+    links = " ".join(f'<a href="other.html#x{i}">Слово{i}</a>' for i in range(12))
+    r = saved_page(tmp_path, f"<html><body><h1>Бой</h1><p>См. {links}.</p></body></html>")
+    said = pipeline.summary(r)
+    assert sum("reference whose target is not in this source" in s for s in said) == 10
+    assert "  … 2 more such references (`rulebook ingest --outline srd` lists all)" in said
+    assert sum("reference whose target is not in this source" in s for s in outline.lines(r.doc)) == 12

@@ -78,6 +78,8 @@ def lines(doc: Document) -> list[str]:
                 out.extend(_detail(b, pad + "    "))
     for line, text in doc.report.unresolved:
         out.append(f"unresolved reference at {at(line)}: «{text}»")
+    for line, text in doc.report.external:
+        out.append(f"reference whose target is not in this source, {at(line)}: «{text}» (kept as text)")
     return out
 
 

@@ -245,6 +245,9 @@ def write(docs: Path, results: list[BookResult]) -> None:
             shutil.move(str(staged / r.book.slug), dest)
 
 
+EXTERNAL_SHOWN = 10  # references out of the source listed in the report; the outline lists all
+
+
 def summary(r: BookResult) -> list[str]:
     blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
     heads = [b for b in blocks if isinstance(b, Heading)]
@@ -266,8 +269,11 @@ def summary(r: BookResult) -> list[str]:
         lines.append(f"  missing word «{word}» ×{n}")
     for line, text in rep.unresolved:
         lines.append(f"  unresolved reference at {at(line)}: «{text}»")
-    for line, text in rep.external:
+    for line, text in rep.external[:EXTERNAL_SHOWN]:
         lines.append(f"  reference whose target is not in this source, {at(line)}: «{text}» (kept as text)")
+    if len(rep.external) > EXTERNAL_SHOWN:  # a saved page links to the rest of its site
+        more = len(rep.external) - EXTERNAL_SHOWN
+        lines.append(f"  … {more} more such references (`rulebook ingest --outline {r.book.slug}` lists all)")
     for line, text in rep.missing_tables:
         lines.append(f"  table missing in the source at {at(line)}: «{text}»")
     for note in rep.notes:
