@@ -151,6 +151,20 @@ _SPACED_STRONG = re.compile(
 )
 
 
+def _unclosed_fence(text: str) -> int:
+    """The line of a «```» or «~~~» fence that no later fence of its kind closes (GitHub would make
+    the rest of the page code; Python-Markdown prints it as text), or 0."""
+    opened: tuple[int, str] | None = None
+    for i, line in enumerate(text.split("\n"), 1):
+        mark = line.lstrip()[:3]
+        if mark in ("```", "~~~"):
+            if opened is None:
+                opened = (i, mark)
+            elif opened[1] == mark:
+                opened = None
+    return opened[0] if opened else 0
+
+
 def _tidy_strong(text: str) -> tuple[str, list[int]]:
     """The Markdown with its spaced bold runs closed up, and the lines where that was done."""
     lines = text.split("\n")
@@ -217,6 +231,11 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     text, meta = frontmatter.strip(text)
     if meta:
         report.notes.append(f"{path.name}: lines 1–{meta} are front matter, read as metadata, not text")
+    opened = _unclosed_fence(text)
+    if opened:
+        report.warnings.append(
+            (FileLine(opened, path.name), "a code fence that nothing closes: read as text")
+        )
     text, fixed = _tidy_strong(text)
     for line in fixed:
         report.warnings.append(
