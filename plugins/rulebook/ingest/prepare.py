@@ -15,6 +15,10 @@ from rulebook.ingest.unwrap import unwrap
 
 ATTACHMENT = "\x00attachment:"  # a line that became a notice (an attachment is not text)
 _GLUED_SENTENCE = re.compile(r"(?<=[а-яё]{2}[.!?])(?=[А-ЯЁ][а-яё])")
+# a line that stops in mid-sentence, and one that goes on with it (a lower-case word)
+_CUT_SENTENCE = re.compile(r"(?:[^\W\d_]-?|,)$")
+_GOES_ON = re.compile(r"^\s*[a-zа-яё]")
+_HYPHEN_END = re.compile(r"(?<=[^\W\d_])-$")
 _LEAD_UNDERSCORE = re.compile(r"^(\s*)_+(?=[^\s_])")
 # «=сопротивлением (resistance)=», «==текст==»: a highlight's marks the copy kept as text
 _STRAY_MARKS = re.compile(r"(?<![\w=])(={1,2})(?=[^\s=])([^=]{1,80}?)(?<=[^\s=])\1(?![\w=])")
@@ -48,6 +52,7 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
                 f"chrome.footer {ch.footer.pattern!r} matches no line of the text", "chrome", "footer"
             )
     used: set[int] = set()  # id() of the junk and strip patterns that matched
+    junk_at: set[int] = set()  # indices in out.lines of the junk lines, blank now
     for ln in lines[:start] + lines[end:]:
         if not ln.blank:
             out.dropped.append((ln.no, ln.text))
@@ -61,7 +66,8 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
         if junk is not None:
             used.add(id(junk))
             out.dropped.append((ln.no, text))
-            out.lines.append(SourceLine(ln.no, ""))  # keeps the blank-line structure around it
+            out.lines.append(SourceLine(ln.no, ""))  # for now: a blank, see _close_page_breaks
+            junk_at.add(len(out.lines) - 1)
             continue
         for p in ch.strip:
             m = p.search(text)
@@ -87,6 +93,7 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
             out.fixes += fixed != text
             text = fixed
         out.lines.append(SourceLine(ln.no, text))
+    out.lines = _close_page_breaks(out.lines, junk_at)
     out.lines, joined = unwrap(out.lines)
     out.fixes += joined
     for key, pats in (("junk", ch.junk), ("strip", ch.strip)):
@@ -97,6 +104,33 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
         if key not in out.meta:
             raise book.fail(f"chrome.meta.{key} matches no dropped line of the text", "chrome", "meta", key)
     return out
+
+
+def _close_page_breaks(lines: list[SourceLine], junk_at: set[int]) -> list[SourceLine]:
+    """A run of junk lines with text on both sides is a page break inside a block (a running
+    header and a page number copied out of a PDF, mid-paragraph or mid-list): it goes without a
+    trace, so the block stays one, and a sentence it cut (no end before it, lower case after it)
+    is one line again, as on the page. A run next to a blank line stays blank, as the text had it."""
+    keep: list[SourceLine] = []
+    i = 0
+    while i < len(lines):
+        if i not in junk_at:
+            keep.append(lines[i])
+            i += 1
+            continue
+        j = i
+        while j in junk_at:
+            j += 1
+        inside = bool(keep) and not keep[-1].blank and j < len(lines) and not lines[j].blank
+        if not inside:
+            keep.extend(lines[i:j])
+        elif _CUT_SENTENCE.search(keep[-1].text) and _GOES_ON.match(lines[j].text):
+            prev, head = keep[-1].text.rstrip(), lines[j].text.strip()
+            text = prev[:-1] + head if _HYPHEN_END.search(prev) else f"{prev} {head}"
+            keep[-1] = SourceLine(keep[-1].no, text)
+            j += 1
+        i = j
+    return keep
 
 
 def segment(lines: list[SourceLine]) -> list[list[SourceLine]]:
