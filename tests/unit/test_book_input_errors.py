@@ -305,3 +305,15 @@ def test_a_folder_of_pages_saved_with_their_images_and_styles_reads_its_pages(tm
         (root / "sources" / "pages" / name).write_bytes(b"\x89PNG")
     (result,) = pipeline.run(root, check=True)
     assert result.book.kind == "html" and "Текст." in result.files["00-boi.md"]
+
+
+def test_a_line_glued_above_tab_rows_quotes_the_rows_and_names_every_way_out(tmp_path):
+    """A copied PDF's running header and page number carry TABs: the paragraph line above them
+    is «glued above a table», and only the quoted rows show that they are the page's chrome."""
+    first = "Первая строка длинного абзаца, который на этой странице не кончается, а переходит"
+    text = f"Раздел\n\n{first}\nПримерная книга\t7\nexample.org\t7/30\nна следующую.\n"
+    err = fail(project(tmp_path, text=text))
+    assert err.line == 3 and "\n" not in str(err)
+    assert "(line 4: «Примерная книга ⇥ 7»" in err.message
+    assert "headings.glued" in err.message and "tables.caption" in err.message
+    assert "chrome.junk" in err.message

@@ -199,9 +199,14 @@ class Parser:
             if self.h.is_heading(first.text.strip()) or self.h.splits_block(first.text):
                 self.push(lines[1:])
                 return [self.heading(first)]
+            # the rows are quoted: a copied PDF's running header and page number («site⇥4/21»)
+            # look like a table too, and the way out is then another key
+            row = lines[1].text.strip().replace("\t", " ⇥ ")[:60]
             raise self.book.source_error(
-                f"«{first.text.strip()[:60]}» is glued above the table under it (no blank line, no TAB): "
-                "if it is a heading, list it in headings.glued; if it is a caption, set tables.caption",
+                f"«{first.text.strip()[:60]}» is glued above the table under it (line {lines[1].no}: "
+                f"«{row}»; no blank line, no TAB): if it is a heading, list it in headings.glued; "
+                "if it is a caption, set tables.caption; if those rows are a page's running header "
+                "or footer, drop them with chrome.junk",
                 first.no,
             )
         if self.is_tab_table(lines):
