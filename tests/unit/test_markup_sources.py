@@ -666,3 +666,27 @@ def test_a_code_fence_that_nothing_closes_is_told_at_its_line(tmp_path):
     closed = "# Звери\n\n```\nСила 12\n```\n\n~~~\nЛовкость 14\n~~~\n"
     (tmp_path / "b").mkdir()
     assert ingest_one(tmp_path / "b", MOVES_ENTRY, {"moves.md": closed}).doc.report.warnings == []
+
+
+def test_pages_in_a_subfolder_of_a_folder_source_are_an_error_not_skipped(tmp_path):
+    """A site's sections are folders (Jekyll, Hugo): a folder source is read one level deep, and
+    the pages below were skipped without a word while the coverage said 100%. A browser's
+    `<page>_files/` beside a saved page holds its resources, not pages of the book."""
+    src = tmp_path / "sources" / "srd"
+    (src / "boi").mkdir(parents=True)
+    (src / "index.md").write_text("# Правила\n\nВведение.\n", encoding="utf-8")
+    (src / "boi" / "udar.md").write_text("# Удар\n\nОдно действие.\n", encoding="utf-8")
+    (src / "boi" / "rany.md").write_text("# Раны\n\nБолят.\n", encoding="utf-8")
+    (src / "kartinki").mkdir()
+    (src / "kartinki" / "map.png").write_bytes(b"\x89PNG")
+    entry = '[books.srd]\ntitle = "СРД"\nsystem = "Пример"\nsource = "srd"\n'
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    said = r"books\.toml:4: source: the folder srd/ holds pages in subfolders"
+    with pytest.raises(IngestError, match=said) as e:
+        run(tmp_path)
+    assert "boi/ (2 pages)" in str(e.value) and "kartinki" not in str(e.value)
+    shutil.rmtree(src / "boi")
+    (src / "index_files").mkdir()
+    (src / "index_files" / "frame.md").write_text("реклама\n", encoding="utf-8")
+    r = run(tmp_path)
+    assert "Введение." in "\n".join(r.files.values()) and "реклама" not in "\n".join(r.files.values())

@@ -109,6 +109,14 @@ def source_files(book: BookConfig) -> list[Path]:
         return [src]
     suffixes = {"html": (".html", ".htm", ".xhtml"), "markdown": (".md", ".markdown")}[book.kind]
     found = {p.name: p for p in src.iterdir() if p.is_file() and p.suffix.lower() in suffixes}
+    nested = _nested_pages(src, suffixes)
+    if nested:
+        said = ", ".join(f"{name}/ ({n} pages)" for name, n in nested)
+        raise book.fail(
+            f"source: the folder {src.name}/ holds pages in subfolders, which are not read: {said}; "
+            f"a folder source is one level of pages: move them into {src.name}/ (and list them in `order`)",
+            "source",
+        )
     if not book.order:
         return [found[n] for n in sorted(found)]
     missing = [n for n in book.order if n not in found]
@@ -122,6 +130,23 @@ def source_files(book: BookConfig) -> list[Path]:
             "order",
         )
     return [found[n] for n in book.order]
+
+
+def _nested_pages(src: Path, suffixes: tuple[str, ...]) -> list[tuple[str, int]]:
+    """The subfolders of a folder source that hold pages (at any depth), with how many. A site's
+    sections are folders (Jekyll, Hugo, an Obsidian vault); read one level deep, their pages were
+    skipped without a word and the word coverage, counted over the pages read, still said 100%.
+    A page saved «complete» keeps its resources in `<name>_files/` beside it: not pages."""
+    out = []
+    for sub in sorted(p for p in src.iterdir() if p.is_dir()):
+        if sub.name.endswith("_files") and any(
+            (src / (sub.name[: -len("_files")] + s)).is_file() for s in suffixes
+        ):
+            continue
+        n = sum(1 for p in sub.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
+        if n:
+            out.append((sub.name, n))
+    return out
 
 
 def _page_encoding(book: BookConfig, path: Path) -> str:
