@@ -690,3 +690,17 @@ def test_pages_in_a_subfolder_of_a_folder_source_are_an_error_not_skipped(tmp_pa
     (src / "index_files" / "frame.md").write_text("реклама\n", encoding="utf-8")
     r = run(tmp_path)
     assert "Введение." in "\n".join(r.files.values()) and "реклама" not in "\n".join(r.files.values())
+
+
+def test_a_word_in_underscore_emphasis_keeps_its_line(tmp_path):
+    """«_Ядовитое озеро_»: to a `\\w` boundary the underscore is part of the word, so the word was
+    looked for on later lines, and every block after it was given the line where the word came
+    next (here the table's): reports named lines far from the text."""
+    page = (
+        "# Имена\n\n- Опасные места: _Ядовитое озеро_.\n- Ещё одно.\n\n"
+        "## Броски\n\nСм. [Формулу](#net-takoi).\n\n| d6 | Имя |\n| -- | -- |\n| 1 | Ядовитое |\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    heads = [(b.text, b.line) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == [("Имена", 1), ("Броски", 6)]
+    assert r.doc.report.unresolved == [(8, "Формулу")]

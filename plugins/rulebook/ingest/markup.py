@@ -301,7 +301,10 @@ def _source_lines(soup: BeautifulSoup, text: str) -> None:
         return lines[i].lstrip().startswith("#") or (i + 1 < len(lines) and bool(setext.match(lines[i + 1])))
 
     def find(word: str, start: int, heading: bool, first: bool) -> int | None:
-        pat = re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)")
+        # «_» is a word character to `\w` and an emphasis mark in Markdown: «_Poison Lake_» holds
+        # the word «Poison», which a `\w` boundary missed, and the search ran on to the next line
+        # that has it (all that followed was given that line)
+        pat = re.compile(r"(?<![^\W_])" + re.escape(word) + r"(?![^\W_])")
         for i in range(start, len(lines)):
             m = pat.search(lines[i])
             if not m or (heading and not is_heading(i)):
