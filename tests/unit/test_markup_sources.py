@@ -704,3 +704,17 @@ def test_a_word_in_underscore_emphasis_keeps_its_line(tmp_path):
     heads = [(b.text, b.line) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
     assert heads == [("Имена", 1), ("Броски", 6)]
     assert r.doc.report.unresolved == [(8, "Формулу")]
+
+
+def test_a_table_with_an_empty_header_row_keeps_its_lines(tmp_path):
+    """GitHub needs a header row, so a table without one is written with an empty one («| | |»).
+    That row has no words; the body after it was looked for from the line after the table's first
+    word and found where the word came next (another table's), and so were all blocks after it."""
+    page = (
+        "# Таблицы\n\n|  |  |\n| -- | -- |\n| **d6** | **Имя** |\n| 1 | Волк |\n\n"
+        "## Дальше\n\nСм. [Волка](#net-takogo).\n\n|  |  |\n| -- | -- |\n| **d6** | **Зверь** |\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    heads = [(b.text, b.line) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == [("Таблицы", 1), ("Дальше", 8)]
+    assert r.doc.report.unresolved == [(10, "Волка")]

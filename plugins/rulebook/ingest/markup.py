@@ -322,7 +322,7 @@ def _source_lines(soup: BeautifulSoup, text: str) -> None:
         # line after the block before it unless that block holds it
         first = el.name in _LINE_STARTS
         start = cursor + 1 if first and block is not None and block not in el.parents else cursor
-        if first:
+        if first and m:  # a block with no words (a table's empty header row) holds no line of text
             block = el
         if m:
             heading = el.name in _HEADINGS
