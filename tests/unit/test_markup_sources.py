@@ -718,3 +718,25 @@ def test_a_table_with_an_empty_header_row_keeps_its_lines(tmp_path):
     heads = [(b.text, b.line) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
     assert heads == [("Таблицы", 1), ("Дальше", 8)]
     assert r.doc.report.unresolved == [(10, "Волка")]
+
+
+def test_a_link_by_a_sites_address_without_the_suffix_leads_to_the_page(tmp_path):
+    """A site built from the pages (Jekyll, Hugo, MkDocs) links to a page by its address, which
+    drops «.md»: «combat», «/rules/combat/#strike». Both were reported as pointing outside the
+    source. A name that two pages share as a stem (a.md, a.markdown) is not guessed at."""
+    src = tmp_path / "sources" / "srd"
+    src.mkdir(parents=True)
+    (src / "a.md").write_text(
+        "# Intro\n\nSee [combat](combat), [a strike](/rules/combat/#strike) and [chases](chases).\n",
+        encoding="utf-8",
+    )
+    (src / "combat.md").write_text("# Combat\n\n## Strike\n\nOne action.\n", encoding="utf-8")
+    entry = '[books.srd]\ntitle = "SRD"\nsystem = "Demo"\nsource = "srd"\norder = ["a.md", "combat.md"]\n'
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    links = [s for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph) for s in b.inlines]
+    assert [(s.text, s.target) for s in links if isinstance(s, Link)] == [
+        ("combat", "01-combat.md"),
+        ("a strike", "01-combat.md#strike"),
+    ]
+    assert [(at(line), text) for line, text in r.doc.report.external] == [("a.md:3", "chases")]

@@ -993,9 +993,17 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
         for b in walk(p.blocks):
             page_of[id(b)] = p
     names = {f.name for f in mb.files}
+    # a site built from the pages (Jekyll, Hugo, MkDocs) links to a page by its address, which
+    # drops the suffix: «combat», «/rules/combat/»; a stem two pages share names neither
+    stems = Counter(f.stem for f in mb.files)
+    by_stem = {f.stem: f.name for f in mb.files if stems[f.stem] == 1}
+
+    def page_name(href: str) -> str:
+        file = href[len(_PENDING) :].partition("#")[0]
+        return file if file in names else by_stem.get(file, file)
 
     def target(href: str, here: Page) -> str | None:
-        file, _, ident = href[len(_PENDING) :].partition("#")
+        file, ident = page_name(href), href.partition("#")[2]
         if file not in names:
             return None
         block = mb.targets.get((file, ident)) or (mb.targets.get((file, "")) if not ident else None)
@@ -1020,7 +1028,7 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
             if isinstance(s, Link) and s.target.startswith(_PENDING):
                 dest = target(s.target, here)
                 if dest is None:
-                    outside = s.target[len(_PENDING) :].partition("#")[0] not in names
+                    outside = page_name(s.target) not in names
                     (report.external if outside else report.unresolved).append((line, s.text.strip()))
                     out.append(Text(s.text))
                     continue
