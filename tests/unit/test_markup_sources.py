@@ -740,3 +740,17 @@ def test_a_link_by_a_sites_address_without_the_suffix_leads_to_the_page(tmp_path
         ("a strike", "01-combat.md#strike"),
     ]
     assert [(at(line), text) for line, text in r.doc.report.external] == [("a.md:3", "chases")]
+
+
+def test_a_link_written_for_github_finds_its_heading(tmp_path):
+    """GitHub's heading ids keep a hyphen for each space («Healing & Recovery» is
+    «#healing--recovery») and number repeats («-1»); links written for GitHub went nowhere."""
+    page = (
+        "# Rules\n\nSee [healing](#healing--recovery), [the second](#notes-1) and [own](#notes).\n\n"
+        "## Healing & Recovery\n\nRest.\n\n## Notes\n\nOne.\n\n## Notes\n\nTwo.\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    text = "\n".join(r.files.values())
+    assert "[healing](#healing-recovery)" in text and "[own](#notes)" in text
+    assert "[the second](#notes-2)" in text
+    assert r.doc.report.unresolved == []

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -174,6 +175,13 @@ def _page_encoding(book: BookConfig, path: Path) -> str:
 _SPACED_STRONG = re.compile(
     r"(?<![*_\\\w])(\*\*|__)([ \t]*)([^*_\s](?:[^*_\n]*?[^*_\s])?)([ \t]*)\1(?![*_\w])"
 )
+
+
+def _github_slug(title: str) -> str:
+    """A heading's id as GitHub makes it (github-slugger): lower case, every character but letters,
+    marks, digits, connectors, hyphens and spaces dropped, each space a hyphen."""
+    kept = (c for c in title.lower() if c in "- " or unicodedata.category(c)[0] in "LMN" or c == "_")
+    return "".join(kept).replace(" ", "-")
 
 
 def _unclosed_fence(text: str) -> int:
@@ -582,6 +590,7 @@ class _Converter:
         self.h = HeadingDetector(book)
         self.blocks: list[Block] = []
         self.targets: dict[tuple[str, str], Block] = {}
+        self.github_ids: dict[str, dict[str, int]] = {}  # per file: GitHub's heading ids so far
         self.current: Block | None = None  # the heading whose section is being read
         self.file_name = ""
 
@@ -666,6 +675,13 @@ class _Converter:
             out.append(h)
             self.current = h
             self.mark(el, h)
+            # GitHub's id for the heading, which links written for GitHub use («#healing--recovery»
+            # for «Healing & Recovery»); the page's own ids come first
+            slug = _github_slug(el.get_text().strip())
+            seen = self.github_ids.setdefault(self.file_name, {})
+            n = seen.get(slug, 0)
+            seen[slug] = n + 1
+            self.targets.setdefault((self.file_name, f"{slug}-{n}" if n else slug), h)
             return
         if name == "p":
             inl = self.inlines(list(el.children))
