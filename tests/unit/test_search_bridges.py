@@ -42,3 +42,12 @@ def test_an_english_book_takes_every_russian_wording_of_a_term_it_prints():
     out = bridges.rules([a, b, c], [None, None, {"trip", "attack"}])
     assert sorted(out[2].rules) == [("подножка", ("trip",)), ("подсечка", ("trip",))]
     assert out[0].rules == (("подножка", ("подсечка", "trip")),)  # the others as before
+
+
+def test_the_shared_glossarys_english_terms_are_found_in_an_english_book_by_their_russian_words():
+    shared = parse(
+        '[[alias]]\nfrom = "morale"\nto = ["мораль", "боевой дух"]\n[[alias]]\nfrom = "хп"\nto = ["hp"]\n'
+    )
+    out = bridges.shared_into_english(shared, [None, {"moral"}, {"attack"}])
+    assert out[0].rules == () and out[2].rules == ()  # a Russian book; an English one without it
+    assert out[1].rules == (("мораль", ("morale",)), ("боевой дух", ("morale",)))

@@ -293,6 +293,25 @@ def test_a_russian_word_for_a_term_finds_the_term_in_an_english_book():
     assert search(lib, "укрытие", book_filter=["pf"])["results"] == []  # a term no book translates
 
 
+def test_a_russian_word_of_the_shared_glossary_finds_its_english_term_in_an_english_book():
+    # «мораль» is the shared glossary's word for «morale»: a Russian player reading an English
+    # book finds its rule; a Russian book still ranks by its own words
+    ru = book("ru", [("Мораль", 2, ["Мораль падает после потерь."]), ("Бой", 2, ["Текст."])])
+    en = book(
+        "en",
+        [
+            ("Rules", 1, ["The rules of the game."]),
+            ("Morale", 2, ["Enemies check morale when half of them fall."]),
+            ("Moral choices", 2, ["Nothing about fear here."]),
+        ],
+    )
+    lib = index(ru, en, common='[[alias]]\nfrom = "morale"\nto = ["мораль"]\n')
+    (js,) = browser_search(lib, ["@en мораль"])
+    for out in (search(lib, "мораль", book_filter=["en"]), js):
+        assert out["results"][0]["title"] == "Morale"
+    assert search(lib, "мораль")["results"][0]["title"] == "Мораль"
+
+
 def test_a_translation_reaches_only_the_books_that_translate_the_term():
     dnd = book(
         "dnd", [("Подсечка", 2, ["Бросок Силы."])], glossary='[[synonym]]\nterms = ["подсечка", "trip"]\n'

@@ -102,3 +102,19 @@ def _prints(term: str, stems: set[str]) -> bool:
     """The book has every word of the term but its small words, in some form."""
     words = [w for w in analysis.surfaces(term) if not analysis.is_optional(w)]
     return bool(words) and all(analysis.stem(w) in stems for w in words)
+
+
+def shared_into_english(shared: Glossary, english: list[set[str] | None]) -> list[Glossary]:
+    """Per book, for a book in English: the shared glossary's English terms it prints, found by
+    their Russian words («мораль» for «morale»: the glossary's alias read back), so that a Russian
+    query reaches an English book's text; nothing for the other books, which the glossary itself
+    serves."""
+    pairs: list[tuple[str, str]] = []
+    for src, dst in shared.rules:
+        if _script(src) == "lat":
+            pairs += [(d, src) for d in dst if _script(d) == "cyr"]
+    out = []
+    for printed in english:
+        made = [] if printed is None else [(d, (src,)) for d, src in pairs if _prints(src, printed)]
+        out.append(Glossary(tuple(dict.fromkeys(made))))
+    return out

@@ -304,9 +304,10 @@ def _rules(
         glossaries += [(i, b.glossary), (i, _derived(b, common, vocab, found[i], stems[i]))]
     # other books' words for an English term, to this book's words for it
     own = [bridges.pairs_of(b.glossary, ((s.title, s.original) for s in b.sections)) for b in books]
-    glossaries += list(
-        enumerate(bridges.rules(own, [stems[i] if latin[i] else None for i in range(len(books))]))
-    )
+    english = [stems[i] if latin[i] else None for i in range(len(books))]
+    glossaries += list(enumerate(bridges.rules(own, english)))
+    # a book in English: the shared glossary's English terms it prints, by their Russian words
+    glossaries += list(enumerate(bridges.shared_into_english(common, english)))
     for bi, g in glossaries:
         for src, dst in g.rules:
             # a source with «э» is also found spelt with «е» (the engine reads a typed «э» as
