@@ -61,7 +61,7 @@ VOCAB_WORDS = 400
 VOCAB_BYTES = 6_000  # words and the glossary rules of their range (a book's glossary of originals)
 RVOCAB_WORDS = 2000  # read only for a misspelt word's candidates
 POST_BYTES = 6_000  # a query reads a shard per word and form: at fifty books, 8 KB shards put it near 300 KB
-FRAG_BYTES = 4_000
+FRAG_BYTES = 2_000  # a result reads its section's shard; twelve results span a dozen books at fifty
 LOAN_KEYS = 1500
 # heading parts (bits of a heading posting)
 TITLE, ORIGINAL, TAG, INITIALS = 1, 2, 4, 8
