@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.support import site as support
 
@@ -176,6 +176,11 @@ def test_the_book_filter_returns_only_that_book(new_page, two_books):
     # the chips show the book the @name limits the search to
     assert page.locator(".rb-chip[data-book='fatum']").get_attribute("aria-pressed") == "true"
     assert page.locator(".rb-chip", has_text="Все книги").get_attribute("aria-pressed") == "false"
+    page.fill(".rb-palette__input", "")  # the query gone, its @name goes with it
+    expect(page.locator(".rb-chip", has_text="Все книги")).to_have_attribute("aria-pressed", "true")
+    assert page.locator(".rb-chip[data-book='fatum']").get_attribute("aria-pressed") == "false"
+    page.fill(".rb-palette__input", "кровотечение @fatum")
+    rendered(page, "кровотечение @fatum")
     # a book named as a reader half remembers it: in Cyrillic letters, or a word of its title
     for q, book in (("кровотечение @фатум", "FATUM"), ("кровотечение @демо", "Демо")):
         page.fill(".rb-palette__input", q)

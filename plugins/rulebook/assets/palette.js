@@ -293,6 +293,7 @@
   }
 
   function renderRecent() {
+    showScope(null); // no query, no @name: the chips say only what they hold themselves
     const items = recent();
     const scrolled = ui.list.scrollTop > 0;
     state.results = items.map((q) => ({ query: q }));
@@ -407,6 +408,7 @@
   });
 
   function failed(err, q) {
+    showScope(null);
     const what = state.engine ? "Поиск не удался" : "Не удалось загрузить поисковый индекс";
     // fetch rejects with a TypeError when no answer came at all, a TimeoutError when it took too long
     const why = err.status ? "сервер ответил " + err.status
