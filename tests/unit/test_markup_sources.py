@@ -754,3 +754,18 @@ def test_a_link_written_for_github_finds_its_heading(tmp_path):
     assert "[healing](#healing-recovery)" in text and "[own](#notes)" in text
     assert "[the second](#notes-2)" in text
     assert r.doc.report.unresolved == []
+
+
+def test_a_soft_hyphen_entity_and_windows_line_ends_keep_the_lines_of_a_markdown_file(tmp_path):
+    """«Бро&shy;сок» is found on its own line, not on the next line that spells «Бросок» whole; and
+    front matter with Windows line ends is front matter."""
+    page = (
+        "---\r\ntitle: Глава\r\n---\r\n\r\nБро&shy;сок атаки.\r\n\r\n"
+        "Ещё абзац [x](#nowhere).\r\n\r\nБросок защиты.\r\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    paras = [b for p in r.doc.pages for b in p.blocks if isinstance(b, Paragraph)]
+    assert [b.line for b in paras] == [5, 7, 9]
+    assert r.doc.report.unresolved == [(7, "x")]
+    heads = [b.text for p in r.doc.pages for b in p.blocks if isinstance(b, Heading)]
+    assert heads == ["Глава"] and not any("title" in plain(b.inlines) for b in paras)

@@ -261,6 +261,7 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     text = read_text(path, _page_encoding(book, path), book.slug)
     if book.kind != "markdown":
         return _visible(BeautifulSoup(text, "html.parser"))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a Windows editor's line ends
     text, meta = frontmatter.strip(text)
     if meta:
         report.notes.append(f"{path.name}: lines 1–{meta} are front matter, read as metadata, not text")
@@ -276,9 +277,11 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
         )
     markup = _lists_interrupt(text)
     html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
-    soup = _visible(BeautifulSoup(html_text, "html.parser"))
-    _source_lines(soup, text)  # the file's own lines: the blank lines added are not the file's
-    return soup
+    soup = BeautifulSoup(html_text, "html.parser")
+    # the file's own lines (the blank lines added are not the file's), found by the words as the
+    # file spells them: before the entities' invisible characters go («Бро&shy;сок»)
+    _source_lines(soup, text)
+    return _visible(soup)
 
 
 def _visible(soup: BeautifulSoup) -> BeautifulSoup:
