@@ -754,6 +754,12 @@ def test_a_link_written_for_github_finds_its_heading(tmp_path):
     assert "[healing](#healing-recovery)" in text and "[own](#notes)" in text
     assert "[the second](#notes-2)" in text
     assert r.doc.report.unresolved == []
+    # the page's own ids come first: «#attack-1» is the heading «Attack 1», not GitHub's second «Attack»
+    page = "# R\n\n[x](#attack-1) [y](#уровень-)\n\n## Attack\n\nA.\n\n## Attack\n\nB.\n\n"
+    page += "## Attack 1\n\nC.\n\n## Уровень ½\n\nD.\n"  # GitHub drops «½»
+    (tmp_path / "b").mkdir()
+    text = "\n".join(ingest_one(tmp_path / "b", MOVES_ENTRY, {"moves.md": page}).files.values())
+    assert "[x](#attack-1) [y](#uroven-1-2)" in text  # the headings «Attack 1» and «Уровень ½»
 
 
 def test_a_soft_hyphen_entity_and_windows_line_ends_keep_the_lines_of_a_markdown_file(tmp_path):
@@ -769,3 +775,13 @@ def test_a_soft_hyphen_entity_and_windows_line_ends_keep_the_lines_of_a_markdown
     assert r.doc.report.unresolved == [(7, "x")]
     heads = [b.text for p in r.doc.pages for b in p.blocks if isinstance(b, Heading)]
     assert heads == ["Глава"] and not any("title" in plain(b.inlines) for b in paras)
+
+
+def test_a_permalink_that_is_its_headings_only_anchor_leaves_the_anchor_to_the_heading(tmp_path):
+    page = (
+        '<html><body><h1>Бой</h1><p>См. <a href="#combat">бой</a>.</p>'
+        '<h2><a name="combat" href="#combat">§</a> Схватка</h2><p>Текст.</p></body></html>'
+    )
+    r = saved_page(tmp_path, page)
+    assert r.doc.report.unresolved == []
+    assert "[бой](#skhvatka)" in "\n".join(r.files.values())

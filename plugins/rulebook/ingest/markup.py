@@ -99,6 +99,7 @@ class MarkupBook:
     report: Report
     files: list[Path]
     targets: dict[tuple[str, str], Block] = field(default_factory=dict)  # (file, element id) -> block
+    github: dict[tuple[str, str], Block] = field(default_factory=dict)  # (file, GitHub's heading id)
 
 
 def source_files(book: BookConfig) -> list[Path]:
@@ -177,10 +178,13 @@ _SPACED_STRONG = re.compile(
 )
 
 
+_SLUG_KEEPS = {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Pc"}
+
+
 def _github_slug(title: str) -> str:
     """A heading's id as GitHub makes it (github-slugger): lower case, every character but letters,
-    marks, digits, connectors, hyphens and spaces dropped, each space a hyphen."""
-    kept = (c for c in title.lower() if c in "- " or unicodedata.category(c)[0] in "LMN" or c == "_")
+    marks, decimal digits, connectors, hyphens and spaces dropped («½» too), each space a hyphen."""
+    kept = (c for c in title.lower() if c in "- " or unicodedata.category(c) in _SLUG_KEEPS)
     return "".join(kept).replace(" ", "-")
 
 
@@ -405,6 +409,10 @@ def _permalinks(root: Tag) -> None:
     for heading in root.find_all(list(_HEADINGS)):
         for a in heading.find_all("a", href=True):
             if str(a["href"]).startswith("#") and _WORDLESS.match(a.get_text()):
+                # the heading keeps the anchor the link may carry («<a name="boi" href="#boi">§</a>»)
+                own = a.get("id") or a.get("name")
+                if own and not heading.get("id"):
+                    heading["id"] = own
                 a.decompose()
 
 
@@ -555,7 +563,7 @@ def parse(book: BookConfig) -> MarkupBook:
                 book=book.slug,
             )
         raise book.source_error("the source has no text after chrome removal")
-    return MarkupBook(conv.blocks, words, report, files, conv.targets)
+    return MarkupBook(conv.blocks, words, report, files, conv.targets, conv.github)
 
 
 _BLOCKS_IN_HEADING = ["p", "div", "table", "ul", "ol", "dl", "blockquote", "pre", *_HEADINGS]
@@ -594,6 +602,7 @@ class _Converter:
         self.blocks: list[Block] = []
         self.targets: dict[tuple[str, str], Block] = {}
         self.github_ids: dict[str, dict[str, int]] = {}  # per file: GitHub's heading ids so far
+        self.github: dict[tuple[str, str], Block] = {}  # (file, GitHub's id) -> heading
         self.current: Block | None = None  # the heading whose section is being read
         self.file_name = ""
 
@@ -684,7 +693,7 @@ class _Converter:
             seen = self.github_ids.setdefault(self.file_name, {})
             n = seen.get(slug, 0)
             seen[slug] = n + 1
-            self.targets.setdefault((self.file_name, f"{slug}-{n}" if n else slug), h)
+            self.github.setdefault((self.file_name, f"{slug}-{n}" if n else slug), h)
             return
         if name == "p":
             inl = self.inlines(list(el.children))
@@ -1026,6 +1035,7 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
         if file not in names:
             return None
         block = mb.targets.get((file, ident)) or (mb.targets.get((file, "")) if not ident else None)
+        block = block or mb.github.get((file, ident))  # the page's own ids first
         if block is None:
             return None
         page = page_of.get(id(block))
