@@ -785,3 +785,10 @@ def test_a_permalink_that_is_its_headings_only_anchor_leaves_the_anchor_to_the_h
     r = saved_page(tmp_path, page)
     assert r.doc.report.unresolved == []
     assert "[бой](#skhvatka)" in "\n".join(r.files.values())
+
+
+def test_a_page_that_says_latin_1_is_read_as_browsers_read_it(tmp_path):
+    """A browser reads «iso-8859-1» as Windows-1252: its 0x85 is «…», not a next-line control."""
+    page = b'<html><head><meta charset="iso-8859-1"></head><body><h1>Fight</h1>'
+    r = saved_page(tmp_path, page + b"<p>Wait\x85 then \x93strike\x94.</p></body></html>")
+    assert "Wait… then “strike”." in "\n".join(r.files.values())

@@ -164,9 +164,13 @@ def _page_encoding(book: BookConfig, path: Path) -> str:
         declared = EncodingDetector.find_declared_encoding(data, is_html=True)
         if declared:
             try:
-                return codecs.lookup(declared).name
+                name = codecs.lookup(declared).name
             except LookupError:
                 pass
+            else:
+                # as browsers read them (the WHATWG encoding standard): a page that says Latin-1
+                # or ASCII is Windows-1252, whose «…» and curly quotes Latin-1 has as controls
+                return "cp1252" if name in ("latin-1", "iso8859-1", "ascii") else name
     return book.encoding
 
 
