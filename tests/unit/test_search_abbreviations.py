@@ -35,9 +35,14 @@ def test_parentheses_that_say_an_abbreviation_is_another_name_define_it():
             "Each creature has a Combat Maneuver Bonus (or CMB) that represents its skill.",
             "Персонаж тратит Очки Действий (далее — ОД) на каждое действие.",
             "В таких случаях решают правила (или ГМ) по своему усмотрению.",
+            "An Optional Rule Check Area (ORCA) is a zone.",  # «OR» of ORCA is no «or»
         ]
     )
-    assert found == {"CMB": "Combat Maneuver Bonus", "ОД": "Очки Действий"}  # «правила» spells no ГМ
+    assert found == {
+        "CMB": "Combat Maneuver Bonus",
+        "ОД": "Очки Действий",
+        "ORCA": "Optional Rule Check Area",
+    }
 
 
 def test_capitals_in_parentheses_that_spell_nothing_before_them_are_no_abbreviation():

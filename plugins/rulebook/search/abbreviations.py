@@ -32,7 +32,7 @@ from rulebook.search import analysis
 # Opportunity (AoO)»): two capitals at least, so that a capitalised word is no abbreviation; the
 # parentheses may say it is another name («Combat Maneuver Bonus (or CMB)», «(далее — ОД)»)
 _PAREN = re.compile(
-    r"\(\s*(?:(?i:or|also|или|также|далее|сокр\.|сокращённо|сокращенно|abbreviated)\s*[—–-]?\s*)?"
+    r"\(\s*(?:(?i:or|also|или|также|далее|сокращённо|сокращенно|abbreviated)(?:\s*[—–-]\s*|\s+)|(?i:сокр\.)\s*)?"
     r"([A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]{1,4})\s*\)"
 )
 # ... or before the words it spells, in parentheses: «ОЗ (очки здоровья)»

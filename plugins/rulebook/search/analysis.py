@@ -61,6 +61,7 @@ _LOAN_LAT: dict[str, str] = _LOANS["latin"]
 _DEF_RE = re.compile(SPEC["definitions"]["pattern"], re.IGNORECASE)
 _DASH_DEF_RE = re.compile(SPEC["definitions"]["dash_pattern"])
 _EN_DEF_RE = re.compile(SPEC["definitions"]["en_pattern"], re.IGNORECASE)
+_EN_VERB_RE = re.compile(SPEC["definitions"]["en_verb_pattern"], re.IGNORECASE)
 _FORMULA_RE = re.compile(SPEC["definitions"]["formula_pattern"])
 _EQUALS_RE = re.compile(SPEC["definitions"]["equals_pattern"], re.IGNORECASE)
 _COLON_RE = re.compile(SPEC["definitions"]["colon_pattern"])
@@ -499,6 +500,7 @@ def definition(text: str) -> tuple[str, bool] | None:
     for pattern, most, strong in (
         (_DEF_RE, d["max_words"], True),
         (_EN_DEF_RE, d["max_words"], True),
+        (_EN_VERB_RE, d["dash_max_words"], False),
         (_DASH_DEF_RE, d["dash_max_words"], False),
         (_FORMULA_RE, d["formula_max_words"], False),
         (_EQUALS_RE, d["formula_max_words"], False),
