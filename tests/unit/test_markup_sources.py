@@ -547,7 +547,8 @@ def test_a_word_glued_to_emphasis_is_one_word_as_shown_and_told(tmp_path):
     page = (
         "<html><body><h1>Бой</h1>\n"
         "<p>Заклинание <em>silence</em>spell и <a href='#x'>Ловкости</a>бонус.</p>\n"
-        "<p><b>Ж</b>изнь, 1<sup>st</sup> уровень, строка<br>строка.</p></body></html>"
+        "<p><b>Ж</b>изнь, 1<sup>st</sup> уровень, строка<br>строка, Удар<span lang='en'>ом</span> и "
+        "<a href='#x'>атак</a>ой.</p></body></html>"
     )
     r = saved_page(tmp_path, page)
     assert coverage.measure(r.doc).ratio == 1.0
@@ -568,8 +569,12 @@ def test_a_link_that_would_run_code_on_the_site_is_kept_as_text_and_reported(tmp
     assert "тут" in text and "здесь" in text and "там" in text
     assert "javascript" not in text.casefold() and "data:" not in text
     assert "[сайт](https://example.org/)" in text
-    warned = [(line, w.split(": ")[1]) for line, w in r.doc.report.warnings]
-    assert warned == [(3, "a javascript"), (3, "a javascript"), (5, "a data")]
+    warned = [(at(line), w.split(":")[0]) for line, w in r.doc.report.warnings]
+    assert warned == [
+        ("moves.md:3", "a javascript"),
+        ("moves.md:3", "a javascript"),
+        ("moves.md:5", "a data"),
+    ]
     assert coverage.measure(r.doc).ratio == 1.0
 
 

@@ -531,7 +531,7 @@ def parse(book: BookConfig) -> MarkupBook:
         _permalinks(root)
         _pictures(soup, root)
         words.update(count_words(rendered.text(root, _INLINE)))
-        for line, word in rendered.glued(root, _INLINE):
+        for line, word in rendered.glued(root):
             report.warnings.append(
                 (line, f"«{word}» is one word on the page: a word runs into the emphasis or link beside it")
             )
@@ -947,8 +947,8 @@ class _Converter:
         if parts.scheme and parts.scheme.lower() not in _SAFE_SCHEMES:
             self.report.warnings.append(
                 (
-                    a.sourceline or 0,
-                    f"{self.file_name}: a {parts.scheme.lower()}: link kept as text "
+                    FileLine(a.sourceline or 0, self.file_name),
+                    f"a {parts.scheme.lower()}: link kept as text "
                     f"(links leave the site by {', '.join(_SAFE_SCHEMES)} only)",
                 )
             )
