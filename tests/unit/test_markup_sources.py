@@ -661,14 +661,14 @@ def test_many_links_out_of_the_source_are_counted_not_each_listed_in_the_report(
 
 
 def test_a_code_fence_that_nothing_closes_is_told_at_its_line(tmp_path):
-    page = "# Звери\n\n```\nСила 12\n\nДальше ~~~ текст.\n"
+    page = "# Звери\n\n```\nСила 12\n````\n\nДальше ~~~ текст.\n"  # «````» closes no «```»
     (tmp_path / "a").mkdir()
     r = ingest_one(tmp_path / "a", MOVES_ENTRY, {"moves.md": page})
     assert [(at(line), w) for line, w in r.doc.report.warnings] == [
         ("moves.md:3", "a code fence that nothing closes: read as text")
     ]
     assert coverage.measure(r.doc).ratio == 1.0
-    closed = "# Звери\n\n```\nСила 12\n```\n\n~~~\nЛовкость 14\n~~~\n"
+    closed = "# Звери\n\n```\nСила 12\n```\n\n~~~\nЛовкость 14\n~~~\n\n```roll``` is typed.\n"
     (tmp_path / "b").mkdir()
     assert ingest_one(tmp_path / "b", MOVES_ENTRY, {"moves.md": closed}).doc.report.warnings == []
 

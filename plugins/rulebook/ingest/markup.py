@@ -192,17 +192,21 @@ def _github_slug(title: str) -> str:
     return "".join(kept).replace(" ", "-")
 
 
+_FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})[ \t]*[^`\n]*$")  # as Python-Markdown's fenced_code opens
+
+
 def _unclosed_fence(text: str) -> int:
-    """The line of a «```» or «~~~» fence that no later fence of its kind closes (GitHub would make
-    the rest of the page code; Python-Markdown prints it as text), or 0."""
+    """The line of a «```» or «~~~» fence that no later line of the very same fence closes (GitHub
+    would make the rest of the page code; Python-Markdown prints it as text), or 0. A line that
+    only starts with inline code («```roll``` is typed») opens nothing."""
     opened: tuple[int, str] | None = None
     for i, line in enumerate(text.split("\n"), 1):
-        mark = line.lstrip()[:3]
-        if mark in ("```", "~~~"):
-            if opened is None:
-                opened = (i, mark)
-            elif opened[1] == mark:
-                opened = None
+        if opened is None:
+            m = _FENCE_OPEN.match(line)
+            if m:
+                opened = (i, m.group(1))
+        elif line.rstrip() == opened[1]:
+            opened = None
     return opened[0] if opened else 0
 
 
