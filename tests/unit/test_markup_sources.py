@@ -693,6 +693,8 @@ def test_pages_in_a_subfolder_of_a_folder_source_are_an_error_not_skipped(tmp_pa
     shutil.rmtree(src / "boi")
     (src / "index_files").mkdir()
     (src / "index_files" / "frame.md").write_text("реклама\n", encoding="utf-8")
+    (src / ".github" / "ISSUE_TEMPLATE").mkdir(parents=True)  # a repository's hidden folder
+    (src / ".github" / "ISSUE_TEMPLATE" / "bug.md").write_text("# Баг\n\nреклама\n", encoding="utf-8")
     r = run(tmp_path)
     assert "Введение." in "\n".join(r.files.values()) and "реклама" not in "\n".join(r.files.values())
 

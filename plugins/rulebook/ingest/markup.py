@@ -138,9 +138,10 @@ def _nested_pages(src: Path, suffixes: tuple[str, ...]) -> list[tuple[str, int]]
     """The subfolders of a folder source that hold pages (at any depth), with how many. A site's
     sections are folders (Jekyll, Hugo, an Obsidian vault); read one level deep, their pages were
     skipped without a word and the word coverage, counted over the pages read, still said 100%.
-    A page saved «complete» keeps its resources in `<name>_files/` beside it: not pages."""
+    A page saved «complete» keeps its resources in `<name>_files/` beside it, and a hidden
+    folder (a repository's `.github/`, an editor's `.trash/`) is no section: not pages."""
     out = []
-    for sub in sorted(p for p in src.iterdir() if p.is_dir()):
+    for sub in sorted(p for p in src.iterdir() if p.is_dir() and not p.name.startswith(".")):
         if sub.name.endswith("_files") and any(
             (src / (sub.name[: -len("_files")] + s)).is_file() for s in suffixes
         ):
