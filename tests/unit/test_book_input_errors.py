@@ -244,6 +244,17 @@ def test_a_title_of_spaces_is_refused_as_an_empty_one_is(tmp_path, head, needle)
     assert "must not be only spaces" in err.message and err.line == config_line(root, needle)
 
 
+def test_an_empty_title_line_is_the_default_and_an_empty_title_an_error(tmp_path):
+    """`title_line = ""` says «the default» (the entry's title), as leaving it out does."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (r,) = pipeline.run(project(tmp_path / "a", head=HEAD + 'title_line = ""\n'), check=True)
+    assert (
+        r.doc.pages
+        and "must not be empty" in fail(project(tmp_path / "b", head=HEAD.replace('"Demo"', '""'))).message
+    )
+
+
 def test_a_placement_after_a_heading_the_book_does_not_have_is_an_error(tmp_path):
     """A renamed heading would otherwise drop its calculator from the site without a word."""
     entry = '\n[[books.demo.placements]]\nafter = "^Раздел$"\nwidget = "sheet-link"\n'

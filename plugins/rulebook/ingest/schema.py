@@ -70,11 +70,11 @@ class Type:
 
 
 class Str(Type):
-    """A string; `nonempty`: not ""; `visible`: shows something (a title of spaces would be an
-    empty heading on the site)."""
+    """A string; `nonempty`: not ""; `visible`: not only spaces (a title of spaces would be an
+    empty heading on the site; "" is the default where the field has one)."""
 
     def __init__(self, nonempty: bool = False, choices: tuple[str, ...] = (), visible: bool = False) -> None:
-        self.nonempty = nonempty or visible
+        self.nonempty = nonempty
         self.visible = visible
         self.choices = choices
         self.name = " \\| ".join(f"`{c}`" for c in choices) if choices else "string"
@@ -84,7 +84,7 @@ class Str(Type):
             raise at.fail(f"must be a string, got {_shown(value)}")
         if self.nonempty and not value:
             raise at.fail("must not be empty")
-        if self.visible and not value.strip():
+        if self.visible and value and not value.strip():
             raise at.fail(f"must not be only spaces, got {value!r}")
         if self.choices and value not in self.choices:
             raise at.fail(
@@ -739,8 +739,13 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
 
 BOOK = Table(
     [
-        Field("title", Str(visible=True), "the book's title (home page, navigation, search)", required=True),
-        Field("system", Str(visible=True), "the game system", required=True),
+        Field(
+            "title",
+            Str(True, visible=True),
+            "the book's title (home page, navigation, search)",
+            required=True,
+        ),
+        Field("system", Str(True, visible=True), "the game system", required=True),
         Field(
             "source",
             SourcePath(),
