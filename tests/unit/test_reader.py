@@ -148,3 +148,6 @@ def test_the_dos_end_of_file_mark_and_a_page_break_are_not_text_errors(tmp_path:
     """Ctrl+Z ends old DOS files; a form feed is a page break of a text dump (a blank line)."""
     lines = read_source(write(tmp_path, "Бой\n\x0c\nТекст.\n\x1a".encode()))
     assert [ln.text for ln in lines] == ["Бой", "", "Текст."]
+    for tail in ("\x1a\r\n", "\x1a\x1a\x1a\x1a", "\r\n\x1a\x1a"):  # padded, or a line end after it
+        lines = read_source(write(tmp_path, ("Бой\r\nТекст." + tail).encode()))
+        assert [ln.text for ln in lines] == ["Бой", "Текст."], repr(tail)

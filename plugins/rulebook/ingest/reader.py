@@ -182,7 +182,9 @@ _LINE_BREAKS = "\x0b\x85\u2028\u2029"
 def check_controls(text: str, path: Path, book: str | None = None) -> str:
     """The text without the DOS end-of-file mark (a Ctrl+Z ending old files); any other control
     character stops the ingest at its line: published, it would split the word it sits in."""
-    text = text.removesuffix("\x1a")
+    body = text.rstrip("\x1a\r\n")  # the mark, padded or followed by a line end
+    if "\x1a" in text[len(body) :]:
+        text = body + ("\n" if text[len(body) :].replace("\x1a", "") else "")
     m = _CONTROL.search(text)
     if m:
         ch = m.group()
