@@ -610,16 +610,22 @@ def test_a_markdown_pages_front_matter_is_metadata_and_its_title_names_the_page(
         encoding="utf-8",
     )
     (src / "b.md").write_text("---\ntitle: Раны\n---\n# Раны и смерть\n\nРана болит.\n", encoding="utf-8")
-    entry = '[books.srd]\ntitle = "СРД"\nsystem = "Пример"\nsource = "srd"\norder = ["a.md", "b.md"]\n'
+    # Hugo's TOML; a «# comment» in a code block is no heading
+    hugo = '+++\ntitle = "Погоня"\n+++\n\nБег.\n\n```\n# не заголовок\n```\n'
+    (src / "c.md").write_text(hugo, encoding="utf-8")
+    entry = (
+        '[books.srd]\ntitle = "СРД"\nsystem = "Пример"\nsource = "srd"\norder = ["a.md", "b.md", "c.md"]\n'
+    )
     (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
     r = run(tmp_path)
     heads = [(b.text, b.level, b.line) for p in r.doc.pages for b in p.blocks if isinstance(b, Heading)]
-    assert heads == [("Ходы в бою", 1, 3), ("Раны и смерть", 1, 4)]
+    assert heads == [("Ходы в бою", 1, 3), ("Раны и смерть", 1, 4), ("Погоня", 1, 2)]
     text = "\n".join(r.files.values())
     assert "layout: page" not in text and "[бой]" not in text and "title: Раны" not in text
     assert [n for n in r.doc.report.notes if "front matter" in n] == [
         "a.md: lines 1–5 are front matter, read as metadata, not text",
         "b.md: lines 1–3 are front matter, read as metadata, not text",
+        "c.md: lines 1–3 are front matter, read as metadata, not text",
     ]
     assert coverage.measure(r.doc).ratio == 1.0
 

@@ -1688,7 +1688,6 @@
   /* score.py StemPost.found: the stem occurs somewhere in the library. */
   function found(sp) { return sp.text.size > 0 || sp.head.size > 0 || sp.path.size > 0 || sp.defs.size > 0; }
 
-  /* The stem is found only as headings' initials (no word of the books). */
   /* score.py _typed_words: how many of the query's words a group holds (its small words aside). */
   function typedWords(g) {
     let n = 0;
@@ -1696,6 +1695,7 @@
     return n || 1;
   }
 
+  /* The stem is found only as headings' initials (no word of the books). */
   function initialsOnly(sp) {
     if (!sp.head.size || sp.text.size || sp.path.size || sp.defs.size) return false;
     for (const h of sp.head.values()) if (h[1] !== 8) return false;

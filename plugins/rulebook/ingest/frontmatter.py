@@ -1,5 +1,6 @@
-"""YAML front matter at the top of a Markdown page (Jekyll, Hugo, Obsidian and most SRD
-repositories write one): the page's metadata, not its text.
+"""Front matter at the top of a Markdown page (Jekyll's and Obsidian's YAML between «---» lines,
+Hugo's TOML between «+++» lines; most SRD repositories write one): the page's metadata, not its
+text.
 
 Left in, Python-Markdown read its closing «---» as a heading's underline and published
 «title: …» as a page of its own. The lines are blanked (so that reports keep naming the file's
@@ -10,33 +11,53 @@ one, on the line that gave it.
 from __future__ import annotations
 
 import re
+import tomllib
+from typing import Any
 
 import yaml
 
-_FENCE = re.compile(r"^---[ \t]*$")
-_H1 = re.compile(r"^#[ \t]+\S|^=+[ \t]*$", re.MULTILINE)
+_H1 = re.compile(r"^#[ \t]+\S|^=+[ \t]*$")
+_FENCE = re.compile(r"^(?:`{3,}|~{3,})")
+
+
+def _meta(kind: str, body: str) -> dict[str, Any] | None:
+    try:
+        meta = yaml.safe_load(body) if kind == "---" else tomllib.loads(body)
+    except (yaml.YAMLError, tomllib.TOMLDecodeError):
+        return None  # no metadata after all: a rule line and text, left as written
+    return meta if isinstance(meta, dict) else None
+
+
+def _has_h1(lines: list[str]) -> bool:
+    """A heading of the first level outside code blocks (a shell's «# comment» is none)."""
+    code = False
+    for line in lines:
+        if _FENCE.match(line):
+            code = not code
+        elif not code and _H1.match(line):
+            return True
+    return False
 
 
 def strip(text: str) -> tuple[str, int]:
     """The page without its front matter, and how many lines the front matter took (0: none)."""
     lines = text.split("\n")
-    if not lines or not _FENCE.match(lines[0].lstrip("\ufeff")):
+    kind = lines[0].lstrip("\ufeff").rstrip() if lines else ""
+    if kind not in ("---", "+++"):
         return text, 0
     end = next(
-        (i for i in range(1, len(lines)) if _FENCE.match(lines[i]) or lines[i].rstrip() == "..."), None
+        (i for i in range(1, len(lines)) if lines[i].rstrip() in (kind, "..." if kind == "---" else kind)),
+        None,
     )
     if end is None:
         return text, 0
-    try:
-        meta = yaml.safe_load("\n".join(lines[1:end]))
-    except yaml.YAMLError:
-        return text, 0  # no metadata after all: a rule line and text, left as written
-    if not isinstance(meta, dict):
+    meta = _meta(kind, "\n".join(lines[1:end]))
+    if meta is None:
         return text, 0
-    rest = "\n".join(lines[end + 1 :])
+    rest = lines[end + 1 :]
     title = meta.get("title")
     blank = [""] * (end + 1)
-    if isinstance(title, str) and title.strip() and not _H1.search(rest):
-        at = next((i for i in range(1, end) if re.match(r"title\s*:", lines[i])), 1)
+    if isinstance(title, str) and title.strip() and not _has_h1(rest):
+        at = next((i for i in range(1, end) if re.match(r"title\s*[:=]", lines[i])), 1)
         blank[at] = "# " + " ".join(title.split())
-    return "\n".join([*blank, *lines[end + 1 :]]), end + 1
+    return "\n".join([*blank, *rest]), end + 1

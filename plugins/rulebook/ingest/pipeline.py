@@ -83,8 +83,8 @@ def _check_specs_used(book: BookConfig, specs: dict[str, list], blocks: list) ->
     }
     for header, lst in specs.items():
         if " ".join(header.split()) not in headers:
-            at = lst[0].line_hint
-            near = f" (expected near line {at} of {book.source.name})" if at else ""
+            hint = lst[0].line_hint
+            near = f" (expected near line {hint} of {book.source.name})" if hint else ""
             raise IngestError(
                 f"table hint for «{header}» matched no table in the text{near}: "
                 "its header must be the table's first line, as in the text",
@@ -131,13 +131,14 @@ def _place_widgets(book: BookConfig, book_pages: list[Page]) -> None:
 
 def _widget_problem(widget: str) -> str | None:
     """What is wrong with a placement's block, `calculator | NAME` or `sheet-link`; None if nothing."""
-    from rulebook.widgets.calculator import PLACED
+    from rulebook.mechanics import CALCULATORS  # the calculators a `calculator` block places
 
+    placed = [name for name, calc in CALCULATORS.items() if calc.block == "calculator"]
     kind, _, arg = (w.strip() for w in widget.partition("|"))
     if kind == "sheet-link" and not arg:
         return None
     if kind == "calculator":
-        return None if arg in PLACED else f"unknown calculator {arg!r} (known: {', '.join(PLACED)})"
+        return None if arg in placed else f"unknown calculator {arg!r} (known: {', '.join(placed)})"
     return f"unknown block {widget.strip()!r}: `calculator | NAME` or `sheet-link`"
 
 

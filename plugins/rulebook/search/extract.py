@@ -69,7 +69,7 @@ class Record:
     anchor: str  # id of the block (a row: its table's id)
     text: str
     lead: str = ""  # a bold run-in that opens the block: the term it is about
-    context: str = ""  # a table row's column headings: what its cells are (indexed, not shown)
+    context: str = ""  # a table row's first column's heading: what its first cell is (indexed, not shown)
 
 
 @dataclass
@@ -150,7 +150,7 @@ def _dt_text(dt: Tag) -> str:
 
 
 def _rows(table: Tag) -> Iterable[tuple[str, str]]:
-    """(row text, its column headings) for each row; the heading row has no headings of its own."""
+    """(row text, its first column's heading) for each row; the heading row has none of its own."""
     head = ""
     for tr in table.find_all("tr"):
         found = tr.find_all(("td", "th"), recursive=False)

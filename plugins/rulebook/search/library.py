@@ -24,7 +24,7 @@ class Block:
     anchor: str  # the block's id (a table row: its table's id)
     text: str
     lead: str = ""  # a bold run-in at the start of the block («Атака по возможности.»)
-    context: str = ""  # a table row's column headings: searched with the row, not shown
+    context: str = ""  # a table row's first column's heading: searched with the row, not shown
 
 
 @dataclass
