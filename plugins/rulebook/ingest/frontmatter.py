@@ -16,8 +16,9 @@ from typing import Any
 
 import yaml
 
+from rulebook.ingest import fences
+
 _H1 = re.compile(r"^#[ \t]+\S|^=+[ \t]*$")
-_FENCE = re.compile(r"^(?:`{3,}|~{3,})")
 
 
 def _meta(kind: str, body: str) -> dict[str, Any] | None:
@@ -30,13 +31,8 @@ def _meta(kind: str, body: str) -> dict[str, Any] | None:
 
 def _has_h1(lines: list[str]) -> bool:
     """A heading of the first level outside code blocks (a shell's «# comment» is none)."""
-    code = False
-    for line in lines:
-        if _FENCE.match(line):
-            code = not code
-        elif not code and _H1.match(line):
-            return True
-    return False
+    code, _ = fences.code_lines(lines)
+    return any(not c and _H1.match(line) for line, c in zip(lines, code, strict=True))
 
 
 def strip(text: str) -> tuple[str, int]:

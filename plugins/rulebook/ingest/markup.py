@@ -38,7 +38,7 @@ from bs4.element import Comment, Doctype, ProcessingInstruction
 from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
-from rulebook.ingest import frontmatter, rendered
+from rulebook.ingest import fences, frontmatter, rendered
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
@@ -85,8 +85,16 @@ _SAFE_SCHEMES = ("http", "https", "ftp", "mailto", "tel")  # a link to anything 
 _PENDING = "\x00link:"  # a Link target before anchors exist: "\x00link:<file>#<id>"
 # fenced_code: GitHub's «```» blocks keep their lines (without it they became inline code, their
 # lines run together)
-MARKDOWN_EXTENSIONS = ["tables", "def_list", "attr_list", "sane_lists", "footnotes", "toc", "md_in_html"]
-MARKDOWN_EXTENSIONS.append("fenced_code")
+MARKDOWN_EXTENSIONS = [
+    "tables",
+    "def_list",
+    "attr_list",
+    "sane_lists",
+    "footnotes",
+    "toc",
+    "md_in_html",
+    "fenced_code",
+]
 MARKDOWN_CONFIG = {"toc": {"slugify": slugify_unicode}}
 
 
@@ -193,33 +201,13 @@ def _github_slug(title: str) -> str:
     return "".join(kept).replace(" ", "-")
 
 
-_FENCE_OPEN = re.compile(r"^(`{3,}|~{3,})[ \t]*[^`\n]*$")  # as Python-Markdown's fenced_code opens
-
-
-def _unclosed_fence(text: str) -> int:
-    """The line of a «```» or «~~~» fence that no later line of the very same fence closes (GitHub
-    would make the rest of the page code; Python-Markdown prints it as text), or 0. A line that
-    only starts with inline code («```roll``` is typed») opens nothing."""
-    opened: tuple[int, str] | None = None
-    for i, line in enumerate(text.split("\n"), 1):
-        if opened is None:
-            m = _FENCE_OPEN.match(line)
-            if m:
-                opened = (i, m.group(1))
-        elif line.rstrip() == opened[1]:
-            opened = None
-    return opened[0] if opened else 0
-
-
 def _tidy_strong(text: str) -> tuple[str, list[int]]:
     """The Markdown with its spaced bold runs closed up, and the lines where that was done."""
     lines = text.split("\n")
     fixed = []
-    fence = False
+    code, _ = fences.code_lines(lines)
     for i, line in enumerate(lines):
-        if line.lstrip().startswith(("```", "~~~")):
-            fence = not fence
-        if fence or line.startswith(("    ", "\t")):
+        if code[i] or line.startswith(("    ", "\t")):
             continue
 
         def close(m: re.Match[str]) -> str:
@@ -248,15 +236,14 @@ def _lists_interrupt(text: str) -> str:
     """The Markdown with a blank line (inside the same quote) before each list that starts on the
     line after a paragraph's line; fenced code, tables, headings and lists' own lines unchanged."""
     out: list[str] = []
-    fence = False
     para_depth = -1  # quote depth of the paragraph the previous line belongs to; -1: none
     in_list = False  # the current block (since the last blank line) holds a list item
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    code, _ = fences.code_lines(lines)
+    for line, fenced in zip(lines, code, strict=True):
         prefix, body = _QUOTE_PREFIX.match(line).groups()  # type: ignore[union-attr]
         depth = prefix.count(">")
-        if body.lstrip().startswith(("```", "~~~")):
-            fence = not fence
-        if fence or not body.strip() or _RULE_LINE.match(body):
+        if fenced or not body.strip() or _RULE_LINE.match(body):
             para_depth, in_list = -1, False
         elif _ITEM_START.match(body):
             if para_depth == depth and not in_list:
@@ -278,7 +265,7 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     text, meta = frontmatter.strip(text)
     if meta:
         report.notes.append(f"{path.name}: lines 1–{meta} are front matter, read as metadata, not text")
-    opened = _unclosed_fence(text)
+    _, opened = fences.code_lines(text.split("\n"))
     if opened:
         report.warnings.append(
             (FileLine(opened, path.name), "a code fence that nothing closes: read as text")
