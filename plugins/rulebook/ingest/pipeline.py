@@ -131,14 +131,12 @@ def _place_widgets(book: BookConfig, book_pages: list[Page]) -> None:
 
 def _widget_problem(widget: str) -> str | None:
     """What is wrong with a placement's block, `calculator | NAME` or `sheet-link`; None if nothing."""
-    from rulebook.mechanics import CALCULATORS  # the calculators a `calculator` block places
-
-    placed = [name for name, calc in CALCULATORS.items() if calc.block == "calculator"]
+    from rulebook.mechanics import PLACED
     kind, _, arg = (w.strip() for w in widget.partition("|"))
     if kind == "sheet-link" and not arg:
         return None
     if kind == "calculator":
-        return None if arg in placed else f"unknown calculator {arg!r} (known: {', '.join(placed)})"
+        return None if arg in PLACED else f"unknown calculator {arg!r} (known: {', '.join(PLACED)})"
     return f"unknown block {widget.strip()!r}: `calculator | NAME` or `sheet-link`"
 
 

@@ -18,7 +18,10 @@ CALCULATORS: dict[str, Calculator] = {
     c.name: c for c in (check.CALCULATOR, attack.CALCULATOR, damage.CALCULATOR, sheet.CALCULATOR)
 }
 
-__all__ = ["CALCULATORS", "InputError", "declaration", "run"]
+# the calculators a page's `/// calculator | NAME` block places (the sheet has a block of its own)
+PLACED = [name for name, calc in CALCULATORS.items() if calc.block == "calculator"]
+
+__all__ = ["CALCULATORS", "PLACED", "InputError", "declaration", "run"]
 
 
 def run(name: str, inputs: Mapping[str, Any]) -> dict[str, Any]:

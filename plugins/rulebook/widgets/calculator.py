@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from lxml.html import HtmlElement
 
-from rulebook.mechanics import CALCULATORS, declaration
+from rulebook.mechanics import CALCULATORS, PLACED, declaration
 from rulebook.mechanics.base import Field, Group
 from rulebook.widgets.elements import preset_options, text_el
 from rulebook.widgets.strict import StrictBlock, boolean
@@ -215,8 +215,6 @@ Layout = Callable[[etree.Element, str, tuple[Group, ...], dict[str, Any]], None]
 _LAYOUTS: dict[str, Layout] = {"attack": _attack_form, "damage": _damage_form}
 
 
-# the calculators this block places (the sheet has a block of its own)
-PLACED = [name for name, calc in CALCULATORS.items() if calc.block == "calculator"]
 
 
 class CalculatorBlock(StrictBlock):
