@@ -132,6 +132,7 @@ def _place_widgets(book: BookConfig, book_pages: list[Page]) -> None:
 def _widget_problem(widget: str) -> str | None:
     """What is wrong with a placement's block, `calculator | NAME` or `sheet-link`; None if nothing."""
     from rulebook.mechanics import PLACED
+
     kind, _, arg = (w.strip() for w in widget.partition("|"))
     if kind == "sheet-link" and not arg:
         return None

@@ -215,8 +215,6 @@ Layout = Callable[[etree.Element, str, tuple[Group, ...], dict[str, Any]], None]
 _LAYOUTS: dict[str, Layout] = {"attack": _attack_form, "damage": _damage_form}
 
 
-
-
 class CalculatorBlock(StrictBlock):
     """`/// calculator | check`: the check resolver; `damage`, `attack` likewise."""
 
