@@ -1799,9 +1799,15 @@
 
     /* One stem's BM25F score of a record (score.py's slot_score, the loop's body). */
     stemScore(sp, weight, rid, s) {
+      return this.stemScoreOf(weight, sp.text.get(rid), sp.head.get(s), sp.path.get(s));
+    }
+
+    /* The same from the stem's entries of the record (t), its section's heading (h) and path (p),
+       each undefined where the stem is not there: slotScores reads a section's once for all of
+       its candidates. */
+    stemScoreOf(weight, t, h, p) {
       const P = this.P;
       const k1 = P.k1, bt = P.b_text, bh = P.b_head;
-      const t = sp.text.get(rid), h = sp.head.get(s), p = sp.path.get(s);
       let tfw = 0.0;
       // a block of a few words is not that much more about its words than a paragraph: its
       // length counts as at least min_text_len
@@ -1818,14 +1824,19 @@
        record a content stem reaches through its text or its section's heading), with their
        records, sections and books; by section, its candidates' numbers (list) and the number of
        each of its blocks (byK), null for a section outside the scope. Keyed by section and block,
-       not by record id: a record id passes 2^31 and a map hashes it as a heap number. */
+       not by record id: a record id passes 2^31 and a map hashes it as a heap number. The
+       sections are an array by section number, not a map: every posting of the query's stems
+       looks its section up, hundreds of thousands of times for a short prefix in a large
+       library. */
     candidateTable(inScope) {
-      const rids = [], secs = [], books = [], sections = new Map();
+      const books_ = this.store.books;
+      const rids = [], secs = [], books = [];
+      const sections = new Array(books_.length ? books_[books_.length - 1].end : 0);
       const add = (s, k) => {
-        let sec = sections.get(s);
+        let sec = sections[s];
         if (sec === undefined) {
           const b = this.bookOf(s);
-          sections.set(s, (sec = inScope.has(b) ? { book: b, list: [], byK: [] } : null));
+          sections[s] = sec = inScope.has(b) ? { book: b, list: [], byK: [] } : null;
         }
         if (sec === null || sec.byK[k] !== undefined) return;
         sec.byK[k] = rids.length;
@@ -1861,21 +1872,26 @@
       stems.forEach((st, si) => {
         const sp = this.posts.get(st);
         const weight = sl.stems.get(st) * this.idf(sp.df);
-        const score = (i) => {
-          if (seen[i] === si) return;
-          seen[i] = si;
-          const v = this.stemScore(sp, weight, table.rids[i], table.secs[i]);
-          if (v > out[i]) out[i] = v;
-        };
-        for (const rid of sp.text.keys()) {
-          const s = Math.floor(rid / K), sec = table.sections.get(s);
+        for (const [rid, t] of sp.text) {
+          const s = Math.floor(rid / K), sec = table.sections[s];
           const i = sec ? sec.byK[rid - s * K] : undefined;
-          if (i !== undefined) score(i);
+          if (i === undefined || seen[i] === si) continue;
+          seen[i] = si;
+          const v = this.stemScoreOf(weight, t, sp.head.get(s), sp.path.get(s));
+          if (v > out[i]) out[i] = v;
         }
+        // a heading or path entry scores every candidate of its section, read once per section
         for (const map of [sp.head, sp.path]) {
           for (const s of map.keys()) {
-            const sec = table.sections.get(s);
-            if (sec) for (const i of sec.list) score(i);
+            const sec = table.sections[s];
+            if (!sec) continue;
+            const h = sp.head.get(s), p = sp.path.get(s);
+            for (const i of sec.list) {
+              if (seen[i] === si) continue;
+              seen[i] = si;
+              const v = this.stemScoreOf(weight, sp.text.get(table.rids[i]), h, p);
+              if (v > out[i]) out[i] = v;
+            }
           }
         }
       });
@@ -1923,12 +1939,15 @@
       let totalIdf = 0.0;
       for (const g of content) totalIdf += g.idf;
       totalIdf = totalIdf || 1.0;
-      let rows = [];
-      // per section: its groups' best scores, its best coverage, and its heading's row
+      const table = this.candidateTable(new Set(this.scope));
+      // the rows: candidates that cover a content word, by candidate number, with their score
+      // and coverage in columns (a library's thousands of candidates make no array each)
+      const rows = [];
+      const preOf = new Float64Array(table.rids.length), covOf = new Float64Array(table.rids.length);
+      // per section: its groups' best scores, its best coverage, and its heading's candidate
       const secBest = new Map(), secCov = new Map(), titled = new Map();
       const n = groups.length;
       const scores = new Array(n).fill(0.0); // one candidate's, reused: a library has many
-      const table = this.candidateTable(new Set(this.scope));
       const columns = this.scoreColumns(table);
       for (let ci = 0; ci < table.rids.length; ci++) {
         const rid = table.rids[ci], s = table.secs[ci], b = table.books[ci];
@@ -1944,14 +1963,16 @@
         }
         if (covered <= 0) continue;
         const cov = covered / totalIdf;
-        rows.push([base * this.power(cov), cov, rid, s, b]);
+        rows.push(ci);
+        preOf[ci] = base * this.power(cov);
+        covOf[ci] = cov;
         // only a section whose heading is a candidate can be lifted by its blocks (below)
-        if (table.sections.get(s).byK[0] === undefined) continue;
+        if (table.sections[s].byK[0] === undefined) continue;
         let best = secBest.get(s);
         if (best === undefined) secBest.set(s, (best = new Array(n).fill(0.0)));
         for (let gi = 0; gi < n; gi++) if (scores[gi] > best[gi]) best[gi] = scores[gi];
         secCov.set(s, Math.max(secCov.has(s) ? secCov.get(s) : 0.0, cov));
-        if (rid === s * K) titled.set(s, rows.length - 1);
+        if (rid === s * K) titled.set(s, ci);
       }
       for (const [s, best] of secBest) {
         if (!titled.has(s)) continue;
@@ -1963,7 +1984,7 @@
         groups.forEach((g, gi) => { base += g.role === "content" ? best[gi] : this.weight(g) * best[gi]; });
         const pre = base * this.power(cov) * P.section_weight;
         const i = titled.get(s);
-        if (pre > rows[i][0]) rows[i] = [pre, cov, s * K, s, rows[i][4]];
+        if (pre > preOf[i]) { preOf[i] = pre; covOf[i] = cov; }
       }
       const knownContent = content.filter((g) => g.idf > 0);
       this.structure = knownContent.length ? knownContent : content;
@@ -1974,11 +1995,19 @@
         if (this.posts.has(st)) for (const rid of this.posts.get(st).defs.keys()) defining.add(rid);
       }
       const hits = [];
-      for (const [pre, cov, rid, s, b] of rows) {
+      // a section's heading matches or not whichever of its blocks asks (score.py asks each)
+      const headed = new Map();
+      const headingMatches = (s, b) => {
+        let v = headed.get(s);
+        if (v === undefined) headed.set(s, (v = this.headingMatches(s, b, structure)));
+        return v;
+      };
+      for (const ci of rows) {
+        const pre = preOf[ci], cov = covOf[ci], rid = table.rids[ci], s = table.secs[ci], b = table.books[ci];
         const tier = rid === s * K || (defining.has(rid) && this.defines(rid, b, structure))
           ? this.tier(rid, s, b, structure) : 0;
         const sc = b === prefer ? pre * P.prefer_book : pre;
-        const strong = tier > 0 || (cov >= 1 && this.headingMatches(s, b, structure));
+        const strong = tier > 0 || (cov >= 1 && headingMatches(s, b));
         const typed = tier === 4 && this.typedTitle(s, b, structure);
         hits.push({ rid: rid, book: b, tier: tier, score: round6(sc), cov: cov, strong: strong, whole: false, typed: typed });
       }
