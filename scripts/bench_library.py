@@ -18,6 +18,8 @@ the project itself. For each N it prints:
   the search requested (manifest, engine scripts, shards), raw and gzip;
 - JS heap after the first query (after a garbage collection, CDP `Runtime.getHeapUsage`);
 - keystroke p95: queries typed a key at a time, from each key to its rendered results;
+- engine p95: the engine's own time for each prefix of those queries, their shards in memory
+  (as `bench_search.py` measures it for the project's five books);
 - the longest main-thread task while the page warms the search up when idle (over three page
   loads), with the CPU slowed four times (a phone's), from a PerformanceObserver of long tasks.
 
@@ -190,6 +192,17 @@ def keystrokes(browser, base: str) -> list[float]:
     return out
 
 
+def engine_times(browser, base: str) -> list[float]:
+    """The engine's time (ms) for every prefix of the typed queries, from shards in memory."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(base + PAGE)
+    typed = [q[:i] for q in TYPED for i in range(1, len(q) + 1)]
+    out = page.evaluate("(qs) => window.rulebook.search.bench(qs, 12)", typed)
+    ctx.close()
+    return out
+
+
 def idle_long_tasks(browser, base: str) -> float:
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
@@ -246,6 +259,7 @@ def measure(n: int, keep: Path | None) -> dict[str, object]:
         out["heap_mb"] = max(c["heap"] for c in colds) / 2**20
         keys = keystrokes(browser, base)
         out["keystroke_p95"] = pct(keys, 95)
+        out["engine_p95"] = pct(engine_times(browser, base), 95)
         out["idle_long_task_ms"] = max(idle_long_tasks(browser, base) for _ in range(3))
         browser.close()
     if keep is None:
@@ -272,7 +286,8 @@ def main() -> int:
             f"{r['first_raw'] / 1024:.0f} KiB raw, {r['first_gzip'] / 1024:.0f} KiB gzip in "  # type: ignore[operator]
             f"{r['first_requests']} requests; cold first result {r['cold_ms']:.0f} ms median "
             f"(max {r['cold_ms_max']:.0f}); heap {r['heap_mb']:.1f} MB; keystroke p95 "
-            f"{r['keystroke_p95']:.1f} ms; longest idle task (CPU /4) {r['idle_long_task_ms']:.0f} ms",
+            f"{r['keystroke_p95']:.1f} ms; engine p95 {r['engine_p95']:.1f} ms; "
+            f"longest idle task (CPU /4) {r['idle_long_task_ms']:.0f} ms",
             flush=True,
         )
     if len(rows) > 1 and rows[0]["books"] == 5:
