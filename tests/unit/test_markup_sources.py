@@ -805,3 +805,20 @@ def test_a_page_that_says_latin_1_is_read_as_browsers_read_it(tmp_path):
     page = b'<html><head><meta charset="iso-8859-1"></head><body><h1>Fight</h1>'
     r = saved_page(tmp_path, page + b"<p>Wait\x85 then \x93strike\x94.</p></body></html>")
     assert "Wait… then “strike”." in "\n".join(r.files.values())
+
+
+def test_a_span_inside_a_headings_word_leaves_the_word_whole(tmp_path):
+    """A heading is read as the browser shows it: an inline element's edge parts no words
+    («Удар<span>ом</span>», an icon font's letter glued to its title). Read with a space at every
+    edge, the title on the page had two words where the source has one, and the coverage said
+    the source's word was lost."""
+    page = (
+        '# Приёмы\n\n## Удар<span lang="en">ом</span> щитом\n\nСм. [атак<span>ой</span>](#ударом-щитом).\n\n'
+        '### <span class="icon">C</span>Create an <em>Advantage</em>\n\nЕщё.\n'
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    heads = [b.text for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == ["Приёмы", "Ударом щитом", "CCreate an Advantage"]
+    links = [s for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph) for s in b.inlines]
+    assert [s.text for s in links if isinstance(s, Link)] == ["атакой"]
+    assert coverage.measure(r.doc).ratio == 1.0

@@ -590,6 +590,13 @@ def _select(book: BookConfig, where: Tag, sel: str, key: tuple[str | int, ...], 
         raise book.fail(f"{'.'.join(map(str, key[:2]))}: bad CSS selector {sel!r} ({why})", *key) from None
 
 
+def _shown(el: Tag) -> str:
+    """An element's text as the browser shows it: an inline element's edge inside a word parts
+    nothing («Удар<span>ом</span>», an icon font's letter glued to a title); read with a space at
+    every edge, the page had two words where the source has one."""
+    return _WS.sub(" ", rendered.text(el, _INLINE))
+
+
 class _Converter:
     def __init__(self, book: BookConfig, report: Report) -> None:
         self.book = book
@@ -675,7 +682,7 @@ class _Converter:
         name = el.name
         line = el.sourceline or 0
         if name in _HEADINGS:
-            text = _WS.sub(" ", el.get_text(" ")).strip()
+            text = _shown(el).strip()
             if not text:
                 return
             level = self.h.outline_level(text, line) or _HEADINGS[name]
@@ -746,7 +753,7 @@ class _Converter:
                 # a table in a <figure> (WordPress's wp-block-table) is captioned by its figcaption
                 t = self.table(tables[0])
                 if t is not None:
-                    t.caption = _WS.sub(" ", cap.get_text(" ")).strip()
+                    t.caption = _shown(cap).strip()
                     out.append(t)
                     self.mark(el, t)
                     return
@@ -830,7 +837,7 @@ class _Converter:
         if not rows:
             return None
         cap = el.find("caption", recursive=False)
-        caption = _WS.sub(" ", cap.get_text(" ")).strip() if cap else ""
+        caption = _shown(cap).strip() if cap else ""
         head_rows: list[list[Cell]] = []
         body: list[Row] = []
         for tr in rows:
@@ -905,18 +912,18 @@ class _Converter:
         elif name in ("em", "i", "cite", "dfn", "var"):
             style = StrongEm if style in (Strong, StrongEm) else Em
         if name == "sub":
-            text = _WS.sub(" ", node.get_text(" ")).strip()
+            text = _shown(node).strip()
             if text:
                 out.append(Sub(text))
             return
         if name == "sup":
-            text = _WS.sub(" ", node.get_text(" ")).strip()
+            text = _shown(node).strip()
             a = node.find("a", href=True)
             if text:  # a footnote marker links to its note when the note is on the same page
                 out.append(Sup(text, (self.href(a) or "") if isinstance(a, Tag) else ""))
             return
         if name == "a" and node.get("href"):
-            text = _WS.sub(" ", node.get_text(" "))
+            text = _shown(node)
             if text.strip():
                 target = self.href(node)
                 out.append(Link(text, target) if target is not None else Text(text))
