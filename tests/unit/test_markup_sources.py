@@ -822,3 +822,24 @@ def test_a_span_inside_a_headings_word_leaves_the_word_whole(tmp_path):
     links = [s for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph) for s in b.inlines]
     assert [s.text for s in links if isinstance(s, Link)] == ["атакой"]
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_what_a_page_prints_before_its_title_stays_on_its_page(tmp_path):
+    """A folder's page may print a line above its H1 (a site's breadcrumb, a back link, a
+    badge). Pages are cut at the H1, so that line closed the previous page, and a link to the
+    page (which leads to its first block) landed there, at the previous page's last heading."""
+    src = tmp_path / "sources" / "srd"
+    src.mkdir(parents=True)
+    (src / "a.md").write_text("# Intro\n\nRead [combat](combat/).\n\n## Last\n\nEnd.\n", encoding="utf-8")
+    (src / "combat.md").write_text("Rules Lite\n\n# Combat\n\nOne action.\n", encoding="utf-8")
+    entry = '[books.srd]\ntitle = "SRD"\nsystem = "Demo"\nsource = "srd"\n'
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+
+    def shown(b):
+        return plain(b.inlines) if isinstance(b, Paragraph) else b.text
+
+    titles = [[shown(b) for b in p.blocks] for p in r.doc.pages]
+    assert titles[1][:2] == ["Combat", "Rules Lite"] and "Rules Lite" not in titles[0]
+    links = [s for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph) for s in b.inlines]
+    assert [(s.text, s.target) for s in links if isinstance(s, Link)] == [("combat", "01-combat.md")]
