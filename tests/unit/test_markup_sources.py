@@ -323,6 +323,22 @@ def test_a_bold_run_with_a_space_inside_its_marks_is_bold_and_told(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_space_inside_a_bold_mark_goes_outside_it(tmp_path):
+    """A label typed with its space inside the closing mark, «**Succeed: **Create», was left as
+    asterisks (a word follows the mark), and a space inside an opening mark, «awesome.** High
+    difficulties**», was dropped: the page read «awesome.High». The space moves outside."""
+    page = (
+        "# Исходы\n\n- **Succeed with Style: **Create the aspect.\n\n"
+        "Show off and be awesome.** High difficulties** are dire.\n"
+    )
+    entry = '[books.srd]\ntitle = "Исходы"\nsystem = "Пример"\nsource = "out.md"\n'
+    r = ingest_one(tmp_path, entry, {"out.md": page})
+    text = "\n".join(r.files.values())
+    assert "- **Succeed with Style:** Create the aspect." in text
+    assert "be awesome. **High difficulties** are dire." in text
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
 MOVES_ENTRY = '[books.moves]\ntitle = "Ходы"\nsystem = "Пример"\nsource = "moves.md"\n'
 
 

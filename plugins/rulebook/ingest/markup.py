@@ -183,14 +183,13 @@ def _page_encoding(book: BookConfig, path: Path) -> str:
     return book.encoding
 
 
-# a bold run whose closing (or opening) mark has a space inside it, «**Категории размеров **»:
-# Markdown prints its asterisks, the writer meant bold; with spaces on both sides («2 ** 3 и 4
-# ** 5») the marks are no run
-_SPACED_STRONG = re.compile(
-    r"(?<![*_\\\w])(\*\*|__)([ \t]*)([^*_\s](?:[^*_\n]*?[^*_\s])?)([ \t]*)\1(?![*_\w])"
-)
+# a bold run whose closing (or opening) mark has a space inside it, «**Категории размеров **»,
+# «**Succeed: **Create»: Markdown prints its asterisks, the writer meant bold; with spaces on
+# both sides («2 ** 3 и 4 ** 5») the marks are no run. A word may touch a mark on its spaced side
+_SPACED_STRONG = re.compile(r"(?<![*_\\])(\*\*|__)([ \t]*)([^*_\s](?:[^*_\n]*?[^*_\s])?)([ \t]*)\1(?![*_])")
 
 
+_WORD = re.compile(r"\w")
 _SLUG_KEEPS = {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Pc"}
 
 
@@ -211,9 +210,16 @@ def _tidy_strong(text: str) -> tuple[str, list[int]]:
             continue
 
         def close(m: re.Match[str]) -> str:
-            if bool(m.group(2)) == bool(m.group(4)):
+            mark, before, body, after = m.groups()
+            if bool(before) == bool(after):
                 return m.group(0)
-            return m.group(1) + m.group(3) + m.group(1)
+            prev, nxt = m.string[m.start() - 1 : m.start()], m.string[m.end() : m.end() + 1]
+            if (not before and _WORD.match(prev)) or (not after and _WORD.match(nxt)):
+                return m.group(0)  # the unspaced mark touches a word: inside a word, no run
+            # the space goes outside the mark, where it parts the words («awesome. **High»)
+            left = " " if before and prev and not prev.isspace() else ""
+            right = " " if after and nxt and not nxt.isspace() else ""
+            return f"{left}{mark}{body}{mark}{right}"
 
         tidy = _SPACED_STRONG.sub(close, line)
         if tidy != line:
