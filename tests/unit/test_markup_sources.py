@@ -859,3 +859,22 @@ def test_what_a_page_prints_before_its_title_stays_on_its_page(tmp_path):
     assert titles[1][:2] == ["Combat", "Rules Lite"] and "Rules Lite" not in titles[0]
     links = [s for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph) for s in b.inlines]
     assert [(s.text, s.target) for s in links if isinstance(s, Link)] == [("combat", "01-combat.md")]
+
+
+def test_an_empty_section_of_a_markup_source_names_a_way_out_it_accepts(tmp_path):
+    """The warning named headings.nest (or chrome.start), which only a text source takes: an
+    entry that followed it was refused. A Markdown or HTML source levels its headings with
+    headings.outline and drops chrome by selector."""
+    page = "# Ходы\n\n# Удар\n\nОдно действие.\n\n## Рывок\n\n## Уклон\n\nТекст.\n"
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    said = [w for _, w in outline.empty_sections(r.doc, markup=True)]
+    assert said == [
+        "the section «Ходы» (H1) is empty: if the headings after it belong under it, give them "
+        "a lower level in headings.outline; if it says nothing, drop it with chrome.drop",
+        "the section «Рывок» (H2) is empty: if the headings after it belong under it, give them "
+        "a lower level in headings.outline; if it says nothing, drop it with chrome.drop",
+    ]
+    entry = MOVES_ENTRY + '[books.moves.headings.outline]\n"Удар" = 2\n"Уклон" = 3\n'
+    (tmp_path / "after").mkdir()
+    r = ingest_one(tmp_path / "after", entry, {"moves.md": page})
+    assert outline.empty_sections(r.doc, markup=True) == []

@@ -25,9 +25,11 @@ _KINDS = {Paragraph: "paragraph", ListBlock: "list", Table: "table", DefList: "d
 _KINDS |= {Admonition: "box", Notice: "notice", Widget: "widget"}
 
 
-def empty_sections(doc: Document) -> list[tuple[int, str]]:
+def empty_sections(doc: Document, markup: bool = False) -> list[tuple[int, str]]:
     """Headings with nothing under them before the next heading of the same or a higher level:
-    an umbrella whose children sit beside it, or a heading the text lost."""
+    an umbrella whose children sit beside it, or a heading the text lost. The way out named is
+    one the source's kind takes (`markup`: HTML or Markdown, whose entry has no headings.nest
+    and no chrome.start)."""
     out: list[tuple[int, str]] = []
     for page in doc.pages:
         blocks = page.blocks
@@ -39,17 +41,23 @@ def empty_sections(doc: Document) -> list[tuple[int, str]]:
                 continue
             if b.level > 1 and not any(isinstance(h, Heading) and h.level == 1 for h in blocks):
                 # alone before the first chapter: a title line or a site's header
+                drop = "chrome.drop" if markup else "chrome.start"
                 way = (
-                    "if it is the book's title, drop it with chrome.start (the entry's title names "
+                    f"if it is the book's title, drop it with {drop} (the entry's title names "
                     f'the book) or make it the H1 with headings.outline ("{b.text}" = 1)'
                 )
                 out.append((b.line, f"«{b.text}» (H{b.level}) comes before the first chapter: {way}"))
                 continue
+            if markup:
+                way = "give them a lower level in headings.outline; if it says nothing, drop it with "
+                way += "chrome.drop"
+            else:
+                way = f'say how many in headings.nest ("{b.text}" = N)'
             out.append(
                 (
                     b.line,
-                    f"the section «{b.text}» (H{b.level}) is empty: if the headings after it "
-                    f'belong under it, say how many in headings.nest ("{b.text}" = N)',
+                    f"the section «{b.text}» (H{b.level}) is empty: "
+                    f"if the headings after it belong under it, {way}",
                 )
             )
     return out

@@ -279,7 +279,8 @@ def summary(r: BookResult) -> list[str]:
     for note in rep.notes:
         lines.append(f"  note: {note}")
     for line, text in sorted(
-        [*rep.warnings, *outline.empty_sections(r.doc)], key=lambda w: (by_place(w[0]), w[1])
+        [*rep.warnings, *outline.empty_sections(r.doc, markup=r.book.kind != "text")],
+        key=lambda w: (by_place(w[0]), w[1]),
     ):
         lines.append(f"  warning: {at(line)}: {text}")
     return lines
