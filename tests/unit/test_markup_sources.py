@@ -646,6 +646,24 @@ def test_a_markdown_pages_front_matter_is_metadata_and_its_title_names_the_page(
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_front_matter_that_is_not_yaml_is_an_error_at_its_line(tmp_path):
+    """GitHub says «Error in user YAML» over such a page; the importer published its lines as
+    text, the closing «---» making «title: [Удар» a heading. A rule, a sentence and a rule
+    («---», «Коротко о бое», «---») hold no keys and stay as written."""
+    for sub in "abc":
+        (tmp_path / sub).mkdir()
+    page = "---\nlayout: page\ntitle: [Удар\n---\n\n# Удар\n\nТекст.\n"
+    with pytest.raises(IngestError, match=r"moves\.md:3: front matter is not YAML \(expected ',' or ']'"):
+        ingest_one(tmp_path / "a", MOVES_ENTRY, {"moves.md": page})
+    page = '+++\ntitle = "Удар"\nweight =\n+++\n\n# Удар\n\nТекст.\n'
+    with pytest.raises(IngestError, match=r"moves\.md:3: front matter is not TOML \(Invalid value"):
+        ingest_one(tmp_path / "b", MOVES_ENTRY, {"moves.md": page})
+    r = ingest_one(
+        tmp_path / "c", MOVES_ENTRY, {"moves.md": "---\nКоротко о бое: [см. ниже\n---\n\nТекст.\n"}
+    )
+    assert "Коротко о бое" in "\n".join(r.files.values())
+
+
 def test_a_heading_left_open_is_named_at_its_line(tmp_path):
     """«<h1>Бой<p>…» with no «</h1>»: the whole page is a heading, in the browser too. The editor is
     told where, not «no text after chrome removal»; a page with text besides gets a warning."""

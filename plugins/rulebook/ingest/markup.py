@@ -268,7 +268,10 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     if book.kind != "markdown":
         return _visible(BeautifulSoup(text, "html.parser"))
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # a Windows editor's line ends
-    text, meta = frontmatter.strip(text)
+    try:
+        text, meta = frontmatter.strip(text)
+    except frontmatter.BrokenFrontMatter as err:
+        raise IngestError(err.reason, path=path, line=err.line, book=book.slug) from None
     if meta:
         report.notes.append(f"{path.name}: lines 1–{meta} are front matter, read as metadata, not text")
     _, opened = fences.code_lines(text.split("\n"))
