@@ -417,7 +417,7 @@ def test_a_link_to_a_heading_without_an_id_is_unresolved():
     para = Paragraph([Link("удар", f"{_PENDING}moves.md#udar")], line=3)
     page = Page("00-boi.md", "Бой", [Heading(1, "Бой", 1, anchor="boi"), para, lost], line=1)
     report = Report()
-    mb = MarkupBook([], Counter(), report, [Path("moves.md")], {("moves.md", "udar"): lost})
+    mb = MarkupBook([], Counter(), report, [Path("moves.md")], Path("moves.md"), {("moves.md", "udar"): lost})
     resolve_links(mb, [page], report)
     assert para.inlines == [Text("удар")] and report.unresolved == [(3, "удар")] and report.resolved == 0
 
@@ -713,30 +713,37 @@ def test_a_code_fence_that_nothing_closes_is_told_at_its_line(tmp_path):
     assert ingest_one(tmp_path / "b", MOVES_ENTRY, {"moves.md": closed}).doc.report.warnings == []
 
 
-def test_pages_in_a_subfolder_of_a_folder_source_are_an_error_not_skipped(tmp_path):
-    """A site's sections are folders (Jekyll, Hugo): a folder source is read one level deep, and
-    the pages below were skipped without a word while the coverage said 100%. A browser's
-    `<page>_files/` beside a saved page holds its resources, not pages of the book."""
+def test_pages_in_the_subfolders_of_a_folder_source_are_read_by_their_paths(tmp_path):
+    """A site's sections are folders (Jekyll, Hugo, MkDocs), and a site with pretty addresses
+    keeps each page as `<section>/index.md`: such a source was refused, and its pages, all named
+    index.md, could not be moved into one folder. Each page goes by its path in the folder, in
+    `order` and in reports; a link finds it by its address (`udar/`, a site-absolute
+    `/srd/rany`, `../rany/`). A browser's `<page>_files/` and a hidden folder hold no pages."""
     src = tmp_path / "sources" / "srd"
-    (src / "boi").mkdir(parents=True)
-    (src / "index.md").write_text("# Правила\n\nВведение.\n", encoding="utf-8")
-    (src / "boi" / "udar.md").write_text("# Удар\n\nОдно действие.\n", encoding="utf-8")
-    (src / "boi" / "rany.md").write_text("# Раны\n\nБолят.\n", encoding="utf-8")
-    (src / "kartinki").mkdir()
-    (src / "kartinki" / "map.png").write_bytes(b"\x89PNG")
-    entry = '[books.srd]\ntitle = "СРД"\nsystem = "Пример"\nsource = "srd"\n'
-    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
-    said = r"books\.toml:4: source: the folder srd/ holds pages in subfolders"
-    with pytest.raises(IngestError, match=said) as e:
-        run(tmp_path)
-    assert "boi/ (2 pages)" in str(e.value) and "kartinki" not in str(e.value)
-    shutil.rmtree(src / "boi")
-    (src / "index_files").mkdir()
+    for sub in ("udar", "rany", "index_files", ".github"):
+        (src / sub).mkdir(parents=True)
+    (src / "index.md").write_text("# Правила\n\nСм. [удар](udar/) и [раны](/srd/rany).\n", encoding="utf-8")
+    (src / "udar" / "index.md").write_text("# Удар\n\nСм. [раны](../rany/#bol).\n", encoding="utf-8")
+    (src / "rany" / "index.md").write_text("# Раны\n\n## Боль {#bol}\n\nБолят.\n", encoding="utf-8")
     (src / "index_files" / "frame.md").write_text("реклама\n", encoding="utf-8")
-    (src / ".github" / "ISSUE_TEMPLATE").mkdir(parents=True)  # a repository's hidden folder
-    (src / ".github" / "ISSUE_TEMPLATE" / "bug.md").write_text("# Баг\n\nреклама\n", encoding="utf-8")
+    (src / ".github" / "bug.md").write_text("# Баг\n\nреклама\n", encoding="utf-8")
+    entry = '[books.srd]\ntitle = "СРД"\nsystem = "Пример"\nsource = "srd"\n'
+    order = 'order = ["index.md", "udar/index.md", "rany/index.md"]\n'
+    (tmp_path / "sources" / "books.toml").write_text(entry + order, encoding="utf-8")
     r = run(tmp_path)
-    assert "Введение." in "\n".join(r.files.values()) and "реклама" not in "\n".join(r.files.values())
+    assert [p.title for p in r.doc.pages] == ["Правила", "Удар", "Раны"]
+    assert "реклама" not in "\n".join(r.files.values())
+    links = [s for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph) for s in b.inlines]
+    assert [(s.text, s.target) for s in links if isinstance(s, Link)] == [
+        ("удар", "01-udar.md"),
+        ("раны", "02-rany.md"),
+        ("раны", "02-rany.md#bol"),
+    ]
+    (tmp_path / "sources" / "books.toml").write_text(entry + 'order = ["index.md"]\n', encoding="utf-8")
+    with pytest.raises(
+        IngestError, match=r"order: the folder srd/ also holds rany/index\.md, udar/index\.md"
+    ):
+        run(tmp_path)
 
 
 def test_a_word_in_underscore_emphasis_keeps_its_line(tmp_path):

@@ -38,7 +38,7 @@ from bs4.element import Comment, Doctype, ProcessingInstruction
 from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
-from rulebook.ingest import fences, frontmatter, rendered
+from rulebook.ingest import fences, frontmatter, pagefiles, rendered
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
@@ -106,29 +106,23 @@ class MarkupBook:
     words: Counter[str]  # the book's own words (content roots minus chrome)
     report: Report
     files: list[Path]
+    source: Path  # the file, or the folder whose paths name the pages
     targets: dict[tuple[str, str], Block] = field(default_factory=dict)  # (file, element id) -> block
     github: dict[tuple[str, str], Block] = field(default_factory=dict)  # (file, GitHub's heading id)
 
 
 def source_files(book: BookConfig) -> list[Path]:
-    """The pages of a markup source: the file, or the folder's pages in `order` (default: by name)."""
+    """The pages of a markup source: the file, or the folder's pages (at any depth) in `order`
+    (default: by their path in the folder)."""
     src = book.source
     if not src.exists():
         raise book.fail(f"source {src.name!r} not found in sources/", "source")
     if src.is_file():
         return [src]
     suffixes = {"html": (".html", ".htm", ".xhtml"), "markdown": (".md", ".markdown")}[book.kind]
-    found = {p.name: p for p in src.iterdir() if p.is_file() and p.suffix.lower() in suffixes}
-    nested = _nested_pages(src, suffixes)
-    if nested:
-        said = ", ".join(f"{name}/ ({n} pages)" for name, n in nested)
-        raise book.fail(
-            f"source: the folder {src.name}/ holds pages in subfolders, which are not read: {said}; "
-            f"a folder source is one level of pages: move them into {src.name}/ (and list them in `order`)",
-            "source",
-        )
+    found = {pagefiles.name(src, p): p for p in pagefiles.find(src, suffixes)}
     if not book.order:
-        return [found[n] for n in sorted(found)]
+        return list(found.values())
     missing = [n for n in book.order if n not in found]
     if missing:
         raise book.fail(f"order: {missing[0]!r} is not a page of the folder {src.name}/", "order")
@@ -140,24 +134,6 @@ def source_files(book: BookConfig) -> list[Path]:
             "order",
         )
     return [found[n] for n in book.order]
-
-
-def _nested_pages(src: Path, suffixes: tuple[str, ...]) -> list[tuple[str, int]]:
-    """The subfolders of a folder source that hold pages (at any depth), with how many. A site's
-    sections are folders (Jekyll, Hugo, an Obsidian vault); read one level deep, their pages were
-    skipped without a word and the word coverage, counted over the pages read, still said 100%.
-    A page saved «complete» keeps its resources in `<name>_files/` beside it, and a hidden
-    folder (a repository's `.github/`, an editor's `.trash/`) is no section: not pages."""
-    out = []
-    for sub in sorted(p for p in src.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        if sub.name.endswith("_files") and any(
-            (src / (sub.name[: -len("_files")] + s)).is_file() for s in suffixes
-        ):
-            continue
-        n = sum(1 for p in sub.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
-        if n:
-            out.append((sub.name, n))
-    return out
 
 
 def _page_encoding(book: BookConfig, path: Path) -> str:
@@ -264,6 +240,7 @@ def _lists_interrupt(text: str) -> str:
 
 
 def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
+    name = pagefiles.name(book.source, path)
     text = read_text(path, _page_encoding(book, path), book.slug)
     if book.kind != "markdown":
         return _visible(BeautifulSoup(text, "html.parser"))
@@ -273,16 +250,14 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     except frontmatter.BrokenFrontMatter as err:
         raise IngestError(err.reason, path=path, line=err.line, book=book.slug) from None
     if meta:
-        report.notes.append(f"{path.name}: lines 1–{meta} are front matter, read as metadata, not text")
+        report.notes.append(f"{name}: lines 1–{meta} are front matter, read as metadata, not text")
     _, opened = fences.code_lines(text.split("\n"))
     if opened:
-        report.warnings.append(
-            (FileLine(opened, path.name), "a code fence that nothing closes: read as text")
-        )
+        report.warnings.append((FileLine(opened, name), "a code fence that nothing closes: read as text"))
     text, fixed = _tidy_strong(text)
     for line in fixed:
         report.warnings.append(
-            (FileLine(line, path.name), "a bold mark with a space inside it (** word **): read as bold")
+            (FileLine(line, name), "a bold mark with a space inside it (** word **): read as bold")
         )
     markup = _lists_interrupt(text)
     html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
@@ -497,10 +472,11 @@ def parse(book: BookConfig) -> MarkupBook:
     from rulebook.ingest.coverage import words as count_words
 
     for path in files:
+        name = pagefiles.name(book.source, path)
         soup = _soup(book, path, report)
         if len(files) > 1:  # a page's line numbers name its file (they repeat from page to page)
             for el in soup.find_all(True):
-                el.sourceline = FileLine(el.sourceline or 0, path.name)
+                el.sourceline = FileLine(el.sourceline or 0, name)
         for el in soup.find_all(_INVISIBLE):
             el.decompose()
         for c in soup.find_all(string=lambda s: isinstance(s, Comment | Doctype | ProcessingInstruction)):
@@ -510,7 +486,7 @@ def parse(book: BookConfig) -> MarkupBook:
             root = _select(book, soup, book.chrome.root, ("chrome", "root"), one=True)
             if root is None:
                 raise book.fail(
-                    f"chrome.root: {book.chrome.root!r} matches nothing in {path.name}", "chrome", "root"
+                    f"chrome.root: {book.chrome.root!r} matches nothing in {name}", "chrome", "root"
                 )
         elif soup.body is not None:
             root = soup.body
@@ -526,7 +502,7 @@ def parse(book: BookConfig) -> MarkupBook:
                     report.dropped.append((el.sourceline or 0, text[:120]))
                 el.decompose()
         if not book.chrome.root:
-            _warn_chrome(root, report, path.name)
+            _warn_chrome(root, report, name)
         if book.kind == "markdown":
             _alerts(soup, root)
         _permalinks(root)
@@ -541,11 +517,11 @@ def parse(book: BookConfig) -> MarkupBook:
             swallowed.append((path, line))
             report.warnings.append(
                 (
-                    FileLine(line, path.name),
+                    FileLine(line, name),
                     f"the heading <{h.name}> holds the text after it (no closing tag?)",
                 )
             )
-        conv.file(path, root, soup)
+        conv.file(name, root, soup)
     for i, sel in enumerate(book.chrome.drop):
         if sel not in used_drops:
             raise book.fail(f"chrome.drop: {sel!r} matches nothing in the source", "chrome", "drop", i)
@@ -568,7 +544,7 @@ def parse(book: BookConfig) -> MarkupBook:
                 book=book.slug,
             )
         raise book.source_error("the source has no text after chrome removal")
-    return MarkupBook(conv.blocks, words, report, files, conv.targets, conv.github)
+    return MarkupBook(conv.blocks, words, report, files, book.source, conv.targets, conv.github)
 
 
 _BLOCKS_IN_HEADING = ["p", "div", "table", "ul", "ol", "dl", "blockquote", "pre", *_HEADINGS]
@@ -632,8 +608,9 @@ class _Converter:
         self.file_name = ""
 
     # ---- per file --------------------------------------------------------------------------
-    def file(self, path: Path, root: Tag, soup: BeautifulSoup) -> None:
-        self.file_name = path.name
+    def file(self, name: str, root: Tag, soup: BeautifulSoup) -> None:
+        """Read one page, `name` (its path in a folder source)."""
+        self.file_name = name
         start = len(self.blocks)
         self.children(root, self.blocks)
         _title_first(self.blocks, start)
@@ -646,8 +623,8 @@ class _Converter:
             title = _WS.sub(" ", title) or self.book.title_line or self.book.title
             self.blocks.insert(start, Heading(level=1, text=title, line=0, structural=True))
         if root.get("id"):
-            self.targets[(path.name, str(root["id"]))] = self.blocks[start]
-        self.targets.setdefault((path.name, ""), self.blocks[start])
+            self.targets[(name, str(root["id"]))] = self.blocks[start]
+        self.targets.setdefault((name, ""), self.blocks[start])
 
     # ---- blocks ----------------------------------------------------------------------------
     def children(self, el: Tag, out: list[Block]) -> None:
@@ -977,7 +954,7 @@ class _Converter:
             return None
         if parts.scheme or href.startswith("//"):
             return href
-        page = Path(unquote(parts.path)).name if parts.path else self.file_name
+        page = pagefiles.joined(self.file_name, unquote(parts.path)) if parts.path else self.file_name
         return f"{_PENDING}{page}#{unquote(parts.fragment)}"
 
 
@@ -1046,15 +1023,11 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
     for p in pages:
         for b in walk(p.blocks):
             page_of[id(b)] = p
-    names = {f.name for f in mb.files}
-    # a site built from the pages (Jekyll, Hugo, MkDocs) links to a page by its address, which
-    # drops the suffix: «combat», «/rules/combat/»; a stem two pages share names neither
-    stems = Counter(f.stem for f in mb.files)
-    by_stem = {f.stem: f.name for f in mb.files if stems[f.stem] == 1}
+    names = {pagefiles.name(mb.source, f) for f in mb.files}
+    addresses = pagefiles.Addresses(sorted(names))
 
     def page_name(href: str) -> str:
-        file = href[len(_PENDING) :].partition("#")[0]
-        return file if file in names else by_stem.get(file, file)
+        return addresses.page(href[len(_PENDING) :].partition("#")[0])
 
     def target(href: str, here: Page) -> str | None:
         file, ident = page_name(href), href.partition("#")[2]

@@ -18,6 +18,7 @@ from typing import Any
 
 import regex
 
+from rulebook.ingest import pagefiles
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.patterns import Pattern, Where, compile_pattern
 from rulebook.ingest.tomlfile import Key, KeyLocator
@@ -714,8 +715,9 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
         return TEXT
     folder = at.path.parent / src
     if folder.is_dir():
-        # a page saved «complete» keeps its images, styles and scripts beside it: not pages
-        texts = [p.name for p in folder.iterdir() if p.is_file() and p.suffix.lower() in _TEXT_SUFFIXES]
+        # at any depth (a site's sections are folders); a page saved «complete» keeps its
+        # images, styles and scripts beside it, and a hidden folder is no section: not pages
+        texts = [p.name for p in pagefiles.find(folder, _TEXT_SUFFIXES)]
         kinds = {source_kind({"source": name}, at) for name in texts}
         if len(kinds) == 1 and TEXT not in kinds:
             return kinds.pop()
@@ -756,7 +758,8 @@ BOOK = Table(
         Field(
             "order",
             ListOf(Str(True)),
-            "a folder source: its page files in reading order (default: by name)",
+            "a folder source: its pages by their paths in it (`combat/index.md`), in reading order "
+            "(default: by path)",
             [],
         ),
         Field("encoding", Str(True), 'the source\'s encoding: a codec name (`cp1251`) or `"auto"`', "utf-8"),
