@@ -865,6 +865,30 @@ def test_a_span_inside_a_headings_word_leaves_the_word_whole(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_block_whose_first_word_is_split_by_markup_keeps_its_line(tmp_path):
+    """A block's line is found by its first word as the file spells it; read off the block's
+    text, «Удар<span>ом</span>» or an icon font's «<span>C</span>Create» is one word the file does
+    not hold, and the block was given the line of the block before it."""
+    page = (
+        "# Приёмы\n\nТекст.\n\n## Удар<span>ом</span> щитом\n\nЕщё.\n\n"
+        '### <span class="icon">C</span>Create\n\n<span>C</span>reate it.\n'
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    lines = [
+        (b.text if isinstance(b, Heading) else plain(b.inlines), b.line)
+        for p in r.doc.pages
+        for b in p.blocks
+    ]
+    assert lines == [
+        ("Приёмы", 1),
+        ("Текст.", 3),
+        ("Ударом щитом", 5),
+        ("Ещё.", 7),
+        ("CCreate", 9),
+        ("Create it.", 11),
+    ]
+
+
 def test_what_a_page_prints_before_its_title_stays_on_its_page(tmp_path):
     """A folder's page may print a line above its H1 (a site's breadcrumb, a back link, a
     badge). Pages are cut at the H1, so that line closed the previous page, and a link to the

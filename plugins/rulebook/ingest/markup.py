@@ -312,7 +312,9 @@ def _source_lines(soup: BeautifulSoup, text: str) -> None:
     cursor = 0
     block: Tag | None = None  # the last block element
     for el in soup.find_all(True):
-        m = _FIRST_WORD.search(el.get_text())
+        # the first word of the element's first text, as the file spells it: read off the whole
+        # text, «Удар<span>ом</span>» is one word that the file does not hold
+        m = next((w for t in el.strings if (w := _FIRST_WORD.search(t))), None)
         # a block's first word begins its line (after the marks: «#», «-», «1.», «|», «:»), a
         # line after the block before it unless that block holds it
         first = el.name in _LINE_STARTS
