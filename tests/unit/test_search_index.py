@@ -99,6 +99,22 @@ def test_a_changed_exporter_rewrites_the_export_of_unchanged_books(tmp_path, mon
     assert after["shards"]["v"] > before["shards"]["v"]
 
 
+def test_a_changed_book_glossary_rewrites_the_export(tmp_path):
+    """A book's own glossary is applied from the export: a glossary added or changed while the
+    book's text stayed the same left the export as it was, and the new words found nothing."""
+    plain = book("gloss", [("Stress", 2, ["Three boxes."])])
+    glossed = book(
+        "gloss", [("Stress", 2, ["Three boxes."])], glossary='[[synonym]]\nterms = ["напряжение", "stress"]\n'
+    )
+    build.write_index(tmp_path, [plain, OTHER], build.Glossary())
+    build.write_index(tmp_path, [glossed, OTHER], build.Glossary())
+    lib = Store(tmp_path / build.EXPORT)
+    found = engine.search(lib, "напряжение", limit=3)["results"]
+    assert [r["title"] for r in found] == ["Stress"]
+    build.write_index(tmp_path, [plain, OTHER], build.Glossary())  # and taken away again
+    assert engine.search(Store(tmp_path / build.EXPORT), "напряжение", limit=3)["results"] == []
+
+
 # two books that translate one term, each in two spellings of one wording: bridged rules
 FLANK_A = book(
     "flank-a",

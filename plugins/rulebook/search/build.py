@@ -182,7 +182,10 @@ def write_index(cache_dir: Path, books: list[library.Book], common: Glossary) ->
         kept = json.loads(_postings_file(wdir / b.slug).read_text(encoding="utf-8"))
         postings.append({**kept["postings"], "terms": kept["terms"]})
     edir = cache_dir / EXPORT
-    key = json.dumps([version, export.version(), stamps, common.to_json()], ensure_ascii=False)
+    # the books' own glossaries too: the export applies them, and the books' stamps (what their
+    # whoosh indexes are made from) do not hold them
+    own = [b.glossary.to_json() for b in books]
+    key = json.dumps([version, export.version(), stamps, own, common.to_json()], ensure_ascii=False)
     stamp_file = cache_dir / "export.stamp"
     if (
         (edir / export.MANIFEST).exists()
