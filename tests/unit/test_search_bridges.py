@@ -51,3 +51,17 @@ def test_the_shared_glossarys_english_terms_are_found_in_an_english_book_by_thei
     out = bridges.shared_into_english(shared, [None, {"moral"}, {"attack"}])
     assert out[0].rules == () and out[2].rules == ()  # a Russian book; an English one without it
     assert out[1].rules == (("мораль", ("morale",)), ("боевой дух", ("morale",)))
+
+
+def test_a_russian_word_that_spells_an_english_books_term_leads_to_it_there():
+    # «стресс», «аспектов» and «конфликт» are how a player says the terms of an English book's
+    # headings (a plural heading word by its stem); words that only sound alike do not: «далее»
+    # (delay), «стать» (a Russian stem of four letters that is not «status»), «делает»
+    library = {"стресс", "стресса", "аспектов", "конфликт", "далее", "стать", "делает", "бой"}
+    out = bridges.sounds_into_english(library, [None, {"stress", "aspects", "conflicts", "delay", "status"}])
+    assert out[0].rules == ()
+    assert sorted(out[1].rules) == [
+        ("аспектов", ("aspects",)),
+        ("конфликт", ("conflicts",)),
+        ("стресс", ("stress",)),
+    ]

@@ -210,3 +210,37 @@ def test_an_english_sentence_that_says_what_a_term_represents_defines_it():
     for q, js in zip(queries, browser_search(lib, queries), strict=True):
         assert engine.search(lib, q, limit=1)["results"][0]["snippet"].startswith("Your Armor Class"), q
         assert js["results"][0]["snippet"].startswith("Your Armor Class"), q
+
+
+def test_a_russian_word_that_spells_an_english_books_term_finds_it_though_another_book_prints_it():
+    """«стресс» is a word of the Russian book, and the English book's term (a heading) said the
+    Russian way: it finds the English book's rule too, and alone where the search is limited to
+    that book, where it found nothing; a Russian word that only sounds like an English heading
+    word («далее», «delay») does not lead there. Both runtimes agree."""
+    ru = book(
+        "ru",
+        [
+            ("Стресс", 2, ["Стресс копится после каждого боя и снимается отдыхом в лагере."]),
+            ("Далее", 2, ["Далее мастер описывает, что происходит с отрядом после боя."]),
+        ],
+    )
+    en = book(
+        "en",
+        [
+            ("Stress", 2, ["When you take a hit, check a stress box to absorb it."]),
+            ("Delay", 2, ["You may delay your turn until later in the exchange."]),
+        ],
+    )
+    lib = index(ru, en)
+    assert engine.search(lib, "стресс", limit=5, book_filter=["en"])["results"][0]["title"] == "Stress"
+    assert {r["book"] for r in engine.search(lib, "стрессом", limit=5)["results"]} == {"ru", "en"}
+    assert engine.search(lib, "далее", limit=5, book_filter=["en"])["results"] == []
+    for q, js in zip(
+        ["стресс @en", "стрессом", "далее @en"],
+        browser_search(lib, ["стресс @en", "стрессом", "далее @en"]),
+        strict=True,
+    ):
+        p = engine.search(lib, q, limit=5)
+        assert [(r["url"], r["score"]) for r in p["results"]] == [
+            (r["url"], r["score"]) for r in js["results"]
+        ], q

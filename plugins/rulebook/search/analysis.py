@@ -199,6 +199,11 @@ def layout_swap(chunk: str) -> str | None:
     return out if len(got) <= len(typed) and sum(map(len, got)) >= sum(map(len, typed)) else None
 
 
+def transliterate(word: str) -> str:
+    """A Cyrillic word in Latin letters, as `translit` spells it (стресс -> stress)."""
+    return "".join(_TRANSLIT.get(c, c) for c in word)
+
+
 def latin_readings(chunk: str) -> list[str]:
     """A chunk of Latin letters read as Russian typed in them («krovotechenie»: «кровотечение»),
     one reading per choice at a piece of two readings («pozitsiya»: «позиция», «позитсия»), at
@@ -230,7 +235,7 @@ def name_forms(name: str) -> list[str]:
     """A name as typed (lower case, ё as е), in Latin letters (фатум -> fatum) and in the other
     keyboard layout: the forms in which a reader may type a book's slug."""
     w = _fold(name.lower())
-    out = [w, "".join(_TRANSLIT.get(c, c) for c in w)]
+    out = [w, transliterate(w)]
     swapped = layout_swap(w)
     if swapped is not None:
         out.append(swapped)

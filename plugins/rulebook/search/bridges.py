@@ -9,13 +9,16 @@ and the English term, which apply in the books that translate the term (and not 
 print the word typed): the query still matches literally everywhere, and a book that does not
 translate the term is not reached through it. A book in English translates nothing: it prints
 the term itself, so every Russian wording of a term it prints leads there to the term
-(«атака по возможности» to «Attacks of Opportunity» in an English Pathfinder chapter).
+(«атака по возможности» to «Attacks of Opportunity» in an English Pathfinder chapter), and so
+does a Russian word of the library that sounds as a word it prints (стресс: stress, конфликт:
+conflict): a player says the English term the Russian way.
 
 Hand-written: this is the library's own data, read in one pass; no library does it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -26,6 +29,8 @@ _CYR = frozenset(analysis.SPEC["cyrillic"])
 _LAT = frozenset(analysis.SPEC["latin"])
 MAX_WORDS = 3  # a term, not a heading's sentence («Шаг 1: Начните ваш ход»)
 MAX_WORDINGS = 8  # of one English term, bridged between books (five books give «DC» six)
+# a Russian word shorter than this sounds like too many English words to say which it is
+SOUND_MIN = 5
 
 
 def _script(text: str) -> str:
@@ -118,3 +123,81 @@ def shared_into_english(shared: Glossary, english: list[set[str] | None]) -> lis
         made = [] if printed is None else [(d, (src,)) for d, src in pairs if _prints(src, printed)]
         out.append(Glossary(tuple(dict.fromkeys(made))))
     return out
+
+
+def sounds_into_english(library: Iterable[str], english: list[set[str] | None]) -> list[Glossary]:
+    """Per book, for a book in English (`english`: its Latin words; None for the others): the
+    library's Russian words that sound as a word the book prints and spell it (стресс, стресса ->
+    stress; аспект -> aspect). A Russian word the library lacks is matched so
+    by the engine itself (the loans); one that another book prints is read as that book's word,
+    and without this a player's «стресс» never reached the English book's «stress». One rule per
+    Russian stem (glossary rules are found by stem); nothing for the other books."""
+    by_sound: dict[str, dict[str, str]] = {}  # skeleton -> Russian stem -> its shortest spelling
+    for w in library:
+        if len(w) < SOUND_MIN or not all(c in _CYR for c in w):
+            continue
+        st, key = analysis.stem(w), analysis.skeleton(w)
+        known = by_sound.setdefault(key, {}).get(st)
+        if known is None or (len(w), w) < (len(known), known):
+            by_sound[key][st] = w
+    out = []
+    for words in english:
+        made: list[tuple[str, tuple[str, ...]]] = []
+        for u in sorted(words or ()):
+            # a heading's word in its own form, or its stem («Conflicts»: conflict)
+            for form in dict.fromkeys((u, analysis.stem(u))):
+                for _st, r in sorted(by_sound.get(analysis.skeleton(form), {}).items()):
+                    if analysis.loan_fits(r, form) and _spelt(r, form):
+                        made.append((r, (u,)))
+        out.append(Glossary(tuple(dict.fromkeys(made))))
+    return out
+
+
+# one spelling of the letters that English and a Russian word's Latin letters write differently
+_SPELLING = (
+    ("ck", "k"),
+    ("ce", "se"),
+    ("ci", "si"),
+    ("cy", "si"),
+    ("c", "k"),
+    ("ph", "f"),
+    ("x", "ks"),
+    ("w", "v"),
+    ("y", "i"),
+    ("j", "dzh"),
+)
+_DOUBLE = re.compile(r"(.)\1+")
+SPELT_SUFFIX = 4  # letters an English form may add to the stem the Russian word spells («ing»)
+SPELT_MIN = 5  # a shorter stem spells the start of too many words («дела»: delay)
+
+
+def _spelling(latin: str) -> str:
+    for a, b in _SPELLING:
+        latin = latin.replace(a, b)
+    return _DOUBLE.sub(r"\1", latin)
+
+
+def _spelt(russian: str, english: str) -> bool:
+    """The Russian word's stem, letter by letter in Latin, spells the English word's beginning:
+    exactly in a short stem, with one slip after its first letters in a long one (компьютер,
+    computer). Sounds alone match words of other letters: «далее» sounds as deal and delay,
+    «деньги» as doing; a word the books print is the reader's Russian word unless it spells the
+    English one."""
+    a = _spelling(analysis.transliterate(analysis.stem(russian)))
+    b = _spelling(english)
+    if len(a) < SPELT_MIN or len(b) - len(a) > SPELT_SUFFIX:
+        return False
+    if len(a) < 6:
+        return b.startswith(a)
+    # the slip not among the first letters, which a word is known by («мастер» is no «mysteries»)
+    return a[:3] == b[:3] and any(_one_edit(a, b[: len(a) + d]) for d in (-1, 0, 1))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """At most one letter put in, left out or changed."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    return a[i + 1 :] == b[i + 1 :] or a[i:] == b[i + 1 :] or a[i + 1 :] == b[i:]

@@ -291,23 +291,26 @@ def _rules(
     vocab: set[str],
     found: list[list[list[Any]] | None],
     stems: list[set[str]],
-    latin: list[bool],
+    terms: list[set[str] | None],
 ) -> list[tuple[str, list[Any]]]:
     """Glossary rules keyed by the stem of their first word: [source, [targets], [books]], and a
     last 1 when the books print the source; [books] are the books whose glossaries hold the rule
     (-1: the shared glossary); a book's glossary is its hand-written one, the abbreviations its
     text defines or implies, and the other books' words for the English terms it translates
-    (bridges.py). A rule several books share (books of one system, copies) is written once."""
+    (bridges.py). `terms`: per book in English, its headings' words (None for the others). A
+    rule several books share (books of one system, copies) is written once."""
     merged: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     glossaries = [(-1, common)]
     for i, b in enumerate(books):
         glossaries += [(i, b.glossary), (i, _derived(b, common, vocab, found[i], stems[i]))]
     # other books' words for an English term, to this book's words for it
     own = [bridges.pairs_of(b.glossary, ((s.title, s.original) for s in b.sections)) for b in books]
-    english = [stems[i] if latin[i] else None for i in range(len(books))]
+    english = [stems[i] if terms[i] is not None else None for i in range(len(books))]
     glossaries += list(enumerate(bridges.rules(own, english)))
-    # a book in English: the shared glossary's English terms it prints, by their Russian words
+    # a book in English: the shared glossary's English terms it prints, by their Russian words,
+    # and the words it prints that the library's Russian words sound as
     glossaries += list(enumerate(bridges.shared_into_english(common, english)))
+    glossaries += list(enumerate(bridges.sounds_into_english(vocab, terms)))
     for bi, g in glossaries:
         for src, dst in g.rules:
             # a source with «э» is also found spelt with «е» (the engine reads a typed «э» as
@@ -387,6 +390,13 @@ def _latin_main(post: dict[str, Any]) -> bool:
     return 2 * _latin_words(words) > len(words)
 
 
+def _heading_words(post: dict[str, Any]) -> set[str]:
+    """A book's Latin words in its headings: its terms (Stress, Aspects, Conflicts), which a
+    player says the Russian way; its text's other words («delay», «past») share their letters
+    with common Russian words («делает», «пасти») more often than a player means them."""
+    return {w for w in post["heading"] if _is_latin(w)}
+
+
 def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary) -> dict[str, Any]:
     """Write the manifest and the shards into `dest` (replaced atomically); returns the manifest."""
     merged, stats, offsets = _merge(books)
@@ -409,7 +419,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
                 words,
                 [p.get("terms") for _, p in books],
                 [set(p["stem_df"]) for _, p in books],
-                [_latin_main(p) for _, p in books],
+                [_heading_words(p) if _latin_main(p) else None for _, p in books],
             ),
             key=lambda r: sort_key(r[0]),
         )
