@@ -34,7 +34,7 @@ from urllib.parse import unquote, urlsplit
 import markdown as md
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.dammit import EncodingDetector
-from bs4.element import Comment, Doctype, ProcessingInstruction
+from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
 from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
@@ -81,6 +81,7 @@ _INLINE = {"a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data", "del", 
 _INLINE |= {"ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u"}
 _INLINE |= {"var", "wbr", "font", "nobr", "label"}
 _WS = re.compile(r"\s+")
+_NOT_TEXT = (Comment, Declaration, CData, Doctype, ProcessingInstruction)
 _SAFE_SCHEMES = ("http", "https", "ftp", "mailto", "tel")  # a link to anything else runs or embeds
 _PENDING = "\x00link:"  # a Link target before anchors exist: "\x00link:<file>#<id>"
 # fenced_code: GitHub's «```» blocks keep their lines (without it they became inline code, their
@@ -481,7 +482,9 @@ def parse(book: BookConfig) -> MarkupBook:
                 el.sourceline = FileLine(el.sourceline or 0, name)
         for el in soup.find_all(_INVISIBLE):
             el.decompose()
-        for c in soup.find_all(string=lambda s: isinstance(s, Comment | Doctype | ProcessingInstruction)):
+        # markup no browser shows: Word's `<![if !supportLists]>…<![endif]>` (its words stay,
+        # as a browser shows them) and a CDATA section are bogus comments in HTML
+        for c in soup.find_all(string=lambda s: isinstance(s, _NOT_TEXT)):
             c.extract()
         root: Tag | None = soup
         if book.chrome.root:
