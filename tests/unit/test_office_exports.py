@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from rulebook.ingest import coverage
+from rulebook.ingest.model import ListBlock, ListItem, plain
 
 from tests.support.sources import ingest_one
 
@@ -39,3 +40,44 @@ def test_word_conditional_markup_is_not_text(tmp_path):
     words = set(re.findall(r"\w+", text))
     assert not words & {"if", "endif", "supportLists", "supportFootnotes", "CDATA", "скрыто"}
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def _item(cls: str, style: str, marker: str, text: str, ignore: bool = True) -> str:
+    spacer = "<span style='font:7.0pt \"Times New Roman\"'>&nbsp;&nbsp;&nbsp;&nbsp; </span>"
+    mark = f"<span style='mso-list:Ignore'>{marker}{spacer}</span>" if ignore else f"{marker}{spacer}"
+    cond = f"<![if !supportLists]><span style='font-family:Symbol'>{mark}</span><![endif]>"
+    return f"<p class={cls} style='text-indent:-18.0pt;{style}'>{cond}<span>{text}</span><o:p></o:p></p>\n"
+
+
+def test_word_list_paragraphs_are_lists(tmp_path):
+    """Word writes a list as paragraphs with the bullet («·» in Symbol) or number as text; they
+    were paragraphs starting with «·» and «1.». A run of them is a list, nested by `levelN`, an
+    ordered one when its marks are numbers; a page saved «filtered» (no `mso-list` styles, no
+    Ignore span: the mark stands before the spacer of 7-point spaces) reads the same."""
+    page = word_page(
+        "<p class=MsoNormal>Порядок:</p>\n"
+        + _item("MsoListParagraphCxSpFirst", "mso-list:l1 level1 lfo2", "1.", "Выбрать место.")
+        + _item("MsoListParagraphCxSpMiddle", "mso-list:l2 level2 lfo3", "·", "у воды;")
+        + _item("MsoListParagraphCxSpMiddle", "mso-list:l2 level2 lfo3", "·", "в тени.")
+        + _item("MsoListParagraphCxSpLast", "mso-list:l1 level1 lfo2", "2.", "Развести огонь.")
+        + "<p class=MsoNormal>Снаряжение:</p>\n"
+        + _item("MsoListParagraphCxSpFirst", "", "·", "верёвка;", ignore=False)
+        + _item("MsoListParagraphCxSpLast", "", "·", "факел.", ignore=False)
+        + "<p class=MsoNormal>Конец.</p>"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    lists = [b for b in r.doc.pages[0].blocks if isinstance(b, ListBlock)]
+    shape = [(lst.ordered, [(plain(i.inlines), _nested(i)) for i in lst.items]) for lst in lists]
+    assert shape == [
+        (True, [("Выбрать место.", [(False, ["у воды;", "в тени."])]), ("Развести огонь.", [])]),
+        (False, [("верёвка;", []), ("факел.", [])]),
+    ]
+    text = "\n".join(r.files.values())
+    assert "·" not in text and "\nКонец.\n" in text
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
+def _nested(item: ListItem) -> list[tuple[bool, list[str]]]:
+    return [
+        (b.ordered, [plain(i.inlines) for i in b.items]) for b in item.children if isinstance(b, ListBlock)
+    ]
