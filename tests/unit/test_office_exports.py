@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from rulebook.ingest import coverage
-from rulebook.ingest.model import ListBlock, ListItem, plain
+from rulebook.ingest.model import ListBlock, ListItem, Paragraph, Sup, plain
 
 from tests.support.sources import ingest_one
 
@@ -81,3 +81,23 @@ def _nested(item: ListItem) -> list[tuple[bool, list[str]]]:
     return [
         (b.ordered, [plain(i.inlines) for i in b.items]) for b in item.children if isinstance(b, ListBlock)
     ]
+
+
+def test_a_link_around_a_superscript_is_a_footnote_marker(tmp_path):
+    """LibreOffice writes a footnote's mark as a link around a superscript (`<a
+    class=sdfootnoteanc href=#sdfootnote1sym><sup>1</sup></a>`), the other way round from a
+    Markdown footnote; it became a plain link «1» glued to the word before it («ОВ1»), and that
+    word was lost to search and to the coverage count."""
+    page = (
+        "<html><body><h1>Бой</h1><p>Первым ходит тот, у кого больше ОВ"
+        '<a class="sdfootnoteanc" name="sdfootnote1anc" href="#sdfootnote1sym"><sup>1</sup></a>.</p>'
+        '<div id="sdfootnote1"><p><a class="sdfootnotesym" name="sdfootnote1sym" '
+        'href="#sdfootnote1anc">1</a>Если и ОВ равны, бросьте ещё раз.</p></div></body></html>'
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    first = r.doc.pages[0].blocks[1]
+    assert isinstance(first, Paragraph)
+    marks = [s for s in first.inlines if isinstance(s, Sup)]
+    assert [m.text for m in marks] == ["1"] and marks[0].target
+    assert plain(first.inlines).endswith("больше ОВ1.")
+    assert coverage.measure(r.doc).ratio == 1.0

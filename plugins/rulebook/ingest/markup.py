@@ -928,6 +928,12 @@ class _Converter:
             if text:  # a footnote marker links to its note when the note is on the same page
                 out.append(Sup(text, (self.href(a) or "") if isinstance(a, Tag) else ""))
             return
+        if name == "a" and node.get("href") and _only_sup(node):
+            # LibreOffice's footnote mark, a link around the superscript: the superscript
+            # that links, as Markdown's `<sup><a>` is
+            text = _WS.sub(" ", node.get_text(" ")).strip()
+            out.append(Sup(text, self.href(node) or ""))
+            return
         if name == "a" and node.get("href"):
             text = _shown(node)
             if text.strip():
@@ -962,6 +968,17 @@ class _Converter:
             return href
         page = pagefiles.joined(self.file_name, unquote(parts.path)) if parts.path else self.file_name
         return f"{_PENDING}{page}#{unquote(parts.fragment)}"
+
+
+def _only_sup(a: Tag) -> bool:
+    """Is the link's whole text one superscript?"""
+    kids = [c for c in a.children if not (isinstance(c, NavigableString) and not c.strip())]
+    return (
+        len(kids) == 1
+        and isinstance(kids[0], Tag)
+        and kids[0].name == "sup"
+        and bool(kids[0].get_text().strip())
+    )
 
 
 def _merge(spans: list[Inline]) -> list[Inline]:
