@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from rulebook.ingest import coverage
-from rulebook.ingest.model import ListBlock, ListItem, Paragraph, Sup, plain
+from rulebook.ingest.model import DefList, ListBlock, ListItem, Paragraph, Sup, plain
 
 from tests.support.sources import ingest_one
 
@@ -101,3 +101,26 @@ def test_a_link_around_a_superscript_is_a_footnote_marker(tmp_path):
     assert [m.text for m in marks] == ["1"] and marks[0].target
     assert plain(first.inlines).endswith("больше ОВ1.")
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_list_items_without_end_tags_are_siblings(tmp_path):
+    """LibreOffice leaves out `</li>`; a browser closes an item where the next one starts (and a
+    `<dt>`/`<dd>` where the next term or definition starts). The list read as one item that held
+    the others as paragraphs."""
+    page = (
+        "<html><body><h1>Бой</h1><ul><li><p>первый</p><li><p>второй</p>"
+        "<ul><li>вложенный<li>ещё вложенный</ul><li><p>третий</p></ul>"
+        "<dl><dt>Удар<dd>атака рукой<dt>Пинок<dd>атака ногой</dl></body></html>"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    (lst,) = [b for b in r.doc.pages[0].blocks if isinstance(b, ListBlock)]
+    assert [(plain(i.inlines), _nested(i)) for i in lst.items] == [
+        ("первый", []),
+        ("второй", [(False, ["вложенный", "ещё вложенный"])]),
+        ("третий", []),
+    ]
+    (dl,) = [b for b in r.doc.pages[0].blocks if isinstance(b, DefList)]
+    assert [(plain(i.term), plain(i.definition)) for i in dl.items] == [
+        ("Удар", "атака рукой"),
+        ("Пинок", "атака ногой"),
+    ]

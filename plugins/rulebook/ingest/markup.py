@@ -38,7 +38,7 @@ from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruct
 from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
-from rulebook.ingest import fences, frontmatter, pagefiles, rendered, wordlists
+from rulebook.ingest import fences, frontmatter, implied, pagefiles, rendered, wordlists
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
@@ -244,7 +244,9 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
     name = pagefiles.name(book.source, path)
     text = read_text(path, _page_encoding(book, path), book.slug)
     if book.kind != "markdown":
-        return _visible(BeautifulSoup(text, "html.parser"))
+        soup = BeautifulSoup(text, "html.parser")
+        implied.close_items(soup)
+        return _visible(soup)
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # a Windows editor's line ends
     try:
         text, meta = frontmatter.strip(text)
