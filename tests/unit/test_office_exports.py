@@ -124,3 +124,23 @@ def test_list_items_without_end_tags_are_siblings(tmp_path):
         ("Удар", "атака рукой"),
         ("Пинок", "атака ногой"),
     ]
+
+
+def test_bold_and_italics_written_in_css_are_emphasis(tmp_path):
+    """Google Docs marks bold and italics by class (`.c4{font-weight:700}`), a span's style may
+    do it too; the definition's term lost its bold and the example its italics."""
+    page = (
+        '<html><head><style type="text/css">.c0{font-weight:400;font-style:normal}'
+        ".c4{color:#000000;font-weight:700}.c8{font-style:italic}p.c9{font-weight:700}</style></head>"
+        '<body><h1 id="h.x"><span class="c0">Бой</span></h1>'
+        '<p class="c9"><span class="c4">Оглушение</span><span class="c0">&nbsp;— это потеря хода.</span></p>'
+        '<p><span class="c8 c0">Пример. Вёлька оглушена.</span></p>'
+        '<p><span style="font-weight:bold">Испуг</span><span class="c0"> — это страх.</span></p>'
+        "</body></html>"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    text = "\n".join(r.files.values())
+    assert "\n**Оглушение** — это потеря хода.\n" in text
+    assert "\n*Пример. Вёлька оглушена.*\n" in text
+    assert "\n**Испуг** — это страх.\n" in text
+    assert "# Бой {#" in text and "**Бой**" not in text
