@@ -144,3 +144,17 @@ def test_bold_and_italics_written_in_css_are_emphasis(tmp_path):
     assert "\n*Пример. Вёлька оглушена.*\n" in text
     assert "\n**Испуг** — это страх.\n" in text
     assert "# Бой {#" in text and "**Бой**" not in text
+
+
+def test_a_link_through_googles_redirect_leads_to_its_address(tmp_path):
+    """Google Docs' export sends every link through «https://www.google.com/url?q=…»; the page
+    linked to Google, not to the address (a redirect to anything but the web stays as written)."""
+    page = (
+        '<html><body><h1>Бой</h1><p>См. <a href="https://www.google.com/url?q=https://example.org/'
+        'gruz%3Fpage%3D2&amp;sa=D&amp;source=editors&amp;ust=1701934612345678&amp;usg=AOvVaw2x">груз</a>'
+        ' и <a href="https://www.google.com/url?q=javascript:alert(1)&amp;sa=D">это</a>.</p></body></html>'
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    text = "\n".join(r.files.values())
+    assert "[груз](https://example.org/gruz?page=2)" in text
+    assert "[это](https://www.google.com/url?q=javascript:alert(1)&sa=D)" in text

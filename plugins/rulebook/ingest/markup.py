@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import markdown as md
 from bs4 import BeautifulSoup, NavigableString, Tag
@@ -956,7 +956,7 @@ class _Converter:
         """The link's target, or None for a scheme that runs code or embeds a document
         (`javascript:`, `data:`, a saved page's `javascript:void(0)`): published, it would run
         on the site when clicked. Its text stays; the link is reported."""
-        href = str(a["href"])
+        href = _unredirect(str(a["href"]))
         parts = urlsplit(href)  # as browsers read it: leading spaces and inner tabs ignored
         if parts.scheme and parts.scheme.lower() not in _SAFE_SCHEMES:
             self.report.warnings.append(
@@ -971,6 +971,18 @@ class _Converter:
             return href
         page = pagefiles.joined(self.file_name, unquote(parts.path)) if parts.path else self.file_name
         return f"{_PENDING}{page}#{unquote(parts.fragment)}"
+
+
+def _unredirect(href: str) -> str:
+    """The address behind Google's redirect («https://www.google.com/url?q=<address>&sa=D&…»),
+    through which Google Docs' export sends every link: it tracks the reader and needs the
+    network for a link that may not."""
+    parts = urlsplit(href.strip())
+    if parts.hostname in ("www.google.com", "google.com") and parts.path == "/url":
+        target = parse_qs(parts.query).get("q", [""])[0]
+        if urlsplit(target).scheme in ("http", "https"):
+            return target
+    return href
 
 
 def _only_sup(a: Tag) -> bool:
