@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from rulebook.ingest import coverage
-from rulebook.ingest.model import DefList, ListBlock, ListItem, Paragraph, Sup, plain
+from rulebook.ingest.model import DefList, ListBlock, ListItem, Paragraph, Sup, Table, Text, plain
 
 from tests.support.sources import ingest_one
 
@@ -158,3 +158,28 @@ def test_a_link_through_googles_redirect_leads_to_its_address(tmp_path):
     text = "\n".join(r.files.values())
     assert "[груз](https://example.org/gruz?page=2)" in text
     assert "[это](https://www.google.com/url?q=javascript:alert(1)&sa=D)" in text
+
+
+def test_a_bold_first_row_is_the_header_row(tmp_path):
+    """Word and Google Docs write no <th>: a table's header row is a first row set in bold. It
+    was a row of data with bold cells (a Markdown table with no header); a table bold all over,
+    or one whose first row is only partly bold, keeps its rows."""
+    row = "<tr><td>{}</td><td>{}</td></tr>"
+    page = (
+        "<html><body><h1>Бой</h1><table>"
+        + row.format("<b>Оружие</b>", "<p><b><span>Урон</span></b></p>")
+        + row.format("Меч", "1к8")
+        + "</table><table>"
+        + row.format("<b>Лёгкое</b>", "+2")
+        + row.format("Среднее", "+5")
+        + "</table><table>"
+        + row.format("<b>А</b>", "<b>1</b>")
+        + row.format("<b>Б</b>", "<b>2</b>")
+        + "</table></body></html>"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    tables = [b for b in r.doc.pages[0].blocks if isinstance(b, Table)]
+    assert [[plain(c.inlines) for c in h] for h in tables[0].header] == [["Оружие", "Урон"]]
+    assert tables[0].header[0][0].inlines == [Text("Оружие")] and len(tables[0].rows) == 1
+    assert [t.header for t in tables[1:]] == [[], []]
+    assert [len(t.rows) for t in tables[1:]] == [2, 2]

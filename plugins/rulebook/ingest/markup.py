@@ -861,6 +861,12 @@ class _Converter:
                 head_rows.append(cells)
             else:
                 body.append(Row(cells, tr.sourceline or 0))
+        if not head_rows and len(body) > 1 and _bold_row(body[0]) and not _bold_row(body[1]):
+            # a first row set in bold over rows that are not: the header row of an office
+            # program, whose tables have no <th> (Word, Google Docs); its cells are bold as headers
+            for c in body[0].cells:
+                c.inlines, c.header = [Text(i.text) if isinstance(i, Strong) else i for i in c.inlines], True
+            head_rows.append(body.pop(0).cells)
         if not body and head_rows:  # a table of th cells only: its rows are data
             body = [Row(r, 0) for r in head_rows]
             head_rows = []
@@ -971,6 +977,15 @@ class _Converter:
             return href
         page = pagefiles.joined(self.file_name, unquote(parts.path)) if parts.path else self.file_name
         return f"{_PENDING}{page}#{unquote(parts.fragment)}"
+
+
+def _bold_row(row: Row) -> bool:
+    """Is every cell of the row text, all of it bold?"""
+    return all(
+        c.inlines
+        and all(isinstance(i, Strong) or (isinstance(i, Text) and not i.text.strip()) for i in c.inlines)
+        for c in row.cells
+    )
 
 
 def _unredirect(href: str) -> str:
