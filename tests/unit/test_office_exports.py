@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from rulebook.ingest import coverage
-from rulebook.ingest.model import DefList, ListBlock, ListItem, Paragraph, Sup, Table, Text, plain
+from rulebook.ingest.model import DefList, Heading, ListBlock, ListItem, Paragraph, Sup, Table, Text, plain
 
 from tests.support.sources import ingest_one
 
@@ -183,3 +183,15 @@ def test_a_bold_first_row_is_the_header_row(tmp_path):
     assert tables[0].header[0][0].inlines == [Text("Оружие")] and len(tables[0].rows) == 1
     assert [t.header for t in tables[1:]] == [[], []]
     assert [len(t.rows) for t in tables[1:]] == [2, 2]
+
+
+def test_an_office_title_paragraph_is_the_pages_title(tmp_path):
+    """Google Docs' Title style is `<p class="title">` (Word's `MsoTitle`): the page had no H1, so
+    the entry's title stood over the document's own, which was a paragraph."""
+    page = (
+        '<html><body><p class="c12 title" id="h.abc"><span class="c19">Сталь и туман</span></p>'
+        '<h2 id="h.def"><span>Бой</span></h2><p>Текст.</p></body></html>'
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    heads = [(b.level, b.text) for b in r.doc.pages[0].blocks if isinstance(b, Heading)]
+    assert heads == [(1, "Сталь и туман"), (2, "Бой")]

@@ -38,7 +38,7 @@ from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruct
 from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
-from rulebook.ingest import fences, frontmatter, implied, pagefiles, rendered, styled, wordlists
+from rulebook.ingest import fences, frontmatter, implied, pagefiles, rendered, styled, titles, wordlists
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
@@ -247,6 +247,7 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
         soup = BeautifulSoup(text, "html.parser")
         implied.close_items(soup)
         styled.wrap_emphasis(soup)
+        titles.promote(soup)
         return _visible(soup)
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # a Windows editor's line ends
     try:
