@@ -195,3 +195,14 @@ def test_an_office_title_paragraph_is_the_pages_title(tmp_path):
     r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
     heads = [(b.level, b.text) for b in r.doc.pages[0].blocks if isinstance(b, Heading)]
     assert heads == [(1, "Сталь и туман"), (2, "Бой")]
+
+
+def test_a_page_with_a_utf16_byte_order_mark_is_read_as_utf16(tmp_path):
+    """Word saves a web page in «Unicode» as UTF-16 with a byte order mark (its <meta> says
+    `charset=unicode`); browsers go by the mark. The page was refused as a binary file."""
+    page = (
+        '<html><head><meta http-equiv=Content-Type content="text/html; charset=unicode"></head>'
+        "<body><h1>Бой</h1><p class=MsoNormal>Укрытие даёт +5 к СЛ.</p></body></html>"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page.encode("utf-16")})
+    assert "\nУкрытие даёт +5 к СЛ.\n" in "\n".join(r.files.values())

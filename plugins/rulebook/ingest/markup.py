@@ -144,6 +144,8 @@ def _page_encoding(book: BookConfig, path: Path) -> str:
     if book.kind != "html" or book.encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
         return book.encoding
     data = path.read_bytes() if path.is_file() else b""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"  # a byte order mark outweighs the <meta>, as in browsers (Word's «Unicode» page)
     try:
         data.decode("utf-8-sig")
     except UnicodeDecodeError:
