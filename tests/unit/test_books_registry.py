@@ -132,6 +132,14 @@ def test_a_single_glued_title_is_one_title_not_a_list_of_letters(tmp_path):
         (HEAD.replace('"demo.txt"', '"/etc/passwd"'), "absolute paths are not allowed"),
         (HEAD.replace('"demo.txt"', '"../../../../etc/passwd"'), "points outside sources/"),
         (HEAD.replace('"demo.txt"', '"demo.pdf"'), "unknown kind of source '.pdf'"),
+        (
+            HEAD.replace('"demo.txt"', '"demo.docx"'),
+            "'.docx' (known: .txt, .html, .md, or a folder of pages): save",
+        ),
+        (
+            HEAD.replace('"demo.txt"', '"demo.zip"'),
+            "'.zip' (known: .txt, .html, .md, or a folder of pages): unpack",
+        ),
     ],
 )
 def test_registry_level_mistakes(tmp_path, toml, message):

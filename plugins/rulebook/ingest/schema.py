@@ -733,11 +733,17 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
             f"(found: {', '.join(sorted(map(str, kinds))) or 'none'})"
         )
     if suffix:
+        hint = _OFFICE_HINTS.get(suffix.lower(), "")
         raise at.child("source").fail(
-            f"unknown kind of source {suffix!r} (known: .txt, .html, .md, or a folder of pages)"
+            f"unknown kind of source {suffix!r} (known: .txt, .html, .md, or a folder of pages){hint}"
         )
     return None
 
+
+# what an office program gives, and how to bring it: the web page keeps the structure a text loses
+_SAVE_AS_PAGE = ": save it from its program as a web page (.html), which keeps headings, lists and tables"
+_OFFICE_HINTS = {s: _SAVE_AS_PAGE for s in (".docx", ".doc", ".odt", ".rtf", ".pages", ".gdoc")}
+_OFFICE_HINTS[".zip"] = ": unpack it and name the folder (Google Docs' «Web page (.html, zipped)» is one)"
 
 BOOK = Table(
     [
