@@ -206,3 +206,24 @@ def test_a_page_with_a_utf16_byte_order_mark_is_read_as_utf16(tmp_path):
     )
     r = ingest_one(tmp_path, ENTRY, {"doc.htm": page.encode("utf-16")})
     assert "\nУкрытие даёт +5 к СЛ.\n" in "\n".join(r.files.values())
+
+
+def test_a_superscript_written_in_css_is_a_footnote_mark(tmp_path):
+    """Word's footnote mark is a link around `span.MsoFootnoteReference` (nested twice), which its
+    style sheet sets `vertical-align:super`; it was a link «[1]» on the line, not a superscript."""
+    page = (
+        "<html><head><style>\n<!--\nspan.MsoFootnoteReference\n\t{mso-style-priority:99;\n"
+        "\tvertical-align:super;}\np.sub, .c2 .c3 {vertical-align:super}\n-->\n</style></head>"
+        '<body><h1>Бой</h1><p class=MsoNormal>Больше ОВ<a href="#_ftn1" name="_ftnref1" title="">'
+        "<span class=MsoFootnoteReference><span style='mso-special-character:footnote'>"
+        "<![if !supportFootnotes]><span class=MsoFootnoteReference>[1]</span><![endif]></span></span></a>."
+        ' <span class="c3">не выше</span>.</p>'
+        "<div style='mso-element:footnote-list'><div style='mso-element:footnote' id=ftn1>"
+        '<p class=MsoFootnoteText><a href="#_ftnref1" name="_ftn1" title="">'
+        "<span class=MsoFootnoteReference>[1]</span></a> Если равны.</p></div></div></body></html>"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    text, note = (b for b in r.doc.pages[0].blocks if isinstance(b, Paragraph))
+    assert [(s.text, bool(s.target)) for s in text.inlines if isinstance(s, Sup)] == [("[1]", True)]
+    assert plain(text.inlines) == "Больше ОВ[1]. не выше."
+    assert [(s.text, bool(s.target)) for s in note.inlines if isinstance(s, Sup)] == [("[1]", True)]

@@ -1004,14 +1004,10 @@ def _unredirect(href: str) -> str:
 
 
 def _only_sup(a: Tag) -> bool:
-    """Is the link's whole text one superscript?"""
-    kids = [c for c in a.children if not (isinstance(c, NavigableString) and not c.strip())]
-    return (
-        len(kids) == 1
-        and isinstance(kids[0], Tag)
-        and kids[0].name == "sup"
-        and bool(kids[0].get_text().strip())
-    )
+    """Is the link's whole text one superscript (inside the spans an office program wraps it in)?"""
+    sup = a.find("sup")
+    text = a.get_text().strip()
+    return isinstance(sup, Tag) and bool(text) and sup.get_text().strip() == text
 
 
 def _merge(spans: list[Inline]) -> list[Inline]:
