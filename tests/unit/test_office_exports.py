@@ -227,3 +227,33 @@ def test_a_superscript_written_in_css_is_a_footnote_mark(tmp_path):
     assert [(s.text, bool(s.target)) for s in text.inlines if isinstance(s, Sup)] == [("[1]", True)]
     assert plain(text.inlines) == "Больше ОВ[1]. не выше."
     assert [(s.text, bool(s.target)) for s in note.inlines if isinstance(s, Sup)] == [("[1]", True)]
+
+
+def _toc_line(level: int, anchor: str, title: str, page: int) -> str:
+    hidden = "<span style='color:windowtext;display:none;mso-hide:screen;text-decoration:none'>"
+    return (
+        f'<p class=MsoToc{level}><span class=MsoHyperlink><a href="#{anchor}">{title}'
+        f"{hidden}\t</span>{hidden}{page}</span></a></span></p>\n"
+    )
+
+
+def test_word_hidden_text_goes_and_its_table_of_contents_is_told(tmp_path):
+    """Word's table of contents is paragraphs of links whose page numbers are hidden text
+    (`display:none;mso-hide:screen`): the numbers reached the page («Основы боя 1»), and the
+    contents were not told, as a list of links to the headings is. Hidden text without Word's
+    mark (a saved page's closed spoiler) stays."""
+    page = word_page(
+        "<p class=MsoTocHeading>Оглавление</p>\n"
+        + _toc_line(1, "_Toc1", "Основы боя", 1)
+        + _toc_line(2, "_Toc2", "Очки", 1)
+        + _toc_line(2, "_Toc3", "Раунд", 2)
+        + '<h2><a name="_Toc1">Основы боя</a></h2>\n<h3><a name="_Toc2">Очки</a></h3><p>Текст.</p>\n'
+        + '<h3><a name="_Toc3">Раунд</a></h3><p>Ещё <span style="display:none">спойлер</span>.</p>'
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    text = "\n".join(r.files.values())
+    assert "[Основы боя](#osnovy-boia)" in text and "[Раунд](#raund)" in text
+    assert "Ещё спойлер." in text
+    assert coverage.measure(r.doc).ratio == 1.0
+    (warning,) = [w for w in r.doc.report.warnings if "contents" in w[1]]
+    assert warning[1].startswith("the 3 paragraphs from line 4 to line 6 are only links to headings")

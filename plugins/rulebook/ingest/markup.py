@@ -82,6 +82,7 @@ _INLINE |= {"ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "
 _INLINE |= {"var", "wbr", "font", "nobr", "label"}
 _WS = re.compile(r"\s+")
 _NOT_TEXT = (Comment, Declaration, CData, Doctype, ProcessingInstruction)
+_WORD_HIDDEN = re.compile(r"(?=.*\bdisplay\s*:\s*none)(?=.*\bmso-hide\s*:)", re.I | re.S)
 _SAFE_SCHEMES = ("http", "https", "ftp", "mailto", "tel")  # a link to anything else runs or embeds
 _PENDING = "\x00link:"  # a Link target before anchors exist: "\x00link:<file>#<id>"
 # fenced_code: GitHub's «```» blocks keep their lines (without it they became inline code, their
@@ -487,6 +488,9 @@ def parse(book: BookConfig) -> MarkupBook:
             for el in soup.find_all(True):
                 el.sourceline = FileLine(el.sourceline or 0, name)
         for el in soup.find_all(_INVISIBLE):
+            el.decompose()
+        # Word's hidden text (a table of contents' page numbers): no browser shows it
+        for el in soup.find_all(style=_WORD_HIDDEN):
             el.decompose()
         # markup no browser shows: Word's `<![if !supportLists]>…<![endif]>` (its words stay,
         # as a browser shows them) and a CDATA section are bogus comments in HTML
@@ -1153,6 +1157,7 @@ def contents_lists(pages: list[Page], report: Report) -> None:
     table of contents (MediaWiki's #toc, a «Содержание» block), which the site builds itself.
     A contents list is told once: the lists nested in it (its chapters' sections) are part of it."""
     for p in pages:
+        _contents_paragraphs(p.blocks, report)
         told: set[int] = set()  # the blocks inside a contents list already told
         for b in walk(p.blocks):
             if not isinstance(b, ListBlock) or len(b.items) < 3 or id(b) in told:
@@ -1166,3 +1171,23 @@ def contents_lists(pages: list[Page], report: Report) -> None:
                         "contents of the page?): the site makes its own, drop it with chrome.drop",
                     )
                 )
+
+
+def _contents_paragraphs(blocks: list[Block], report: Report) -> None:
+    """Warn about a run of three or more paragraphs that are each one link to a heading of the
+    book: a table of contents written as paragraphs (Word's, class MsoToc1, MsoToc2…)."""
+    run: list[Paragraph] = []
+    for b in [*blocks, None]:
+        if isinstance(b, Paragraph) and len(b.inlines) == 1 and _to_heading(b.inlines[0]):
+            run.append(b)
+            continue
+        if len(run) >= 3:
+            report.warnings.append(
+                (
+                    run[0].line,
+                    f"the {len(run)} paragraphs from {at(run[0].line)} to {at(run[-1].line)} are only links "
+                    "to headings of the book (a table of contents of the page?): the site makes its "
+                    "own, drop them with chrome.drop",
+                )
+            )
+        run = []
