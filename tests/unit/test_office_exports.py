@@ -257,3 +257,29 @@ def test_word_hidden_text_goes_and_its_table_of_contents_is_told(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
     (warning,) = [w for w in r.doc.report.warnings if "contents" in w[1]]
     assert warning[1].startswith("the 3 paragraphs from line 4 to line 6 are only links to headings")
+
+
+def test_google_docs_flat_lists_are_nested_again(tmp_path):
+    """Google Docs writes each level's run of items as a list of its own, side by side
+    (`lst-kix_<list>-<level>`); they were separate flat lists, the numbering restarting after
+    every nested run. Another list (another id) after them stays apart."""
+
+    def lst(tag: str, kix: str, *items: str) -> str:
+        lis = "".join(f'<li class="c1 li-bullet-0"><span class="c0">{i}</span></li>' for i in items)
+        return f'<{tag} class="c6 lst-kix_{kix} start">{lis}</{tag}>'
+
+    page = (
+        "<html><body><h1>Бой</h1>"
+        + lst("ol", "ab12-0", "Выбрать место.")
+        + lst("ul", "ab12-1", "у воды;", "в тени.")
+        + lst("ol", "ab12-0", "Развести огонь.")
+        + lst("ul", "cd34-0", "верёвка;")
+        + "</body></html>"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    lists = [b for b in r.doc.pages[0].blocks if isinstance(b, ListBlock)]
+    shape = [(x.ordered, [(plain(i.inlines), _nested(i)) for i in x.items]) for x in lists]
+    assert shape == [
+        (True, [("Выбрать место.", [(False, ["у воды;", "в тени."])]), ("Развести огонь.", [])]),
+        (False, [("верёвка;", [])]),
+    ]

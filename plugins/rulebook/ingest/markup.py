@@ -38,7 +38,7 @@ from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruct
 from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
-from rulebook.ingest import fences, frontmatter, implied, pagefiles, rendered, styled, titles, wordlists
+from rulebook.ingest import fences, frontmatter, gdoclists, implied, pagefiles, rendered, styled, titles, wordlists
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
@@ -523,6 +523,7 @@ def parse(book: BookConfig) -> MarkupBook:
         _permalinks(root)
         _pictures(soup, root)
         wordlists.rebuild(soup, root)
+        gdoclists.nest(root)
         words.update(count_words(rendered.text(root, _INLINE)))
         for line, word in rendered.glued(root):
             report.warnings.append(
