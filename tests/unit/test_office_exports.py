@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rulebook.ingest import coverage
+from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import DefList, Heading, ListBlock, ListItem, Paragraph, Sup, Table, Text, plain
 
 from tests.support.sources import ingest_one
@@ -283,3 +285,22 @@ def test_google_docs_flat_lists_are_nested_again(tmp_path):
         (True, [("Выбрать место.", [(False, ["у воды;", "в тени."])]), ("Развести огонь.", [])]),
         (False, [("верёвка;", [])]),
     ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<ul><li>x" * 400 + "</ul>" * 400,
+        "".join(f'<ul class="lst-kix_a-{i}"><li>t{i}</li></ul>\n' for i in range(400)),
+    ],
+)
+def test_a_page_nested_too_deep_is_refused_at_its_line(tmp_path, body):
+    """Lists nested hundreds deep (written so, or Google Docs' levels nested again) stopped the
+    ingest with a RecursionError's traceback; now one line names the file and the line, and
+    nothing is written."""
+    page = f"<html><body><h1>Бой</h1>\n{body}</body></html>"
+    with pytest.raises(IngestError) as err:
+        ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    assert err.value.path is not None and err.value.path.name == "doc.htm"
+    assert err.value.line and "nested more than 150 deep" in err.value.message
+    assert not (tmp_path / "docs").exists()

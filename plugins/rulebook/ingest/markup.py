@@ -524,6 +524,14 @@ def parse(book: BookConfig) -> MarkupBook:
         _pictures(soup, root)
         wordlists.rebuild(soup, root)
         gdoclists.nest(root)
+        deepest = _too_deep(root)
+        if deepest is not None:
+            raise IngestError(
+                f"elements nested more than {_MAX_DEPTH} deep here: a page so deep is not read",
+                path=path,
+                line=deepest.sourceline,
+                book=book.slug,
+            )
         words.update(count_words(rendered.text(root, _INLINE)))
         for line, word in rendered.glued(root):
             report.warnings.append(
@@ -565,6 +573,21 @@ def parse(book: BookConfig) -> MarkupBook:
 
 
 _BLOCKS_IN_HEADING = ["p", "div", "table", "ul", "ol", "dl", "blockquote", "pre", *_HEADINGS]
+
+
+_MAX_DEPTH = 150  # far deeper than any page's markup; the reading recurses per level
+
+
+def _too_deep(root: Tag) -> Tag | None:
+    """The first element nested more than _MAX_DEPTH deep under `root` (read without recursion:
+    the page is refused before anything recurses into it)."""
+    stack = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        if depth > _MAX_DEPTH:
+            return el
+        stack.extend((c, depth + 1) for c in el.children if isinstance(c, Tag))
+    return None
 
 
 def _swallowing(root: Tag) -> list[Tag]:
