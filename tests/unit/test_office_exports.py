@@ -74,6 +74,7 @@ def test_word_list_paragraphs_are_lists(tmp_path):
         (True, [("Выбрать место.", [(False, ["у воды;", "в тени."])]), ("Развести огонь.", [])]),
         (False, [("верёвка;", []), ("факел.", [])]),
     ]
+    assert [x.line for x in lists] == [4, 9] and [i.line for i in lists[0].items] == [4, 7]
     text = "\n".join(r.files.values())
     assert "·" not in text and "\nКонец.\n" in text
     assert coverage.measure(r.doc).ratio == 1.0

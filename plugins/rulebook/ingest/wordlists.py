@@ -82,6 +82,7 @@ def _nest(soup: BeautifulSoup, run: list[Tag]) -> None:
             stack.pop()
         if not stack or stack[-1][0] < level:
             lst = soup.new_tag(kind)
+            lst.sourceline = p.sourceline  # the list's and its items' lines are their paragraphs'
             if num and num.group(1) and num.group(1) != "1":
                 lst["start"] = num.group(1)
             if stack and last_item is not None:
@@ -90,6 +91,7 @@ def _nest(soup: BeautifulSoup, run: list[Tag]) -> None:
                 p.insert_before(lst)
             stack.append((level, lst))
         li = soup.new_tag("li")
+        li.sourceline = p.sourceline
         for child in list(p.children):
             li.append(child.extract())
         stack[-1][1].append(li)
