@@ -38,7 +38,17 @@ from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruct
 from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
-from rulebook.ingest import fences, frontmatter, gdoclists, implied, pagefiles, rendered, styled, titles, wordlists
+from rulebook.ingest import (
+    fences,
+    frontmatter,
+    gdoclists,
+    implied,
+    pagefiles,
+    rendered,
+    styled,
+    titles,
+    wordlists,
+)
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
