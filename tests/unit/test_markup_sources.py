@@ -473,6 +473,19 @@ def test_a_headings_permalink_is_not_part_of_its_title(tmp_path):
     assert "§" in plain(para.inlines)  # a link in the text stays
 
 
+def test_a_captions_permalink_is_not_part_of_the_caption(tmp_path):
+    # Sphinx links a table's caption as it links a heading: «Table: Size Modifiers¶»
+    page = (
+        '<html><body><h1>Бой</h1><table><caption><span class="caption-text">Таблица: Размеры</span>'
+        '<a class="headerlink" href="#id1" title="Link to this table">¶</a></caption>'
+        "<tr><th>Размер</th><th>Модификатор</th></tr><tr><td>Малый</td><td>+1</td></tr></table>"
+        "</body></html>"
+    )
+    r = saved_page(tmp_path, page)
+    (table,) = [b for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Table)]
+    assert table.caption == "Таблица: Размеры"
+
+
 def test_a_navigation_beside_the_article_inside_main_is_reported_as_chrome(tmp_path):
     page = (
         '<html><body><main><div class="side"><nav class="menu-x"><ul><li><a href="/a">Осада</a></li>'

@@ -403,10 +403,10 @@ _WORDLESS = re.compile(r"^[\W_]*$")
 
 def _permalinks(root: Tag) -> None:
     """A heading's permalink is the site's markup, not the book's words: a link inside a heading
-    that leads to an anchor of the same page and shows no letter or digit (MkDocs' and Sphinx's
-    «¶», a «#», a «§», an icon) goes, else it ends the heading's title («5.1 Боевой раунд ¶»)
-    and its id."""
-    for heading in root.find_all(list(_HEADINGS)):
+    (or a table's or figure's caption, which Sphinx gives one too) that leads to an anchor of the
+    same page and shows no letter or digit (MkDocs' and Sphinx's «¶», a «#», a «§», an icon)
+    goes, else it ends the heading's title («5.1 Боевой раунд ¶») and its id."""
+    for heading in root.find_all([*_HEADINGS, "caption", "figcaption"]):
         for a in heading.find_all("a", href=True):
             if str(a["href"]).startswith("#") and _WORDLESS.match(a.get_text()):
                 # the heading keeps the anchor the link may carry («<a name="boi" href="#boi">§</a>»)
