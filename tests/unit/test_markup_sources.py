@@ -940,3 +940,14 @@ def test_an_empty_section_of_a_markup_source_names_a_way_out_it_accepts(tmp_path
     (tmp_path / "after").mkdir()
     r = ingest_one(tmp_path / "after", entry, {"moves.md": page})
     assert outline.empty_sections(r.doc, markup=True) == []
+
+
+def test_a_tag_at_a_lines_start_is_text_not_a_heading(tmp_path):
+    """Obsidian's tag line («#бой #правила») is a heading neither on GitHub nor in Obsidian: the
+    «#» needs a space after it; «# Бой» and «#» alone stay headings, a fenced «#x» stays code."""
+    page = "# Бой\n\n#бой #правила\n\nТекст.\n\n## Атака\n\n```\n#define\n```\n"
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    assert [b.text for b in p.blocks if isinstance(b, Heading)] == ["Бой", "Атака"]
+    assert next(plain(b.inlines) for b in p.blocks if isinstance(b, Paragraph)) == "#бой #правила"
+    assert coverage.measure(r.doc).ratio == 1.0

@@ -42,6 +42,7 @@ from rulebook.ingest import (
     fences,
     frontmatter,
     gdoclists,
+    hashtags,
     implied,
     pagefiles,
     rendered,
@@ -277,7 +278,7 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
         report.warnings.append(
             (FileLine(line, name), "a bold mark with a space inside it (** word **): read as bold")
         )
-    markup = _lists_interrupt(text)
+    markup = _lists_interrupt(hashtags.escape(text))
     html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
     soup = BeautifulSoup(html_text, "html.parser")
     # the file's own lines (the blank lines added are not the file's), found by the words as the
