@@ -951,3 +951,25 @@ def test_a_tag_at_a_lines_start_is_text_not_a_heading(tmp_path):
     assert [b.text for b in p.blocks if isinstance(b, Heading)] == ["Бой", "Атака"]
     assert next(plain(b.inlines) for b in p.blocks if isinstance(b, Paragraph)) == "#бой #правила"
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_obsidian_callouts_are_titled_boxes_of_their_kind(tmp_path):
+    """«> [!tip] Засада», a folded «> [!faq]- Вопрос?» and an alias («[!hint]»): boxes of the
+    kind Obsidian shows, titled by the marker line's rest, the marker and fold mark not printed;
+    a type Obsidian does not know stays the quote's text."""
+    page = (
+        "# Бой\n\nВступление.\n\n> [!tip] Засада\n> Нападающие ходят первыми.\n\n"
+        "> [!FAQ]- Почему нет испуга?\n> Его забывали.\n\n> [!hint]\n> Совет.\n\n"
+        "Между.\n\n> [!mine] Нечто\n> Текст.\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    boxes = [(b.kind, b.title, plain(b.children[0].inlines)) for b in p.blocks if isinstance(b, Admonition)]
+    assert boxes == [
+        ("tip", "Засада", "Нападающие ходят первыми."),
+        ("question", "Почему нет испуга?", "Его забывали."),
+        ("tip", "", "Совет."),
+        ("quote", "", "[!mine] Нечто Текст."),
+    ]
+    assert "[!tip]" not in "\n".join(r.files.values())
+    assert coverage.measure(r.doc).ratio == 1.0

@@ -39,6 +39,7 @@ from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
 from rulebook.ingest import (
+    callouts,
     fences,
     frontmatter,
     gdoclists,
@@ -440,10 +441,8 @@ def _pictures(soup: BeautifulSoup, root: Tag) -> None:
         block.replace_with(fig)
 
 
-# GitHub's alerts («> [!NOTE]» as a quote's first line) and the box kinds that show them
-_ALERT_KINDS = {"note": "note", "tip": "tip", "important": "info", "warning": "warning", "caution": "danger"}
-_ALERT = re.compile(r"^\s*\[!(" + "|".join(_ALERT_KINDS) + r")\][ \t]*(?:\n|$)", re.IGNORECASE)
 _ALERT_ATTR = "data-rb-alert"
+_ALERT_TITLE = "data-rb-alert-title"
 
 
 def _split_alerts(soup: BeautifulSoup, root: Tag) -> None:
@@ -451,7 +450,7 @@ def _split_alerts(soup: BeautifulSoup, root: Tag) -> None:
     …») into one; GitHub, as CommonMark, ends a quote at the blank line: an alert marker that
     opens a later paragraph of a quote starts a quote of its own."""
     for quote in root.find_all("blockquote"):
-        paras = [c for c in quote.find_all("p", recursive=False)[1:] if _ALERT.match(c.get_text())]
+        paras = [c for c in quote.find_all("p", recursive=False)[1:] if callouts.marker(c.get_text())]
         for para in reversed(paras):
             part = soup.new_tag("blockquote")
             part.sourceline = para.sourceline
@@ -461,20 +460,23 @@ def _split_alerts(soup: BeautifulSoup, root: Tag) -> None:
 
 
 def _alerts(soup: BeautifulSoup, root: Tag) -> None:
-    """A blockquote that opens with GitHub's alert marker («[!NOTE]», «[!WARNING]», any case) is
-    a box of that kind: the marker is markup, not the book's words, so it is taken out before the
-    words are counted, and the kind is left on the blockquote for the converter."""
+    """A blockquote that opens with GitHub's alert marker («[!NOTE]», «[!WARNING]», any case) or
+    Obsidian's callout («[!tip] Засада») is a box of that kind: the marker is markup, not the
+    book's words, so it is taken out before the words are counted (a callout's title is counted
+    as the box's title), and the kind and title are left on the blockquote for the converter."""
     _split_alerts(soup, root)
     for quote in root.find_all("blockquote"):
         first = quote.find(True, recursive=False)
         if first is None or first.name != "p" or not first.contents:
             continue
         head = first.contents[0]
-        m = _ALERT.match(str(head)) if isinstance(head, NavigableString) else None
+        m = callouts.marker(str(head)) if isinstance(head, NavigableString) else None
         if m is None:
             continue
-        quote[_ALERT_ATTR] = _ALERT_KINDS[m.group(1).casefold()]
-        rest = str(head)[m.end() :]
+        quote[_ALERT_ATTR] = m.kind
+        if m.title:
+            quote[_ALERT_TITLE] = m.title
+        rest = str(head)[m.end :]
         if rest:
             head.replace_with(NavigableString(rest))
         else:
@@ -544,6 +546,8 @@ def parse(book: BookConfig) -> MarkupBook:
                 book=book.slug,
             )
         words.update(count_words(rendered.text(root, _INLINE)))
+        for quote in root.find_all(attrs={_ALERT_TITLE: True}):
+            words.update(count_words(str(quote[_ALERT_TITLE])))
         for line, word in rendered.glued(root):
             report.warnings.append(
                 (line, f"«{word}» is one word on the page: a word runs into the emphasis or link beside it")
@@ -785,7 +789,8 @@ class _Converter:
             if out is self.blocks and inner and isinstance(inner[0], Heading):
                 out.append(inner.pop(0))  # a titled box: its title is the section's heading
             if inner:
-                out.append(Admonition(str(el.get(_ALERT_ATTR) or "quote"), "", inner, line))
+                kind, title = str(el.get(_ALERT_ATTR) or "quote"), str(el.get(_ALERT_TITLE) or "")
+                out.append(Admonition(kind, title, inner, line))
             return
         if name == "pre":
             parts = el.get_text().split("\n")
