@@ -973,3 +973,37 @@ def test_obsidian_callouts_are_titled_boxes_of_their_kind(tmp_path):
     ]
     assert "[!tip]" not in "\n".join(r.files.values())
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_obsidian_wikilinks_lead_to_the_note_and_its_heading(tmp_path):
+    """A vault's «[[Note]]», «[[Note#Heading|alias]]», «[[#Heading]]», a note found by name in
+    another folder, an embed «![[Note]]» and a link to a note the vault lacks (reported, kept as
+    text); a wikilink in code stays code."""
+    entry = '[books.vault]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "vault"\n'
+    files = {
+        "vault/Бой/Бой.md": (
+            "# Бой\n\nСм. [[Манёвры]], [[Снаряжение#Щиты и доспехи|щиты]] и [[#Атака]].\n\n"
+            "## Атака\n\n![[Снаряжение]]\n\nЕщё [[Магия]] и `[[код]]`.\n"
+        ),
+        "vault/Бой/Манёвры.md": "# Манёвры\n\nПодсечка.\n",
+        "vault/Снаряжение.md": "# Снаряжение\n\n## Щиты и доспехи\n\nЩит.\n",
+    }
+    (tmp_path / "sources" / "vault" / "Бой").mkdir(parents=True)
+    for name, text in files.items():
+        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    boi = r.doc.pages[0]
+    paras = [b for b in walk(boi.blocks) if isinstance(b, Paragraph)]
+    got = [(s.text, s.target) for b in paras for s in b.inlines if isinstance(s, Link)]
+    pages = {p.title: p.file for p in r.doc.pages}
+    assert got == [
+        ("Манёвры", pages["Манёвры"]),
+        ("щиты", pages["Снаряжение"] + "#shchity-i-dospekhi"),
+        ("Атака", "#ataka"),
+        ("Снаряжение", pages["Снаряжение"]),
+    ]
+    assert r.doc.report.external == [(9, "Магия")]  # kept as text, told
+    text = r.files[boi.file]
+    assert "[[" not in text.replace("`[[код]]`", "") and "Магия" in text
+    assert coverage.measure(r.doc).ratio == 1.0

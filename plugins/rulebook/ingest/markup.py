@@ -49,6 +49,7 @@ from rulebook.ingest import (
     rendered,
     styled,
     titles,
+    wikilinks,
     wordlists,
 )
 from rulebook.ingest.config import BookConfig
@@ -255,7 +256,7 @@ def _lists_interrupt(text: str) -> str:
     return "\n".join(out)
 
 
-def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
+def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) -> BeautifulSoup:
     name = pagefiles.name(book.source, path)
     text = read_text(path, _page_encoding(book, path), book.slug)
     if book.kind != "markdown":
@@ -279,7 +280,7 @@ def _soup(book: BookConfig, path: Path, report: Report) -> BeautifulSoup:
         report.warnings.append(
             (FileLine(line, name), "a bold mark with a space inside it (** word **): read as bold")
         )
-    markup = _lists_interrupt(hashtags.escape(text))
+    markup = _lists_interrupt(hashtags.escape(wikilinks.rewrite(text, name, vault, _github_slug)))
     html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
     soup = BeautifulSoup(html_text, "html.parser")
     # the file's own lines (the blank lines added are not the file's), found by the words as the
@@ -494,9 +495,10 @@ def parse(book: BookConfig) -> MarkupBook:
     swallowed: list[tuple[Path, int]] = []  # headings that hold block elements
     from rulebook.ingest.coverage import words as count_words
 
+    vault = wikilinks.Vault([pagefiles.name(book.source, p) for p in files])
     for path in files:
         name = pagefiles.name(book.source, path)
-        soup = _soup(book, path, report)
+        soup = _soup(book, path, report, vault)
         if len(files) > 1:  # a page's line numbers name its file (they repeat from page to page)
             for el in soup.find_all(True):
                 el.sourceline = FileLine(el.sourceline or 0, name)
