@@ -1007,3 +1007,24 @@ def test_obsidian_wikilinks_lead_to_the_note_and_its_heading(tmp_path):
     text = r.files[boi.file]
     assert "[[" not in text.replace("`[[код]]`", "") and "Магия" in text
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_note_without_a_heading_goes_by_its_file_name(tmp_path):
+    """An Obsidian note has no H1: the vault shows its file's name as its title, and so does the
+    site (a folder's index page: the folder's name; Notion's id suffix is no part of it); a note
+    with an H1 or a front matter title keeps that."""
+    entry = '[books.vault]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "vault"\n'
+    files = {
+        "vault/Бой.md": "Текст боя.\n",
+        "vault/Погоня/index.md": "Текст погони.\n",
+        "vault/Раны 0123456789abcdef0123456789abcdef.md": "Текст ран.\n",
+        "vault/Снаряжение.md": "---\ntitle: Вещи\n---\nТекст вещей.\n",
+        "vault/Яды.md": "# Отравы\n\nТекст ядов.\n",
+    }
+    (tmp_path / "sources" / "vault" / "Погоня").mkdir(parents=True)
+    for name, text in files.items():
+        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    assert [p.title for p in r.doc.pages] == ["Бой", "Погоня", "Раны", "Вещи", "Отравы"]
+    assert coverage.measure(r.doc).ratio == 1.0

@@ -673,8 +673,11 @@ class _Converter:
         _title_first(self.blocks, start)
         if not any(isinstance(b, Heading) and b.level == 1 for b in self.blocks[start:]):
             # a page without an H1 (its title sits outside chrome.root): `title_line`, else the
-            # book's title for a one-page book, else the page's <title> (it names a site too)
+            # book's title for a one-page book, else the page's <title> (it names a site too);
+            # a note (Markdown) has none and goes by its file's name, as a vault shows it
             title = soup.title.get_text(" ").strip() if soup.title else ""
+            if self.book.kind == "markdown":
+                title = pagefiles.title(name)
             if self.book.title_line or self.book.source.is_file():
                 title = ""
             title = _WS.sub(" ", title) or self.book.title_line or self.book.title

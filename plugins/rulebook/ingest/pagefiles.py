@@ -10,6 +10,7 @@ folder (a repository's `.github/`, an editor's `.trash/`) is no section: neither
 from __future__ import annotations
 
 import posixpath
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -83,3 +84,18 @@ def joined(here: str, link: str) -> str:
     if link.startswith("/"):
         return link
     return posixpath.normpath(posixpath.join(posixpath.dirname(here), link))
+
+
+# Notion names each exported page «<title> <32 hex digits>»: the digits are the page's id, not
+# its title
+_NOTION_ID = re.compile(r" [0-9a-f]{32}$")
+
+
+def title(name: str) -> str:
+    """The title a page's file name gives it, as a notes program (Obsidian, Notion) shows the
+    page: the name without its suffix (and Notion's id), a folder's index page its folder's."""
+    stem = posixpath.splitext(name)[0]
+    folder, base = posixpath.split(stem)
+    if base in _FOLDER_PAGES and folder:
+        base = posixpath.basename(folder)
+    return _NOTION_ID.sub("", base).strip()
