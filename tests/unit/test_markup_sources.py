@@ -1028,3 +1028,28 @@ def test_a_note_without_a_heading_goes_by_its_file_name(tmp_path):
     r = run(tmp_path)
     assert [p.title for p in r.doc.pages] == ["Бой", "Погоня", "Раны", "Вещи", "Отравы"]
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_notions_callouts_are_boxes_without_their_icon(tmp_path):
+    """Notion's Markdown export writes a callout as «<aside>» around Markdown, its HTML export as
+    «figure.callout» with the icon in a div of its own: a note box holding the text (its
+    Markdown read), the icon gone, no chrome warning."""
+    md = "# Бой\n\nТекст.\n\n<aside>\n💡 **Засада.** Нападающие ходят первыми.\n\n</aside>\n\nДальше.\n"
+    (tmp_path / "md").mkdir()
+    (tmp_path / "html").mkdir()
+    r = ingest_one(tmp_path / "md", MOVES_ENTRY, {"moves.md": md})
+    html = (
+        "<html><body><article class='page sans'><header><h1 class='page-title'>Бой</h1></header>"
+        "<div class='page-body'><p>Текст.</p><figure class='block-color-gray_background callout' "
+        "style='white-space:pre-wrap;display:flex'><div style='font-size:1.5em'><span class='icon'>"
+        "💡</span></div><div style='width:100%'><strong>Засада.</strong> Нападающие ходят первыми."
+        "</div></figure><p>Дальше.</p></div></article></body></html>"
+    )
+    entry = '[books.moves]\ntitle = "Ходы"\nsystem = "Пример"\nsource = "moves.html"\n'
+    h = ingest_one(tmp_path / "html", entry, {"moves.html": html})
+    for result in (r, h):
+        (p,) = result.doc.pages
+        (box,) = [b for b in p.blocks if isinstance(b, Admonition)]
+        assert box.kind == "note" and plain(box.children[0].inlines) == "Засада. Нападающие ходят первыми."
+        assert isinstance(box.children[0].inlines[0], Strong)
+        assert not result.doc.report.warnings and coverage.measure(result.doc).ratio == 1.0

@@ -45,6 +45,7 @@ from rulebook.ingest import (
     gdoclists,
     hashtags,
     implied,
+    notion,
     pagefiles,
     rendered,
     styled,
@@ -280,7 +281,8 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
         report.warnings.append(
             (FileLine(line, name), "a bold mark with a space inside it (** word **): read as bold")
         )
-    markup = _lists_interrupt(hashtags.escape(wikilinks.rewrite(text, name, vault, _github_slug)))
+    text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, _github_slug))
+    markup = _lists_interrupt(hashtags.escape(text))
     html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
     soup = BeautifulSoup(html_text, "html.parser")
     # the file's own lines (the blank lines added are not the file's), found by the words as the
@@ -531,6 +533,7 @@ def parse(book: BookConfig) -> MarkupBook:
                 if text:
                     report.dropped.append((el.sourceline or 0, text[:120]))
                 el.decompose()
+        notion.boxes(soup, root, _ALERT_ATTR)
         if not book.chrome.root:
             _warn_chrome(root, report, name)
         if book.kind == "markdown":
