@@ -1053,3 +1053,42 @@ def test_notions_callouts_are_boxes_without_their_icon(tmp_path):
         assert box.kind == "note" and plain(box.children[0].inlines) == "Засада. Нападающие ходят первыми."
         assert isinstance(box.children[0].inlines[0], Strong)
         assert not result.doc.report.warnings and coverage.measure(result.doc).ratio == 1.0
+
+
+def test_notions_page_properties_are_metadata_but_a_database_rows_fields_its_text(tmp_path):
+    """Notion's Markdown export writes a page's properties as «Key: Value» lines under its title,
+    its HTML export as «header table.properties»: metadata, taken out and told, not a paragraph
+    or a table of the page; a row page that holds nothing else keeps them, one to a line; a page
+    not named by Notion keeps a first «Примечание: …» line as text."""
+    notion_id = "0123456789abcdef0123456789abcdef"
+    entry = '[books.notion]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "export"\n'
+    files = {
+        f"export/Бой {notion_id}.md": "# Бой\n\nСтатус: Готово\nТеги: бой, правила\n\nТекст боя.\n",
+        f"export/Кинжал {notion_id[::-1]}.md": "# Кинжал\n\nУрон: к4\nЦена: 5 серебра\n",
+        "export/Свои.md": "# Свои\n\nПримечание: текст.\n",
+    }
+    (tmp_path / "sources" / "export").mkdir(parents=True)
+    for name, text in files.items():
+        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    paras = {p.title: [plain(b.inlines) for b in p.blocks if isinstance(b, Paragraph)] for p in r.doc.pages}
+    assert paras == {
+        "Бой": ["Текст боя."],
+        "Кинжал": ["Урон: к4  Цена: 5 серебра"],
+        "Свои": ["Примечание: текст."],
+    }
+    assert any("lines 3–4 are Notion's page properties" in n for n in r.doc.report.notes)
+
+    html = (
+        "<html><body><article class='page sans'><header><h1 class='page-title'>Бой</h1>"
+        "<table class='properties'><tbody><tr class='property-row'><th>Теги</th><td>"
+        "<span class='selected-value'>бой</span><span class='selected-value'>правила</span></td></tr>"
+        "</tbody></table></header><div class='page-body'><p>Текст боя.</p></div></article></body></html>"
+    )
+    (tmp_path / "html").mkdir()
+    h = ingest_one(tmp_path / "html", entry.replace("export", "boi.html"), {"boi.html": html})
+    (p,) = h.doc.pages
+    assert not [b for b in p.blocks if isinstance(b, Table)]
+    assert any("Notion's page properties" in n and "бой правила" in n for n in h.doc.report.notes)
+    assert coverage.measure(r.doc).ratio == 1.0 and coverage.measure(h.doc).ratio == 1.0

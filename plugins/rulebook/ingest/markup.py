@@ -273,6 +273,10 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
         raise IngestError(err.reason, path=path, line=err.line, book=book.slug) from None
     if meta:
         report.notes.append(f"{name}: lines 1–{meta} are front matter, read as metadata, not text")
+    text, props = notion.markdown_properties(text, name)
+    if props:
+        first, last = props
+        report.notes.append(f"{name}: lines {first}–{last} are Notion's page properties, read as metadata")
     _, opened = fences.code_lines(text.split("\n"))
     if opened:
         report.warnings.append((FileLine(opened, name), "a code fence that nothing closes: read as text"))
@@ -534,6 +538,8 @@ def parse(book: BookConfig) -> MarkupBook:
                     report.dropped.append((el.sourceline or 0, text[:120]))
                 el.decompose()
         notion.boxes(soup, root, _ALERT_ATTR)
+        for line, text in notion.properties(root):
+            report.notes.append(f"{name}:{line}: Notion's page properties, read as metadata: {text[:80]}")
         if not book.chrome.root:
             _warn_chrome(root, report, name)
         if book.kind == "markdown":

@@ -1,4 +1,7 @@
-"""Notion's callouts, in both of its exports: a box, its icon no part of the text.
+"""What Notion's two exports write that is not read as Notion shows it: callouts and page
+properties.
+
+Callouts, in both exports, are a box, their icon no part of the text.
 
 The Markdown & CSV export writes a callout as raw HTML around Markdown («<aside>», the icon and
 the text, «</aside>»), which Python-Markdown leaves unread (the text printed «**Засада.**» with
@@ -6,6 +9,14 @@ its asterisks) and the chrome check took for a site's sidebar; the HTML export w
 «<figure class="callout"><div><span class="icon">💡</span></div><div>text</div></figure>», read
 as two loose paragraphs. Each becomes a quote of the kind «note», which the converter makes a
 box, as Notion shows it.
+
+A page's properties (Статус, Теги, a database row's fields) are its metadata, shown above the
+page as front matter is: the HTML export writes them as «<header>…<table class="properties">»,
+the Markdown export as «Key: Value» lines under the page's title. They were published as a table
+(the tags run into one word, «бойправила») or as one paragraph «Статус: Готово Теги: бой…». They
+are taken out and told, as front matter is, except on a page that holds nothing else (a database
+row's page), where they are its text, one field to a line. In Markdown only a page Notion named (its file name
+ends in Notion's 32-digit id) is read so: another page's first «Примечание: …» is text.
 """
 
 from __future__ import annotations
@@ -15,7 +26,10 @@ import re
 from bs4 import BeautifulSoup, NavigableString, Tag
 
 from rulebook.ingest import fences
+from rulebook.ingest.pagefiles import NOTION_ID
 
+_PROPERTY = re.compile(r"^[^\s:#>|*<-][^:\n]{0,60}:(?: .*)?$")
+_TITLE = re.compile(r"^# \S")
 _ASIDE = re.compile(r"^<aside>[ \t]*$")
 # an icon (an emoji and its modifiers, a pictograph) and the space after it, opening the text
 _ICON = re.compile(r"^\s*[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+\s*")
@@ -56,3 +70,42 @@ def boxes(soup: BeautifulSoup, root: Tag, kind_attr: str) -> None:
         for child in list(el.children):
             quote.append(child.extract())
         el.replace_with(quote)
+
+
+def markdown_properties(text: str, name: str) -> tuple[str, tuple[int, int] | None]:
+    """The Markdown of page `name` with Notion's property lines (the block right after the title
+    line) blanked, so that reports keep the file's lines; and the first and last of those lines
+    (1-based), or None."""
+    if not NOTION_ID.search(name.rsplit("/", 1)[-1].removesuffix(".md")):
+        return text, None
+    lines = text.split("\n")
+    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if start is None or not _TITLE.match(lines[start]):
+        return text, None
+    first = start + 1
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    end = first
+    while end < len(lines) and _PROPERTY.match(lines[end]):
+        end += 1
+    if end == first or (end < len(lines) and lines[end].strip()):
+        return text, None  # no block of properties, or a paragraph that only starts like one
+    if not any(line.strip() for line in lines[end:]):
+        # a database row's page: its fields are all it says, one to a line
+        lines[first : end - 1] = [line + "  " for line in lines[first : end - 1]]
+        return "\n".join(lines), None
+    return "\n".join(lines[:first] + [""] * (end - first) + lines[end:]), (first + 1, end)
+
+
+def properties(root: Tag) -> list[tuple[int, str]]:
+    """Remove the HTML export's page properties under `root`; their lines and words."""
+    out = []
+    body = root.select_one(".page-body")
+    if body is not None and not body.get_text().strip():
+        return out  # a database row's page: its fields are all it says
+    for table in root.select("header table.properties"):
+        words = " ".join(table.get_text(" ").split())
+        if words:
+            out.append((table.sourceline or 0, words))
+        table.decompose()
+    return out

@@ -88,7 +88,7 @@ def joined(here: str, link: str) -> str:
 
 # Notion names each exported page «<title> <32 hex digits>»: the digits are the page's id, not
 # its title
-_NOTION_ID = re.compile(r" [0-9a-f]{32}$")
+NOTION_ID = re.compile(r" [0-9a-f]{32}$")
 
 
 def title(name: str) -> str:
@@ -98,4 +98,4 @@ def title(name: str) -> str:
     folder, base = posixpath.split(stem)
     if base in _FOLDER_PAGES and folder:
         base = posixpath.basename(folder)
-    return _NOTION_ID.sub("", base).strip()
+    return NOTION_ID.sub("", base).strip()
