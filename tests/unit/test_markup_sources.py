@@ -1092,3 +1092,21 @@ def test_notions_page_properties_are_metadata_but_a_database_rows_fields_its_tex
     assert not [b for b in p.blocks if isinstance(b, Table)]
     assert any("Notion's page properties" in n and "бой правила" in n for n in h.doc.report.notes)
     assert coverage.measure(r.doc).ratio == 1.0 and coverage.measure(h.doc).ratio == 1.0
+
+
+def test_a_katex_formula_is_read_once_as_the_browser_shows_it(tmp_path):
+    """Notion's equation (KaTeX): its MathML copy with the TeX source is hidden from the reader,
+    the formula's words are on the page once."""
+    html = (
+        "<html><body><h1>Бой</h1><figure class='equation'><div class='equation-container'>"
+        "<span class='katex-display'><span class='katex'><span class='katex-mathml'><math><semantics>"
+        "<mrow><mtext>Урон</mtext></mrow><annotation encoding='application/x-tex'>\\text{Урон} = к6"
+        "</annotation></semantics></math></span><span class='katex-html' aria-hidden='true'>"
+        "<span class='mord'>Урон</span><span class='mrel'>=</span><span class='mord'>к6</span>"
+        "</span></span></span></div></figure></body></html>"
+    )
+    entry = '[books.moves]\ntitle = "Ходы"\nsystem = "Пример"\nsource = "moves.html"\n'
+    r = ingest_one(tmp_path, entry, {"moves.html": html})
+    (p,) = r.doc.pages
+    assert [plain(b.inlines) for b in p.blocks if isinstance(b, Paragraph)] == ["Урон=к6"]
+    assert coverage.measure(r.doc).ratio == 1.0

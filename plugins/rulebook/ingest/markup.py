@@ -45,6 +45,7 @@ from rulebook.ingest import (
     gdoclists,
     hashtags,
     implied,
+    katex,
     notion,
     pagefiles,
     rendered,
@@ -510,6 +511,7 @@ def parse(book: BookConfig) -> MarkupBook:
                 el.sourceline = FileLine(el.sourceline or 0, name)
         for el in soup.find_all(_INVISIBLE):
             el.decompose()
+        katex.hide_mathml(soup)
         # Word's hidden text (a table of contents' page numbers): no browser shows it
         for el in soup.find_all(style=_WORD_HIDDEN):
             el.decompose()
