@@ -1110,3 +1110,16 @@ def test_a_katex_formula_is_read_once_as_the_browser_shows_it(tmp_path):
     (p,) = r.doc.pages
     assert [plain(b.inlines) for b in p.blocks if isinstance(b, Paragraph)] == ["Урон=к6"]
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_display_formula_in_markdown_is_a_formula_box(tmp_path):
+    """«$$» lines around a formula (Notion's export, Obsidian, GitHub): a formula box without the
+    dollar signs; a price «$$5» inside a sentence stays text."""
+    page = "# Бой\n\nТекст.\n\n$$\nУрон = кость + Сила\n$$\n\nЦена $$5 за штуку.\n"
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    (box,) = [b for b in p.blocks if isinstance(b, Admonition)]
+    assert box.css == "formula" and plain(box.children[0].inlines) == "Урон = кость + Сила"
+    paras = [plain(b.inlines) for b in p.blocks if isinstance(b, Paragraph)]
+    assert paras == ["Текст.", "Цена $$5 за штуку."]
+    assert "$$\n" not in r.files[p.file] and coverage.measure(r.doc).ratio == 1.0

@@ -46,6 +46,7 @@ from rulebook.ingest import (
     hashtags,
     implied,
     katex,
+    mathblocks,
     notion,
     pagefiles,
     rendered,
@@ -451,6 +452,7 @@ def _pictures(soup: BeautifulSoup, root: Tag) -> None:
 
 _ALERT_ATTR = "data-rb-alert"
 _ALERT_TITLE = "data-rb-alert-title"
+_ALERT_CSS = "data-rb-alert-css"
 
 
 def _split_alerts(soup: BeautifulSoup, root: Tag) -> None:
@@ -546,6 +548,7 @@ def parse(book: BookConfig) -> MarkupBook:
             _warn_chrome(root, report, name)
         if book.kind == "markdown":
             _alerts(soup, root)
+            mathblocks.boxes(soup, root, _ALERT_ATTR, _ALERT_CSS)
         _permalinks(root)
         _pictures(soup, root)
         wordlists.rebuild(soup, root)
@@ -806,7 +809,7 @@ class _Converter:
                 out.append(inner.pop(0))  # a titled box: its title is the section's heading
             if inner:
                 kind, title = str(el.get(_ALERT_ATTR) or "quote"), str(el.get(_ALERT_TITLE) or "")
-                out.append(Admonition(kind, title, inner, line))
+                out.append(Admonition(kind, title, inner, line, css=str(el.get(_ALERT_CSS) or "")))
             return
         if name == "pre":
             parts = el.get_text().split("\n")
