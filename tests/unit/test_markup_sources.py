@@ -983,7 +983,7 @@ def test_obsidian_wikilinks_lead_to_the_note_and_its_heading(tmp_path):
     files = {
         "vault/Бой/Бой.md": (
             "# Бой\n\nСм. [[Манёвры]], [[Снаряжение#Щиты и доспехи|щиты]] и [[#Атака]].\n\n"
-            "## Атака\n\n![[Снаряжение]]\n\nЕщё [[Магия]] и `[[код]]`.\n"
+            "## Атака\n\n![[Снаряжение]]\n\nЕщё [[Магия]] и `[[код]]`, [[]] и [[#]].\n"
         ),
         "vault/Бой/Манёвры.md": "# Манёвры\n\nПодсечка.\n",
         "vault/Снаряжение.md": "# Снаряжение\n\n## Щиты и доспехи\n\nЩит.\n",
@@ -1005,7 +1005,7 @@ def test_obsidian_wikilinks_lead_to_the_note_and_its_heading(tmp_path):
     ]
     assert r.doc.report.external == [(9, "Магия")]  # kept as text, told
     text = r.files[boi.file]
-    assert "[[" not in text.replace("`[[код]]`", "") and "Магия" in text
+    assert "Магия" in text and any("[[]] и [[#]]" in plain(b.inlines) for b in paras)
     assert coverage.measure(r.doc).ratio == 1.0
 
 
@@ -1123,3 +1123,13 @@ def test_a_display_formula_in_markdown_is_a_formula_box(tmp_path):
     paras = [plain(b.inlines) for b in p.blocks if isinstance(b, Paragraph)]
     assert paras == ["Текст.", "Цена $$5 за штуку."]
     assert "$$\n" not in r.files[p.file] and coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_notion_callout_that_nothing_closes_is_one_line_at_its_line(tmp_path):
+    """An «<aside>» with no «</aside>» would make the rest of the page a box: refused at its line."""
+    page = "# Бой\n\nТекст.\n\n<aside>\n💡 Засада.\n\n## Атака\n\nТекст.\n"
+    with pytest.raises(IngestError) as err:
+        ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    message = str(err.value)
+    assert message.endswith("moves.md:5: a callout «<aside>» that no «</aside>» line closes: close it")
+    assert "\n" not in message

@@ -287,7 +287,10 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
         report.warnings.append(
             (FileLine(line, name), "a bold mark with a space inside it (** word **): read as bold")
         )
-    text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, _github_slug))
+    try:
+        text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, _github_slug))
+    except notion.UnclosedAside as err:
+        raise IngestError(str(err), path=path, line=err.line, book=book.slug) from None
     markup = _lists_interrupt(hashtags.escape(text))
     html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
     soup = BeautifulSoup(html_text, "html.parser")

@@ -31,19 +31,36 @@ from rulebook.ingest.pagefiles import NOTION_ID
 _PROPERTY = re.compile(r"^[^\s:#>|*<-][^:\n]{0,60}:(?: .*)?$")
 _TITLE = re.compile(r"^# \S")
 _ASIDE = re.compile(r"^<aside>[ \t]*$")
+_ASIDE_END = re.compile(r"^\s*</aside>[ \t]*$")
 # an icon (an emoji and its modifiers, a pictograph) and the space after it, opening the text
 _ICON = re.compile(r"^\s*[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+\s*")
 
 
+class UnclosedAside(ValueError):
+    """An «<aside>» line that no «</aside>» line closes: the rest of the page would be the box."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__("a callout «<aside>» that no «</aside>» line closes: close it")
+        self.line = line  # of the file
+
+
 def markdown_asides(text: str) -> str:
     """The Markdown with each «<aside>» line (outside fenced code) opening a block whose content
-    is read as Markdown (md_in_html's «markdown="1"»)."""
+    is read as Markdown (md_in_html's «markdown="1"»). Raises UnclosedAside."""
     lines = text.split("\n")
     code, _ = fences.code_lines(lines)
-    return "\n".join(
-        '<aside markdown="1">' if not fenced and _ASIDE.match(line) else line
-        for line, fenced in zip(lines, code, strict=True)
-    )
+    opened: list[int] = []
+    for i, (line, fenced) in enumerate(zip(lines, code, strict=True)):
+        if fenced:
+            continue
+        if _ASIDE.match(line):
+            opened.append(i)
+            lines[i] = '<aside markdown="1">'
+        elif _ASIDE_END.match(line) and opened:
+            opened.pop()
+    if opened:
+        raise UnclosedAside(opened[0] + 1)
+    return "\n".join(lines)
 
 
 def boxes(soup: BeautifulSoup, root: Tag, kind_attr: str) -> None:

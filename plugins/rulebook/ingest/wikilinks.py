@@ -56,6 +56,8 @@ def rewrite(text: str, here: str, vault: Vault, slug: Callable[[str], str]) -> s
         bang, ref, alias = m.group(1), m.group(2).strip(), (m.group(3) or "").strip()
         note, _, heading = ref.partition("#")
         heading = heading.split("#")[-1].strip()
+        if not note and not heading:
+            return m.group(0)  # «[[]]», «[[#]]»: no link, Obsidian prints them as typed
         if bang and note.casefold().endswith(_IMAGES):
             return f"![]({quote(note)})"
         page = vault.find(here, note) if note else here
