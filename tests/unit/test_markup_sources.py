@@ -1133,3 +1133,33 @@ def test_a_notion_callout_that_nothing_closes_is_one_line_at_its_line(tmp_path):
     message = str(err.value)
     assert message.endswith("moves.md:5: a callout «<aside>» that no «</aside>» line closes: close it")
     assert "\n" not in message
+
+
+def test_a_notion_database_linked_as_a_csv_is_its_table(tmp_path):
+    """Notion's Markdown export links a page's database to its CSV beside the page: the table
+    (header first, Notion's byte order mark gone) in the link's place, its words counted; a CSV
+    that is not UTF-8 is refused at the link's line."""
+    notion_id = "0123456789abcdef0123456789abcdef"
+    entry = '[books.notion]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "export"\n'
+    link = f"%D0%9E%D1%80%D1%83%D0%B6%D0%B8%D0%B5%20{notion_id}.csv"  # «Оружие <id>.csv»
+    page = f"# Снаряжение\n\nОружие:\n\n[Оружие]({link})\n\nКонец.\n"
+    src = tmp_path / "sources" / "export"
+    src.mkdir(parents=True)
+    (src / f"Снаряжение {notion_id}.md").write_text(page, encoding="utf-8")
+    csv_file = src / f"Оружие {notion_id}.csv"
+    csv_file.write_bytes('\ufeffНазвание,Урон\nКинжал,к4\n"Меч, длинный",к8\n'.encode())
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    (p,) = r.doc.pages
+    (table,) = [b for b in p.blocks if isinstance(b, Table)]
+    assert [[plain(c.inlines) for c in row] for row in table.header] == [["Название", "Урон"]]
+    assert [[plain(c.inlines) for c in row.cells] for row in table.rows] == [
+        ["Кинжал", "к4"],
+        ["Меч, длинный", "к8"],
+    ]
+    assert not r.doc.report.external and coverage.measure(r.doc).ratio == 1.0
+
+    csv_file.write_bytes("Название,Урон\nКинжал,к4\n".encode("cp1251"))
+    with pytest.raises(IngestError) as err:
+        run(tmp_path)
+    assert f"Снаряжение {notion_id}.md:5: the table" in str(err.value) and "\n" not in str(err.value)

@@ -40,6 +40,7 @@ from soupsieve import SelectorSyntaxError
 
 from rulebook.ingest import (
     callouts,
+    csvtables,
     fences,
     frontmatter,
     gdoclists,
@@ -287,9 +288,11 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
         report.warnings.append(
             (FileLine(line, name), "a bold mark with a space inside it (** word **): read as bold")
         )
+    folder = book.source if book.source.is_dir() else book.source.parent
     try:
+        text = csvtables.inline(text, path, folder)
         text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, _github_slug))
-    except notion.UnclosedAside as err:
+    except (notion.UnclosedAside, csvtables.BrokenCsv) as err:
         raise IngestError(str(err), path=path, line=err.line, book=book.slug) from None
     markup = _lists_interrupt(hashtags.escape(text))
     html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
