@@ -1163,3 +1163,23 @@ def test_a_notion_database_linked_as_a_csv_is_its_table(tmp_path):
     with pytest.raises(IngestError) as err:
         run(tmp_path)
     assert f"Снаряжение {notion_id}.md:5: the table" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_toggle_is_a_box_titled_by_its_summary(tmp_path):
+    """Notion's toggle («ul.toggle > li > details») after a list and a bare «<details>»: boxes
+    titled by their summary, not list items holding a space; a subpage link's icon is gone."""
+    html = (
+        "<html><body><article class='page sans'><header><h1 class='page-title'>Бой</h1></header>"
+        "<div class='page-body'><ul class='bulleted-list'><li>факел</li></ul><ul class='toggle'><li>"
+        "<details open=''><summary>Что можно унести?</summary><p>Силу плюс пять.</p></details></li></ul>"
+        "<details><p>Без заголовка.</p></details><figure class='link-to-page'><a href='raneniia.html'>"
+        "<span class='icon'>📄</span>Ранения</a></figure></div></article></body></html>"
+    )
+    entry = '[books.moves]\ntitle = "Ходы"\nsystem = "Пример"\nsource = "moves.html"\n'
+    r = ingest_one(tmp_path, entry, {"moves.html": html})
+    (p,) = r.doc.pages
+    boxes = [(b.kind, b.title, plain(b.children[0].inlines)) for b in p.blocks if isinstance(b, Admonition)]
+    assert boxes == [("note", "Что можно унести?", "Силу плюс пять."), ("note", "", "Без заголовка.")]
+    (lst,) = [b for b in p.blocks if isinstance(b, ListBlock)]
+    assert len(lst.items) == 1
+    assert "📄" not in r.files[p.file] and coverage.measure(r.doc).ratio == 1.0

@@ -53,6 +53,7 @@ from rulebook.ingest import (
     rendered,
     styled,
     titles,
+    toggles,
     wikilinks,
     wordlists,
 )
@@ -548,6 +549,7 @@ def parse(book: BookConfig) -> MarkupBook:
                     report.dropped.append((el.sourceline or 0, text[:120]))
                 el.decompose()
         notion.boxes(soup, root, _ALERT_ATTR)
+        toggles.boxes(soup, root, _ALERT_ATTR, _ALERT_TITLE)
         for line, text in notion.properties(root):
             report.notes.append(f"{name}:{line}: Notion's page properties, read as metadata: {text[:80]}")
         if not book.chrome.root:

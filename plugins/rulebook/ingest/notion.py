@@ -8,7 +8,7 @@ the text, «</aside>»), which Python-Markdown leaves unread (the text printed �
 its asterisks) and the chrome check took for a site's sidebar; the HTML export writes it as
 «<figure class="callout"><div><span class="icon">💡</span></div><div>text</div></figure>», read
 as two loose paragraphs. Each becomes a quote of the kind «note», which the converter makes a
-box, as Notion shows it.
+box, as Notion shows it. A link to a subpage loses its icon too.
 
 A page's properties (Статус, Теги, a database row's fields) are its metadata, shown above the
 page as front matter is: the HTML export writes them as «<header>…<table class="properties">»,
@@ -66,6 +66,8 @@ def markdown_asides(text: str) -> str:
 def boxes(soup: BeautifulSoup, root: Tag, kind_attr: str) -> None:
     """Each callout under `root` (a Markdown page's «<aside>», an HTML page's
     «figure.callout») a quote marked as a box of kind «note», without its icon."""
+    for icon in root.select("figure.link-to-page .icon"):
+        icon.decompose()  # a link to a subpage: its icon («📄») ran into the page's title
     for el in root.select("aside, figure.callout"):
         if el.name == "figure":
             icon = el.find(class_="icon")
