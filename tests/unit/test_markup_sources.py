@@ -1183,3 +1183,35 @@ def test_a_toggle_is_a_box_titled_by_its_summary(tmp_path):
     (lst,) = [b for b in p.blocks if isinstance(b, ListBlock)]
     assert len(lst.items) == 1
     assert "📄" not in r.files[p.file] and coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_notion_address_of_an_exported_page_leads_to_it(tmp_path):
+    """«https://www.notion.so/<page id>?pvs=21#<block id>»: in the HTML export the block (its
+    element's id), in Markdown the page; an address of a page the export lacks stays external."""
+    page_id, block_id, other = (
+        "0123456789abcdef0123456789abcdef",
+        "fedcba9876543210fedcba9876543210",
+        "1" * 32,
+    )
+    entry = '[books.notion]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "export"\n'
+    link = f"https://www.notion.so/{page_id}?pvs=21#{block_id}"
+    html = (
+        f"<html><body><article><header><h1 class='page-title'>Бой</h1></header><div class='page-body'>"
+        f"<p>См. <a href='{link}'>состояния</a> и <a href='https://www.notion.so/{other}'>чужое</a>.</p>"
+        "<h2 id='fedcba98-7654-3210-fedc-ba9876543210'>Состояния</h2><p>Текст.</p>"
+        "</div></article></body></html>"
+    )
+    md = f"# Бой\n\nСм. [состояния]({link}).\n\n## Состояния\n\nТекст.\n"
+    for kind, text in (("html", html), ("md", md)):
+        root = tmp_path / kind
+        (root / "sources" / "export").mkdir(parents=True)
+        (root / "sources" / "export" / f"Бой {page_id}.{kind}").write_text(text, encoding="utf-8")
+        (root / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+        r = run(root)
+        (p,) = r.doc.pages
+        paras = [b for b in p.blocks if isinstance(b, Paragraph)]
+        got = [(s.text, s.target) for b in paras for s in b.inlines if isinstance(s, Link)]
+        want = [("состояния", "#sostoianiia" if kind == "html" else "#boi")]
+        if kind == "html":
+            want.append(("чужое", f"https://www.notion.so/{other}"))
+        assert got == want

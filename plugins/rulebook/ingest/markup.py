@@ -507,6 +507,7 @@ def parse(book: BookConfig) -> MarkupBook:
     report = Report()
     words: Counter[str] = Counter()
     conv = _Converter(book, report)
+    conv.notion_pages = notion.page_ids([pagefiles.name(book.source, p) for p in files])
     used_drops: set[str] = set()
     swallowed: list[tuple[Path, int]] = []  # headings that hold block elements
     from rulebook.ingest.coverage import words as count_words
@@ -685,6 +686,7 @@ class _Converter:
         self.github: dict[tuple[str, str], Block] = {}  # (file, GitHub's id) -> heading
         self.current: Block | None = None  # the heading whose section is being read
         self.file_name = ""
+        self.notion_pages: dict[str, str] = {}  # Notion's page id -> page name (its export's files)
 
     # ---- per file --------------------------------------------------------------------------
     def file(self, name: str, root: Tag, soup: BeautifulSoup) -> None:
@@ -1047,6 +1049,9 @@ class _Converter:
                 )
             )
             return None
+        own = notion.own_page(parts, self.notion_pages, self.book.kind != "markdown")
+        if own is not None:
+            return f"{_PENDING}{own[0]}#{own[1]}"
         if parts.scheme or href.startswith("//"):
             return href
         page = pagefiles.joined(self.file_name, unquote(parts.path)) if parts.path else self.file_name

@@ -1,5 +1,5 @@
-"""What Notion's two exports write that is not read as Notion shows it: callouts and page
-properties.
+"""What Notion's two exports write that is not read as Notion shows it: callouts, page
+properties and links to the workspace's own pages.
 
 Callouts, in both exports, are a box, their icon no part of the text.
 
@@ -17,11 +17,19 @@ the Markdown export as «Key: Value» lines under the page's title. They were pu
 are taken out and told, as front matter is, except on a page that holds nothing else (a database
 row's page), where they are its text, one field to a line. In Markdown only a page Notion named (its file name
 ends in Notion's 32-digit id) is read so: another page's first «Примечание: …» is text.
+
+A link to a block («Copy link to block») or a page mention is exported as its address on
+notion.so («https://www.notion.so/<page id>?pvs=21#<block id>»), which leaves the offline site
+for a workspace the reader may not see. Where the export holds the page (its file ends in that
+id), the link leads to it: in the HTML export to the block (its element's id), in Markdown,
+which keeps no block ids, to the page.
 """
 
 from __future__ import annotations
 
 import re
+import uuid
+from urllib.parse import SplitResult
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
@@ -128,3 +136,31 @@ def properties(root: Tag) -> list[tuple[int, str]]:
             out.append((table.sourceline or 0, words))
         table.decompose()
     return out
+
+
+_HOSTS = re.compile(r"(?:www\.)?notion\.so|[\w-]+\.notion\.site", re.IGNORECASE)
+_PAGE_ID = re.compile(r"([0-9a-f]{32})$")
+
+
+def page_ids(names: list[str]) -> dict[str, str]:
+    """The pages of an export by Notion's id, read off their file names."""
+    out = {}
+    for name in names:
+        m = NOTION_ID.search(name.rsplit(".", 1)[0])
+        if m:
+            out[m.group(0).strip()] = name
+    return out
+
+
+def own_page(parts: SplitResult, pages: dict[str, str], html: bool) -> tuple[str, str] | None:
+    """The exported page (and the block's element id, HTML only) a notion.so address names, or
+    None for an address of another site or of a page the export lacks."""
+    if parts.scheme.lower() not in ("http", "https") or not _HOSTS.fullmatch(parts.hostname or ""):
+        return None
+    m = _PAGE_ID.search(parts.path.rstrip("/"))
+    if m is None or m.group(1) not in pages:
+        return None
+    block = ""
+    if html and re.fullmatch(r"[0-9a-f]{32}", parts.fragment):
+        block = str(uuid.UUID(parts.fragment))
+    return pages[m.group(1)], block
