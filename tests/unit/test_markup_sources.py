@@ -1215,3 +1215,21 @@ def test_a_notion_address_of_an_exported_page_leads_to_it(tmp_path):
         if kind == "html":
             want.append(("чужое", f"https://www.notion.so/{other}"))
         assert got == want
+
+
+def test_obsidian_comments_are_left_out_and_told(tmp_path):
+    """«%%…%%» (inline or over lines) is hidden in Obsidian's reading view: not published, told at
+    its line; a «%%» in code, or one that nothing closes, stays."""
+    page = (
+        "# Бой\n\nТекст %%мастеру: враг лжёт%% дальше.\n\n%%\nСпойлер:\nпредатель — мельник.\n%%\n\n"
+        "Код `%%x%%` и 50%% скидки.\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    paras = [plain(b.inlines) for b in p.blocks if isinstance(b, Paragraph)]
+    assert paras == ["Текст дальше.", "Код %%x%% и 50%% скидки."]
+    assert [n for n in r.doc.report.notes if "comment" in n] == [
+        "moves.md:3: an Obsidian comment (%%…%%), hidden when read: left out",
+        "moves.md:5: an Obsidian comment (%%…%%), hidden when read: left out",
+    ]
+    assert "мельник" not in r.files[p.file] and coverage.measure(r.doc).ratio == 1.0

@@ -40,6 +40,7 @@ from soupsieve import SelectorSyntaxError
 
 from rulebook.ingest import (
     callouts,
+    comments,
     csvtables,
     fences,
     frontmatter,
@@ -277,6 +278,9 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
         raise IngestError(err.reason, path=path, line=err.line, book=book.slug) from None
     if meta:
         report.notes.append(f"{name}: lines 1–{meta} are front matter, read as metadata, not text")
+    text, hidden = comments.strip(text)
+    for line in hidden:
+        report.notes.append(f"{name}:{line}: an Obsidian comment (%%…%%), hidden when read: left out")
     text, props = notion.markdown_properties(text, name)
     if props:
         first, last = props
