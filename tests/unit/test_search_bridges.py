@@ -1,7 +1,7 @@
 """Cross-book translations: which words the books give for an English term, and the rules made."""
 
 from rulebook.search import bridges
-from rulebook.search.glossary import Glossary, parse
+from rulebook.search.glossary import parse
 
 
 def test_a_synonym_set_and_a_bilingual_heading_name_translations_and_an_alias_does_not():
@@ -65,17 +65,3 @@ def test_a_russian_word_that_spells_an_english_books_term_leads_to_it_there():
         ("конфликт", ("conflicts",)),
         ("стресс", ("stress",)),
     ]
-
-
-def test_the_shared_glossarys_slang_reaches_an_english_book_through_its_russian_targets():
-    # «хил» leads to the Russian books' «восстановление», which leads to an English book's
-    # «recovery» (another book's bilingual heading): «хил» finds «recovery» there; a slang word
-    # whose targets reach nothing in the book makes no rule, and a Russian book gets none
-    shared = parse(
-        '[[alias]]\nfrom = "хил"\nto = ["лечение", "восстановление"]\n'
-        '[[alias]]\nfrom = "дамаг"\nto = ["урон"]\n'
-    )
-    english_bridges = [Glossary((("Восстановления", ("recovery",)),))]
-    out = bridges.slang_into_english(shared, [[], english_bridges])
-    assert out[0].rules == ()
-    assert out[1].rules == (("хил", ("recovery",)),)

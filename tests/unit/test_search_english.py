@@ -244,21 +244,3 @@ def test_a_russian_word_that_spells_an_english_books_term_finds_it_though_anothe
         assert [(r["url"], r["score"]) for r in p["results"]] == [
             (r["url"], r["score"]) for r in js["results"]
         ], q
-
-
-def test_a_slang_word_of_the_shared_glossary_finds_an_english_books_word_for_its_russian_targets():
-    """«хил» is the shared glossary's slang for the Russian books' «лечение» and «восстановление»;
-    a Russian book's heading «Восстановление (Recovery)» says which English word that is, so in
-    the English book «хил» finds its «Recovery», where it found nothing. Both runtimes agree."""
-    ru = book(
-        "ru",
-        [
-            ("Восстановление", 2, ["Восстановление сил занимает ночь отдыха в лагере."]),
-        ],
-    )
-    ru.sections[-1].original = "Recovery"
-    en = book("en", [("Recovery", 2, ["When you rest for a night, make a recovery roll."])])
-    lib = index(ru, en, common='[[alias]]\nfrom = "хил"\nto = ["лечение", "восстановление"]\n')
-    assert engine.search(lib, "хил", limit=5, book_filter=["en"])["results"][0]["title"] == "Recovery"
-    (js,) = browser_search(lib, ["хил @en"])
-    assert js["results"][0]["title"] == "Recovery"

@@ -153,35 +153,6 @@ def sounds_into_english(library: Iterable[str], english: list[set[str] | None]) 
     return out
 
 
-def slang_into_english(shared: Glossary, bridged: list[list[Glossary]]) -> list[Glossary]:
-    """Per book, for a book in English (`bridged`: the rules the functions above made for it;
-    empty for the others): the shared glossary's Russian words to the English words its Russian
-    targets lead to there. The glossary leads a player's «хил» to the Russian books' words
-    («лечение», «восстановление»), which an English book does not print; the bridges lead
-    «восстановление» to its «recovery»: «хил» finds that too. One step, as a glossary's rule
-    is applied once."""
-    out = []
-    for rules in bridged:
-        to: dict[tuple[str, ...], set[str]] = {}
-        for g in rules:
-            for src, dst in g.rules:
-                to.setdefault(_stems(src), set()).update(d for d in dst if _script(d) == "lat")
-        made: list[tuple[str, tuple[str, ...]]] = []
-        if to:
-            for src, dst in shared.rules:
-                if _script(src) != "cyr":
-                    continue
-                targets = {e for d in dst for e in to.get(_stems(d), ())}
-                if targets:
-                    made.append((src, tuple(sorted(targets))))
-        out.append(Glossary(tuple(dict.fromkeys(made))))
-    return out
-
-
-def _stems(text: str) -> tuple[str, ...]:
-    return tuple(analysis.stem(w) for w in analysis.surfaces(text))
-
-
 # one spelling of the letters that English and a Russian word's Latin letters write differently
 _SPELLING = (
     ("ck", "k"),
