@@ -1233,3 +1233,17 @@ def test_obsidian_comments_are_left_out_and_told(tmp_path):
         "moves.md:5: an Obsidian comment (%%…%%), hidden when read: left out",
     ]
     assert "мельник" not in r.files[p.file] and coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_paragraph_opening_with_a_quote_keeps_its_line(tmp_path):
+    """«*"Ты бьёшь его в лицо?"*»: the quote before the first word is no mark, so the line was
+    skipped for the next one that begins with the word, and every block after it was given a line
+    past it (the outline put a section hundreds of lines down)."""
+    page = (
+        '# Цели\n\n*"Ты бьёшь его в лицо? Ты хочешь его вырубить?"*\n\n'
+        "## Броски\n\nТы бросаешь кубы.\n\n## Итог\n\nСм. [Формулу](#net-takoi).\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    heads = [(b.text, b.line) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == [("Цели", 1), ("Броски", 5), ("Итог", 9)]
+    assert r.doc.report.unresolved == [(11, "Формулу")]
