@@ -1236,14 +1236,16 @@ def test_obsidian_comments_are_left_out_and_told(tmp_path):
 
 
 def test_a_paragraph_opening_with_a_quote_keeps_its_line(tmp_path):
-    """«*"Ты бьёшь его в лицо?"*»: the quote before the first word is no mark, so the line was
-    skipped for the next one that begins with the word, and every block after it was given a line
-    past it (the outline put a section hundreds of lines down)."""
+    """«*"Ты бьёшь его в лицо?"*», «&#x23E3; &nbsp; Бросьте…»: a quote, a symbol or an entity before
+    the first word is no mark, so the line was skipped for the next one that begins with the word,
+    and every block after it was given a line past it (the outline put a section hundreds of lines
+    down)."""
     page = (
         '# Цели\n\n*"Ты бьёшь его в лицо? Ты хочешь его вырубить?"*\n\n'
-        "## Броски\n\nТы бросаешь кубы.\n\n## Итог\n\nСм. [Формулу](#net-takoi).\n"
+        "## Броски\n\n&#x23E3; &nbsp; Бросьте кубы.\n\n## Итог\n\nБросьте снова.\n\n"
+        "См. [Формулу](#net-takoi).\n"
     )
     r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
     heads = [(b.text, b.line) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
     assert heads == [("Цели", 1), ("Броски", 5), ("Итог", 9)]
-    assert r.doc.report.unresolved == [(11, "Формулу")]
+    assert r.doc.report.unresolved == [(13, "Формулу")]

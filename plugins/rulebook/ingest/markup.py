@@ -317,9 +317,10 @@ def _visible(soup: BeautifulSoup) -> BeautifulSoup:
 
 
 _FIRST_WORD = re.compile(r"\w+")
-# a line's marks before its first word, and the opening quotes and brackets a text may put before
-# it («*"You're punching…"*»: that line was skipped for the next one the word begins)
-_MARKS = re.compile(r"[\s>#|:*_\[+-]*(?:\d+[.)]\s+)?[\s*_\[(\"'“‘«„]*")
+# a line's marks before its first word, and what else a text may put before it: quotes, brackets,
+# symbols, entities («*"You're punching…"*», «&#x23E3; &nbsp; Roll»: such a line was skipped for
+# the next one the word begins)
+_MARKS = re.compile(r"[\s>#|:*_\[+-]*(?:\d+[.)]\s+)?(?:&#?\w+;|[\W_])*")
 _LINE_STARTS = {*_HEADINGS, "p", "li", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "tr"}
 _LINE_STARTS.add("blockquote")
 
