@@ -244,3 +244,29 @@ def test_a_russian_word_that_spells_an_english_books_term_finds_it_though_anothe
         assert [(r["url"], r["score"]) for r in p["results"]] == [
             (r["url"], r["score"]) for r in js["results"]
         ], q
+
+
+def test_the_shared_glossarys_russian_slang_finds_an_english_books_term_of_its_words():
+    """«хил» names «лечение», as the shared rule for «heal» does: in the English book the slang
+    finds «heal», where it found nothing (the book has no «лечение»); in the Russian book it
+    still finds «лечение». Both runtimes agree."""
+    common = (
+        '[[alias]]\nfrom = "хил"\nto = ["лечение", "исцеление"]\n'
+        '[[alias]]\nfrom = "heal"\nto = ["лечение", "исцеление"]\n'
+    )
+    ru = book("ru", [("Лечение", 2, ["Лечение возвращает ранения после долгого отдыха в лагере."])])
+    en = book(
+        "en",
+        [
+            ("Recover", 2, ["When you recover, you heal one level of harm with a healing clock."]),
+            ("Fight", 2, ["When you fight a foe in close quarters, roll the action die."]),
+        ],
+    )
+    lib = index(ru, en, common=common)
+    assert engine.search(lib, "хил", limit=5, book_filter=["en"])["results"][0]["title"] == "Recover"
+    assert {r["book"] for r in engine.search(lib, "хил", limit=5)["results"]} == {"ru", "en"}
+    for q, js in zip(["хил @en", "хил"], browser_search(lib, ["хил @en", "хил"]), strict=True):
+        p = engine.search(lib, q, limit=5)
+        assert [(r["url"], r["score"]) for r in p["results"]] == [
+            (r["url"], r["score"]) for r in js["results"]
+        ], q

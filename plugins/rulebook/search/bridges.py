@@ -113,11 +113,20 @@ def shared_into_english(shared: Glossary, english: list[set[str] | None]) -> lis
     """Per book, for a book in English: the shared glossary's English terms it prints, found by
     their Russian words («мораль» for «morale»: the glossary's alias read back), so that a Russian
     query reaches an English book's text; nothing for the other books, which the glossary itself
-    serves."""
+    serves. A Russian source whose Russian words an English term's rule names is that term's
+    slang: «хил» (лечение, исцеление) leads to «heal», as «лечение» does; it named only the
+    Russian words, which an English book lacks."""
     pairs: list[tuple[str, str]] = []
+    english_of: dict[str, list[str]] = {}  # a Russian word -> the English terms whose rules name it
     for src, dst in shared.rules:
         if _script(src) == "lat":
             pairs += [(d, src) for d in dst if _script(d) == "cyr"]
+            for d in dst:
+                if _script(d) == "cyr":
+                    english_of.setdefault(analysis.dedupe_key(d), []).append(src)
+    for src, dst in shared.rules:
+        if _script(src) == "cyr":
+            pairs += [(src, en) for d in dst for en in english_of.get(analysis.dedupe_key(d), ())]
     out = []
     for printed in english:
         made = [] if printed is None else [(d, (src,)) for d, src in pairs if _prints(src, printed)]
