@@ -69,13 +69,15 @@ def test_a_russian_word_that_spells_an_english_books_term_leads_to_it_there():
 
 def test_the_shared_glossarys_russian_slang_leads_to_the_english_term_of_its_words():
     # «хил» names «лечение», which the rule for «heal» names too: in an English book that prints
-    # «heal» the slang leads there, as «лечение» does; a Russian book gets nothing, and a term
-    # the book does not print («armor») makes no rule
+    # «heal» the slang leads there, as «лечение» does; a Russian book gets nothing, a term the
+    # book does not print («armor») makes no rule, and nor does a looser variant than the first
+    # word («кубы» means «кости», not «бросок», which «roll» names)
     shared = parse(
         '[[alias]]\nfrom = "хил"\nto = ["лечение", "исцеление"]\n'
         '[[alias]]\nfrom = "heal"\nto = ["лечение", "healing"]\n'
         '[[alias]]\nfrom = "армор"\nto = ["броня"]\n[[alias]]\nfrom = "armor"\nto = ["броня"]\n'
+        '[[alias]]\nfrom = "кубы"\nto = ["кости", "бросок"]\n[[alias]]\nfrom = "roll"\nto = ["бросок"]\n'
     )
-    out = bridges.shared_into_english(shared, [None, {"heal", "attack"}])
+    out = bridges.shared_into_english(shared, [None, {"heal", "attack", "roll"}])
     assert out[0].rules == ()
-    assert out[1].rules == (("лечение", ("heal",)), ("хил", ("heal",)))
+    assert out[1].rules == (("лечение", ("heal",)), ("бросок", ("roll",)), ("хил", ("heal",)))

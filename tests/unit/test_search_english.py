@@ -270,3 +270,25 @@ def test_the_shared_glossarys_russian_slang_finds_an_english_books_term_of_its_w
         assert [(r["url"], r["score"]) for r in p["results"]] == [
             (r["url"], r["score"]) for r in js["results"]
         ], q
+
+
+def test_the_shared_glossarys_slang_leads_to_the_english_term_of_what_it_means_not_of_a_variant():
+    """«кубы» means «кости» (dice); «бросок», a looser variant it lists, is what «roll» names: in
+    the English book the slang finds the dice, not every roll. Both runtimes agree."""
+    common = (
+        '[[alias]]\nfrom = "кубы"\nto = ["кости", "бросок"]\n'
+        '[[alias]]\nfrom = "dice"\nto = ["кости"]\n[[alias]]\nfrom = "roll"\nto = ["бросок"]\n'
+    )
+    ru = book("ru", [("Кости", 2, ["Кости бросают перед каждым броском атаки."])])
+    en = book(
+        "en",
+        [
+            ("Dice", 2, ["The game uses six-sided dice; read the single highest."]),
+            ("Action Roll", 2, ["An action roll tells how it goes; roll when the action is risky."]),
+        ],
+    )
+    lib = index(ru, en, common=common)
+    out = engine.search(lib, "кубы", limit=5, book_filter=["en"])
+    assert [r["title"] for r in out["results"]] == ["Dice"]
+    (js,) = browser_search(lib, ["кубы @en"])
+    assert [r["title"] for r in js["results"]] == ["Dice"]

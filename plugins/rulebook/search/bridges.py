@@ -113,7 +113,8 @@ def shared_into_english(shared: Glossary, english: list[set[str] | None]) -> lis
     """Per book, for a book in English: the shared glossary's English terms it prints, found by
     their Russian words («мораль» for «morale»: the glossary's alias read back), so that a Russian
     query reaches an English book's text; nothing for the other books, which the glossary itself
-    serves. A Russian source whose Russian words an English term's rule names is that term's
+    serves. A Russian source whose first Russian word (what it means; the others are looser
+    variants: «кубы» is «кости», and «бросок» too) an English term's rule names is that term's
     slang: «хил» (лечение, исцеление) leads to «heal», as «лечение» does; it named only the
     Russian words, which an English book lacks."""
     pairs: list[tuple[str, str]] = []
@@ -125,8 +126,9 @@ def shared_into_english(shared: Glossary, english: list[set[str] | None]) -> lis
                 if _script(d) == "cyr":
                     english_of.setdefault(analysis.dedupe_key(d), []).append(src)
     for src, dst in shared.rules:
-        if _script(src) == "cyr":
-            pairs += [(src, en) for d in dst for en in english_of.get(analysis.dedupe_key(d), ())]
+        meant = next((d for d in dst if _script(d) == "cyr"), None)
+        if _script(src) == "cyr" and meant is not None:
+            pairs += [(src, en) for en in english_of.get(analysis.dedupe_key(meant), ())]
     out = []
     for printed in english:
         made = [] if printed is None else [(d, (src,)) for d, src in pairs if _prints(src, printed)]
