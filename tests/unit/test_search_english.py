@@ -4,6 +4,8 @@ runtimes agree on it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from rulebook.search import engine
 
@@ -292,3 +294,27 @@ def test_the_shared_glossarys_slang_leads_to_the_english_term_of_what_it_means_n
     assert [r["title"] for r in out["results"]] == ["Dice"]
     (js,) = browser_search(lib, ["кубы @en"])
     assert [r["title"] for r in js["results"]] == ["Dice"]
+
+
+def test_the_shared_glossary_leads_russian_words_to_the_terms_of_games_beyond_d20():
+    """Forged in the Dark, Powered by the Apocalypse and their kin print «harm», «roll»,
+    «fortune», «downtime»; the library translates them («урон», «вред», «бросок», «удача»,
+    «Режим отдыха (Downtime Mode)»), and a player's words and slang («дамаг», «даунтайм») find
+    them in a book in English through the shared glossary (sources/common.glossary.toml)."""
+    shared = (Path(__file__).resolve().parents[2] / "sources" / "common.glossary.toml").read_text("utf-8")
+    en = book(
+        "en",
+        [
+            ("Harm", 2, ["When you suffer harm, mark it on your sheet by its level."]),
+            ("Fortune Roll", 2, ["The GM makes a fortune roll to leave something up to chance."]),
+            ("Downtime", 2, ["Between scores, the crew spends downtime at their leisure."]),
+            ("Fight", 2, ["When you fight a foe in close quarters, take the risk."]),
+        ],
+    )
+    lib = index(en, common=shared)
+    queries = {"урон": "Harm", "дамаг": "Harm", "вред": "Harm", "бросок удачи": "Fortune Roll"}
+    queries |= {"даунтайм": "Downtime", "режим отдыха": "Downtime"}
+    for q, title in queries.items():
+        assert engine.search(lib, q, limit=1)["results"][0]["title"] == title, q
+    for (q, title), js in zip(queries.items(), browser_search(lib, list(queries)), strict=True):
+        assert js["results"][0]["title"] == title, q
