@@ -153,13 +153,17 @@ def sounds_into_english(library: Iterable[str], english: list[set[str] | None]) 
             by_sound[key][st] = w
     out = []
     for words in english:
-        made: list[tuple[str, tuple[str, ...]]] = []
+        found: list[tuple[str, str, bool]] = []  # Russian word, English word, spelt exactly
         for u in sorted(words or ()):
             # a heading's word in its own form, or its stem («Conflicts»: conflict)
             for form in dict.fromkeys((u, analysis.stem(u))):
                 for _st, r in sorted(by_sound.get(analysis.skeleton(form), {}).items()):
                     if analysis.loan_fits(r, form) and _spelt(r, form):
-                        made.append((r, (u,)))
+                        found.append((r, u, _spelt_exactly(r, form)))
+        # a word the Russian one spells exactly is the one it says; the slip is for a word spelt
+        # no other way (компьютер): «статус» is «status», not «states» too
+        exact = {r for r, _u, e in found if e}
+        made = [(r, (u,)) for r, u, e in found if e or r not in exact]
         out.append(Glossary(tuple(dict.fromkeys(made))))
     return out
 
@@ -188,14 +192,24 @@ def _spelling(latin: str) -> str:
     return _DOUBLE.sub(r"\1", latin)
 
 
+def _letters(russian: str, english: str) -> tuple[str, str]:
+    """The Russian word's stem and the English word, each in one spelling of Latin letters."""
+    return _spelling(analysis.transliterate(analysis.stem(russian))), _spelling(english)
+
+
+def _spelt_exactly(russian: str, english: str) -> bool:
+    """The Russian word's stem spells the English word's beginning with no slip."""
+    a, b = _letters(russian, english)
+    return b.startswith(a)
+
+
 def _spelt(russian: str, english: str) -> bool:
     """The Russian word's stem, letter by letter in Latin, spells the English word's beginning:
     exactly in a short stem, with one slip after its first letters in a long one (компьютер,
     computer). Sounds alone match words of other letters: «далее» sounds as deal and delay,
     «деньги» as doing; a word the books print is the reader's Russian word unless it spells the
     English one."""
-    a = _spelling(analysis.transliterate(analysis.stem(russian)))
-    b = _spelling(english)
+    a, b = _letters(russian, english)
     if len(a) < SPELT_MIN or len(b) - len(a) > SPELT_SUFFIX:
         return False
     if len(a) < 6:
