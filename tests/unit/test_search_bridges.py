@@ -1,7 +1,7 @@
 """Cross-book translations: which words the books give for an English term, and the rules made."""
 
 from rulebook.search import bridges
-from rulebook.search.glossary import parse
+from rulebook.search.glossary import Glossary, parse
 
 
 def test_a_synonym_set_and_a_bilingual_heading_name_translations_and_an_alias_does_not():
@@ -80,7 +80,10 @@ def test_the_shared_glossarys_russian_slang_leads_to_the_english_term_of_its_wor
     )
     out = bridges.shared_into_english(shared, [None, {"heal", "attack", "roll"}])
     assert out[0].rules == ()
-    assert out[1].rules == (("лечение", ("heal",)), ("бросок", ("roll",)), ("хил", ("heal",)))
+    assert out[1].rules == (("лечение", ("heal",)), ("бросок", ("roll",)))
+    slang = bridges.slang_into_english(shared, [[], [out[1]]])
+    assert slang[0].rules == ()
+    assert slang[1].rules == (("хил", ("heal",)),)
 
 
 def test_a_russian_word_that_spells_a_heading_word_exactly_does_not_lead_to_one_it_spells_with_a_slip():
@@ -89,3 +92,11 @@ def test_a_russian_word_that_spells_a_heading_word_exactly_does_not_lead_to_one_
     library = {"статус", "компьютер"}
     out = bridges.sounds_into_english(library, [{"status", "states", "computer"}])
     assert sorted(out[0].rules) == [("компьютер", ("computer",)), ("статус", ("status",))]
+
+
+def test_the_shared_glossarys_slang_reaches_an_english_book_through_another_books_heading():
+    # «хил» means «лечение»; another book's heading «Лечение (Healing)» leads «лечение» to an
+    # English book's «healing» (a bridge): «хил» finds «healing» there too
+    shared = parse('[[alias]]\nfrom = "хил"\nto = ["лечение", "исцеление"]\n')
+    bridged = [Glossary((("Лечения", ("healing",)),))]
+    assert bridges.slang_into_english(shared, [[], bridged])[1].rules == (("хил", ("healing",)),)

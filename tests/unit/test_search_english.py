@@ -336,3 +336,16 @@ def test_a_russian_word_that_spells_an_english_heading_word_does_not_find_one_it
     assert [r["title"] for r in out["results"]] == ["Faction Status"]
     (js,) = browser_search(lib, ["статус @en"])
     assert [r["title"] for r in js["results"]] == ["Faction Status"]
+
+
+def test_a_slang_word_reaches_an_english_book_through_another_books_bilingual_heading():
+    """«хил» is the shared glossary's slang for «лечение»; a Russian book's heading «Лечение
+    (Healing)» says which English word that is, so in the English book «хил» finds its «Healing»,
+    where it found nothing. Both runtimes agree."""
+    ru = book("ru", [("Лечение", 2, ["Лечение ран занимает ночь отдыха в лагере."])])
+    ru.sections[-1].original = "Healing"
+    en = book("en", [("Healing", 2, ["When you rest for a night, you recover your strength."])])
+    lib = index(ru, en, common='[[alias]]\nfrom = "хил"\nto = ["лечение", "исцеление"]\n')
+    assert engine.search(lib, "хил", limit=5, book_filter=["en"])["results"][0]["title"] == "Healing"
+    (js,) = browser_search(lib, ["хил @en"])
+    assert js["results"][0]["title"] == "Healing"

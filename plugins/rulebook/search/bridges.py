@@ -113,27 +113,44 @@ def shared_into_english(shared: Glossary, english: list[set[str] | None]) -> lis
     """Per book, for a book in English: the shared glossary's English terms it prints, found by
     their Russian words («мораль» for «morale»: the glossary's alias read back), so that a Russian
     query reaches an English book's text; nothing for the other books, which the glossary itself
-    serves. A Russian source whose first Russian word (what it means; the others are looser
-    variants: «кубы» is «кости», and «бросок» too) an English term's rule names is that term's
-    slang: «хил» (лечение, исцеление) leads to «heal», as «лечение» does; it named only the
-    Russian words, which an English book lacks."""
+    serves."""
     pairs: list[tuple[str, str]] = []
-    english_of: dict[str, list[str]] = {}  # a Russian word -> the English terms whose rules name it
     for src, dst in shared.rules:
         if _script(src) == "lat":
             pairs += [(d, src) for d in dst if _script(d) == "cyr"]
-            for d in dst:
-                if _script(d) == "cyr":
-                    english_of.setdefault(analysis.dedupe_key(d), []).append(src)
-    for src, dst in shared.rules:
-        meant = next((d for d in dst if _script(d) == "cyr"), None)
-        if _script(src) == "cyr" and meant is not None:
-            pairs += [(src, en) for en in english_of.get(analysis.dedupe_key(meant), ())]
     out = []
     for printed in english:
         made = [] if printed is None else [(d, (src,)) for d, src in pairs if _prints(src, printed)]
         out.append(Glossary(tuple(dict.fromkeys(made))))
     return out
+
+
+def slang_into_english(shared: Glossary, bridged: list[list[Glossary]]) -> list[Glossary]:
+    """Per book, for a book in English (`bridged`: the rules the functions here made for it;
+    empty for the others): the shared glossary's Russian slang to the English words that the
+    Russian word it means leads to there. The glossary leads «хил» to the Russian books' words
+    (лечение, исцеление…), which an English book does not print; the book's rules lead
+    «лечение» to its «heal» (the shared glossary's «heal» read back, another book's bilingual
+    heading «Лечение (Healing)»): «хил» finds that too. Only the slang's first Russian word,
+    what it means: the others are looser variants («кубы» is «кости», and «бросок» too, which
+    would lead to every «roll»). One step, as a glossary's rule is applied once."""
+    out = []
+    for rules in bridged:
+        to: dict[tuple[str, ...], set[str]] = {}
+        for g in rules:
+            for src, dst in g.rules:
+                to.setdefault(_stems(src), set()).update(d for d in dst if _script(d) == "lat")
+        made: list[tuple[str, tuple[str, ...]]] = []
+        for src, dst in shared.rules if to else ():
+            meant = next((d for d in dst if _script(d) == "cyr"), None)
+            if _script(src) == "cyr" and meant is not None:
+                made += [(src, (en,)) for en in sorted(to.get(_stems(meant), ()))]
+        out.append(Glossary(tuple(dict.fromkeys(made))))
+    return out
+
+
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(analysis.stem(w) for w in analysis.surfaces(text))
 
 
 def sounds_into_english(library: Iterable[str], english: list[set[str] | None]) -> list[Glossary]:

@@ -306,11 +306,18 @@ def _rules(
     # other books' words for an English term, to this book's words for it
     own = [bridges.pairs_of(b.glossary, ((s.title, s.original) for s in b.sections)) for b in books]
     english = [stems[i] if terms[i] is not None else None for i in range(len(books))]
-    glossaries += list(enumerate(bridges.rules(own, english)))
-    # a book in English: the shared glossary's English terms it prints, by their Russian words,
-    # and the words it prints that the library's Russian words sound as
-    glossaries += list(enumerate(bridges.shared_into_english(common, english)))
-    glossaries += list(enumerate(bridges.sounds_into_english(vocab, terms)))
+    bridged = [
+        bridges.rules(own, english),
+        # a book in English: the shared glossary's English terms it prints, by their Russian
+        # words, and the words of its headings that the library's Russian words spell
+        bridges.shared_into_english(common, english),
+        bridges.sounds_into_english(vocab, terms),
+    ]
+    # and the shared glossary's slang, through the Russian word it means
+    per_book = [[made[i] for made in bridged] if terms[i] is not None else [] for i in range(len(books))]
+    bridged.append(bridges.slang_into_english(common, per_book))
+    for made in bridged:
+        glossaries += list(enumerate(made))
     for bi, g in glossaries:
         for src, dst in g.rules:
             # a source with «э» is also found spelt with «е» (the engine reads a typed «э» as
