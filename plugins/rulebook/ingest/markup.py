@@ -51,6 +51,7 @@ from rulebook.ingest import (
     mathblocks,
     notion,
     pagefiles,
+    pagetitle,
     rendered,
     styled,
     titles,
@@ -523,6 +524,7 @@ def parse(book: BookConfig) -> MarkupBook:
     for path in files:
         name = pagefiles.name(book.source, path)
         soup = _soup(book, path, report, vault)
+        head_title = pagetitle.head_title(soup)
         if len(files) > 1:  # a page's line numbers name its file (they repeat from page to page)
             for el in soup.find_all(True):
                 el.sourceline = FileLine(el.sourceline or 0, name)
@@ -593,7 +595,7 @@ def parse(book: BookConfig) -> MarkupBook:
                     f"the heading <{h.name}> holds the text after it (no closing tag?)",
                 )
             )
-        conv.file(name, root, soup)
+        conv.file(name, root, pagetitle.outside(soup, root) or head_title)
     for i, sel in enumerate(book.chrome.drop):
         if sel not in used_drops:
             raise book.fail(f"chrome.drop: {sel!r} matches nothing in the source", "chrome", "drop", i)
@@ -696,17 +698,18 @@ class _Converter:
         self.notion_pages: dict[str, str] = {}  # Notion's page id -> page name (its export's files)
 
     # ---- per file --------------------------------------------------------------------------
-    def file(self, name: str, root: Tag, soup: BeautifulSoup) -> None:
-        """Read one page, `name` (its path in a folder source)."""
+    def file(self, name: str, root: Tag, page_title: str) -> None:
+        """Read one page, `name` (its path in a folder source), titled `page_title` when no H1
+        of its own is inside the root (see pagetitle)."""
         self.file_name = name
         start = len(self.blocks)
         self.children(root, self.blocks)
         _title_first(self.blocks, start)
         if not any(isinstance(b, Heading) and b.level == 1 for b in self.blocks[start:]):
             # a page without an H1 (its title sits outside chrome.root): `title_line`, else the
-            # book's title for a one-page book, else the page's <title> (it names a site too);
-            # a note (Markdown) has none and goes by its file's name, as a vault shows it
-            title = soup.title.get_text(" ").strip() if soup.title else ""
+            # book's title for a one-page book, else the page's own (see pagetitle); a note
+            # (Markdown) has none and goes by its file's name, as a vault shows it
+            title = page_title
             if self.book.kind == "markdown":
                 title = pagefiles.title(name)
             if self.book.title_line or self.book.source.is_file():

@@ -1,0 +1,50 @@
+"""Pages saved from a wiki (MediaWiki, DokuWiki, Wiki.js, a GitHub wiki): the article's text is
+read from its element (`chrome.root`), and what the wiki prints around it still names the page
+and links the saved pages together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebook.ingest import pipeline
+
+ENTRY = """[books.wiki]
+title = "Вики группы"
+system = "Пример"
+source = "wiki"
+
+[books.wiki.chrome]
+root = ".mw-parser-output"
+"""
+
+
+def _page(title: str, body: str, head: str = "") -> str:
+    return (
+        f"<html><head><title>{title} — Вики группы</title>{head}</head><body>"
+        '<div id="p-logo"></div><div id="content">'
+        f'<h1 id="firstHeading" class="firstHeading">{title}</h1>'
+        f'<div id="mw-content-text"><div class="mw-parser-output">{body}</div></div>'
+        "</div></body></html>"
+    )
+
+
+def _run(tmp_path: Path, pages: dict[str, str], entry: str = ENTRY) -> pipeline.BookResult:
+    src = tmp_path / "sources"
+    (src / "wiki").mkdir(parents=True)
+    (src / "books.toml").write_text(entry, encoding="utf-8")
+    for name, text in pages.items():
+        (src / "wiki" / name).write_text(text, encoding="utf-8")
+    (result,) = pipeline.run(tmp_path, check=True)
+    return result
+
+
+def test_each_saved_page_is_titled_by_the_wiki_s_heading_above_its_article(tmp_path):
+    r = _run(
+        tmp_path,
+        {
+            "a.html": _page("Проверки", "<p>Бросьте 2к6.</p>"),
+            "b.html": _page("Ранения", "<p>Выносливость кончилась.</p>"),
+        },
+    )
+    assert list(r.files) == ["00-proverki.md", "01-raneniia.md", "index.md"]
+    assert "\n# Ранения {#raneniia}\n" in r.files["01-raneniia.md"]
