@@ -48,3 +48,26 @@ def test_each_saved_page_is_titled_by_the_wiki_s_heading_above_its_article(tmp_p
     )
     assert list(r.files) == ["00-proverki.md", "01-raneniia.md", "index.md"]
     assert "\n# Ранения {#raneniia}\n" in r.files["01-raneniia.md"]
+
+
+def test_saved_pages_that_link_each_other_by_their_address_on_the_wiki_link_on_the_site(tmp_path):
+    site = "https://wiki.example/wiki/"
+    saved = f"<!-- saved from url=(0043){site}%D0%A0%D0%B0%D0%BD%D0%B5%D0%BD%D0%B8%D1%8F -->\n"
+    canonical = f'<link rel="canonical" href="{site}%D0%9F%D1%80%D0%BE%D0%B2%D0%B5%D1%80%D0%BA%D0%B8">'
+    r = _run(
+        tmp_path,
+        {
+            "a.html": _page(
+                "Проверки",
+                f'<p>При провале — <a href="{site}Ранения#Отдых">отдых</a>, '
+                '<a href="/wiki/Ранения">ранения</a>, <a href="https://other.example/x">форум</a>.</p>',
+                canonical,
+            ),
+            "b.html": saved
+            + _page("Ранения", '<p>См. <a href="/wiki/Проверки">проверки</a>.</p><h2 id="Отдых">Отдых</h2>'),
+        },
+    )
+    assert "[отдых](01-raneniia.md#otdykh)" in r.files["00-proverki.md"]
+    assert "[ранения](01-raneniia.md)" in r.files["00-proverki.md"]  # read against its address
+    assert "[форум](https://other.example/x)" in r.files["00-proverki.md"]
+    assert "[проверки](00-proverki.md)" in r.files["01-raneniia.md"]

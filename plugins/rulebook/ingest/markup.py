@@ -50,6 +50,7 @@ from rulebook.ingest import (
     katex,
     mathblocks,
     notion,
+    ownurls,
     pagefiles,
     pagetitle,
     rendered,
@@ -521,6 +522,9 @@ def parse(book: BookConfig) -> MarkupBook:
     from rulebook.ingest.coverage import words as count_words
 
     vault = wikilinks.Vault([pagefiles.name(book.source, p) for p in files])
+    if book.kind != "markdown":
+        named = {pagefiles.name(book.source, p): p for p in files}
+        conv.saved = ownurls.Saved.read(named, lambda p: read_text(p, _page_encoding(book, p), book.slug))
     for path in files:
         name = pagefiles.name(book.source, path)
         soup = _soup(book, path, report, vault)
@@ -696,6 +700,7 @@ class _Converter:
         self.current: Block | None = None  # the heading whose section is being read
         self.file_name = ""
         self.notion_pages: dict[str, str] = {}  # Notion's page id -> page name (its export's files)
+        self.saved = ownurls.Saved({})  # the addresses saved pages were saved from
 
     # ---- per file --------------------------------------------------------------------------
     def file(self, name: str, root: Tag, page_title: str) -> None:
@@ -1062,6 +1067,9 @@ class _Converter:
         own = notion.own_page(parts, self.notion_pages, self.book.kind != "markdown")
         if own is not None:
             return f"{_PENDING}{own[0]}#{own[1]}"
+        saved = self.saved.page(href, self.file_name) if parts.scheme or href.startswith("/") else None
+        if saved is not None:
+            return f"{_PENDING}{saved[0]}#{saved[1]}"
         if parts.scheme or href.startswith("//"):
             return href
         page = pagefiles.joined(self.file_name, unquote(parts.path)) if parts.path else self.file_name
