@@ -71,3 +71,20 @@ def test_saved_pages_that_link_each_other_by_their_address_on_the_wiki_link_on_t
     assert "[ранения](01-raneniia.md)" in r.files["00-proverki.md"]  # read against its address
     assert "[форум](https://other.example/x)" in r.files["00-proverki.md"]
     assert "[проверки](00-proverki.md)" in r.files["01-raneniia.md"]
+
+
+def test_a_list_item_s_text_in_a_wrapper_block_is_the_item_s_text(tmp_path):
+    """DokuWiki's `<li><div class="li">`: the item keeps its text, and a nested list its place."""
+    body = (
+        '<ul><li class="level1"><div class="li"><strong>Сила</strong> — удар.</div></li>'
+        '<li class="level1 node"><div class="li">Ловкость</div>'
+        '<ul><li class="level2"><div class="li">бег</div></li></ul></li></ul>'
+    )
+    entry = ENTRY.replace('".mw-parser-output"', '".page"')
+    r = _run(
+        tmp_path,
+        {"a.html": f'<html><body><div class="page"><h1>Характеристики</h1>{body}</div></body></html>'},
+        entry,
+    )
+    text = r.files["00-kharakteristiki.md"]
+    assert "- **Сила** — удар.\n\n- Ловкость\n\n    - бег\n" in text  # as from plain <li>

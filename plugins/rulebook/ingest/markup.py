@@ -892,7 +892,7 @@ class _Converter:
             children: list[Block] = []
             for node in list(li.children):
                 if isinstance(node, Tag) and node.name not in _INLINE:
-                    if node.name == "p" and not children and not self.inlines(inline_nodes):
+                    if _item_text(node) and not children and not self.inlines(inline_nodes):
                         inline_nodes.extend(node.children)  # a loose item's first paragraph
                         continue
                     self.element(node, children)
@@ -1074,6 +1074,15 @@ class _Converter:
             return href
         page = pagefiles.joined(self.file_name, unquote(parts.path)) if parts.path else self.file_name
         return f"{_PENDING}{page}#{unquote(parts.fragment)}"
+
+
+def _item_text(node: Tag) -> bool:
+    """A list item's text in a block of its own: a loose item's paragraph, or a wrapper that
+    holds only inline content (DokuWiki writes every item as `<li><div class="li">…</div>`,
+    read as an empty item with the text under it)."""
+    if node.name == "p":
+        return True
+    return node.name == "div" and all(not isinstance(c, Tag) or c.name in _INLINE for c in node.children)
 
 
 def _bold_row(row: Row) -> bool:
