@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebook.ingest import pipeline
+from rulebook.ingest import coverage, pipeline
 
 ENTRY = """[books.wiki]
 title = "Вики группы"
@@ -88,3 +88,17 @@ def test_a_list_item_s_text_in_a_wrapper_block_is_the_item_s_text(tmp_path):
     )
     text = r.files["00-kharakteristiki.md"]
     assert "- **Сила** — удар.\n\n- Ловкость\n\n    - бег\n" in text  # as from plain <li>
+
+
+def test_a_control_the_page_draws_as_a_button_is_chrome_and_reported(tmp_path):
+    """MediaWiki's collapsible table: its «развернуть» toggle ran into the table's title."""
+    body = (
+        '<table class="wikitable mw-collapsible mw-collapsed"><tr><th colspan="2">Пример ранения '
+        '<span class="mw-collapsible-toggle" role="button" tabindex="0">[<a class="mw-collapsible-text">'
+        "развернуть</a>]</span></th></tr><tr><td>Бросок</td><td>Перелом.</td></tr></table>"
+    )
+    r = _run(tmp_path, {"a.html": _page("Ранения", body)})
+    text = r.files["00-raneniia.md"]
+    assert "Пример ранения" in text and "развернуть" not in text
+    assert [t for _, t in r.doc.report.dropped] == ["[ развернуть ]"]
+    assert coverage.measure(r.doc).ratio == 1.0

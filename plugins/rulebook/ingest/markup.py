@@ -562,6 +562,15 @@ def parse(book: BookConfig) -> MarkupBook:
                 if text:
                     report.dropped.append((el.sourceline or 0, text[:120]))
                 el.decompose()
+        # a control the page draws as one (role="button": MediaWiki's «развернуть» beside a
+        # collapsible table's title) is the site's, as a <button> is: left out, told as chrome
+        for el in root.find_all(attrs={"role": "button"}):
+            if el.decomposed:
+                continue
+            text = _WS.sub(" ", el.get_text(" ")).strip()
+            if text:
+                report.dropped.append((el.sourceline or 0, text[:120]))
+            el.decompose()
         notion.boxes(soup, root, _ALERT_ATTR)
         toggles.boxes(soup, root, _ALERT_ATTR, _ALERT_TITLE)
         for line, text in notion.properties(root):
