@@ -137,6 +137,14 @@ def test_a_single_glued_title_is_one_title_not_a_list_of_letters(tmp_path):
             "'.docx' (known: .txt, .html, .md, or a folder of pages): save",
         ),
         (
+            HEAD.replace('"demo.txt"', '"demo.mhtml"'),
+            "«single file» save; save the page as «Web page, complete»",
+        ),
+        (
+            HEAD.replace('"demo.txt"', '"export.xml"'),
+            "MediaWiki's Special:Export) holds its markup, not the page",
+        ),
+        (
             HEAD.replace('"demo.txt"', '"demo.zip"'),
             "'.zip' (known: .txt, .html, .md, or a folder of pages): unpack",
         ),
@@ -206,3 +214,15 @@ def test_a_text_with_no_heading_at_all_takes_the_entrys_title_as_its_h1(tmp_path
     (page,) = result.doc.pages
     assert [(h.level, h.text) for h in page.blocks if isinstance(h, Heading)] == [(1, "Demo")]
     assert "\n# Demo {#demo}\n" in next(iter(result.files.values()))
+
+
+def test_a_folder_of_single_file_saves_says_how_to_save_the_pages(tmp_path):
+    root = project(tmp_path, HEAD.replace('"demo.txt"', '"wiki"'))
+    (root / "sources" / "wiki").mkdir()
+    (root / "sources" / "wiki" / "Ранения.mhtml").write_text("From: <Saved by Blink>\n", encoding="utf-8")
+    with pytest.raises(IngestError) as exc:
+        pipeline.run(root)
+    assert "holds no .html or .md pages (it holds 'Ранения.mhtml': a browser's «single file» save" in str(
+        exc.value
+    )
+    assert exc.value.line == line_of(root, "source =")

@@ -722,7 +722,9 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
         if len(kinds) == 1 and TEXT not in kinds:
             return kinds.pop()
         if not kinds:
-            raise at.child("source").fail(f"the folder {src!r} holds no .html or .md pages")
+            packed = pagefiles.find(folder, (".mhtml", ".mht"))
+            hint = f" (it holds {packed[0].name!r}{_SAVE_COMPLETE})" if packed else ""
+            raise at.child("source").fail(f"the folder {src!r} holds no .html or .md pages{hint}")
         if kinds == {TEXT}:
             raise at.child("source").fail(
                 f"the folder {src!r} holds .txt files: a folder holds .html or .md pages, "
@@ -744,6 +746,16 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
 _SAVE_AS_PAGE = ": save it from its program as a web page (.html), which keeps headings, lists and tables"
 _OFFICE_HINTS = {s: _SAVE_AS_PAGE for s in (".docx", ".doc", ".odt", ".rtf", ".pages", ".gdoc")}
 _OFFICE_HINTS[".zip"] = ": unpack it and name the folder (Google Docs' «Web page (.html, zipped)» is one)"
+# a browser's «single file» save packs the page and its images in MIME, and a wiki's XML export
+# holds the page's wikitext, not the page: the page as the browser shows it keeps its structure
+_SAVE_COMPLETE = (
+    ": a browser's «single file» save; save the page as «Web page, complete» or «HTML only» (.html)"
+)
+_OFFICE_HINTS |= {".mhtml": _SAVE_COMPLETE, ".mht": _SAVE_COMPLETE}
+_OFFICE_HINTS[".xml"] = (
+    ": a wiki's export (MediaWiki's Special:Export) holds its markup, not the page; save each page "
+    "from the browser (.html) into a folder and name the folder"
+)
 
 BOOK = Table(
     [
