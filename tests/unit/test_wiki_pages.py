@@ -102,3 +102,18 @@ def test_a_control_the_page_draws_as_a_button_is_chrome_and_reported(tmp_path):
     assert "Пример ранения" in text and "развернуть" not in text
     assert [t for _, t in r.doc.report.dropped] == ["[ развернуть ]"]
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_dokuwiki_s_footnotes_are_a_list_of_notes_each_one_item(tmp_path):
+    body = (
+        '<h1>Проверки</h1><p>Успех<sup><a href="#fn__1" id="fnt__1" class="fn_top">1)</a></sup>.</p>'
+        '<h2 id="prim">Примечания</h2><div class="footnotes"><div class="fn"><sup>'
+        '<a href="#fnt__1" id="fn__1" class="fn_bot">1)</a></sup> \n<div class="content">Раньше строже.</div>'
+        "</div></div>"
+    )
+    entry = ENTRY.replace('".mw-parser-output"', '".page"')
+    r = _run(tmp_path, {"a.html": f'<html><body><div class="page">{body}</div></body></html>'}, entry)
+    text = r.files["00-proverki.md"]
+    assert 'Успех<sup markdown="span">[1)](#primechaniia)</sup>.' in text
+    assert "\n1. Раньше строже. [1)](#proverki)\n" in text
+    assert coverage.measure(r.doc).ratio == 1.0

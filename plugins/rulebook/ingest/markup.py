@@ -42,6 +42,7 @@ from rulebook.ingest import (
     callouts,
     comments,
     csvtables,
+    dokunotes,
     fences,
     frontmatter,
     gdoclists,
@@ -582,6 +583,7 @@ def parse(book: BookConfig) -> MarkupBook:
             mathblocks.boxes(soup, root, _ALERT_ATTR, _ALERT_CSS)
         _permalinks(root)
         _pictures(soup, root)
+        dokunotes.rebuild(soup, root)
         wordlists.rebuild(soup, root)
         gdoclists.nest(root)
         deepest = _too_deep(root)
