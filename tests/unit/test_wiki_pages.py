@@ -117,3 +117,14 @@ def test_dokuwiki_s_footnotes_are_a_list_of_notes_each_one_item(tmp_path):
     assert 'Успех<sup markdown="span">[1)](#primechaniia)</sup>.' in text
     assert "\n1. Раньше строже. [1)](#proverki)\n" in text
     assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_the_items_of_a_list_in_a_table_cell_stay_apart_words(tmp_path):
+    """A navbox's links: «Ранения» and «Путь» ran into «РаненияПуть», lost to the coverage."""
+    body = (
+        "<table><tr><th>Основы</th><td><div><ul><li><a href='/wiki/A'>Ранения</a></li>"
+        "<li><a href='/wiki/B'>Путь</a></li></ul></div></td></tr></table>"
+    )
+    r = _run(tmp_path, {"a.html": _page("Ранения", body)})
+    assert coverage.measure(r.doc).ratio == 1.0
+    assert "РаненияПуть" not in r.files["00-raneniia.md"]

@@ -1006,6 +1006,18 @@ class _Converter:
             self.inline(n, out, None)
         return _trim(_merge(out))
 
+    def _blocks_apart(self, block: Tag) -> list[Inline]:
+        """The inline content of a block read inside a line, a space at each inner block's edge."""
+        out: list[Inline] = []
+        for child in block.children:
+            if isinstance(child, Tag) and child.name not in _INLINE:
+                out.append(Text(" "))
+                out.extend(self._blocks_apart(child))
+                out.append(Text(" "))
+            else:
+                self.inline(child, out, None)
+        return out
+
     def inline(self, node: NavigableString | Tag, out: list[Inline], style: type | None) -> None:
         if isinstance(node, NavigableString):
             text = _WS.sub(" ", str(node))
@@ -1053,9 +1065,11 @@ class _Converter:
             return
         for child in list(node.children):
             if isinstance(child, Tag) and child.name not in _INLINE:
+                # a block inside inline content parts words, and so do the blocks inside it: the
+                # items of a list in a table cell («<td><ul><li>Ранения</li><li>Путь</li>») ran
+                # into one word
                 out.append(Text(" "))
-                for sub in self.inlines([*child.children]):
-                    out.append(sub)
+                out.extend(_trim(_merge(self._blocks_apart(child))))
                 out.append(Text(" "))
             else:
                 self.inline(child, out, style)
