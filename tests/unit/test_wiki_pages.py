@@ -128,3 +128,11 @@ def test_the_items_of_a_list_in_a_table_cell_stay_apart_words(tmp_path):
     r = _run(tmp_path, {"a.html": _page("Ранения", body)})
     assert coverage.measure(r.doc).ratio == 1.0
     assert "РаненияПуть" not in r.files["00-raneniia.md"]
+
+
+def test_an_image_alone_in_a_list_item_keeps_its_alt_text_as_the_item(tmp_path):
+    icon = '<img src="p.png" alt="Powered by MediaWiki">'
+    body = f'<ul><li><a href="https://www.mediawiki.org/">{icon}</a></li></ul>'
+    r = _run(tmp_path, {"a.html": _page("Ранения", body)})
+    assert coverage.measure(r.doc).ratio == 1.0
+    assert "- [Powered by MediaWiki](https://www.mediawiki.org/)" in r.files["00-raneniia.md"]

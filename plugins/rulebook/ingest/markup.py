@@ -447,6 +447,11 @@ def _permalinks(root: Tag) -> None:
 _FIGURE = "rb-figure"  # an image-only block whose alt text is kept (a name no HTML uses)
 
 
+# what holds one item of its parent, which reads only such items: a caption in its place was lost
+# (an image alone in a list item, «<li><a><img alt="Powered by MediaWiki"></a></li>»)
+_ITEMS = {"li", "td", "th", "dt", "dd"}
+
+
 def _pictures(soup: BeautifulSoup, root: Tag) -> None:
     """A block that is only images becomes their alt text, kept as a caption: the image files are
     not part of the book's pages, and the alt text is the author's words about them («Требушет в
@@ -459,6 +464,9 @@ def _pictures(soup: BeautifulSoup, root: Tag) -> None:
         alt = _WS.sub(" ", str(img.get("alt") or "")).strip()
         block = next((p for p in img.parents if p.name not in _INLINE), None)
         if not alt or block is None or block is root or block.get_text().strip():
+            continue
+        if block.name in _ITEMS:  # a list's item or a table's cell stays one: its alt is its text
+            img.replace_with(alt)
             continue
         alts = [_WS.sub(" ", str(i.get("alt") or "")).strip() for i in block.find_all("img")]
         fig = soup.new_tag(_FIGURE)
