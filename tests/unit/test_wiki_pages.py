@@ -136,3 +136,22 @@ def test_an_image_alone_in_a_list_item_keeps_its_alt_text_as_the_item(tmp_path):
     r = _run(tmp_path, {"a.html": _page("Ранения", body)})
     assert coverage.measure(r.doc).ratio == 1.0
     assert "- [Powered by MediaWiki](https://www.mediawiki.org/)" in r.files["00-raneniia.md"]
+
+
+def test_the_wiki_s_edit_links_beside_headings_are_chrome_and_reported(tmp_path):
+    """Inside the heading (MediaWiki to 1.39) or beside it (1.40+), with its brackets."""
+    edit = (
+        '<span class="mw-editsection"><span class="mw-editsection-bracket">[</span>'
+        '<a href="/index.php?title=X&amp;action=edit&amp;section={n}">править код</a>'
+        '<span class="mw-editsection-bracket">]</span></span>'
+    )
+    body = (
+        f'<h2><span class="mw-headline" id="Бой">Бой</span>{edit.format(n=1)}</h2><p>Раунд.</p>'
+        f'<div class="mw-heading mw-heading2"><h2 id="Отдых">Отдых</h2>{edit.format(n=2)}</div>'
+        '<p>Ночь. <a href="/index.php?title=X&amp;action=history">История</a></p>'
+    )
+    r = _run(tmp_path, {"a.html": _page("Правила", body)})
+    text = r.files["00-pravila.md"]
+    assert "\n## Бой {#boi}\n" in text and "\n## Отдых {#otdykh}\n" in text
+    assert "править" not in text and "История" in text
+    assert [t for _, t in r.doc.report.dropped] == ["[ править код ]"] * 2

@@ -43,6 +43,7 @@ from rulebook.ingest import (
     comments,
     csvtables,
     dokunotes,
+    editlinks,
     fences,
     frontmatter,
     gdoclists,
@@ -571,6 +572,7 @@ def parse(book: BookConfig) -> MarkupBook:
                 if text:
                     report.dropped.append((el.sourceline or 0, text[:120]))
                 el.decompose()
+        report.dropped.extend(editlinks.drop(root))
         # a control the page draws as one (role="button": MediaWiki's «развернуть» beside a
         # collapsible table's title) is the site's, as a <button> is: left out, told as chrome
         for el in root.find_all(attrs={"role": "button"}):
