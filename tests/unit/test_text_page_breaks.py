@@ -76,3 +76,13 @@ def test_a_page_break_between_blocks_keeps_them_apart(tmp_path):
     found = blocks(tmp_path)
     titles = [plain(b.inlines) if hasattr(b, "inlines") else b.text for b in found if isinstance(b, Heading)]
     assert "Капкан" in titles
+
+
+def test_a_page_break_pdftotext_writes_before_a_running_header_is_no_part_of_it(tmp_path):
+    """pdftotext starts each page after the first with a form feed glued to its first line
+    («\\fЛовушки и яды»): the header is still the junk line it declares, and it goes."""
+    text = TEXT.replace("\nЛовушки и яды\t1", "\n\fЛовушки и яды\t1")
+    result = ingest_one(tmp_path, ENTRY, {"pdf.txt": text})
+    paras = [plain(b.inlines) for p in result.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert "Капкан держит ногу, пока его не раскроют." in paras
+    assert not any("Ловушки и яды" in p for p in paras)

@@ -227,7 +227,10 @@ def split_lines(text: str) -> list[SourceLine]:
 
 def normalise_line(text: str) -> str:
     """NBSP runs -> one space (a soft break in flattened table cells, or where bold ended);
-    trailing whitespace removed. Tabs and leading indentation are structure: kept."""
+    trailing whitespace removed. Tabs and leading indentation are structure: kept. A page break
+    glued to a page's first line (pdftotext writes «\\fRunning header») goes: the line is read
+    as it shows, so a chrome.junk pattern anchored at its start matches it."""
+    text = text.lstrip("\f")
     if "\u00a0" in text or "\u202f" in text or "\u2007" in text:
         lead = len(text) - len(text.lstrip(" "))
         body = _NBSP_RUN.sub(" ", text[lead:])
