@@ -86,3 +86,11 @@ def test_a_page_break_pdftotext_writes_before_a_running_header_is_no_part_of_it(
     paras = [plain(b.inlines) for p in result.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
     assert "Капкан держит ногу, пока его не раскроют." in paras
     assert not any("Ловушки и яды" in p for p in paras)
+
+
+def test_a_page_break_after_a_hyphen_the_word_keeps_leaves_the_hyphen(tmp_path):
+    """«кто-» + page break + «нибудь» is «кто-нибудь»; «но-» + «гу» stays «ногу» (above)."""
+    text = TEXT.replace("Капкан держит но-", "Капкан держит, пока кто-").replace("гу, пока его", "нибудь его")
+    result = ingest_one(tmp_path, ENTRY, {"pdf.txt": text})
+    paras = [plain(b.inlines) for p in result.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert "Капкан держит, пока кто-нибудь его не раскроют." in paras

@@ -149,3 +149,25 @@ def test_with_no_heading_rules_a_section_number_gives_the_headings_depth(tmp_pat
         (2, "4.2 STRIPPING PARTS"),
         (2, "SUMMARY"),
     ]
+
+
+WRAPPED_RU = """\
+1.1 ПЕРЕЗАРЯДКА
+
+Пистолет после выстрела требует перезарядки: она занимает одно действие, а кто-
+нибудь из союзников может подать патроны. Персонаж 1-
+го уровня перезаряжает мушкет за два действия, а если кто-
+либо мешает ему, то и за три. Стрелок с чертой «Быстрые руки» делает пере-
+зарядку пистолета без действия, но только один раз за раунд и только стоя.
+"""
+
+
+def test_a_hyphen_at_a_line_end_that_russian_spelling_keeps_stays(tmp_path):
+    """A particle that is always hyphenated («кто-нибудь», «кто-либо») and a number's ending
+    («1-го») keep their hyphen and take no space; a word the typesetter cut is whole again."""
+    doc = ingest(tmp_path, WRAPPED_RU).doc
+    text = " ".join(plain(b.inlines) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph))
+    assert "а кто-нибудь из союзников" in text
+    assert "Персонаж 1-го уровня" in text
+    assert "если кто-либо мешает" in text
+    assert "делает перезарядку пистолета" in text

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulebook.ingest import linehyphens
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
@@ -16,9 +17,8 @@ from rulebook.ingest.unwrap import unwrap
 ATTACHMENT = "\x00attachment:"  # a line that became a notice (an attachment is not text)
 _GLUED_SENTENCE = re.compile(r"(?<=[а-яё]{2}[.!?])(?=[А-ЯЁ][а-яё])")
 # a line that stops in mid-sentence, and one that goes on with it (a lower-case word)
-_CUT_SENTENCE = re.compile(r"(?:[^\W\d_]-?|,)$")
+_CUT_SENTENCE = re.compile(r"(?:[^\W\d_]|[^\W_][-\u2010]|,)$")
 _GOES_ON = re.compile(r"^\s*[a-zа-яё]")
-_HYPHEN_END = re.compile(r"(?<=[^\W\d_])-$")
 _LEAD_UNDERSCORE = re.compile(r"^(\s*)_+(?=[^\s_])")
 # «=сопротивлением (resistance)=», «==текст==»: a highlight's marks the copy kept as text
 _STRAY_MARKS = re.compile(r"(?<![\w=])(={1,2})(?=[^\s=])([^=]{1,80}?)(?<=[^\s=])\1(?![\w=])")
@@ -112,6 +112,7 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int]) -> list[Sourc
     trace, so the block stays one, and a sentence it cut (no end before it, lower case after it)
     is one line again, as on the page. A run next to a blank line stays blank, as the text had it."""
     keep: list[SourceLine] = []
+    whole = "\n".join(ln.text for ln in lines)
     i = 0
     while i < len(lines):
         if i not in junk_at:
@@ -126,7 +127,10 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int]) -> list[Sourc
             keep.extend(lines[i:j])
         elif _CUT_SENTENCE.search(keep[-1].text) and _GOES_ON.match(lines[j].text):
             prev, head = keep[-1].text.rstrip(), lines[j].text.strip()
-            text = prev[:-1] + head if _HYPHEN_END.search(prev) else f"{prev} {head}"
+            if linehyphens.ENDS_HYPHENATED.search(prev):
+                text = linehyphens.join(prev, head, whole)
+            else:
+                text = f"{prev} {head}"
             keep[-1] = SourceLine(keep[-1].no, text)
             j += 1
         i = j

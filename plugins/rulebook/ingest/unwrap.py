@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from rulebook.ingest import linehyphens
 from rulebook.ingest.reader import SourceLine
 
 _WIDTH = 100  # a hard-wrapped text's lines fit a screen; the dumps' paragraphs are longer
@@ -22,7 +23,6 @@ _MIN_BREAKS = 3  # mid-sentence breaks that show a text is wrapped (not a stray 
 _COLUMNS = re.compile(r"\S(?: {2,}|\t)\S")  # aligned columns: a run of spaces inside the line
 _ITEM = re.compile(r"^\s*(?:[-*•·–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;»\"')\]]$")
-_HYPHENATED = re.compile(r"(?<=[^\W\d_])-$")
 _LOWER_START = re.compile(r"^[^\W\d_]")
 
 
@@ -36,7 +36,7 @@ def _goes_on(prev: str, nxt: str, width: int) -> bool:
         return False
     head = nxt.strip()
     lower = bool(_LOWER_START.match(head)) and head[0].islower()
-    if lower and _HYPHENATED.search(prev.rstrip()):
+    if lower and linehyphens.ENDS_HYPHENATED.search(prev.rstrip()):
         return True  # a word broken at the line end, whatever the line's length
     full = len(prev.rstrip()) >= width * 0.6  # a line the wrap ended, not a short line
     return full and (lower or not _ENDS_SENTENCE.search(prev.rstrip()))
@@ -66,8 +66,8 @@ def is_wrapped(lines: list[SourceLine]) -> int:
 
 def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
     """The lines with each wrapped paragraph on one line, and how many line ends were joined.
-    A word hyphenated at a line end («look-» + «ing») is joined without its hyphen unless the
-    text spells it with one elsewhere («jury-» + «rig», as «jury-rig» appears)."""
+    A word hyphenated at a line end («look-» + «ing») is joined without its hyphen unless its
+    spelling keeps one (`linehyphens`: «jury-» + «rig», as «jury-rig» appears; «кто-» + «нибудь»)."""
     width = is_wrapped(lines)
     if not width:
         return lines, 0
@@ -80,11 +80,8 @@ def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
         if out and out[-1].text.strip() and _goes_on(before, ln.text, width):
             prev = out[-1].text.rstrip()
             head = ln.text.strip()
-            if _HYPHENATED.search(prev) and head[:1].islower():
-                stem = re.search(r"([^\W\d_]+)-$", prev)
-                tail = re.match(r"[^\W\d_]+", head)
-                spelt = stem and tail and re.search(rf"\b{stem.group(1)}-{tail.group(0)}\b", whole)
-                text = prev + head if spelt else prev[:-1] + head
+            if linehyphens.ENDS_HYPHENATED.search(prev) and head[:1].islower():
+                text = linehyphens.join(prev, head, whole)
             else:
                 text = f"{prev} {head}"
             out[-1] = SourceLine(out[-1].no, text)
