@@ -152,3 +152,14 @@ def test_the_dos_end_of_file_mark_and_a_page_break_are_not_text_errors(tmp_path:
         body = ("Текст правил. " * 20).rstrip()
         lines = read_source(write(tmp_path, ("Бой\r\n" + body + tail).encode()))
         assert [ln.text for ln in lines] == ["Бой", body], repr(tail)
+
+
+def test_a_typesetters_ligature_is_its_letters(tmp_path: Path) -> None:
+    """A PDF's text may hold the ligatures its font drew («ﬁ», «ﬂ», «ﬀ»): the page shows, copies
+    and finds (Ctrl+F, a heading's id) the letters a reader types."""
+    lines = read_source(
+        write(
+            tmp_path, "Огненный поток (Fire Flow)\n\nO\ufb03cial: \ufb01nal \ufb02ow, e\ufb00ect.\n".encode()
+        )
+    )
+    assert [ln.text for ln in lines] == ["Огненный поток (Fire Flow)", "", "Official: final flow, effect."]

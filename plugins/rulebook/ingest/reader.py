@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,9 @@ _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 # the text; zero-width (non-)joiners only between Latin or Cyrillic letters, where they join nothing.
 _LETTER = r"[A-Za-z\u00c0-\u024f\u0400-\u04ff]"
 INVISIBLE = re.compile(rf"[\u00ad\u200b\u2060\ufeff]|(?<={_LETTER})[\u200c\u200d](?={_LETTER})")
+# The Latin ligatures a PDF's font drew («ﬁ», «ﬂ», «ﬃ»), copied out as one character: a reader
+# types, copies and finds (Ctrl+F, a heading's id) the letters, which NFKC gives back
+_LIGATURE = re.compile(r"[\ufb00-\ufb06]")
 
 
 @dataclass(frozen=True)
@@ -250,7 +254,7 @@ def read_text(path: Path, encoding: str = "utf-8", book: str | None = None) -> s
     problem = mojibake(text, encoding)
     if problem:
         raise IngestError(problem, path=path, book=book)
-    text = INVISIBLE.sub("", text)
+    text = _LIGATURE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), INVISIBLE.sub("", text))
     return lookalikes.fix(text)[0]  # «пoмощь» (a Latin «o») as «помощь», for Ctrl+F on the page
 
 
