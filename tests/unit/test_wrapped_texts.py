@@ -171,3 +171,32 @@ def test_a_hyphen_at_a_line_end_that_russian_spelling_keeps_stays(tmp_path):
     assert "Персонаж 1-го уровня" in text
     assert "если кто-либо мешает" in text
     assert "делает перезарядку пистолета" in text
+
+
+NARROW = """\
+Глава 2.
+Бой и
+отдых
+2.1. Очередность хода
+Бой делится на раунды. В на-
+чале боя каждый участник
+совершает проверку Ловкости;
+результат определяет оче-
+редность хода (инициативу).
+2.2. Отдых и
+восстановление
+Короткий отдых — час покоя,
+за который герой восстанав-
+ливает очки выносливости.
+"""
+
+
+def test_a_numbered_heading_in_a_narrow_column_stays_a_heading_and_is_whole(tmp_path):
+    """A PDF's column is narrow: a section's numbered title fills most of a line, so it read as
+    a line the wrap ended and took the paragraph under it; a long title wraps onto the next line,
+    in lower case, or after a chapter's number alone («Глава 2.»)."""
+    doc = ingest(tmp_path, NARROW).doc
+    titles = [b.text for p in doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert titles == ["Глава 2. Бой и отдых", "2.1. Очередность хода", "2.2. Отдых и восстановление"]
+    paras = [plain(b.inlines) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert paras[0].startswith("Бой делится на раунды.") and paras[0].endswith("(инициативу).")

@@ -24,6 +24,10 @@ _COLUMNS = re.compile(r"\S(?: {2,}|\t)\S")  # aligned columns: a run of spaces i
 _ITEM = re.compile(r"^\s*(?:[-*•·–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;»\"')\]]$")
 _LOWER_START = re.compile(r"^[^\W\d_]")
+# A numbered section's title: «2.1. Очередность хода», «Глава 3.», «Chapter 4: Magic»
+_NUMBERED_TITLE = re.compile(
+    r"^\s*(?:(?:Глава|Часть|Chapter|Part)\s+\d+[.:]?|\d+(?:\.\d+)+\.?)(?=\s|$)", re.IGNORECASE
+)
 
 
 def _prose(text: str) -> bool:
@@ -40,6 +44,22 @@ def _goes_on(prev: str, nxt: str, width: int) -> bool:
         return True  # a word broken at the line end, whatever the line's length
     full = len(prev.rstrip()) >= width * 0.6  # a line the wrap ended, not a short line
     return full and (lower or not _ENDS_SENTENCE.search(prev.rstrip()))
+
+
+def _continues(line: str, before: str, nxt: str, width: int) -> bool:
+    """Whether `nxt` goes on `line` (the joined line so far; `before`: its last line as wrapped).
+    A numbered section's title is a heading, however much of a narrow column (a PDF's) it fills:
+    it takes a line that goes on in lower case (its title wrapped) or follows its number alone
+    («Глава 3.» + «Путешествия»), never the paragraph under it, and is a block of its own (a
+    text with no blank lines, as pdftotext -raw writes it, has no other cue)."""
+    title = _NUMBERED_TITLE.match(line)
+    if title is None:
+        return _goes_on(before, nxt, width)
+    head = nxt.strip()
+    if not head or _ITEM.match(nxt) or _NUMBERED_TITLE.match(nxt):
+        return False
+    alone = not line[title.end() :].strip()
+    return alone or head[0].islower()
 
 
 def is_wrapped(lines: list[SourceLine]) -> int:
@@ -77,7 +97,7 @@ def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
     raw = ""  # the line before, as the text wrapped it (out[-1] may hold several)
     for ln in lines:
         before, raw = raw, ln.text
-        if out and out[-1].text.strip() and _goes_on(before, ln.text, width):
+        if out and out[-1].text.strip() and _continues(out[-1].text, before, ln.text, width):
             prev = out[-1].text.rstrip()
             head = ln.text.strip()
             if linehyphens.ENDS_HYPHENATED.search(prev) and head[:1].islower():
@@ -87,5 +107,8 @@ def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
             out[-1] = SourceLine(out[-1].no, text)
             joined += 1
             continue
+        titled = _NUMBERED_TITLE.match(ln.text) or (out and _NUMBERED_TITLE.match(out[-1].text))
+        if titled and out and out[-1].text.strip() and ln.text.strip():
+            out.append(SourceLine(ln.no, ""))  # a numbered title is a block of its own
         out.append(ln)
     return out, joined
