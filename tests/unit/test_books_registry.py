@@ -131,7 +131,11 @@ def test_a_single_glued_title_is_one_title_not_a_list_of_letters(tmp_path):
         (HEAD.replace("[books.demo]", "[books.search]"), "is a path the site already uses"),
         (HEAD.replace('"demo.txt"', '"/etc/passwd"'), "absolute paths are not allowed"),
         (HEAD.replace('"demo.txt"', '"../../../../etc/passwd"'), "points outside sources/"),
-        (HEAD.replace('"demo.txt"', '"demo.pdf"'), "unknown kind of source '.pdf'"),
+        (
+            HEAD.replace('"demo.txt"', '"demo.pdf"'),
+            "unknown kind of source '.pdf' (known: .txt, .html, .md, or a folder of pages): bring its text,"
+            " `pdftotext -raw demo.pdf demo.txt`",
+        ),
         (
             HEAD.replace('"demo.txt"', '"demo.docx"'),
             "'.docx' (known: .txt, .html, .md, or a folder of pages): save",

@@ -736,6 +736,11 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
         )
     if suffix:
         hint = _OFFICE_HINTS.get(suffix.lower(), "")
+        if suffix.lower() == ".pdf":
+            # its text, with each column in reading order and the hyphens the lines end with (the
+            # importer decides which are a word's own); plain pdftotext interleaves two columns
+            name = Path(src)
+            hint = f": bring its text, `pdftotext -raw {name.name} {name.with_suffix('.txt').name}`"
         raise at.child("source").fail(
             f"unknown kind of source {suffix!r} (known: .txt, .html, .md, or a folder of pages){hint}"
         )
