@@ -163,3 +163,10 @@ def test_a_typesetters_ligature_is_its_letters(tmp_path: Path) -> None:
         )
     )
     assert [ln.text for ln in lines] == ["Огненный поток (Fire Flow)", "", "Official: final flow, effect."]
+
+
+def test_a_page_break_inside_a_line_parts_its_words(tmp_path: Path) -> None:
+    """Pages joined into one text may leave a form feed between two words («Текст\\fещё»): it is
+    a break between them, not a character published inside one word."""
+    lines = read_source(write(tmp_path, "Глава 1. Бой\n\nТекст\x0cещё текст.\n".encode()))
+    assert [ln.text for ln in lines] == ["Глава 1. Бой", "", "Текст ещё текст."]

@@ -234,7 +234,7 @@ def normalise_line(text: str) -> str:
     trailing whitespace removed. Tabs and leading indentation are structure: kept. A page break
     glued to a page's first line (pdftotext writes «\\fRunning header») goes: the line is read
     as it shows, so a chrome.junk pattern anchored at its start matches it."""
-    text = text.lstrip("\f")
+    text = text.lstrip("\f").replace("\f", " ")  # inside a line, a break between two words
     if "\u00a0" in text or "\u202f" in text or "\u2007" in text:
         lead = len(text) - len(text.lstrip(" "))
         body = _NBSP_RUN.sub(" ", text[lead:])
