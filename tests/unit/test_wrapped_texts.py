@@ -200,3 +200,35 @@ def test_a_numbered_heading_in_a_narrow_column_stays_a_heading_and_is_whole(tmp_
     assert titles == ["Глава 2. Бой и отдых", "2.1. Очередность хода", "2.2. Отдых и восстановление"]
     paras = [plain(b.inlines) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
     assert paras[0].startswith("Бой делится на раунды.") and paras[0].endswith("(инициативу).")
+
+
+COLUMN = """\
+2.1. Очередность хода
+Бой делится на раунды. В на-
+чале боя каждый участник
+совершает проверку Ловкости.
+Первыми действуют те, у кого
+результат выше.
+Ход длится шесть секунд.
+2.2. Снаряжение
+• Верёвка считается одним пред-
+метом, как и любой фонарь.
+Доспех считается двумя пред-
+метами, щит считается одним.
+"""
+
+
+def test_a_sentence_that_ends_a_full_line_of_a_column_goes_on_in_its_paragraph(tmp_path):
+    """With no blank lines (pdftotext -raw), a paragraph's end shows only as a line the column
+    did not fill: a sentence ending a full line goes on in the same paragraph; a list item goes on
+    only in lower case."""
+    doc = ingest(tmp_path, COLUMN).doc
+    paras = [plain(b.inlines) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert paras[0] == (
+        "Бой делится на раунды. В начале боя каждый участник совершает проверку Ловкости. "
+        "Первыми действуют те, у кого результат выше."
+    )
+    assert paras[1] == "Ход длится шесть секунд."
+    assert paras[2] == "Доспех считается двумя предметами, щит считается одним."
+    items = [b for p in doc.pages for b in walk(p.blocks) if isinstance(b, ListBlock)]
+    assert len(items) == 1 and len(items[0].items) == 1

@@ -19,6 +19,7 @@ from rulebook.ingest import linehyphens
 from rulebook.ingest.reader import SourceLine
 
 _WIDTH = 100  # a hard-wrapped text's lines fit a screen; the dumps' paragraphs are longer
+_FILLED = 0.85  # of the wrap width: a line the column filled (a PDF probe's paragraph ends: ≤ 0.80)
 _MIN_BREAKS = 3  # mid-sentence breaks that show a text is wrapped (not a stray short line)
 _COLUMNS = re.compile(r"\S(?: {2,}|\t)\S")  # aligned columns: a run of spaces inside the line
 _ITEM = re.compile(r"^\s*(?:[-*•·–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
@@ -34,8 +35,8 @@ def _prose(text: str) -> bool:
     return bool(text.strip()) and not _COLUMNS.search(text.strip())
 
 
-def _goes_on(prev: str, nxt: str, width: int) -> bool:
-    """Whether `nxt` continues the sentence `prev` broke off at the wrap width."""
+def _goes_on(prev: str, nxt: str, width: int, item: bool = False) -> bool:
+    """Whether `nxt` continues the paragraph (`item`: the list item) `prev` broke off at the wrap width."""
     if not (_prose(prev) and _prose(nxt)) or _ITEM.match(nxt):
         return False
     head = nxt.strip()
@@ -43,7 +44,12 @@ def _goes_on(prev: str, nxt: str, width: int) -> bool:
     if lower and linehyphens.ENDS_HYPHENATED.search(prev.rstrip()):
         return True  # a word broken at the line end, whatever the line's length
     full = len(prev.rstrip()) >= width * 0.6  # a line the wrap ended, not a short line
-    return full and (lower or not _ENDS_SENTENCE.search(prev.rstrip()))
+    if full and (lower or not _ENDS_SENTENCE.search(prev.rstrip())):
+        return True
+    # a sentence that ends a line the column filled goes on in its paragraph: a paragraph's last
+    # line seldom fills it, and a text with no blank lines (pdftotext -raw) has no other cue; an
+    # item goes on only in lower case (after it, a capital starts the paragraph under the list)
+    return not item and len(prev.rstrip()) >= width * _FILLED
 
 
 def _continues(line: str, before: str, nxt: str, width: int) -> bool:
@@ -52,9 +58,11 @@ def _continues(line: str, before: str, nxt: str, width: int) -> bool:
     it takes a line that goes on in lower case (its title wrapped) or follows its number alone
     («Глава 3.» + «Путешествия»), never the paragraph under it, and is a block of its own (a
     text with no blank lines, as pdftotext -raw writes it, has no other cue)."""
+    if _NUMBERED_TITLE.match(nxt) and _ENDS_SENTENCE.search(before.rstrip()):
+        return False  # a section after a sentence's end, not the sentence going on
     title = _NUMBERED_TITLE.match(line)
     if title is None:
-        return _goes_on(before, nxt, width)
+        return _goes_on(before, nxt, width, bool(_ITEM.match(line)))
     head = nxt.strip()
     if not head or _ITEM.match(nxt) or _NUMBERED_TITLE.match(nxt):
         return False
