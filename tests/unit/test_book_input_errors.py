@@ -328,3 +328,26 @@ def test_a_line_glued_above_tab_rows_quotes_the_rows_and_names_every_way_out(tmp
     assert "(line 4: «Примерная книга ⇥ 7»" in err.message
     assert "headings.glued" in err.message and "tables.caption" in err.message
     assert "chrome.junk" in err.message
+
+
+SIDE_BY_SIDE = """\
+                 Пепел и сталь — краткие правила
+
+Глава 1. Основы                    ность, если персонаж мог бы её
+игры                               оценить.
+
+«Пепел и сталь» — настольная       Преимущество — ситуация, в
+ролевая игра о наёмниках,          которой обстоятельства
+которые охраняют караваны в        помогают персонажу. При пре-
+выжженных землях. Один             имуществе бросьте три кости и
+участник становится Ведущим,       оставьте две лучшие. Помеха
+остальные управляют героями.       действует наоборот: бросьте
+"""
+
+
+def test_a_pdfs_two_columns_set_side_by_side_are_refused_at_the_first_such_line(tmp_path):
+    """`pdftotext -layout` keeps a page's columns side by side: read as lines, each paragraph
+    would be half of two; the text of `pdftotext -raw` has them one after the other."""
+    err = fail(project(tmp_path, text=SIDE_BY_SIDE))
+    assert str(err).startswith("[demo] ") and "demo.txt:3: " in str(err)
+    assert "side by side" in str(err) and "pdftotext -raw" in str(err) and "\n" not in str(err)

@@ -12,7 +12,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.ingest import coverage, footnotes, markdown, markup, outline, pages
+from rulebook.ingest import coverage, footnotes, markdown, markup, outline, pages, sidebyside
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, at, by_place, walk
@@ -36,6 +36,7 @@ def parse_book(book: BookConfig) -> Document:
             book=book.slug,
         )
     lines = read_source(book.source, book.encoding, book.slug)
+    sidebyside.check(lines, book.source, book.slug)
     prepared = strip_chrome(book, lines)
     report = Report(dropped=prepared.dropped)
     specs = load_specs(book.tables.hints, book.slug) if book.tables.hints else {}
