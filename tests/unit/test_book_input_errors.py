@@ -351,3 +351,25 @@ def test_a_pdfs_two_columns_set_side_by_side_are_refused_at_the_first_such_line(
     err = fail(project(tmp_path, text=SIDE_BY_SIDE))
     assert str(err).startswith("[demo] ") and "demo.txt:3: " in str(err)
     assert "side by side" in str(err) and "pdftotext -raw" in str(err) and "\n" not in str(err)
+
+
+SPACE_TABLE = """\
+Глава 1. Состояния
+
+Состояния и их действие:
+
+Лёгкое ранение       Штраф к броскам ловкости до конца сцены.
+Среднее ранение      Скорость вдвое меньше, штраф к атакам.
+Тяжёлое ранение      Персонаж падает и не может бежать.
+Полная слепота       Все атаки по персонажу с преимуществом.
+Глубокий сон         Персонаж не видит и не слышит бой.
+Сильный страх        Персонаж отходит от источника страха.
+"""
+
+
+def test_a_table_aligned_with_spaces_is_no_pdfs_two_columns(tmp_path):
+    """Two runs of words on each line, as a PDF's page side by side, but each row starts a
+    sentence of its own: a table the text aligned with spaces, read (its words all reach the
+    site), not refused."""
+    (result,) = pipeline.run(project(tmp_path, text=SPACE_TABLE), check=True)
+    assert "Персонаж падает" in "\n".join(result.files.values())

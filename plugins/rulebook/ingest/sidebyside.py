@@ -20,18 +20,34 @@ _TWO_RUNS = regex.compile(r"^\s*(?P<a>\S(?:(?! {3}).)*\S) {3,}(?P<b>\S(?:(?! {3}
 _WORD = regex.compile(r"\p{L}{2,}")
 _SHARE = 0.2  # of the text's lines: a page of two columns has most of its lines so (a probe: 32%)
 _LEAST = 5  # lines, so that a short text's one odd line is not a page
+# of such lines followed by another: the next one goes on with a sentence (a column's next line
+# starts in lower case; a probe: 46 of 47). A table aligned with spaces starts its rows with
+# capitals, and is read, not refused
+_GOES_ON = 0.5
 
 
-def _two_columns(text: str) -> bool:
+def _two_columns(text: str) -> regex.Match[str] | None:
     m = _TWO_RUNS.match(text)
-    return bool(m) and all(len(_WORD.findall(m.group(k))) >= 2 for k in ("a", "b"))
+    return m if m and all(len(_WORD.findall(m.group(k))) >= 2 for k in ("a", "b")) else None
+
+
+def _goes_on(m: regex.Match[str]) -> bool:
+    """Either column of the line goes on with the sentence of the line before (lower case)."""
+    return m.group("a")[:1].islower() or m.group("b")[:1].islower()
 
 
 def check(lines: list[SourceLine], path: Path, book: str) -> None:
     """Refuse a text whose lines set two columns side by side, at the first such line."""
     filled = [ln for ln in lines if not ln.blank]
-    paired = [ln for ln in filled if _two_columns(ln.text)]
-    if len(paired) >= _LEAST and len(paired) >= _SHARE * len(filled):
+    found = {ln.no: m for ln in filled if (m := _two_columns(ln.text))}
+    paired = [ln for ln in filled if ln.no in found]
+    nexts = [found[ln.no + 1] for ln in paired if ln.no + 1 in found]
+    going_on = sum(_goes_on(m) for m in nexts)
+    if (
+        len(paired) >= _LEAST
+        and len(paired) >= _SHARE * len(filled)
+        and going_on >= _GOES_ON * len(nexts) > 0
+    ):
         raise IngestError(
             f"{len(paired)} of the text's {len(filled)} lines set two columns side by side (as "
             "`pdftotext -layout` writes a PDF's page), which cannot be read apart: bring the text "
