@@ -1249,3 +1249,15 @@ def test_a_paragraph_opening_with_a_quote_keeps_its_line(tmp_path):
     heads = [(b.text, b.line) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
     assert heads == [("Цели", 1), ("Броски", 5), ("Итог", 9)]
     assert r.doc.report.unresolved == [(13, "Формулу")]
+
+
+def test_an_html_pages_aside_is_a_sidebar_told_as_chrome_not_a_callout(tmp_path):
+    # a saved page's <aside class="sidebar"> is the site's: told as chrome, not a note box;
+    # Notion's Markdown «<aside>» lines are callouts (the test above)
+    page = (
+        "<html><body><h1>Бой</h1><p>Текст боя.</p>"
+        '<aside class="sidebar"><p>Меню сайта: Главная Форум</p></aside></body></html>'
+    )
+    r = saved_page(tmp_path, page)
+    assert not [b for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Admonition)]
+    assert any("aside.sidebar" in message for _line, message in r.doc.report.warnings)

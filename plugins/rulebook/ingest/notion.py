@@ -52,6 +52,11 @@ class UnclosedAside(ValueError):
         self.line = line  # of the file
 
 
+# marks the «<aside>» lines of a Markdown page that are callouts: an HTML page's <aside> is a
+# sidebar (site chrome, told as such), not one
+CALLOUT = "data-rb-callout"
+
+
 def markdown_asides(text: str) -> str:
     """The Markdown with each «<aside>» line (outside fenced code) opening a block whose content
     is read as Markdown (md_in_html's «markdown="1"»). Raises UnclosedAside."""
@@ -63,7 +68,7 @@ def markdown_asides(text: str) -> str:
             continue
         if _ASIDE.match(line):
             opened.append(i)
-            lines[i] = '<aside markdown="1">'
+            lines[i] = f'<aside markdown="1" {CALLOUT}="">'
         elif _ASIDE_END.match(line) and opened:
             opened.pop()
     if opened:
@@ -72,11 +77,11 @@ def markdown_asides(text: str) -> str:
 
 
 def boxes(soup: BeautifulSoup, root: Tag, kind_attr: str) -> None:
-    """Each callout under `root` (a Markdown page's «<aside>», an HTML page's
-    «figure.callout») a quote marked as a box of kind «note», without its icon."""
+    """Each callout under `root` (a Markdown page's «<aside>» lines, marked by markdown_asides;
+    an HTML page's «figure.callout») a quote marked as a box of kind «note», without its icon."""
     for icon in root.select("figure.link-to-page .icon"):
         icon.decompose()  # a link to a subpage: its icon («📄») ran into the page's title
-    for el in root.select("aside, figure.callout"):
+    for el in root.select(f"aside[{CALLOUT}], figure.callout"):
         if el.name == "figure":
             icon = el.find(class_="icon")
             holder = icon.find_parent("div") if icon is not None else None
