@@ -1261,3 +1261,13 @@ def test_an_html_pages_aside_is_a_sidebar_told_as_chrome_not_a_callout(tmp_path)
     r = saved_page(tmp_path, page)
     assert not [b for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Admonition)]
     assert any("aside.sidebar" in message for _line, message in r.doc.report.warnings)
+
+
+def test_a_one_file_books_preface_before_its_first_chapter_stays_a_page_of_its_own(tmp_path):
+    page = "Вступление к правилам.\n\nЕщё абзац.\n\n# Глава 1\n\nТекст главы 1.\n\n# Глава 2\n\nТекст.\n"
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    first, chapter, _ = r.doc.pages
+    intro = next(b for b in first.blocks if isinstance(b, Paragraph))
+    assert plain(intro.inlines) == "Вступление к правилам."
+    assert [b.text for b in chapter.blocks if isinstance(b, Heading)] == ["Глава 1"]
+    assert [plain(b.inlines) for b in chapter.blocks if isinstance(b, Paragraph)] == ["Текст главы 1."]

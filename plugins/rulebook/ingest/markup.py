@@ -697,9 +697,10 @@ def _shown(el: Tag) -> str:
 
 
 def _title_first(blocks: list[Block], start: int) -> None:
-    """A page's H1 opens its page, before what the file prints above it (a site's breadcrumb, a
-    back link, a badge): pages are cut at the H1, so those lines closed the previous page, and a
-    link to the page, which leads to its first block, landed there."""
+    """A folder's page's H1 opens its page, before what the file prints above it (a site's
+    breadcrumb, a back link, a badge): pages are cut at the H1, so those lines closed the
+    previous page, and a link to the page, which leads to its first block, landed there. In a
+    one-file book what stands before the first H1 is a preface, a page of its own."""
     first = next((i for i in range(start, len(blocks)) if _is_title(blocks[i])), None)
     if first is not None and first > start:
         blocks.insert(start, blocks.pop(first))
@@ -730,7 +731,8 @@ class _Converter:
         self.file_name = name
         start = len(self.blocks)
         self.children(root, self.blocks)
-        _title_first(self.blocks, start)
+        if self.book.source.is_dir():
+            _title_first(self.blocks, start)
         if not any(isinstance(b, Heading) and b.level == 1 for b in self.blocks[start:]):
             # a page without an H1 (its title sits outside chrome.root): `title_line`, else the
             # book's title for a one-page book, else the page's own (see pagetitle); a note
