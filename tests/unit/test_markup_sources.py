@@ -1271,3 +1271,16 @@ def test_a_one_file_books_preface_before_its_first_chapter_stays_a_page_of_its_o
     assert plain(intro.inlines) == "Вступление к правилам."
     assert [b.text for b in chapter.blocks if isinstance(b, Heading)] == ["Глава 1"]
     assert [plain(b.inlines) for b in chapter.blocks if isinstance(b, Paragraph)] == ["Текст главы 1."]
+
+
+def test_an_obsidian_comment_over_a_code_block_or_after_a_stray_backtick_is_left_out(tmp_path):
+    # a comment hides a fenced block inside it too; a lone backtick makes no code span across
+    # paragraphs (CommonMark), so it does not shelter the comment after it
+    page = (
+        "# Бой\n\n%%\nЗаметки мастера: предатель — Ивар.\n```\nкод\n```\nЕщё секрет.\n%%\n\n"
+        "Нажмите ` для консоли.\n\n%%Тайник у мельницы.%%\n\nИ ` ещё раз.\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    text = "\n".join(r.files.values())
+    assert "Ивар" not in text and "секрет" not in text and "Тайник" not in text
+    assert "Нажмите" in text and "ещё раз" in text

@@ -10,41 +10,67 @@ import re
 
 from rulebook.ingest import fences
 
-_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
-_COMMENT = re.compile(r"%%.*?%%", re.S)
+# an inline code span, on one line: a stray backtick does not make a span across paragraphs
+_CODE = re.compile(r"(`+)(?:(?!\1)[^\n])+?\1")
+_MARK = "%%"
 
 
 def strip(text: str) -> tuple[str, list[int]]:
-    """The Markdown without its comments, and the (1-based) line where each one began. A «%%»
-    that nothing closes stays text, as Obsidian shows it."""
+    """The Markdown without its comments, and the (1-based) line where each one began. A comment
+    runs from a «%%» outside code to the next «%%» wherever it is, over fenced code too (all of
+    it hidden); a «%%» that nothing closes stays text, as Obsidian shows it."""
     lines = text.split("\n")
     code, _ = fences.code_lines(lines)
-    out: list[str] = []
-    found: list[int] = []
-    i = 0
+    spans = _spans(lines, code)
+    out = list(lines)
+    for (i, a), (j, b) in reversed(spans):
+        if i == j:
+            out[i] = out[i][:a] + out[i][b:]
+        else:
+            out[i] = out[i][:a]
+            for k in range(i + 1, j):
+                out[k] = ""
+            out[j] = out[j][b:]
+    return "\n".join(out), [i + 1 for (i, _a), _end in spans]
+
+
+def _spans(lines: list[str], code: list[bool]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Each comment as ((line, column) of its «%%», (line, column) after its closing «%%»)."""
+    spans = []
+    i, col = 0, 0
     while i < len(lines):
-        if code[i] or "%%" not in lines[i]:
-            out.append(lines[i])
+        if code[i] and col == 0:
             i += 1
             continue
-        j = i  # the run of prose lines a comment may span
-        while j + 1 < len(lines) and not code[j + 1]:
-            j += 1
-        chunk = "\n".join(lines[i : j + 1])
-        pieces, last = [], 0
-        for m in _CODE.finditer(chunk):
-            pieces.append(_strip_prose(chunk[last : m.start()], i, chunk, last, found))
-            pieces.append(m.group(0))
-            last = m.end()
-        pieces.append(_strip_prose(chunk[last:], i, chunk, last, found))
-        out.extend("".join(pieces).split("\n"))
-        i = j + 1
-    return "\n".join(out), found
+        start = _opening(lines[i], col)
+        if start is None:
+            i, col = i + 1, 0
+            continue
+        end = _closing(lines, i, start + len(_MARK))
+        if end is None:  # nothing closes it: text, and the scan goes on after it
+            col = start + len(_MARK)
+            continue
+        spans.append(((i, start), end))
+        i, col = end
+    return spans
 
 
-def _strip_prose(part: str, first_line: int, chunk: str, offset: int, found: list[int]) -> str:
-    def blank(m: re.Match[str]) -> str:
-        found.append(first_line + chunk.count("\n", 0, offset + m.start()) + 1)
-        return "\n" * m.group(0).count("\n")
+def _opening(line: str, col: int) -> int | None:
+    """The column of the first «%%» from `col` that is not inside an inline code span."""
+    while True:
+        at = line.find(_MARK, col)
+        if at < 0:
+            return None
+        code = next((m for m in _CODE.finditer(line, col) if m.start() <= at < m.end()), None)
+        if code is None:
+            return at
+        col = code.end()
 
-    return _COMMENT.sub(blank, part)
+
+def _closing(lines: list[str], i: int, col: int) -> tuple[int, int] | None:
+    """Where the comment opened on line i before `col` ends: after the next «%%», on any line."""
+    for j in range(i, len(lines)):
+        at = lines[j].find(_MARK, col if j == i else 0)
+        if at >= 0:
+            return j, at + len(_MARK)
+    return None
