@@ -373,3 +373,22 @@ def test_a_table_aligned_with_spaces_is_no_pdfs_two_columns(tmp_path):
     site), not refused."""
     (result,) = pipeline.run(project(tmp_path, text=SPACE_TABLE), check=True)
     assert "Персонаж падает" in "\n".join(result.files.values())
+
+
+@pytest.mark.parametrize(
+    ("files", "kind"),
+    [
+        ({"vault/Бой.md": "# Бой\n\nТекст.", "vault/attachments/лог.txt": "лог"}, "markdown"),
+        ({"site/boi.html": "<h1>Бой</h1><p>Текст.</p>", "site/docs/README.md": "# Readme"}, "html"),
+    ],
+)
+def test_a_text_or_a_readme_deeper_in_a_folder_of_pages_does_not_refuse_it(tmp_path, files, kind):
+    """A .txt below the top of a folder source is an attachment, and a Markdown README in a site
+    of HTML pages is the site's: the folder is the kind of pages at its top."""
+    folder = next(iter(files)).split("/")[0]
+    root = project(tmp_path, head=HEAD.replace('"demo.txt"', f'"{folder}"'))
+    for name, text in files.items():
+        (root / "sources" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "sources" / name).write_text(text, encoding="utf-8")
+    (book,) = load_books(root / "sources" / "books.toml", root / "sources")
+    assert book.kind == kind

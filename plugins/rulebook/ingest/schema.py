@@ -717,8 +717,14 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
     if folder.is_dir():
         # at any depth (a site's sections are folders); a page saved «complete» keeps its
         # images, styles and scripts beside it, and a hidden folder is no section: not pages
-        texts = [p.name for p in pagefiles.find(folder, _TEXT_SUFFIXES)]
-        kinds = {source_kind({"source": name}, at) for name in texts}
+        # a .txt below the top is an attachment (a log, a note), not a text the entry meant
+        found = [
+            p for p in pagefiles.find(folder, _TEXT_SUFFIXES) if p.parent == folder or p.suffix != ".txt"
+        ]
+        kinds = {source_kind({"source": p.name}, at) for p in found}
+        top = {source_kind({"source": p.name}, at) for p in found if p.parent == folder}
+        if len(kinds) > 1 and len(top) == 1 and TEXT not in top:
+            kinds = top  # a site's pages, and a README.md or a saved page deeper down: the site
         if len(kinds) == 1 and TEXT not in kinds:
             return kinds.pop()
         if not kinds:
