@@ -305,3 +305,23 @@ def test_a_page_nested_too_deep_is_refused_at_its_line(tmp_path, body):
     assert err.value.path is not None and err.value.path.name == "doc.htm"
     assert err.value.line and "nested more than 150 deep" in err.value.message
     assert not (tmp_path / "docs").exists()
+
+
+@pytest.mark.parametrize(
+    ("page", "message"),
+    [
+        ("# Бой\n\n" + "".join("    " * i + "- x\n" for i in range(300)), "nested more than 150 deep"),
+        ("---\ntitle: " + "[" * 3000 + "\n---\n# Бой\n\nТекст.\n", "front matter nested too deep"),
+        ("---\nтеги: [бой\n---\n# Бой\n\nТекст.\n", "front matter is not YAML"),
+    ],
+)
+def test_markdown_nested_too_deep_or_broken_front_matter_is_one_line(tmp_path, page, message):
+    """Lists nested hundreds deep, and front matter thousands of brackets deep, escaped as a
+    RecursionError's traceback from the parsers; front matter with a Russian key that its format
+    cannot read was published as text. Each is one line naming the file, and nothing is written."""
+    entry = '[books.moves]\ntitle = "Ходы"\nsystem = "Пример"\nsource = "moves.md"\n'
+    with pytest.raises(IngestError) as err:
+        ingest_one(tmp_path, entry, {"moves.md": page})
+    assert err.value.path is not None and err.value.path.name == "moves.md"
+    assert message in err.value.message
+    assert not (tmp_path / "docs").exists()

@@ -21,9 +21,9 @@ from rulebook.ingest import fences
 _H1 = re.compile(r"^#[ \t]+\S|^=+[ \t]*$")
 # a block that opens with a key («title: …», «title = …») was meant as metadata; one that opens
 # with a sentence is a rule, text and a rule, as Markdown reads them
-_KEY = {
-    "---": re.compile(r"^[A-Za-z_][\w-]*[ \t]*:(?:[ \t]|$)"),
-    "+++": re.compile(r"^[A-Za-z_][\w.-]*[ \t]*="),
+_KEY = {  # a key in any script («теги: [бой»): a Russian vault's keys are Russian
+    "---": re.compile(r"^[^\W\d][\w-]*[ \t]*:(?:[ \t]|$)"),
+    "+++": re.compile(r"^[^\W\d][\w.-]*[ \t]*="),
 }
 _TOML_AT = re.compile(r"\s*\(at (?:line (\d+), column \d+|end of document)\)")
 
@@ -41,6 +41,8 @@ class BrokenFrontMatter(ValueError):
 def _meta(kind: str, body: str) -> dict[str, Any] | None:
     try:
         meta = yaml.safe_load(body) if kind == "---" else tomllib.loads(body)
+    except RecursionError:  # «title: [[[[…» thousands deep: both parsers recurse per level
+        raise BrokenFrontMatter(2, "front matter nested too deep to read") from None
     except (yaml.YAMLError, tomllib.TOMLDecodeError) as err:
         first = next((line for line in body.split("\n") if line.strip()), "")
         if not _KEY[kind].match(first):

@@ -304,7 +304,14 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
     except (notion.UnclosedAside, csvtables.BrokenCsv) as err:
         raise IngestError(str(err), path=path, line=err.line, book=book.slug) from None
     markup = _lists_interrupt(hashtags.escape(text))
-    html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
+    try:
+        html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
+    except RecursionError:  # Python-Markdown recurses per level of nested lists and quotes
+        raise IngestError(
+            f"blocks nested more than {_MAX_DEPTH} deep: a page so deep is not read",
+            path=path,
+            book=book.slug,
+        ) from None
     soup = BeautifulSoup(html_text, "html.parser")
     # the file's own lines (the blank lines added are not the file's), found by the words as the
     # file spells them: before the entities' invisible characters go («Бро&shy;сок»)
