@@ -1284,3 +1284,24 @@ def test_an_obsidian_comment_over_a_code_block_or_after_a_stray_backtick_is_left
     text = "\n".join(r.files.values())
     assert "Ивар" not in text and "секрет" not in text and "Тайник" not in text
     assert "Нажмите" in text and "ещё раз" in text
+
+
+def test_a_folders_own_page_comes_first_in_it_and_the_sources_index_takes_the_books_title(tmp_path):
+    # by path alone «index.md» came after «combat/…», and a section's index after «armor.md»;
+    # the source's own index page, with no H1, was titled «index»
+    entry = '[books.site]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "site"\n'
+    files = {
+        "site/index.md": "Добро пожаловать.\n",
+        "site/armor.md": "# Доспехи\n\nТекст.\n",
+        "site/combat/rules.md": "# Правила боя\n\nТекст.\n",
+        "site/combat/index.md": "# Бой\n\nТекст.\n",
+        "site/Погоня/Засада.md": "# Засада\n\nТекст.\n",
+        "site/Погоня/Погоня.md": "# Погоня\n\nТекст.\n",
+    }
+    for name, text in files.items():
+        (tmp_path / "sources" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    titles = [next(b.text for b in p.blocks if isinstance(b, Heading)) for p in r.doc.pages]
+    assert titles == ["Хоумрул", "Доспехи", "Бой", "Правила боя", "Погоня", "Засада"]

@@ -28,7 +28,17 @@ def find(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
         if any(_resources(folder.joinpath(*rel[:i]), suffixes) for i in range(1, len(rel))):
             continue
         out.append(p)
-    return sorted(out, key=lambda p: p.relative_to(folder).as_posix())
+    return sorted(out, key=lambda p: reading_key(p.relative_to(folder).as_posix()))
+
+
+def reading_key(name: str) -> tuple[tuple[int, str], ...]:
+    """A page's place in reading order by its path: a folder's own page (its index page, or a
+    note named as the folder, as Obsidian keeps one) before the rest of the folder, then the
+    files and subfolders by name: «index.md», «armor.md», «combat/index.md», «combat/rules.md»."""
+    *folders, file = name.split("/")
+    stem = posixpath.splitext(file)[0]
+    own = stem in _FOLDER_PAGES or (bool(folders) and stem == folders[-1])
+    return (*((1, f) for f in folders), (0, "") if own else (1, file))
 
 
 def _resources(sub: Path, suffixes: tuple[str, ...]) -> bool:
@@ -93,9 +103,12 @@ NOTION_ID = re.compile(r" [0-9a-f]{32}$")
 
 def title(name: str) -> str:
     """The title a page's file name gives it, as a notes program (Obsidian, Notion) shows the
-    page: the name without its suffix (and Notion's id), a folder's index page its folder's."""
+    page: the name without its suffix (and Notion's id), a folder's index page its folder's, the
+    source's own index page none (it takes the book's)."""
     stem = posixpath.splitext(name)[0]
     folder, base = posixpath.split(stem)
-    if base in _FOLDER_PAGES and folder:
+    if base in _FOLDER_PAGES:
+        if not folder:
+            return ""  # the folder source's own index page: the book's title
         base = posixpath.basename(folder)
     return NOTION_ID.sub("", base).strip()
