@@ -1797,14 +1797,9 @@
         && a.slots.some((sl) => [...sl.stems.keys()].some((st) => found(this.posts.get(st))))));
     }
 
-    /* One stem's BM25F score of a record (score.py's slot_score, the loop's body). */
-    stemScore(sp, weight, rid, s) {
-      return this.stemScoreOf(weight, sp.text.get(rid), sp.head.get(s), sp.path.get(s));
-    }
-
-    /* The same from the stem's entries of the record (t), its section's heading (h) and path (p),
-       each undefined where the stem is not there: slotScores reads a section's once for all of
-       its candidates. */
+    /* One stem's BM25F score of a record (score.py's slot_score, the loop's body), from the
+       stem's entries of the record (t), its section's heading (h) and path (p), each undefined
+       where the stem is not there: slotScores reads a section's once for all its candidates. */
     stemScoreOf(weight, t, h, p) {
       const P = this.P;
       const k1 = P.k1, bt = P.b_text, bh = P.b_head;
