@@ -349,3 +349,16 @@ def test_a_slang_word_reaches_an_english_book_through_another_books_bilingual_he
     assert engine.search(lib, "хил", limit=5, book_filter=["en"])["results"][0]["title"] == "Healing"
     (js,) = browser_search(lib, ["хил @en"])
     assert js["results"][0]["title"] == "Healing"
+
+
+def test_a_slang_word_reaches_an_english_book_through_its_own_glossary():
+    """The English book's own glossary says «лечение» is its «recovery»; «хил», the shared
+    glossary's slang for «лечение», finds it there too."""
+    ru = book("ru", [("Лечение", 2, ["Лечение ран занимает ночь отдыха в лагере."])])
+    en = book(
+        "en",
+        [("Recovery", 2, ["When you rest for a night, you recover your strength."])],
+        glossary='[[alias]]\nfrom = "лечение"\nto = ["recovery"]\n',
+    )
+    lib = index(ru, en, common='[[alias]]\nfrom = "хил"\nto = ["лечение", "исцеление"]\n')
+    assert engine.search(lib, "хил", limit=5, book_filter=["en"])["results"][0]["title"] == "Recovery"

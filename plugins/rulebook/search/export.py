@@ -313,8 +313,12 @@ def _rules(
         bridges.shared_into_english(common, english),
         bridges.sounds_into_english(vocab, terms),
     ]
-    # and the shared glossary's slang, through the Russian word it means
-    per_book = [[made[i] for made in bridged] if terms[i] is not None else [] for i in range(len(books))]
+    # and the shared glossary's slang, through the Russian word it means (by these rules, or the
+    # book's own glossary: «стресс» = stress)
+    per_book = [
+        [*(made[i] for made in bridged), books[i].glossary] if terms[i] is not None else []
+        for i in range(len(books))
+    ]
     bridged.append(bridges.slang_into_english(common, per_book))
     for made in bridged:
         glossaries += list(enumerate(made))
