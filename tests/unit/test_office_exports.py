@@ -80,6 +80,24 @@ def test_word_list_paragraphs_are_lists(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_word_list_after_a_deeper_one_hangs_from_its_own_level(tmp_path):
+    """A list that starts at a level hung from the last item seen, which could be the last item
+    of the deeper list just closed: a bullet «Топор» after the numbered «Меч» (both level 2)
+    became level 3 under «Меч». It is a list of its own under «Оружие» (HTML cannot mix marks in
+    one list), after the numbered one."""
+    page = word_page(
+        _item("MsoListParagraphCxSpFirst", "mso-list:l1 level1 lfo2", "·", "Оружие")
+        + _item("MsoListParagraphCxSpMiddle", "mso-list:l1 level2 lfo2", "1.", "Меч")
+        + _item("MsoListParagraphCxSpMiddle", "mso-list:l1 level2 lfo2", "·", "Топор")
+        + _item("MsoListParagraphCxSpLast", "mso-list:l1 level1 lfo2", "·", "Доспехи")
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    lists = [b for b in r.doc.pages[0].blocks if isinstance(b, ListBlock)]
+    shape = [(lst.ordered, [(plain(i.inlines), _nested(i)) for i in lst.items]) for lst in lists]
+    assert shape == [(False, [("Оружие", [(True, ["Меч"]), (False, ["Топор"])]), ("Доспехи", [])])]
+    assert not _nested(lists[0].items[0].children[0].items[0])
+
+
 def _nested(item: ListItem) -> list[tuple[bool, list[str]]]:
     return [
         (b.ordered, [plain(i.inlines) for i in b.items]) for b in item.children if isinstance(b, ListBlock)

@@ -85,8 +85,9 @@ def _nest(soup: BeautifulSoup, run: list[Tag]) -> None:
             lst.sourceline = p.sourceline  # the list's and its items' lines are their paragraphs'
             if num and num.group(1) and num.group(1) != "1":
                 lst["start"] = num.group(1)
-            if stack and last_item is not None:
-                last_item.append(lst)
+            parent = stack[-1][1].find_all("li", recursive=False) if stack else []
+            if parent:  # under the last item of the list one level out, not the last item seen
+                parent[-1].append(lst)  # (that may be in a deeper list just closed)
             else:
                 p.insert_before(lst)
             stack.append((level, lst))
