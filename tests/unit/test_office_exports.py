@@ -98,6 +98,23 @@ def test_a_word_list_after_a_deeper_one_hangs_from_its_own_level(tmp_path):
     assert not _nested(lists[0].items[0].children[0].items[0])
 
 
+def test_a_word_list_mark_no_list_can_show_stays_text(tmp_path):
+    """Only a one-part number («1.», «а)») was read as one: «1.2.» or «Шаг 1:» was taken for a
+    bullet and deleted, so «см. 1.2» lost its target. Such a mark stays the item's leading text
+    (in a bullet list: an <ol> would number it again «1.»); a bullet glyph is still dropped."""
+    page = word_page(
+        _item("MsoListParagraphCxSpFirst", "mso-list:l1 level1 lfo2", "1.1.", "Засада.")
+        + _item("MsoListParagraphCxSpMiddle", "mso-list:l1 level1 lfo2", "1.2.", "Бегство.")
+        + _item("MsoListParagraphCxSpMiddle", "mso-list:l1 level1 lfo2", "Шаг 1:", "Бросок.")
+        + _item("MsoListParagraphCxSpLast", "mso-list:l1 level1 lfo2", "o", "Факел.")
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    lists = [b for b in r.doc.pages[0].blocks if isinstance(b, ListBlock)]
+    shape = [(lst.ordered, [plain(i.inlines) for i in lst.items]) for lst in lists]
+    assert shape == [(False, ["1.1. Засада.", "1.2. Бегство.", "Шаг 1: Бросок.", "Факел."])]
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
 def _nested(item: ListItem) -> list[tuple[bool, list[str]]]:
     return [
         (b.ordered, [plain(i.inlines) for i in b.items]) for b in item.children if isinstance(b, ListBlock)

@@ -17,6 +17,12 @@ _IGNORE = re.compile(r"mso-list:\s*Ignore", re.I)
 _NUMBER = re.compile(r"^\(?(?:(\d+)|[a-zа-яё]|[ivxlc]+)[.)]$", re.I)
 
 
+def _is_bullet(marker: str) -> bool:
+    """A bullet is a glyph with no letter or digit, or one character: Word writes a symbol font's
+    bullets as the letter its code stands at («o» in Courier New, «§», «Ø», «ü» in Wingdings)."""
+    return len(marker) <= 1 or not any(c.isalnum() for c in marker)
+
+
 def _is_item(p: Tag) -> bool:
     classes = " ".join(p.get("class") or [])
     style = str(p.get("style") or "")
@@ -78,6 +84,10 @@ def _nest(soup: BeautifulSoup, run: list[Tag]) -> None:
             continue
         num = _NUMBER.match(marker)
         kind = "ol" if num else "ul"
+        if not num and not _is_bullet(marker):
+            # «1.2.», «Шаг 1:»: a mark an <ol> cannot show stays the item's text, so that a
+            # reference to it («см. 1.2») still finds it; the item is a bullet one
+            p.insert(0, soup.new_string(marker + " "))
         while stack and (stack[-1][0] > level or (stack[-1][0] == level and stack[-1][1].name != kind)):
             stack.pop()
         if not stack or stack[-1][0] < level:
