@@ -1165,6 +1165,26 @@ def test_a_notion_database_linked_as_a_csv_is_its_table(tmp_path):
     assert f"Снаряжение {notion_id}.md:5: the table" in str(err.value) and "\n" not in str(err.value)
 
 
+def test_lines_after_an_inlined_csv_are_the_files(tmp_path):
+    """A CSV table adds its rows and two lines to the Markdown, and every line after it was
+    reported that much too late («Удар», line 7 of the file, at line 20 with an 11-line CSV):
+    the lines are the file's, the table's its link's."""
+    entry = '[books.notion]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "export"\n'
+    page = "# Бой\n\nВступление\n\n[Оружие](weapons.csv)\n\n## Удар\n\nТекст удара.\n"
+    src = tmp_path / "sources" / "export"
+    src.mkdir(parents=True)
+    (src / "page.md").write_text(page, encoding="utf-8")
+    rows = "".join(f"Клинок{i},к{i}\n" for i in range(1, 11))
+    (src / "weapons.csv").write_text("Название,Урон\n" + rows, encoding="utf-8")
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    blocks = [b for p in r.doc.pages for b in p.blocks]
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    (strike,) = [b for b in blocks if isinstance(b, Heading) and b.text == "Удар"]
+    after = [b for b in blocks if isinstance(b, Paragraph) and plain(b.inlines) == "Текст удара."]
+    assert (table.line, strike.line, after[0].line) == (5, 7, 9)
+
+
 def test_a_toggle_is_a_box_titled_by_its_summary(tmp_path):
     """Notion's toggle («ul.toggle > li > details») after a list and a bare «<details>»: boxes
     titled by their summary, not list items holding a space; a subpage link's icon is gone."""

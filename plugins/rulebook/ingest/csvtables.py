@@ -30,17 +30,21 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|") or " "
 
 
-def inline(text: str, page: Path, folder: Path) -> str:
+def inline(text: str, page: Path, folder: Path) -> tuple[str, list[int]]:
     """The Markdown of `page` with each line that is only a link to a CSV file inside `folder`
-    replaced by the link's words and the table. Raises BrokenCsv for a CSV that is not one."""
+    replaced by the link's words and the table, and the page's line (1-based) of each of its
+    lines: a table adds lines, and what follows must still be reported at the file's lines.
+    Raises BrokenCsv for a CSV that is not one."""
     lines = text.split("\n")
     code, _ = fences.code_lines(lines)
     out: list[str] = []
+    line_of: list[int] = []
     for no, (line, fenced) in enumerate(zip(lines, code, strict=True), start=1):
         m = None if fenced else _CSV_LINK.match(line)
         target = (page.parent / unquote(m.group(2))).resolve() if m else None
         if m is None or target is None or not target.is_file() or not target.is_relative_to(folder.resolve()):
             out.append(line)
+            line_of.append(no)
             continue
         try:
             data = target.read_bytes().decode("utf-8-sig")
@@ -49,10 +53,12 @@ def inline(text: str, page: Path, folder: Path) -> str:
             raise BrokenCsv(no, f"the table {m.group(2)!r} is not a UTF-8 CSV file ({err})") from None
         if not rows:
             out.append(line)
+            line_of.append(no)
             continue
         width = max(len(r) for r in rows)
         rows = [r + [""] * (width - len(r)) for r in rows]
         table = ["| " + " | ".join(_cell(c) for c in r) + " |" for r in rows]
         table.insert(1, "|" + " --- |" * width)
         out += [m.group(1), "", *table]
-    return "\n".join(out)
+        line_of += [no] * (len(table) + 2)  # the table's lines are the link's
+    return "\n".join(out), line_of

@@ -299,10 +299,13 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
         )
     folder = book.source if book.source.is_dir() else book.source.parent
     try:
-        text = csvtables.inline(text, path, folder)
-        text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, _github_slug))
-    except (notion.UnclosedAside, csvtables.BrokenCsv) as err:
+        text, line_of = csvtables.inline(text, path, folder)
+    except csvtables.BrokenCsv as err:
         raise IngestError(str(err), path=path, line=err.line, book=book.slug) from None
+    try:
+        text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, _github_slug))
+    except notion.UnclosedAside as err:
+        raise IngestError(str(err), path=path, line=line_of[err.line - 1], book=book.slug) from None
     markup = _lists_interrupt(hashtags.escape(text))
     try:
         html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
@@ -315,7 +318,7 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
     soup = BeautifulSoup(html_text, "html.parser")
     # the file's own lines (the blank lines added are not the file's), found by the words as the
     # file spells them: before the entities' invisible characters go («Бро&shy;сок»)
-    _source_lines(soup, text)
+    _source_lines(soup, text, line_of)
     return _visible(soup)
 
 
@@ -336,13 +339,14 @@ _LINE_STARTS = {*_HEADINGS, "p", "li", "ul", "ol", "dl", "dt", "dd", "table", "t
 _LINE_STARTS.add("blockquote")
 
 
-def _source_lines(soup: BeautifulSoup, text: str) -> None:
+def _source_lines(soup: BeautifulSoup, text: str, line_of: list[int]) -> None:
     """Give each element of a Markdown source's HTML the line of the Markdown it came from (the
     HTML's own lines are not the file's, and reports, the outline and errors name lines of the
     file): the first line, from the previous element's on, that holds the element's first word
     (a heading: a heading line that does; a block: one it begins), in document order; an element
     with no words keeps the line before it. Footnotes, which the HTML moves to its end, are
-    looked for from the start."""
+    looked for from the start. `line_of` gives the file's line of each line of `text` (a CSV
+    table inlined adds lines the file does not have)."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     setext = re.compile(r"^\s*(?:=+|-+)\s*$")
 
@@ -384,7 +388,7 @@ def _source_lines(soup: BeautifulSoup, text: str) -> None:
                 at = find(m.group(0), 0, heading, False)
             if at is not None:
                 cursor = at
-        el.sourceline = cursor + 1
+        el.sourceline = line_of[cursor]
 
 
 # What a site wraps around an article calls itself so: HTML5's elements and landmark roles, and
