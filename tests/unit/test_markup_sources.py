@@ -1125,6 +1125,27 @@ def test_a_display_formula_in_markdown_is_a_formula_box(tmp_path):
     assert "$$\n" not in r.files[p.file] and coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_display_formula_is_not_read_as_markdown(tmp_path):
+    """A «$$» block was read by Markdown's inline markup before it became a box: «2*k*m» gave
+    «2», an emphasised «k» and «m», and «\\\\» one backslash. Its lines are taken as they are (as
+    fenced code is), in a quote too, at the file's lines."""
+    formula = "Урон = 2*k*m + \\frac{a}{b} \\\\ x_1"
+    page = f"# Бой\n\nТекст.\n\n$$\n{formula}\n$$\n\n> Заметка.\n>\n> $$\n> x = a*b*c\n> $$\n"
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    boxes = [a for b in p.blocks for a in _admonitions(b) if a.css == "formula"]
+    body = [b.children[0] for b in boxes]
+    assert [[type(s).__name__ for s in b.inlines] for b in body] == [["Text"], ["Text"]]
+    assert [plain(b.inlines) for b in body] == [formula, "x = a*b*c"]
+    assert [b.line for b in boxes] == [6, 12]
+
+
+def _admonitions(block: object) -> list[Admonition]:
+    if not isinstance(block, Admonition):
+        return []
+    return [block] + [a for c in block.children for a in _admonitions(c)]
+
+
 def test_a_notion_callout_that_nothing_closes_is_one_line_at_its_line(tmp_path):
     """An «<aside>» with no «</aside>» would make the rest of the page a box: refused at its line."""
     page = "# Бой\n\nТекст.\n\n<aside>\n💡 Засада.\n\n## Атака\n\nТекст.\n"

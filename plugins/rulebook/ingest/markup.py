@@ -306,7 +306,8 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
         text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, _github_slug))
     except notion.UnclosedAside as err:
         raise IngestError(str(err), path=path, line=line_of[err.line - 1], book=book.slug) from None
-    markup = _lists_interrupt(hashtags.escape(text))
+    markup, formulas = mathblocks.protect(text)
+    markup = _lists_interrupt(hashtags.escape(markup))
     try:
         html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
     except RecursionError:  # Python-Markdown recurses per level of nested lists and quotes
@@ -316,6 +317,7 @@ def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) 
             book=book.slug,
         ) from None
     soup = BeautifulSoup(html_text, "html.parser")
+    mathblocks.restore(soup, formulas)
     # the file's own lines (the blank lines added are not the file's), found by the words as the
     # file spells them: before the entities' invisible characters go («Бро&shy;сок»)
     _source_lines(soup, text, line_of)
