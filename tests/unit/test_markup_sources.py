@@ -975,6 +975,26 @@ def test_obsidian_callouts_are_titled_boxes_of_their_kind(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_an_obsidian_callout_is_titled_by_its_whole_marker_line(tmp_path):
+    """Only the marker line's first text was the title: «[!tip] Засада *у реки*» was titled
+    «Засада» with the body «у реки Текст засады.», «[!warning] **Опасно**» had no title and the
+    body «Опасно Текст.». The title is the whole line as the browser shows it, glued parts kept
+    one word («Удар<span>ом</span>»)."""
+    page = (
+        "# Бой\n\nВступление.\n\n> [!tip] Засада *у реки*\n> Текст засады.\n\n"
+        "> [!warning] **Опасно**\n> Текст.\n\n> [!note] Удар<span>ом</span> сверху  \n> Под строкой.\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    boxes = [(b.kind, b.title, plain(b.children[0].inlines)) for b in p.blocks if isinstance(b, Admonition)]
+    assert boxes == [
+        ("tip", "Засада у реки", "Текст засады."),
+        ("warning", "Опасно", "Текст."),
+        ("note", "Ударом сверху", "Под строкой."),
+    ]
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
 def test_obsidian_wikilinks_lead_to_the_note_and_its_heading(tmp_path):
     """A vault's «[[Note]]», «[[Note#Heading|alias]]», «[[#Heading]]», a note found by name in
     another folder, an embed «![[Note]]» and a link to a note the vault lacks (reported, kept as

@@ -51,6 +51,7 @@ class Marker(NamedTuple):
     kind: str  # the Material box
     title: str  # Obsidian's title on the marker's line ("" for none)
     end: int  # where the quote's own text starts
+    title_at: int  # where the title starts (an HTML line may go on in inline elements)
 
 
 def marker(text: str) -> Marker | None:
@@ -58,4 +59,4 @@ def marker(text: str) -> Marker | None:
     m = _MARKER.match(text)
     if m is None or m.group(1).casefold() not in _KINDS:
         return None
-    return Marker(_KINDS[m.group(1).casefold()], m.group(3).strip(), m.end())
+    return Marker(_KINDS[m.group(1).casefold()], m.group(3).strip(), m.end(), m.start(3))

@@ -523,8 +523,11 @@ def _alerts(soup: BeautifulSoup, root: Tag) -> None:
         if m is None:
             continue
         quote[_ALERT_ATTR] = m.kind
-        if m.title:
-            quote[_ALERT_TITLE] = m.title
+        title = m.title
+        if "\n" not in str(head):  # the marker's line goes on past this text: «Засада *у реки*»
+            title = _title_line(soup, head, str(head)[m.title_at :])
+        if title:
+            quote[_ALERT_TITLE] = title
         rest = str(head)[m.end :]
         if rest:
             head.replace_with(NavigableString(rest))
@@ -532,6 +535,29 @@ def _alerts(soup: BeautifulSoup, root: Tag) -> None:
             head.extract()
         if not first.get_text().strip() and first.find("img") is None:
             first.decompose()
+
+
+def _title_line(soup: BeautifulSoup, head: NavigableString, start: str) -> str:
+    """A callout's title: its marker's whole line, `start` and the inline elements after `head`
+    up to the line's end (a newline or <br>), as the browser shows it; those are taken out of
+    the paragraph. Its first text alone was the title, and the rest of the line began the body
+    («[!warning] **Опасно**»: no title, a body «Опасно Текст.»)."""
+    line = soup.new_tag("span")
+    line.append(start)
+    node = head.next_sibling
+    while node is not None:
+        after = node.next_sibling
+        if isinstance(node, Tag) and node.name == "br":
+            node.extract()
+            break
+        if isinstance(node, NavigableString) and "\n" in node:
+            ends, rest = str(node).split("\n", 1)
+            line.append(ends)
+            node.replace_with(NavigableString(rest))
+            break
+        line.append(node.extract())
+        node = after
+    return _shown(line).strip()
 
 
 def parse(book: BookConfig) -> MarkupBook:
