@@ -1029,6 +1029,26 @@ def test_obsidian_wikilinks_lead_to_the_note_and_its_heading(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_wikilink_with_an_escaped_pipe_in_a_table_leads_to_its_note(tmp_path):
+    """In a table Obsidian writes a wikilink's alias after «\\|» (a bare «|» would end the cell):
+    the backslash was read as part of the note's name, a link to a missing «Бой\\.md»."""
+    entry = '[books.vault]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "vault"\n'
+    files = {
+        "vault/Приёмы.md": "# Приёмы\n\n| Приём | Где |\n| --- | --- |\n| удар | [[Бой\\|бой]] |\n",
+        "vault/Бой.md": "# Бой\n\nТекст.\n",
+    }
+    (tmp_path / "sources" / "vault").mkdir(parents=True)
+    for name, text in files.items():
+        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    pages = {p.title: p for p in r.doc.pages}
+    (table,) = [b for b in pages["Приёмы"].blocks if isinstance(b, Table)]
+    cell = table.rows[0].cells[1]
+    assert [(s.text, s.target) for s in cell.inlines if isinstance(s, Link)] == [("бой", pages["Бой"].file)]
+    assert not r.doc.report.external
+
+
 def test_a_note_without_a_heading_goes_by_its_file_name(tmp_path):
     """An Obsidian note has no H1: the vault shows its file's name as its title, and so does the
     site (a folder's index page: the folder's name; Notion's id suffix is no part of it); a note

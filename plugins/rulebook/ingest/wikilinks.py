@@ -54,6 +54,10 @@ def rewrite(text: str, here: str, vault: Vault, slug: Callable[[str], str]) -> s
 
     def link(m: re.Match[str]) -> str:
         bang, ref, alias = m.group(1), m.group(2).strip(), (m.group(3) or "").strip()
+        if m.group(3) is not None:
+            # in a table Obsidian escapes the pipe («[[Бой\|бой]]»), else it would end a cell:
+            # the backslash is not the note's name
+            ref = ref.removesuffix("\\").strip()
         note, _, heading = ref.partition("#")
         heading = heading.split("#")[-1].strip()
         if not note and not heading:
