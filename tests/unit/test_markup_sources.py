@@ -1266,6 +1266,21 @@ def test_a_toggle_is_a_box_titled_by_its_summary(tmp_path):
     assert "📄" not in r.files[p.file] and coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_toggle_summary_is_titled_as_the_browser_shows_it(tmp_path):
+    """A summary was read with a space at every element's edge: «Удар<span>ом</span>» titled the
+    box «Удар ом», two words the page does not show."""
+    html = (
+        "<html><body><article class='page sans'><header><h1 class='page-title'>Бой</h1></header>"
+        "<div class='page-body'><p>Текст.</p><details><summary>Удар<span>ом</span> <b>щита</b></summary>"
+        "<p>Сбивает с ног.</p></details></div></article></body></html>"
+    )
+    entry = '[books.moves]\ntitle = "Ходы"\nsystem = "Пример"\nsource = "moves.html"\n'
+    r = ingest_one(tmp_path, entry, {"moves.html": html})
+    (p,) = r.doc.pages
+    assert [b.title for b in p.blocks if isinstance(b, Admonition)] == ["Ударом щита"]
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
 def test_a_notion_address_of_an_exported_page_leads_to_it(tmp_path):
     """«https://www.notion.so/<page id>?pvs=21#<block id>»: in the HTML export the block (its
     element's id), in Markdown the page; an address of a page the export lacks stays external."""

@@ -141,6 +141,22 @@ def test_a_link_around_a_superscript_is_a_footnote_marker(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_linked_superscript_mark_reads_as_shown(tmp_path):
+    """LibreOffice's footnote mark whose number a span parts («1<span>2</span>») was read with a
+    space at the span's edge: the mark «1 2» where the page shows «12»."""
+    page = (
+        "<html><body><h1>Бой</h1><p>Первым ходит тот, у кого больше ОВ"
+        '<a class="sdfootnoteanc" name="sdfootnote12anc" href="#sdfootnote12sym">'
+        "<sup>1<span>2</span></sup></a>.</p>"
+        '<div id="sdfootnote12"><p><a class="sdfootnotesym" name="sdfootnote12sym" '
+        'href="#sdfootnote12anc">12</a>Если и ОВ равны, бросьте ещё раз.</p></div></body></html>'
+    )
+    r = ingest_one(tmp_path, ENTRY, {"doc.htm": page})
+    first = r.doc.pages[0].blocks[1]
+    assert isinstance(first, Paragraph)
+    assert [m.text for m in first.inlines if isinstance(m, Sup)] == ["12"]
+
+
 def test_list_items_without_end_tags_are_siblings(tmp_path):
     """LibreOffice leaves out `</li>`; a browser closes an item where the next one starts (and a
     `<dt>`/`<dd>` where the next term or definition starts). The list read as one item that held

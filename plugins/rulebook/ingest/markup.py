@@ -622,7 +622,7 @@ def parse(book: BookConfig) -> MarkupBook:
                 report.dropped.append((el.sourceline or 0, text[:120]))
             el.decompose()
         notion.boxes(soup, root, _ALERT_ATTR)
-        toggles.boxes(soup, root, _ALERT_ATTR, _ALERT_TITLE)
+        toggles.boxes(soup, root, _ALERT_ATTR, _ALERT_TITLE, _shown)
         for line, text in notion.properties(root):
             report.notes.append(f"{name}:{line}: Notion's page properties, read as metadata: {text[:80]}")
         if not book.chrome.root:
@@ -1104,8 +1104,8 @@ class _Converter:
             return
         if name == "a" and node.get("href") and _only_sup(node):
             # LibreOffice's footnote mark, a link around the superscript: the superscript
-            # that links, as Markdown's `<sup><a>` is
-            text = _WS.sub(" ", node.get_text(" ")).strip()
+            # that links, as Markdown's `<sup><a>` is; its text as shown («1<span>2</span>»: 12)
+            text = _shown(node).strip()
             out.append(Sup(text, self.href(node) or ""))
             return
         if name == "a" and node.get("href"):

@@ -8,15 +8,20 @@ into the list before it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bs4 import BeautifulSoup, Tag
 
 
-def boxes(soup: BeautifulSoup, root: Tag, kind_attr: str, title_attr: str) -> None:
-    """Each «<details>» under `root` a quote marked as a box titled by its summary's words;
+def boxes(
+    soup: BeautifulSoup, root: Tag, kind_attr: str, title_attr: str, shown: Callable[[Tag], str]
+) -> None:
+    """Each «<details>» under `root` a quote marked as a box titled by its summary's words as
+    `shown` reads them (the browser's text: «Удар<span>ом</span>» is one word, not «Удар ом»);
     Notion's one-item list around it taken away."""
     for details in root.find_all("details"):
         summary = details.find("summary", recursive=False)
-        title = " ".join(summary.get_text(" ").split()) if summary is not None else ""
+        title = " ".join(shown(summary).split()) if summary is not None else ""
         if summary is not None:
             summary.decompose()
         quote = soup.new_tag("blockquote")
