@@ -6,12 +6,9 @@ Fenced and inline code keep their «%%».
 
 from __future__ import annotations
 
-import re
-
 from rulebook.ingest import fences
 
-# an inline code span, on one line: a stray backtick does not make a span across paragraphs
-_CODE = re.compile(r"(`+)(?:(?!\1)[^\n])+?\1")
+_CODE = fences.CODE_SPAN
 _MARK = "%%"
 
 

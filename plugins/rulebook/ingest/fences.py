@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 
 _OPEN = re.compile(r"^(`{3,}|~{3,})[ \t]*[^`\n]*$")  # an info string holds no backtick
+# an inline code span within one line (a stray backtick makes no span across paragraphs): what
+# the pre-passes that look inside lines (comments, wikilinks) leave as written
+CODE_SPAN = re.compile(r"(`+)(?:(?!\1)[^\n])+?\1")
 
 
 def code_lines(lines: list[str]) -> tuple[list[bool], int]:

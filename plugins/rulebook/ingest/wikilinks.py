@@ -22,7 +22,7 @@ from urllib.parse import quote
 from rulebook.ingest import fences
 
 _LINK = re.compile(r"(!?)\[\[([^\[\]|\n]*?)(?:\|([^\[\]\n]*))?\]\]")
-_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_CODE = fences.CODE_SPAN
 _IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".bmp", ".avif")
 
 
