@@ -155,3 +155,20 @@ def test_the_wiki_s_edit_links_beside_headings_are_chrome_and_reported(tmp_path)
     assert "\n## Бой {#boi}\n" in text and "\n## Отдых {#otdykh}\n" in text
     assert "править" not in text and "История" in text
     assert [t for _, t in r.doc.report.dropped] == ["[ править код ]"] * 2
+
+
+def test_a_wikis_categories_source_line_notice_and_navbox_are_told_as_chrome(tmp_path):
+    """A page saved with no chrome declared: MediaWiki's categories, its «Источник — …» line,
+    the site notice and a navigation box are named for chrome.drop, not published unnoticed."""
+    entry = '[books.wiki]\ntitle = "Вики группы"\nsystem = "Пример"\nsource = "wiki"\n'
+    page = (
+        '<html><head><title>Ранения — Вики группы</title></head><body><div id="siteNotice">'
+        "Вики переезжает в мае.</div><h1>Ранения</h1><p>Лёгкое ранение проходит за ночь.</p>"
+        '<div class="navbox">Правила: Бой · Ранения · Погоня</div><div class="printfooter">'
+        'Источник — https://wiki.example/Ранения</div><div id="catlinks" class="catlinks">'
+        "Категории: Правила</div></body></html>"
+    )
+    r = _run(tmp_path, {"a.html": page}, entry)
+    (warning,) = [m for _, m in r.doc.report.warnings if "look like site chrome" in m]
+    for sel in ("#siteNotice", "div.navbox", "div.printfooter", "#catlinks"):
+        assert sel in warning, sel

@@ -400,6 +400,10 @@ _CHROME_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search
 _CHROME_NAME = re.compile(
     r"(?i)^(?:site-?|page-?|top-?|main-?)?(?:nav|navbar|navigation|menu|header|masthead|footer|sidebar|"
     r"breadcrumbs?|cookies?(?:-?(?:banner|notice|consent))?|banner|ads?|advert\w*)$"
+    # a wiki's own names for them (MediaWiki, DokuWiki): categories, the «Источник — …» line,
+    # the site notice, skip links, navigation boxes, the page's id and last-change line
+    r"|^(?:catlinks|printfooter|sitenotice|mw-jump-link|jump-to-nav|sitesub|contentsub|navbox"
+    r"|mw-indicators|docinfo|pageid)$"
 )
 
 
