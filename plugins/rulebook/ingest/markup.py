@@ -39,6 +39,7 @@ from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
 from rulebook.ingest import (
+    boxmarks,
     callouts,
     comments,
     csvtables,
@@ -493,11 +494,6 @@ def _pictures(soup: BeautifulSoup, root: Tag) -> None:
         block.replace_with(fig)
 
 
-_ALERT_ATTR = "data-rb-alert"
-_ALERT_TITLE = "data-rb-alert-title"
-_ALERT_CSS = "data-rb-alert-css"
-
-
 def _split_alerts(soup: BeautifulSoup, root: Tag) -> None:
     """Python-Markdown joins quotes that only a blank line parts («> [!NOTE] …», blank, «> [!TIP]
     …») into one; GitHub, as CommonMark, ends a quote at the blank line: an alert marker that
@@ -526,12 +522,12 @@ def _alerts(soup: BeautifulSoup, root: Tag) -> None:
         m = callouts.marker(str(head)) if isinstance(head, NavigableString) else None
         if m is None:
             continue
-        quote[_ALERT_ATTR] = m.kind
+        quote[boxmarks.KIND] = m.kind
         title = m.title
         if "\n" not in str(head):  # the marker's line goes on past this text: «Засада *у реки*»
             title = _title_line(soup, head, str(head)[m.title_at :])
         if title:
-            quote[_ALERT_TITLE] = title
+            quote[boxmarks.TITLE] = title
         rest = str(head)[m.end :]
         if rest:
             head.replace_with(NavigableString(rest))
@@ -625,15 +621,15 @@ def parse(book: BookConfig) -> MarkupBook:
             if text:
                 report.dropped.append((el.sourceline or 0, text[:120]))
             el.decompose()
-        notion.boxes(soup, root, _ALERT_ATTR)
-        toggles.boxes(soup, root, _ALERT_ATTR, _ALERT_TITLE, _shown)
+        notion.boxes(soup, root)
+        toggles.boxes(soup, root, _shown)
         for line, text in notion.properties(root):
             report.notes.append(f"{name}:{line}: Notion's page properties, read as metadata: {text[:80]}")
         if not book.chrome.root:
             _warn_chrome(root, report, name)
         if book.kind == "markdown":
             _alerts(soup, root)
-            mathblocks.boxes(soup, root, _ALERT_ATTR, _ALERT_CSS)
+            mathblocks.boxes(soup, root)
         _permalinks(root)
         _pictures(soup, root)
         dokunotes.rebuild(soup, root)
@@ -648,8 +644,8 @@ def parse(book: BookConfig) -> MarkupBook:
                 book=book.slug,
             )
         words.update(count_words(rendered.text(root, _INLINE)))
-        for quote in root.find_all(attrs={_ALERT_TITLE: True}):
-            words.update(count_words(str(quote[_ALERT_TITLE])))
+        for quote in root.find_all(attrs={boxmarks.TITLE: True}):
+            words.update(count_words(str(quote[boxmarks.TITLE])))
         for line, word in rendered.glued(root):
             report.warnings.append(
                 (line, f"«{word}» is one word on the page: a word runs into the emphasis or link beside it")
@@ -899,8 +895,8 @@ class _Converter:
             if out is self.blocks and inner and isinstance(inner[0], Heading):
                 out.append(inner.pop(0))  # a titled box: its title is the section's heading
             if inner:
-                kind, title = str(el.get(_ALERT_ATTR) or "quote"), str(el.get(_ALERT_TITLE) or "")
-                out.append(Admonition(kind, title, inner, line, css=str(el.get(_ALERT_CSS) or "")))
+                kind, title = str(el.get(boxmarks.KIND) or "quote"), str(el.get(boxmarks.TITLE) or "")
+                out.append(Admonition(kind, title, inner, line, css=str(el.get(boxmarks.CSS) or "")))
             return
         if name == "pre":
             parts = el.get_text().split("\n")

@@ -12,7 +12,7 @@ import re
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from rulebook.ingest import fences
+from rulebook.ingest import boxmarks, fences
 
 _OPEN = re.compile(r"^\s*\$\$\s*")
 _CLOSE = re.compile(r"\s*\$\$\s*$")
@@ -51,7 +51,7 @@ def restore(soup: BeautifulSoup, kept: list[str]) -> None:
         s.replace_with(type(s)(_TOKEN.sub(lambda m: kept[int(m.group(1))], str(s))))
 
 
-def boxes(soup: BeautifulSoup, root: Tag, kind_attr: str, css_attr: str) -> None:
+def boxes(soup: BeautifulSoup, root: Tag) -> None:
     """Each paragraph under `root` that is one «$$ … $$» a quote marked as a formula box, the
     dollar signs taken out."""
     for p in root.find_all("p"):
@@ -67,9 +67,4 @@ def boxes(soup: BeautifulSoup, root: Tag, kind_attr: str, css_attr: str) -> None
             last.replace_with(NavigableString(_CLOSE.sub("", str(last))))
         if not p.get_text().strip():
             continue
-        quote = soup.new_tag("blockquote")
-        quote[kind_attr] = "abstract"
-        quote[css_attr] = "formula"
-        quote.sourceline = p.sourceline
-        p.replace_with(quote)
-        quote.append(p)
+        boxmarks.box(soup, p, "abstract", css="formula", inside=True)

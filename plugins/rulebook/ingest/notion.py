@@ -33,7 +33,7 @@ from urllib.parse import SplitResult
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from rulebook.ingest import fences
+from rulebook.ingest import boxmarks, fences
 from rulebook.ingest.pagefiles import NOTION_ID
 
 _PROPERTY = re.compile(r"^[^\s:#>|*<-][^:\n]{0,60}:(?: .*)?$")
@@ -76,7 +76,7 @@ def markdown_asides(text: str) -> str:
     return "\n".join(lines)
 
 
-def boxes(soup: BeautifulSoup, root: Tag, kind_attr: str) -> None:
+def boxes(soup: BeautifulSoup, root: Tag) -> None:
     """Each callout under `root` (a Markdown page's «<aside>» lines, marked by markdown_asides;
     an HTML page's «figure.callout») a quote marked as a box of kind «note», without its icon."""
     for icon in root.select("figure.link-to-page .icon"):
@@ -96,12 +96,7 @@ def boxes(soup: BeautifulSoup, root: Tag, kind_attr: str) -> None:
             rest = _ICON.sub("", str(first), count=1)
             if rest != str(first):
                 first.replace_with(NavigableString(rest))
-        quote = soup.new_tag("blockquote")
-        quote[kind_attr] = "note"
-        quote.sourceline = el.sourceline
-        for child in list(el.children):
-            quote.append(child.extract())
-        el.replace_with(quote)
+        boxmarks.box(soup, el, "note")
 
 
 def markdown_properties(text: str, name: str) -> tuple[str, tuple[int, int] | None]:

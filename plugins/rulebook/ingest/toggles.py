@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 from bs4 import BeautifulSoup, Tag
 
+from rulebook.ingest import boxmarks
 
-def boxes(
-    soup: BeautifulSoup, root: Tag, kind_attr: str, title_attr: str, shown: Callable[[Tag], str]
-) -> None:
+
+def boxes(soup: BeautifulSoup, root: Tag, shown: Callable[[Tag], str]) -> None:
     """Each «<details>» under `root` a quote marked as a box titled by its summary's words as
     `shown` reads them (the browser's text: «Удар<span>ом</span>» is one word, not «Удар ом»);
     Notion's one-item list around it taken away."""
@@ -24,15 +24,8 @@ def boxes(
         title = " ".join(shown(summary).split()) if summary is not None else ""
         if summary is not None:
             summary.decompose()
-        quote = soup.new_tag("blockquote")
-        quote[kind_attr] = "note"
-        if title:
-            quote[title_attr] = title
-        quote.sourceline = details.sourceline
-        for child in list(details.children):
-            quote.append(child.extract())
         holder = details.parent
-        details.replace_with(quote)
+        quote = boxmarks.box(soup, details, "note", title=title)
         # Notion: <ul class="toggle"><li><details>…</details></li></ul>
         if (
             isinstance(holder, Tag)
