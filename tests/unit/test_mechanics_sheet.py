@@ -545,6 +545,20 @@ def test_a_pallid_or_a_werewolf_is_told_aberrancy_is_not_theirs_by_default(speci
     assert not warnings(derive({"aberrancy": {"gift": "Телекинез", "rank": 1}}), "aberrancy")
 
 
+def test_a_rokurokubi_has_two_bonus_trait_points_fewer_and_no_aberrancy_by_default():
+    """«Рокурокуби», the third species of the Иные, has the same «Стоимость вида» as the other
+    two («уменьшите количество доступных ему очков Бонусных черт на 2») and «По умолчанию
+    персонаж-рокурокуби не может выбрать Аберрантность»; it has none of the pallid's extra slot."""
+    one = derive({"identity": {"species": "Рокурокуби"}, "traits": traits(bch={"tough": 2})})
+    assert one["derived"]["points"]["bch"]["total"] == 0
+    assert any("на 2 меньше" in w for w in warnings(one, "traits.bch"))
+    three = derive({"identity": {"species": "рокурокуби"}, "progress": {"level": 3, "xp": 200}})
+    assert three["derived"]["points"]["bch"]["total"] == 2
+    assert one["derived"]["wounds"]["limits"]["light"] == 2
+    gifted = derive({"identity": {"species": "Рокурокуби"}, "aberrancy": {"gift": "Телекинез", "rank": 1}})
+    assert any("Аберрантность недоступна" in w for w in warnings(gifted, "aberrancy"))
+
+
 def test_tough_6_writes_its_serious_wound_over_the_limit():
     """«Крепкий» 6: «Это Серьёзное ранение можно записать сверх обычного лимита»: a second
     Серьёзное is accepted and not warned of; without the level it is."""

@@ -743,7 +743,7 @@ _RULES = (
     ),
     Rule("preset.heavy_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Тяжёлый экзоскелет"),
     Rule("preset.adaptive_exoskeleton", "fatum/04-snariazhenie/#4-2-bronia--1", "Адаптивный экзоскелет"),
-    # ---- species (2.x «Паллид», «Волколак») and «Крепкий» 6 -----------------------------------
+    # ---- species (2.x «Паллид», «Волколак», «Рокурокуби») and «Крепкий» 6 --------------------
     Rule(
         "sheet.pallid_cost",
         "fatum/02-sozdanie-personazha/#pallid-stoimost-vida--1",
@@ -778,6 +778,16 @@ _RULES = (
         "sheet.werewolf_aberrancy",
         "fatum/02-sozdanie-personazha/#volkolaki-i-aberrantnost--3",
         "По умолчанию персонаж-волколак не может выбрать Аберрантность",
+    ),
+    Rule(
+        "sheet.rokurokubi_cost",
+        "fatum/02-sozdanie-personazha/#rokurokubi-stoimost-vida--1",
+        "При создании персонажа-рокурокуби уменьшите количество доступных ему очков Бонусных черт на 2.",
+    ),
+    Rule(
+        "sheet.rokurokubi_aberrancy",
+        "fatum/02-sozdanie-personazha/#rokurokubi-i-aberrantnost--2",
+        "По умолчанию персонаж-рокурокуби не может выбрать Аберрантность",
     ),
     Rule(
         "sheet.tough_6",

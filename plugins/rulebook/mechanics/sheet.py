@@ -106,13 +106,21 @@ def extra_languages(erudition: int) -> int:
     return 0 if erudition < 2 else -(-erudition // 2)
 
 
-SPECIES = {"паллид": "pallid", "волколак": "werewolf", "ликантроп": "werewolf", "оборотень": "werewolf"}
-SPECIES_NAMES = {"pallid": "Паллид", "werewolf": "Волколак"}
+# the three species of Приложение II «Иные», each with «Стоимость вида» (−2 БЧ) and no Аберрантность
+SPECIES = {
+    "паллид": "pallid",
+    "волколак": "werewolf",
+    "ликантроп": "werewolf",
+    "оборотень": "werewolf",
+    "рокурокуби": "rokurokubi",
+}
+SPECIES_NAMES = {"pallid": "Паллид", "werewolf": "Волколак", "rokurokubi": "Рокурокуби"}
 
 
 def species_of(ch: Mapping[str, Any]) -> str | None:
     """The species the book gives rules for, from the sheet's «Вид» (free text: «Паллид»,
-    «паллидка», «Волколак (скрывает)»), or None for a human or a species of the table's own."""
+    «паллидка», «Волколак (скрывает)», «Рокурокуби»), or None for a human or a species of the
+    table's own."""
     text = str(ch["identity"]["species"]).strip().lower().replace("ё", "е")
     for stem, key in SPECIES.items():
         if text.startswith(stem[:6]):
