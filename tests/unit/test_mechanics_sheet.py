@@ -196,6 +196,17 @@ def test_stabilising_armour_softens_the_serious_wound_penalty_while_it_has_bz():
     assert "−2 ко всем проверкам" in json.dumps(derive(ch)["derived"]["effects"], ensure_ascii=False)
 
 
+def test_a_heavy_exoskeleton_gives_its_clumsy_penalty_to_agility_skills():
+    """4.2 «Тяжёлый экзоскелет»: «Громоздкий: −2 к проверкам навыков Ловкости и −5 футов
+    Скорости»: the penalty is in force while it is worn (as its Скорость), and only for it."""
+    exo = {"armor": {"profile": "Тяжёлый экзоскелет", "armor": "heavy", "bz_max": 9, "speed": -5}}
+    out = derive(exo)["derived"]
+    assert any("−2 к проверкам навыков Ловкости" in e["text"] for e in out["effects"])
+    assert out["combat"]["speed"] == 25
+    other = {"armor": {"profile": "Адаптивный экзоскелет", "armor": "heavy", "bz_max": 10}}
+    assert not any("Ловкости" in e["text"] for e in derive(other)["derived"]["effects"])
+
+
 def test_a_critical_wound_immobilises():
     d = derive({"wounds": {"critical": 1, "countdown": 2, "bleeding": True}})["derived"]
     assert d["combat"]["speed_now"] == 0

@@ -33,6 +33,7 @@ BASE_AMMO = 3
 BASE_MORALE = 10
 COINS_SOFT_CAP = 5
 STABILISING_ARMOR = "Стабилизирующая тяжёлая броня"
+HEAVY_EXOSKELETON = "Тяжёлый экзоскелет"
 
 
 # ---- small rules -------------------------------------------------------------------------------------
@@ -590,6 +591,10 @@ def _wounds(d: Derivation, ch: Mapping[str, Any]) -> None:
     morale = ch["combat"]["morale"]
     if morale is not None and int(morale) == 0:
         effect("sheet.zero_morale", "Мораль 0: штраф −3 ко всем действиям, пока мораль не станет хотя бы 1.")
+    if armor["armor"] != "none" and armor["profile"].strip() == HEAVY_EXOSKELETON:
+        # 4.2: «Громоздкий» is the frame's weight, worn whatever its БЗ, as its −5 ft of Скорость
+        # (the armour's «speed») are
+        effect("sheet.exoskeleton_clumsy", "Тяжёлый экзоскелет, громоздкий: −2 к проверкам навыков Ловкости.")
     hunger, sleep = ch["condition"]["hunger"], ch["condition"]["sleep"]
     if hunger == "hungry":
         effect("sheet.hunger", "Голодный: −1 к навыкам Физической силы и Выносливости.")
