@@ -192,6 +192,14 @@ def test_an_aimed_shot_needs_proficiency_at_the_threshold_and_a_target_beyond_30
         shooter(8, 2, 2, 2, 2, aimed_shot=True, close_range=True, target_is_cover=True, cover="half")
 
 
+def test_an_aimed_shot_is_a_rifles_and_not_a_heavy_weapons():
+    """3.6 «Выверенный выстрел» is in the rifles' section: its cost is «обычной стоимости атаки
+    винтовки +1 ОД» and it needs the «уровень владения винтовками»; a grenade launcher takes none."""
+    with pytest.raises(ValueError, match=r"^aimed_shot: .*винтовки"):
+        shooter(8, 4, 2, 3, 2, aimed_shot=True, heavy_weapon=True)
+    assert shooter(8, 4, 2, 3, 2, heavy_weapon=True)["mz"] == 6
+
+
 def test_a_shooter_who_moved_cannot_take_an_aimed_shot():
     """3.6: «Любое перемещение персонажа в этот ход лишает его возможности совершить Выверенный
     выстрел»."""

@@ -260,6 +260,10 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     if aimed and moved:
         raise InputError("aimed_shot", "Выверенный выстрел невозможен: стрелок двигался в этот ход")
     if aimed:
+        if t["heavy_weapon"]:
+            # 3.6: the aimed shot is the rifles' («обычной стоимости атаки винтовки +1 ОД», «уровень
+            # владения винтовками»); a grenade launcher or a machine gun has none
+            raise InputError("aimed_shot", "Выверенный выстрел — только из винтовки, а не из тяжёлого оружия")
         if prof < thr:
             raise InputError(
                 "aimed_shot",
@@ -269,6 +273,10 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             raise InputError(
                 "aimed_shot", "Выверенный выстрел — только по цели дальше 30 футов, а она в пределах 15"
             )
+        steps.add(
+            "attack.aimed_rifle",
+            f"Выверенный выстрел — из винтовки, владение {prof} не ниже порога {thr}.",
+        )
         steps.add(
             "attack.aimed_bonus",
             f"Выверенный выстрел: +1к{AIMED_DIE} к броску попадания (стоимость атаки +1 ОД).",
