@@ -567,3 +567,19 @@ def test_armour_never_raises_any_wounds_severity_exhaustively():
         b, w = severities(bare), severities(worn)
         assert len(w) <= len(b)
         assert all(x <= y for x, y in zip(w, b, strict=False)), (armor, attack, ap, anax, dmg)
+
+
+def test_a_pallid_has_one_light_wound_slot_more():
+    """2.x «Паллид», «Базовое состояние»: «Паллид получает один дополнительный слот Лёгкого
+    ранения»: the third Light wound of a pallid takes its slot instead of rising to Среднее, and
+    with «Здоровый» 3 the sixth is the first to rise; the slot stays in the state handed back."""
+    hits = [{"type": "hit", "damage": 1, "attack_class": "light"} for _ in range(3)]
+    pallid = run("damage", {"character": {"pallid": True}, "actions": hits})["state"]
+    assert pallid["limits"]["light"] == pallid["wounds"]["light"] == 3
+    assert pallid["wounds"]["medium"] == 0
+    human = run("damage", {"character": {}, "actions": hits})["state"]
+    assert human["wounds"]["light"] == 2 and human["wounds"]["medium"] == 1
+    healthy = run("damage", {"character": {"pallid": True, "healthy": 3}, "actions": hits * 2})["state"]
+    assert healthy["wounds"]["light"] == 5 and healthy["wounds"]["medium"] == 1
+    again = run("damage", {"state": pallid, "actions": [{"type": "reset"}]})["state"]
+    assert again["pallid"] and again["limits"]["light"] == 3

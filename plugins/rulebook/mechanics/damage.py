@@ -100,8 +100,11 @@ def wounds_for(damage: int) -> tuple[int, ...]:
     return {1: (LIGHT,), 2: (MEDIUM,), 3: (MEDIUM, LIGHT), 4: (SERIOUS,)}.get(damage, (CRITICAL,))
 
 
-def limits_for(healthy: int) -> tuple[int, ...]:
-    return tuple(b + e for b, e in zip(BASE_LIMITS, HEALTHY_BONUS[healthy], strict=True))
+def limits_for(healthy: int, pallid: bool = False) -> tuple[int, ...]:
+    """Slots of each severity: the base limits, «Здоровый» (cumulative by level) and a pallid's
+    extra Light slot (2.x «Паллид», «Базовое состояние»)."""
+    light, *rest = (b + e for b, e in zip(BASE_LIMITS, HEALTHY_BONUS[healthy], strict=True))
+    return (light + int(pallid), *rest)
 
 
 def wounds_text(severities: tuple[int, ...] | list[int]) -> str:
@@ -120,6 +123,7 @@ CHARACTER_FIELDS = Group(
     "Персонаж",
     (
         Field("healthy", "Черта «Здоровый», уровень", "int", 0, minimum=0, maximum=3),
+        Field("pallid", "Паллид", "bool", False, help="один дополнительный слот Лёгкого ранения"),
         Field("armor", "Класс брони", "choice", "none", choices=_choices(ARMOR_NAMES)),
         Field("bz_max", "БЗ брони, максимум", "int", 0, minimum=0, maximum=20),
         Field("bz", "БЗ брони, текущее", "int", None, minimum=0, maximum=20, help="по умолчанию — максимум"),
@@ -195,6 +199,11 @@ CARE_FIELDS = Group(
 
 READINGS = (
     Reading(
+        "Слоты ранений: 2 Лёгких, 1 Среднее, 1 Серьёзное и 1 Критическое; «Здоровый» добавляет по уровням "
+        "+1 Лёгкое, +1 Среднее, +1 Лёгкое; у паллида — ещё один слот Лёгкого ранения.",
+        "sheet.pallid_slot",
+    ),
+    Reading(
         "Урон → ранения: 0 и меньше — нет; 1 — Лёгкое; 2 — Среднее; 3 — Среднее и Лёгкое; 4 — Серьёзное; "
         "5 и больше — Критическое.",
         "hit.wounds_3",
@@ -258,6 +267,7 @@ READINGS = (
 @dataclass
 class State:
     healthy: int = 0
+    pallid: bool = False
     armor: str = "none"
     bz: int = 0
     bz_max: int = 0
@@ -277,7 +287,7 @@ class State:
 
     @property
     def limits(self) -> tuple[int, ...]:
-        return limits_for(self.healthy)
+        return limits_for(self.healthy, self.pallid)
 
     @property
     def has_critical(self) -> bool:
@@ -286,6 +296,7 @@ class State:
     def to_json(self) -> dict[str, Any]:
         return {
             "healthy": self.healthy,
+            "pallid": self.pallid,
             "armor": self.armor,
             "bz": self.bz,
             "bz_max": self.bz_max,
@@ -309,6 +320,7 @@ class State:
     def fresh(self) -> State:
         return State(
             healthy=self.healthy,
+            pallid=self.pallid,
             armor=self.armor,
             bz=self.bz_max,
             bz_max=self.bz_max,
@@ -329,6 +341,7 @@ def character_state(raw: Mapping[str, Any], prefix: str = "character.") -> State
         raise InputError(f"{prefix}bz", f"текущее БЗ {bz} больше максимума {bz_max}")
     return State(
         healthy=int(v["healthy"]),
+        pallid=bool(v["pallid"]),
         armor=str(v["armor"]),
         bz=bz,
         bz_max=bz_max,

@@ -510,10 +510,8 @@ def _wounds(d: Derivation, ch: Mapping[str, Any]) -> None:
     w = ch["wounds"]
     healthy = int(ch["traits"]["nch"]["healthy"])
     tough = int(ch["traits"]["bch"]["tough"])
-    limits = dict(zip(("light", "medium", "serious", "critical"), limits_for(healthy), strict=True))
     pallid = species_of(ch) == "pallid"
-    if pallid:
-        limits["light"] += 1
+    limits = dict(zip(("light", "medium", "serious", "critical"), limits_for(healthy, pallid), strict=True))
     rounds = countdown_rounds(tough)
     d.values["wounds"] = {"limits": limits, "countdown_max": rounds}
     extra = []
