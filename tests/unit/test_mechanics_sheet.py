@@ -207,6 +207,19 @@ def test_a_heavy_exoskeleton_gives_its_clumsy_penalty_to_agility_skills():
     assert not any("Ловкости" in e["text"] for e in derive(other)["derived"]["effects"])
 
 
+def test_a_jump_in_heavy_armour_has_hindrance_unless_the_adaptive_exoskeleton_compensates():
+    """1.5 «Прыжок»: «В тяжёлой броне или с тяжёлым оружием — бросок с помехой»; 4.2 «Адаптивный
+    экзоскелет»: «Персонаж не получает помеху на Прыжок из-за ношения тяжёлой брони»."""
+
+    def effects(armor):
+        return " ".join(e["text"] for e in derive({"armor": armor})["derived"]["effects"])
+
+    assert "Прыжок (бросок Выдержки) — с помехой" in effects({"armor": "heavy", "bz_max": 8})
+    adaptive = effects({"profile": "Адаптивный экзоскелет", "armor": "heavy", "bz_max": 10})
+    assert "с помехой" not in adaptive and "без помехи" in adaptive
+    assert "Прыжок" not in effects({"armor": "medium", "bz_max": 4})
+
+
 def test_a_critical_wound_immobilises():
     d = derive({"wounds": {"critical": 1, "countdown": 2, "bleeding": True}})["derived"]
     assert d["combat"]["speed_now"] == 0

@@ -1116,6 +1116,11 @@ _RULES = (
         "ОД за раунд",
     ),
     Rule(
+        "sheet.jump_heavy_armor",
+        "fatum/01-bazovye-pravila/#osobye-vidy-peremeshcheniia--1",
+        "В тяжёлой броне или с тяжёлым оружием — бросок с помехой.",
+    ),
+    Rule(
         "sheet.speed",
         "fatum/01-bazovye-pravila/#bazovaia-skorost--2",
         "Базовая скорость: 30 футов + бонусы от черт и способностей.",

@@ -34,6 +34,7 @@ BASE_MORALE = 10
 COINS_SOFT_CAP = 5
 STABILISING_ARMOR = "Стабилизирующая тяжёлая броня"
 HEAVY_EXOSKELETON = "Тяжёлый экзоскелет"
+ADAPTIVE_EXOSKELETON = "Адаптивный экзоскелет"
 
 
 # ---- small rules -------------------------------------------------------------------------------------
@@ -593,6 +594,13 @@ def _wounds(d: Derivation, ch: Mapping[str, Any]) -> None:
         # 4.2: «Громоздкий» is the frame's weight, worn whatever its БЗ, as its −5 ft of Скорость
         # (the armour's «speed») are
         effect("sheet.exoskeleton_clumsy", "Тяжёлый экзоскелет, громоздкий: −2 к проверкам навыков Ловкости.")
+    if armor["armor"] == "heavy":
+        # 1.5 «Прыжок»: in heavy armour the jump is rolled with hindrance, unless the profile says
+        # otherwise (4.2 «Адаптивный экзоскелет»: «Компенсация нагрузки»)
+        if armor["profile"].strip() == ADAPTIVE_EXOSKELETON:
+            effect("preset.adaptive_exoskeleton", "Адаптивный экзоскелет: Прыжок без помехи от брони.")
+        else:
+            effect("sheet.jump_heavy_armor", "Тяжёлая броня: Прыжок (бросок Выдержки) — с помехой.")
     hunger, sleep = ch["condition"]["hunger"], ch["condition"]["sleep"]
     if hunger == "hungry":
         effect("sheet.hunger", "Голодный: −1 к навыкам Физической силы и Выносливости.")
