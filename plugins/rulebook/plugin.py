@@ -17,7 +17,7 @@ from mkdocs.structure.pages import Page
 from rulebook import assets
 from rulebook.books import BookInfo, load_registry
 from rulebook.config import RulebookConfig
-from rulebook.html import tables, tree
+from rulebook.html import headings, tables, tree
 from rulebook.html.pipeline import PageInfo, PageProcessor
 from rulebook.html.targets import Targets
 from rulebook.html.tree import Element
@@ -117,6 +117,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
         def decorate(root: Element) -> None:
             tables.mark_prose_columns(root)
+            headings.name(root)
             if "data-rb-rule" in html:  # calculators, the sheet, the appendix's link to it
                 calculator.resolve_rule_links(root, page.url)
 

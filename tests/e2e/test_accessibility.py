@@ -74,3 +74,16 @@ def test_no_serious_or_critical_axe_violations(
         setup(page)
     page.screenshot(path=str(shot / f"{label}.png"))
     assert_accessible(page, label)
+
+
+def test_a_heading_is_named_by_its_own_words_not_its_permalink_or_pin_button(page: Page, server: str) -> None:
+    """A screen reader lists a page's headings by their names: each is the words the reader sees,
+    not «… ¶ Закрепить раздел «…»» (the permalink and the pin button inside are named on their own)."""
+    page.goto(server + "/sf2e/vedenie-igry/")
+    heading = page.locator("#priniatie-reshenii")
+    heading.hover()  # the pin buttons are added around the screen
+    expect(heading.locator(".rb-pin")).to_have_count(1)
+    expect(page.get_by_role("heading", name="Принятие решений Making Choices", exact=True)).to_have_count(1)
+    pin = "Закрепить раздел «Принятие решений Making Choices»"
+    expect(heading.get_by_role("button", name=pin)).to_have_count(1)
+    expect(heading.get_by_role("link", name="¶")).to_have_count(1)
