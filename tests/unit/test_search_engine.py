@@ -1822,3 +1822,27 @@ def test_a_number_with_a_numeric_symbol_glued_on_is_read_alike_by_both_engines()
     queries = ["2ↅ", "5ↈ правило", "бой 2৴"]
     for q, js in zip(queries, browser_search(lib, queries), strict=True):
         assert [r["url"] for r in js["results"]] == [r["url"] for r in search(lib, q)["results"]], q
+
+
+def test_a_heading_that_shows_a_block_and_that_block_are_not_listed_twice():
+    # «Урон транспорту» answers with its row: the heading's result shows that row, and the row's
+    # own result would read the same, a slot of the list spent on a repeat
+    vehicles = book(
+        "cars",
+        [
+            (
+                "Урон транспорту",
+                2,
+                ["Корпус теряет очки от попаданий.", "Выведен из строя: транспорт не может двигаться."],
+            ),
+            ("Погоня", 2, ["Транспорт уходит от погони, если водитель выиграл проверку."]),
+        ],
+    )
+    lib = index(vehicles)
+    for out in (
+        search(lib, "транспорт двигаться"),
+        browser_search(lib, ["транспорт двигаться"], limit=10)[0],
+    ):
+        shown = [(r["title"], r["snippet"]) for r in out["results"]]
+        assert any("двигаться" in s for _, s in shown)
+        assert len(shown) == len(set(shown)), shown

@@ -2607,6 +2607,7 @@
       });
       const results = [];
       const seen = new Set();
+      const views = new Set(); // (section, the text shown): what the reader reads
       const stems = new Set();
       for (const g of plan.groups) for (const a of g.alts) for (const sl of a.slots) for (const st of sl.stems.keys()) stems.add(st);
       // per section, its heading found as an exact title, and its block that ranks first (0:
@@ -2651,6 +2652,10 @@
           // a heading that stands for its section's blocks, not named by the query: the block
           // that answers best (engine.py)
           if (via === 0 && !h.strong && best[s] > 0) told = this.block(sec, best[s])[2];
+          // a heading that shows a block of its section, and that block itself, read alike (engine.py)
+          const view = s + "\u0000" + this.A.dedupeKey(told);
+          if (views.has(view)) continue;
+          views.add(view);
           results.push(this.result(h, sec, kind, anchor, told, stems));
           if (results.length === 1) first = [sec[2] || "", sec[3] || "", told].concat(sec[5]).join(" ");
           if (results.length >= limit) break;

@@ -257,6 +257,7 @@ def _ranked(
     hits = scorer.finish(hits, prefer, text_of)
     results: list[dict[str, Any]] = []
     seen: set[str] = set()
+    views: set[tuple[int, str]] = set()  # (section, the text shown): what the reader reads
     stems = {st for g in plan.groups for a in g.alts for sl in a.slots for st in sl.stems}
     titled = {h.rid // K for h in hits if h.tier == 4 and h.rid % K == 0}  # exact titles, literal
     best: dict[int, int] = {}  # per section, its block that ranks first
@@ -302,6 +303,12 @@ def _ranked(
                 # the block that answers best, not the section's first («…при виде трупа»: the
                 # table row of the corpse, not the paragraph on rolling)
                 told = _block(sec, best[s])[2]
+            # a heading that shows a block of its section, and that block itself, read alike in the
+            # list: the reader gets the second as a repeat («Урон транспорту» and its table's row)
+            view = (s, analysis.dedupe_key(told))
+            if view in views:
+                continue
+            views.add(view)
             results.append(_result(store, h, sec, kind, anchor, told, stems))
             if len(results) == 1:
                 first = " ".join([sec[2] or "", sec[3] or "", told, *sec[5]])
