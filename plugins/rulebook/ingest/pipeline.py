@@ -38,7 +38,7 @@ def parse_book(book: BookConfig) -> Document:
     lines = read_source(book.source, book.encoding, book.slug)
     sidebyside.check(lines, book.source, book.slug)
     prepared = strip_chrome(book, lines)
-    report = Report(dropped=prepared.dropped)
+    report = Report(dropped=prepared.dropped, notes=list(prepared.notes))
     specs = load_specs(book.tables.hints, book.slug) if book.tables.hints else {}
     blocks = Parser(book, specs, report).parse(prepared.lines)
     # a text with no heading at all has no title line either: the entry's title is its H1

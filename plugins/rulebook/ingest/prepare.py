@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulebook.ingest import linehyphens
+from rulebook.ingest import linehyphens, pagechrome
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
@@ -30,6 +30,7 @@ class Prepared:
     dropped: list[tuple[int, str]] = field(default_factory=list)  # whole lines or glued parts removed
     meta: dict[str, str] = field(default_factory=dict)
     fixes: int = 0
+    notes: list[str] = field(default_factory=list)
 
 
 def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
@@ -53,6 +54,7 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
             )
     used: set[int] = set()  # id() of the junk and strip patterns that matched
     junk_at: set[int] = set()  # indices in out.lines of the junk lines, blank now
+    printed: set[int] = set()  # those of them that are a printed page's number or header
     for ln in lines[:start] + lines[end:]:
         if not ln.blank:
             out.dropped.append((ln.no, ln.text))
@@ -60,14 +62,18 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
                 m = pat.search(ln.text)
                 if m and key not in out.meta:
                     out.meta[key] = (m.groupdict().get("value") or m.group(0)).strip()
-    for ln in lines[start:end]:
+    pages, out.notes = pagechrome.find(lines[start:end])
+    for k, ln in enumerate(lines[start:end]):
         text = ln.text
         junk = next((p for p in ch.junk if p.search(text)), None)
-        if junk is not None:
-            used.add(id(junk))
+        if junk is not None or k in pages:
+            if junk is not None:
+                used.add(id(junk))
             out.dropped.append((ln.no, text))
             out.lines.append(SourceLine(ln.no, ""))  # for now: a blank, see _close_page_breaks
             junk_at.add(len(out.lines) - 1)
+            if k in pages:
+                printed.add(len(out.lines) - 1)
             continue
         for p in ch.strip:
             m = p.search(text)
@@ -93,7 +99,7 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
             out.fixes += fixed != text
             text = fixed
         out.lines.append(SourceLine(ln.no, text))
-    out.lines = _close_page_breaks(out.lines, junk_at)
+    out.lines = _close_page_breaks(out.lines, junk_at, printed)
     out.lines, joined = unwrap(out.lines)
     out.fixes += joined
     for key, pats in (("junk", ch.junk), ("strip", ch.strip)):
@@ -106,11 +112,13 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
     return out
 
 
-def _close_page_breaks(lines: list[SourceLine], junk_at: set[int]) -> list[SourceLine]:
+def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[int]) -> list[SourceLine]:
     """A run of junk lines with text on both sides is a page break inside a block (a running
     header and a page number copied out of a PDF, mid-paragraph or mid-list): it goes without a
     trace, so the block stays one, and a sentence it cut (no end before it, lower case after it)
-    is one line again, as on the page. A run next to a blank line stays blank, as the text had it."""
+    is one line again, as on the page. A run next to a blank line stays blank, as the text had it.
+    A printed page's break (`printed`, found, not declared) that cut no sentence is a blank line:
+    in a text whose blocks are parted by blank lines, the page may as well start a heading."""
     keep: list[SourceLine] = []
     whole = "\n".join(ln.text for ln in lines)
     i = 0
@@ -133,6 +141,8 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int]) -> list[Sourc
                 text = f"{prev} {head}"
             keep[-1] = SourceLine(keep[-1].no, text)
             j += 1
+        elif printed.intersection(range(i, j)):
+            keep.append(lines[i])
         i = j
     return keep
 

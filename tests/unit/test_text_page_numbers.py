@@ -1,0 +1,59 @@
+"""A print dump's page numbers («— 12 —», «Стр. 13») and the running header printed beside them
+are the pages' furniture, not the book's words: with no entry naming them, they are dropped
+(and told), and a paragraph a page break cut stays one, its hyphenated word whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebook.ingest import coverage
+from rulebook.ingest.model import Heading, Paragraph, plain, walk
+
+from tests.support.sources import ingest_one
+
+ENTRY = """[books.print]
+title = "Ловушки"
+system = "Пример"
+source = "print.txt"
+"""
+
+TEXT = """\
+Ловушки
+
+Яма
+
+Яма глубиной в три метра наносит урон тому, кто в неё упал, а выбраться из неё мож-
+— 2 —
+Ловушки. Книга правил
+но только с верёвкой.
+
+Капкан
+
+Капкан держит ногу, пока его не раскроют.
+Стр. 3
+Ловушки. Книга правил
+Сеть
+
+Сеть падает сверху.
+— 4 —
+Ловушки. Книга правил
+"""
+
+
+def test_page_numbers_and_running_headers_are_dropped_without_an_entry(tmp_path: Path) -> None:
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": TEXT})
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    texts = [plain(b.inlines) for b in blocks if isinstance(b, Paragraph)]
+    pit = "Яма глубиной в три метра наносит урон тому, кто в неё упал, а выбраться из неё можно"
+    assert f"{pit} только с верёвкой." in texts
+    assert not any("Книга правил" in t or "Стр" in t or "— 2 —" in t for t in texts)
+    assert [b.text for b in blocks if isinstance(b, Heading)] == ["Ловушки", "Яма", "Капкан", "Сеть"]
+    assert len(r.doc.report.dropped) == 6
+    assert any("3 page numbers" in n for n in r.doc.report.notes)
+    assert coverage.measure(r.doc).missing == {}
+
+
+def test_two_numbered_lines_are_not_pages(tmp_path: Path) -> None:
+    text = "Ловушки\n\nЯма\n\nСтр. 2\n\nТекст о яме.\n\nСтр. 3\n"
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
+    assert r.doc.report.dropped == []
