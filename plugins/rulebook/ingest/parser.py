@@ -36,7 +36,7 @@ from rulebook.ingest.model import (
 from rulebook.ingest.patterns import Pattern
 from rulebook.ingest.prepare import ATTACHMENT, segment
 from rulebook.ingest.reader import SourceLine
-from rulebook.ingest.tables import aligned, space, tab
+from rulebook.ingest.tables import aligned, drawn, space, tab
 from rulebook.ingest.tables.spec import TableSpec
 
 Lines = list[SourceLine]
@@ -188,6 +188,14 @@ class Parser:
                 self.push(lines[i:])
                 lines = lines[:i]
                 break
+            if drawn.is_drawn(text) != drawn.is_drawn(lines[i - 1].text):  # a drawn table's edge
+                self.push(lines[i:])
+                lines = lines[:i]
+                break
+        table = drawn.drawn_table(lines, self.book.source, self.book.slug)
+        if table is not None:
+            self.report.tables += 1
+            return [self.table_with_notes(table)]
         if len(lines) > 1 and self.h.splits_block(first.text):
             self.push(lines[1:])
             return [self.heading(first)]
