@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulebook.ingest import coverage
-from rulebook.ingest.model import Heading, Paragraph, plain, walk
+from rulebook.ingest.model import Heading, Paragraph, Table, plain, walk
 
 from tests.support.sources import ingest_one
 
@@ -57,3 +57,13 @@ def test_two_numbered_lines_are_not_pages(tmp_path: Path) -> None:
     text = "Ловушки\n\nЯма\n\nСтр. 2\n\nТекст о яме.\n\nСтр. 3\n"
     r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
     assert r.doc.report.dropped == []
+
+
+def test_a_page_break_inside_a_drawn_table_keeps_the_table_whole(tmp_path: Path) -> None:
+    text = (
+        "Ловушки\n\nЯма\n\n| Ловушка | Урон |\n— 2 —\n|---------|------|\n| Яма     | 2    |\n\n"
+        "Капкан держит ногу.\nСтр. 3\n\nСеть падает.\n— 4 —\n"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
+    (table,) = [b for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Table)]
+    assert [plain(c.inlines) for c in table.header[0]] == ["Ловушка", "Урон"] and len(table.rows) == 1

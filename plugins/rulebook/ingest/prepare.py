@@ -24,6 +24,9 @@ _LEAD_UNDERSCORE = re.compile(r"^(\s*)_+(?=[^\s_])")
 _STRAY_MARKS = re.compile(r"(?<![\w=])(={1,2})(?=[^\s=])([^=]{1,80}?)(?<=[^\s=])\1(?![\w=])")
 
 
+_ITEM_START = re.compile(r"^(?:[-*•·–—►|│┌├└]|\d+[.)]|[а-яa-z]\))")
+
+
 @dataclass
 class Prepared:
     lines: list[SourceLine]
@@ -117,8 +120,8 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[
     header and a page number copied out of a PDF, mid-paragraph or mid-list): it goes without a
     trace, so the block stays one, and a sentence it cut (no end before it, lower case after it)
     is one line again, as on the page. A run next to a blank line stays blank, as the text had it.
-    A printed page's break (`printed`, found, not declared) that cut no sentence is a blank line:
-    in a text whose blocks are parted by blank lines, the page may as well start a heading."""
+    A printed page's break (`printed`, found, not declared) that cut no sentence, before a line
+    that reads like a title, is a blank line: a new page often starts a section."""
     keep: list[SourceLine] = []
     whole = "\n".join(ln.text for ln in lines)
     i = 0
@@ -141,10 +144,16 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[
                 text = f"{prev} {head}"
             keep[-1] = SourceLine(keep[-1].no, text)
             j += 1
-        elif printed.intersection(range(i, j)):
+        elif printed.intersection(range(i, j)) and _opens_section(lines[j].text):
             keep.append(lines[i])
         i = j
     return keep
+
+
+def _opens_section(text: str) -> bool:
+    """A short line that ends no sentence and starts no item or table row: a title's shape."""
+    t = text.strip()
+    return 0 < len(t) <= 80 and t[-1] not in ".;,…:!?|│" and not _ITEM_START.match(t)
 
 
 def segment(lines: list[SourceLine]) -> list[list[SourceLine]]:
