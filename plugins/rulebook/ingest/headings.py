@@ -161,12 +161,16 @@ class HeadingDetector:
             number = m.groupdict().get("num") or ""
         return Candidate(t, rule, number, original, tag)
 
-    def make(self, text: str, line: int) -> Heading:
+    def make(self, text: str, line: int, underlined: int | None = None) -> Heading:
+        """`underlined`: the level the line under the title draws («=====» 1, «-----» 2), which
+        ranks as the outline's does: the entry's outline, then the text's own drawing."""
         c = self.cfg
         cand = self.candidate(text)
         if fold(self._strip_marks(text)) in self.glued:
             self.used_glued.add(fold(self._strip_marks(text)))
         level = self.outline_level(cand.text, line)
+        if level is None:
+            level = underlined
         listed = level is not None
         structural = numbered = False
         if level is not None:
@@ -257,6 +261,21 @@ class HeadingDetector:
             line=self.book.where("headings", "nest", written),
             book=self.book.slug,
         )
+
+
+_UNDERLINE = {"=": 1, "-": 2}
+
+
+def underline_level(title: str, under: str) -> int | None:
+    """The level a line of «=» or «-» under a title draws (Markdown's setext headings, a plain
+    text's underlined titles), None when `under` is no underline of this title: a rule shorter
+    than half the title, or under a line too long to be a title (a paragraph's last line)."""
+    u, t = under.strip(), title.strip()
+    if len(u) < 3 or len(set(u)) != 1 or u[0] not in _UNDERLINE or under != under.lstrip():
+        return None
+    if not t or len(t) > MAX_HEADING_LENGTH or len(u) * 2 < len(t):
+        return None
+    return _UNDERLINE[u[0]]
 
 
 _SECTION_NUMBER = re.compile(r"(\d+(?:\.\d+)+)\.?\s+\S")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from rulebook.ingest import deflists, footnotes, xrefs
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.headings import HeadingDetector
+from rulebook.ingest.headings import HeadingDetector, underline_level
 from rulebook.ingest.model import (
     Admonition,
     Block,
@@ -43,6 +43,10 @@ Lines = list[SourceLine]
 _LABEL_MAX = 90
 _DASH_ITEM = re.compile(r"^[—–-] (?=\S)")  # a dash item's mark at the margin
 _LABEL_WORDS = 4  # a short «Label:» line is a bold lead-in; a longer one is a sentence
+
+
+# a line of marks alone, «* * *», «***», «· · ·», «~~~», a rule «-----»: a break, not a heading
+_SCENE_BREAK = re.compile(r"(?:[*·•~#⁂](?: ?)){3,}|-{3,}|={3,}|_{3,}")
 
 
 class Parser:
@@ -181,9 +185,21 @@ class Parser:
             return self.captioned(caption, lines)
         if self.is_figure(first.text):
             return self.figure(lines)
+        if len(lines) > 1 and (level := underline_level(first.text, lines[1].text)) is not None:
+            self.push(lines[2:])  # an underlined title: a heading of the level its line draws
+            return [self.h.make(first.text, first.no, underlined=level)]
+        if _SCENE_BREAK.fullmatch(first.text.strip()):
+            self.push(lines[1:])
+            return []  # «* * *» parts two scenes: no words, no heading (as HTML's <hr>)
         # something glued inside the block (a heading, a caption over a table) splits it
         for i in range(1, len(lines)):
             text = lines[i].text
+            if _SCENE_BREAK.fullmatch(text.strip()) or (
+                i + 1 < len(lines) and underline_level(text, lines[i + 1].text) is not None
+            ):
+                self.push(lines[i:])
+                lines = lines[:i]
+                break
             if self.h.splits_block(text) or self.spec_for(text, peek=True) is not None:
                 self.push(lines[i:])
                 lines = lines[:i]
