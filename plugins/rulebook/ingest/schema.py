@@ -598,13 +598,13 @@ LISTS = Table(
             "bullet",
             Regex(("indent", "body")),
             "a bulleted item",
-            r"^(?P<indent> *)(?:[•·] ?|\* (?=\S))(?P<body>.*)$",
+            r"^(?P<indent> *)(?:[•·►▸▪■◦‣] ?|\* (?=\S))(?P<body>.*)$",
         ),
         Field(
             "ordered",
             Regex(("indent", "num", "body")),
             "a numbered item",
-            r"^(?P<indent> *)(?P<num>\d+)\. (?P<body>.+)$",
+            r"^(?P<indent> *)(?P<num>\d+)[.)] (?P<body>.+)$",
         ),
         Field("dash", Regex(("body",)), "a dash item at column 0"),
         Field(

@@ -22,7 +22,7 @@ _WIDTH = 100  # a hard-wrapped text's lines fit a screen; the dumps' paragraphs 
 _FILLED = 0.85  # of the wrap width: a line the column filled (a PDF probe's paragraph ends: ≤ 0.80)
 _MIN_BREAKS = 3  # mid-sentence breaks that show a text is wrapped (not a stray short line)
 _COLUMNS = re.compile(r"\S(?: {2,}|\t)\S")  # aligned columns: a run of spaces inside the line
-_ITEM = re.compile(r"^\s*(?:[-*•·–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
+_ITEM = re.compile(r"^\s*(?:[-*•·►▸▪■◦‣–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;»\"')\]]$")
 _LOWER_START = re.compile(r"^[^\W\d_]")
 # A numbered section's title: «2.1. Очередность хода», «Глава 3.», «Chapter 4: Magic»
