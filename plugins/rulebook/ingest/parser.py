@@ -310,7 +310,9 @@ class Parser:
         return table
 
     def is_tab_table(self, lines: Lines) -> bool:
-        return self.book.tables.delimiter == "tab" and sum("\t" in ln.text for ln in lines) >= 2
+        """Two lines with a TAB between their words: a TAB that only indents a line (a paragraph's
+        first line, as a typed book sets it) parts no cells."""
+        return self.book.tables.delimiter == "tab" and sum("\t" in ln.text.lstrip() for ln in lines) >= 2
 
     def caption_of(self, text: str) -> tuple[str, str] | None:
         """(caption, table number) when the line is a table caption."""
