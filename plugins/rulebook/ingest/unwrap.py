@@ -25,6 +25,9 @@ _COLUMNS = re.compile(r"\S(?: {2,}|\t)\S")  # aligned columns: a run of spaces i
 _ITEM = re.compile(r"^\s*(?:[-*•·►▸▪■◦‣–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;»\"')\]]$")
 _LOWER_START = re.compile(r"^[^\W\d_]")
+# «Навык — выученное умение…», «Руна Огня: зажигает…», «Олег: Третий день…»: a term or a
+# speaker of up to four words, a dash or a colon, and its text
+_LABELLED = re.compile(r"^[A-ZА-ЯЁ][^\s.,:;—]*(?: [^\s.,:;—]+){0,3}(?: —|:) \S")
 # A numbered section's title: «2.1. Очередность хода», «Глава 3.», «Chapter 4: Magic»
 _NUMBERED_TITLE = re.compile(
     r"^\s*(?:(?:Глава|Часть|Chapter|Part)\s+\d+[.:]?|\d+(?:\.\d+)+\.?)(?=\s|$)", re.IGNORECASE
@@ -60,6 +63,8 @@ def _continues(line: str, before: str, nxt: str, width: int) -> bool:
     text with no blank lines, as pdftotext -raw writes it, has no other cue)."""
     if _NUMBERED_TITLE.match(nxt) and _ENDS_SENTENCE.search(before.rstrip()):
         return False  # a section after a sentence's end, not the sentence going on
+    if _LABELLED.match(line) and _LABELLED.match(nxt) and _ENDS_SENTENCE.search(before.rstrip()):
+        return False  # the next of a run of terms or speakers, each on a line of its own
     title = _NUMBERED_TITLE.match(line)
     if title is None:
         return _goes_on(before, nxt, width, bool(_ITEM.match(line)))
