@@ -43,3 +43,17 @@ def test_each_term_of_a_run_is_its_own_paragraph(tmp_path: Path) -> None:
     starts = [t.split(" ")[0] for t in texts]
     assert starts == ["Эта", "Ниже", "Путник", "Навык", "Руна", "Руна", "Олег:", "Саша:", "Стойкость"]
     assert texts[-1].endswith("прежде чем упасть, и сколько ран он переживёт.")
+
+
+def test_a_line_set_in_after_a_sentence_starts_a_paragraph(tmp_path: Path) -> None:
+    text = TEXT.replace("Навык — выученное", "\tНавык — выученное") + (
+        "\nПосле каждой сцены путник восстанавливает единицу Стойкости, если цел.\n"
+        "   Ночь у огня возвращает ещё две единицы и одно очко, а ночь без огня\n"
+        "не возвращает ничего.\n"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"terms.txt": text})
+    texts = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert "Навык — выученное умение, которое добавляет к проверке одну кость." in texts
+    assert (
+        "Ночь у огня возвращает ещё две единицы и одно очко, а ночь без огня не возвращает ничего." in texts
+    )

@@ -27,6 +27,7 @@ _ENDS_SENTENCE = re.compile(r"[.!?…:;»\"')\]]$")
 _LOWER_START = re.compile(r"^[^\W\d_]")
 # «Навык — выученное умение…», «Руна Огня: зажигает…», «Олег: Третий день…»: a term or a
 # speaker of up to four words, a dash or a colon, and its text
+_INDENT = re.compile(r"^(?:\t| {2,})\S")
 _LABELLED = re.compile(r"^[A-ZА-ЯЁ][^\s.,:;—]*(?: [^\s.,:;—]+){0,3}(?: —|:) \S")
 # A numbered section's title: «2.1. Очередность хода», «Глава 3.», «Chapter 4: Magic»
 _NUMBERED_TITLE = re.compile(
@@ -63,8 +64,11 @@ def _continues(line: str, before: str, nxt: str, width: int) -> bool:
     text with no blank lines, as pdftotext -raw writes it, has no other cue)."""
     if _NUMBERED_TITLE.match(nxt) and _ENDS_SENTENCE.search(before.rstrip()):
         return False  # a section after a sentence's end, not the sentence going on
-    if _LABELLED.match(line) and _LABELLED.match(nxt) and _ENDS_SENTENCE.search(before.rstrip()):
-        return False  # the next of a run of terms or speakers, each on a line of its own
+    if _ENDS_SENTENCE.search(before.rstrip()):
+        if _LABELLED.match(line.lstrip()) and _LABELLED.match(nxt.lstrip()):
+            return False  # the next of a run of terms or speakers, each on a line of its own
+        if _INDENT.match(nxt) and not _INDENT.match(before):
+            return False  # a first line set in, as a typed book starts a paragraph
     title = _NUMBERED_TITLE.match(line)
     if title is None:
         return _goes_on(before, nxt, width, bool(_ITEM.match(line)))
