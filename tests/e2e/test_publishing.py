@@ -5,7 +5,10 @@ where it cannot; 404.html keeps its styles under the sub-path, online and offlin
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -179,3 +182,52 @@ def test_an_address_without_its_trailing_slash_opens_the_page_at_its_own_address
         finally:
             context.set_offline(False)
     page.close()
+
+
+def _with_new_index_folder(site: Path, dest: Path) -> None:
+    """A new build of `site` in `dest` (hard links): its search index in a folder of another name,
+    as every build names it, and the manifest naming that folder."""
+    shutil.copytree(site, dest, copy_function=os.link)
+    manifest = dest / "search" / "manifest.json"
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    old = data["dir"]
+    data["dir"] = "n" + old[1:]
+    (dest / "search" / old).rename(dest / "search" / data["dir"])
+    manifest.unlink()  # a hard link: writing through it would change the original build
+    manifest.write_text(json.dumps(data), encoding="utf-8")
+
+
+def _finds(page: Page, query: str, words: str) -> None:
+    page.evaluate("(q) => window.rulebook.search.open(q)", query)
+    page.wait_for_function(
+        "(q) => document.querySelector('.rb-palette').dataset.renderedQuery === q", arg=query, timeout=15_000
+    )
+    expect(page.locator(".rb-palette [role=option]").first).to_contain_text(words)
+
+
+def test_search_keeps_working_when_a_new_build_is_deployed_while_the_page_is_open(
+    published: tuple[hosting.Host, Path], context: BrowserContext, tmp_path: Path
+) -> None:
+    """Each build puts the index in a folder of its own. A page opened before a deploy holds the
+    old manifest (in memory, and in the browser's cache for an hour on this host): its next query
+    asked a removed folder for its shards and failed until the page was reloaded, or the cache
+    expired."""
+    host, site = published
+    chapter = host.url("rules") + "demo/01-proverka/"
+    before = context.new_page()
+    before.goto(chapter)
+    before.evaluate("() => window.rulebook.search.load().then(() => true)")  # the old manifest
+    _with_new_index_folder(site, tmp_path / "site")
+    host.publish("rules", tmp_path / "site")
+    after = context.new_page()
+    try:
+        # a page opened after the deploy, with the old manifest in the browser's cache
+        after.goto(chapter)
+        _finds(after, "итог", "Итог")
+        # the page that loaded the old manifest: its query finds the shards gone, and runs again
+        _finds(before, "бросок", "Бросок")
+        expect(before.locator(".rb-palette__status")).not_to_contain_text("404")
+    finally:
+        host.publish("rules", site)
+        before.close()
+        after.close()

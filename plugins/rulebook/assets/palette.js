@@ -25,6 +25,8 @@
     shownQuery: null, // the query whose results are on screen
     moved: false, // the reader moved the selection in these results
     seq: 0, // the latest query sent to the engine (older answers are dropped)
+    dir: null, // the index's folder, as the manifest named it
+    replaced: null, // the folder a shard was missing from (a new build replaced the index)
   };
   let ui = null;
 
@@ -48,9 +50,9 @@
     return Promise.race([promise, late]).finally(() => clearTimeout(timer));
   }
 
-  function fetchJSON(url) {
+  function fetchJSON(url, cache) {
     const ctl = new AbortController();
-    const read = fetch(url, { credentials: "same-origin", signal: ctl.signal }).then((r) => {
+    const read = fetch(url, { credentials: "same-origin", signal: ctl.signal, cache: cache || "default" }).then((r) => {
       if (!r.ok) throw Object.assign(new Error(url + ": " + r.status), { status: r.status });
       return r.json();
     });
@@ -71,7 +73,10 @@
   function ensureLoaded() {
     if (state.loading) return state.loading;
     state.loadStarted = performance.now();
-    const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href);
+    // asked of the server each time (a 304 when unchanged): it names the folder of the index's
+    // shards, which each build renames, and a copy the browser kept from before a deploy would
+    // send every query to a folder the deploy removed
+    const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href, "no-cache");
     state.loading = Promise.all([
       // the engine looks the stemmers up when it first stems, so the two load side by side
       rb.stemmers ? null : inTime(loadScript("search-stemmers.js")),
@@ -85,6 +90,7 @@
         const manifest = parts[2];
         const read = (path) => fetchJSON(new URL("search/" + path, ROOT).href);
         state.engine = new rb.searchEngine.Engine(manifest, read);
+        state.dir = manifest.dir;
         state.books = state.engine.books.map((b) => ({ slug: b.slug, title: b.title }));
         renderChips();
         return state.engine;
@@ -408,6 +414,16 @@
   });
 
   function failed(err, q) {
+    // a shard missing from the folder the manifest named: a new build was deployed while this
+    // page was open. The engine goes, and the query runs again on the new build's manifest; once
+    // per folder, so that a build really missing a file fails as any other error does
+    if (err.status === 404 && state.engine && state.dir && state.replaced !== state.dir) {
+      state.replaced = state.dir;
+      state.engine = null;
+      state.loading = null;
+      update();
+      return;
+    }
     showScope(null);
     const what = state.engine ? "Поиск не удался" : "Не удалось загрузить поисковый индекс";
     // fetch rejects with a TypeError when no answer came at all, a TimeoutError when it took too long
