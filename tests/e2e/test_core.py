@@ -83,7 +83,7 @@ def test_el_builds_text_never_html_and_load_script_loads_once(page: Page, server
         const n = el("p", { class: "a b", text: "<b>x</b>", hidden: true, title: null, "data-off": false },
                      [", tail", null, el("i", { text: "i" })]);
         await Promise.all([loadScript("sheet-schema.js"), loadScript("sheet-schema.js")]);
-        const loaded = document.querySelectorAll("script[src$='sheet-schema.js']").length;
+        const loaded = document.querySelectorAll("script[src*='sheet-schema.js']").length;
         let failed = null;
         try { await loadScript("no-such-file.js"); } catch (e) { failed = e.message; }
         return { html: n.outerHTML, loaded, schema: typeof rulebook.sheetSchema.parseDocument, failed };

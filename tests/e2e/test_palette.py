@@ -346,7 +346,7 @@ def test_an_engine_script_that_hangs_is_given_up_and_waited_for_again(new_contex
     ctx = new_context(service_workers="block")
     page = ctx.new_page()
     held: list = []
-    page.route(re.compile(r"/search-engine\.js$"), lambda route: held.append(route))
+    page.route(re.compile(r"/search-engine\.js(\?v=\w+)?$"), lambda route: held.append(route))
     page.goto(base + "fatum/03-boi/", wait_until="domcontentloaded")
     page.evaluate("window.rulebook.search.fetchTimeoutMs = 500")
     page.evaluate("window.rulebook.search.open('укрытие')")

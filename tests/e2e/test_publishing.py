@@ -231,3 +231,38 @@ def test_search_keeps_working_when_a_new_build_is_deployed_while_the_page_is_ope
         host.publish("rules", site)
         before.close()
         after.close()
+
+
+def test_a_page_of_a_new_build_runs_that_builds_scripts_not_the_ones_the_browser_kept(
+    published: tuple[hosting.Host, Path], context: BrowserContext, tmp_path: Path
+) -> None:
+    """The host lets the browser keep every file for an hour. A page of a new build (here the
+    same page reloaded after a deploy) names its scripts with the new build's mark, so it runs
+    them, not the previous build's copies the browser kept: a new page under an old script
+    mixed two builds."""
+    host, site = published
+    chapter = host.url("rules") + "demo/01-proverka/"
+    page = context.new_page()
+    page.goto(chapter)
+    page.wait_for_load_state("networkidle")  # the browser has kept this build's scripts
+    dest = tmp_path / "site"
+    shutil.copytree(site, dest, copy_function=os.link)
+    core = dest / "assets" / "rulebook" / "core.js"
+    text = core.read_text(encoding="utf-8")
+    core.unlink()  # hard links: writing through them would change the original build
+    core.write_text(text + "\nwindow.rulebookBuild = 'new';\n", encoding="utf-8")
+    html = dest / "demo" / "01-proverka" / "index.html"
+    old = re.search(r"core\.js\?v=(\w+)", html.read_text(encoding="utf-8"))
+    assert old, "the page names its scripts with the build's mark"
+    for f in dest.rglob("*.html"):
+        body = f.read_text(encoding="utf-8")
+        f.unlink()
+        f.write_text(body.replace(f"?v={old[1]}", "?v=0123456789"), encoding="utf-8")
+    host.publish("rules", dest)
+    try:
+        page.reload()  # the page itself is asked for again; its scripts by their addresses
+        page.wait_for_function("window.rulebook && window.rulebook.search")
+        assert page.evaluate("window.rulebookBuild") == "new"
+    finally:
+        host.publish("rules", site)
+        page.close()

@@ -7,6 +7,7 @@ answer."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import rjsmin
@@ -15,25 +16,39 @@ from mkdocs.structure.files import File, Files
 
 HERE = Path(__file__).parent
 PREFIX = "assets/rulebook"
+
+
+def _version() -> str:
+    """A hash of the shipped scripts and styles, put on their addresses in the pages («core.js?v=…»,
+    as Material names its own bundles by hash): a page of a new build never runs with a previous
+    build's script that the browser kept (a host lets it keep files for minutes or hours), and
+    core.js passes the same mark to the scripts and styles it loads later."""
+    h = hashlib.sha1()
+    for p in sorted([*HERE.glob("*.js"), *HERE.glob("*.css")]):
+        h.update(p.name.encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()[:10]
+
+
+VERSION = _version()
 CSS = [
-    f"{PREFIX}/rulebook.css",
-    f"{PREFIX}/palette.css",
-    f"{PREFIX}/pins.css",
-    f"{PREFIX}/cards.css",
-    f"{PREFIX}/offline.css",
+    f"{PREFIX}/{name}?v={VERSION}"
+    for name in ("rulebook.css", "palette.css", "pins.css", "cards.css", "offline.css")
 ]
 # core.js first: the others build on it (repair.js: how pins, recent searches and fights are read
 # back from storage). search-engine.js and search-stemmers.js are copied too,
 # but loaded by the palette on first use; calc-loader.js is tiny: it loads calc.js / calc.css only
 # on pages that have a calculator.
 JS = [
-    f"{PREFIX}/core.js",
-    f"{PREFIX}/repair.js",
-    f"{PREFIX}/rulebook.js",
-    f"{PREFIX}/palette.js",
-    f"{PREFIX}/calc-loader.js",
-    f"{PREFIX}/pins.js",
-    f"{PREFIX}/offline.js",
+    f"{PREFIX}/{name}?v={VERSION}"
+    for name in (
+        "core.js",
+        "repair.js",
+        "rulebook.js",
+        "palette.js",
+        "calc-loader.js",
+        "pins.js",
+        "offline.js",
+    )
 ]
 
 

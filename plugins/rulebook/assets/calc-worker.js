@@ -56,7 +56,12 @@ async function boot() {
   const timings = {};
   const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
   const loaded = await Promise.all([
-    fetch(new URL("engine/manifest.json", BASE)).then((r) => {
+    // asked of the server each time (a 304 when unchanged): it names the build's engine, whose
+    // files and snapshot are fetched by that name, and a copy the browser kept from before a
+    // deploy would run the previous build's rules under this build's forms; with no network,
+    // the copy kept is the one to use
+    fetch(new URL("engine/manifest.json", BASE), { cache: "no-cache" })
+      .catch(() => fetch(new URL("engine/manifest.json", BASE), { cache: "force-cache" })).then((r) => {
       if (!r.ok) throw new Error("engine manifest: HTTP " + r.status);
       return r.json();
     }),

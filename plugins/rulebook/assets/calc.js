@@ -86,7 +86,7 @@
     engine.started = performance.now();
     engine.stage = 0;
     try {
-      engine.worker = new Worker(new URL("calc-worker.js", BASE), { type: "module" });
+      engine.worker = new Worker(new URL("calc-worker.js" + rb.core.version, BASE), { type: "module" });
     } catch (e) {
       fail("noworker", String(e));
       return;

@@ -25,6 +25,8 @@
 
   const script = document.currentScript;
   const assets = new URL("./", script ? script.src : location.href); // …/assets/rulebook/
+  // the build's mark on the page's own script addresses («?v=…»), given to the ones loaded later
+  const version = script ? new URL(script.src).search : "";
   const root = new URL("../../", assets); // the site root
 
   /* The path of a page URL inside the site, decoded, index.html dropped: "fatum/03-boi/". */
@@ -88,7 +90,7 @@
 
   /* `ordered`: run in the order asked (with others asked so), still downloading side by side. */
   function loadScript(name, { ordered = false } = {}) {
-    const url = new URL(name, assets).href;
+    const url = new URL(name + version, assets).href;
     if (!loading.has(url)) {
       loading.set(url, new Promise((resolve, reject) => {
         const s = el("script", { src: url });
@@ -105,7 +107,7 @@
   }
 
   function loadStyle(name) {
-    const url = new URL(name, assets).href;
+    const url = new URL(name + version, assets).href;
     const present = [...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === url);
     if (present && !loading.has(url)) loading.set(url, Promise.resolve()); // the page's head has it
     if (!loading.has(url)) {
@@ -414,5 +416,5 @@
     return el("span", { class: "rb-storage-notice" }, [text + " ", button]);
   }
 
-  rb.core = { el, onPage, headerButton, headerBottom, loadScript, loadStyle, storage, usage, storageHelp, fullNotice, hash, pathOf, overlay, root, assets, scope };
+  rb.core = { el, onPage, headerButton, headerBottom, loadScript, loadStyle, storage, usage, storageHelp, fullNotice, hash, pathOf, overlay, root, assets, version, scope };
 })();

@@ -75,8 +75,11 @@
     state.loadStarted = performance.now();
     // asked of the server each time (a 304 when unchanged): it names the folder of the index's
     // shards, which each build renames, and a copy the browser kept from before a deploy would
-    // send every query to a folder the deploy removed
-    const manifestP = fetchJSON(new URL("search/manifest.json", ROOT).href, "no-cache");
+    // send every query to a folder the deploy removed. With no network, the copy it kept is the
+    // one to use (the shards it names were kept with it)
+    const manifestURL = new URL("search/manifest.json", ROOT).href;
+    const manifestP = fetchJSON(manifestURL, "no-cache")
+      .catch((err) => (err.status ? Promise.reject(err) : fetchJSON(manifestURL, "force-cache")));
     state.loading = Promise.all([
       // the engine looks the stemmers up when it first stems, so the two load side by side
       rb.stemmers ? null : inTime(loadScript("search-stemmers.js")),
