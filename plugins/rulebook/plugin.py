@@ -79,9 +79,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         else:
             self.search = None
         config.markdown_extensions.append(RulebookBlocksExtension(registry=self.registry))  # type: ignore[arg-type]
-        for css in assets.CSS:
+        for css in assets.marked(assets.CSS):
             config.extra_css.append(css)
-        for js in assets.JS:
+        for js in assets.marked(assets.JS):
             config.extra_javascript.append(js)  # type: ignore[arg-type]
         return config
 

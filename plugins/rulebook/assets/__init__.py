@@ -18,38 +18,30 @@ HERE = Path(__file__).parent
 PREFIX = "assets/rulebook"
 
 
-def _version() -> str:
+def version() -> str:
     """A hash of the shipped scripts and styles, put on their addresses in the pages («core.js?v=…»,
     as Material names its own bundles by hash): a page of a new build never runs with a previous
     build's script that the browser kept (a host lets it keep files for minutes or hours), and
-    core.js passes the same mark to the scripts and styles it loads later."""
+    core.js passes the same mark to the scripts and styles it loads later. Read at each build, so
+    that `mkdocs serve` marks an edited script anew."""
     h = hashlib.sha1()
     for p in sorted([*HERE.glob("*.js"), *HERE.glob("*.css")]):
         h.update(p.name.encode() + b"\0" + p.read_bytes())
     return h.hexdigest()[:10]
 
 
-VERSION = _version()
-CSS = [
-    f"{PREFIX}/{name}?v={VERSION}"
-    for name in ("rulebook.css", "palette.css", "pins.css", "cards.css", "offline.css")
-]
+CSS = ["rulebook.css", "palette.css", "pins.css", "cards.css", "offline.css"]
 # core.js first: the others build on it (repair.js: how pins, recent searches and fights are read
 # back from storage). search-engine.js and search-stemmers.js are copied too,
 # but loaded by the palette on first use; calc-loader.js is tiny: it loads calc.js / calc.css only
 # on pages that have a calculator.
-JS = [
-    f"{PREFIX}/{name}?v={VERSION}"
-    for name in (
-        "core.js",
-        "repair.js",
-        "rulebook.js",
-        "palette.js",
-        "calc-loader.js",
-        "pins.js",
-        "offline.js",
-    )
-]
+JS = ["core.js", "repair.js", "rulebook.js", "palette.js", "calc-loader.js", "pins.js", "offline.js"]
+
+
+def marked(names: list[str]) -> list[str]:
+    """The pages' addresses of `names`, with this build's mark."""
+    v = version()
+    return [f"{PREFIX}/{name}?v={v}" for name in names]
 
 
 def files(config: MkDocsConfig) -> list[File]:
