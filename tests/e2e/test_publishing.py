@@ -193,8 +193,12 @@ def _with_new_index_folder(site: Path, dest: Path) -> None:
     old = data["dir"]
     data["dir"] = "n" + old[1:]
     (dest / "search" / old).rename(dest / "search" / data["dir"])
+    built = manifest.stat().st_mtime
     manifest.unlink()  # a hard link: writing through it would change the original build
     manifest.write_text(json.dumps(data), encoding="utf-8")
+    # written later than the build it replaces, as a deploy's is (the host tells the browser's
+    # copy is out of date by the file's time, to the second)
+    os.utime(manifest, (built + 60, built + 60))
 
 
 def _finds(page: Page, query: str, words: str) -> None:
