@@ -172,3 +172,12 @@ def test_a_wikis_categories_source_line_notice_and_navbox_are_told_as_chrome(tmp
     (warning,) = [m for _, m in r.doc.report.warnings if "look like site chrome" in m]
     for sel in ("#siteNotice", "div.navbox", "div.printfooter", "#catlinks"):
         assert sel in warning, sel
+
+
+def test_a_footnote_mark_whose_note_is_on_another_page_links_to_that_page(tmp_path):
+    """A mark linked only when its note was on the same page: a book whose notes are a page of
+    their own (an e-book's) lost every mark's link."""
+    text = _page("Бой", '<p>Успех<sup><a href="Notes.html#n1">1</a></sup>.</p>')
+    notes = _page("Сноски", '<ol><li id="n1">Раньше строже.</li></ol>')
+    r = _run(tmp_path, {"Boi.html": text, "Notes.html": notes})
+    assert 'Успех<sup markdown="span">[1](01-snoski.md#snoski)</sup>.' in r.files["00-boi.md"]

@@ -72,9 +72,7 @@ def inline(spans: list[Inline], line_start: bool = True) -> str:
             out.append(f"[{escape(s.text, False)}]({s.target})")
         elif isinstance(s, Sup):
             body = escape(s.text, False)
-            out.append(
-                f'<sup markdown="span">[{body}](#{s.target})</sup>' if s.target else f"<sup>{body}</sup>"
-            )
+            out.append(f'<sup markdown="span">[{body}]({s.href})</sup>' if s.target else f"<sup>{body}</sup>")
         elif isinstance(s, Sub):
             out.append(f"<sub>{escape(s.text, False)}</sub>")
         elif isinstance(s, Break):
@@ -100,7 +98,8 @@ def _html_inline(spans: list[Inline]) -> str:
             )
         elif isinstance(s, Sup):
             t = html.escape(s.text, quote=False)
-            out.append(f'<sup><a href="#{s.target}">{t}</a></sup>' if s.target else f"<sup>{t}</sup>")
+            href = html.escape(_html_href(s.href))
+            out.append(f'<sup><a href="{href}">{t}</a></sup>' if s.target else f"<sup>{t}</sup>")
         elif isinstance(s, Sub):
             out.append(f"<sub>{html.escape(s.text, quote=False)}</sub>")
         elif isinstance(s, Break):

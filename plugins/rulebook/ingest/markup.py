@@ -1294,8 +1294,9 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
                 out.append(Link(s.text, dest))
                 report.resolved += 1
             elif isinstance(s, Sup) and s.target.startswith(_PENDING):
-                dest = target(s.target, here)
-                out.append(Sup(s.text, dest[1:] if dest and dest.startswith("#") else ""))
+                dest = target(s.target, here) or ""
+                # a note on this page by its anchor, on another (an e-book's notes page) by both
+                out.append(Sup(s.text, dest[1:] if dest.startswith("#") else dest))
             else:
                 out.append(s)
         return _trim(_merge(out)) if any(isinstance(s, Text) for s in out) else out

@@ -45,10 +45,17 @@ class Link:
 
 @dataclass(frozen=True)
 class Sup:
-    """A footnote marker shown as superscript, linked to its note when the note exists."""
+    """A footnote marker shown as superscript, linked to its note when the note exists: its
+    anchor on the same page, or "page.md#anchor" when the note is on another page (an e-book's
+    notes are a page of their own)."""
 
     text: str
     target: str = ""
+
+    @property
+    def href(self) -> str:
+        """The marker's link as a Markdown page writes it."""
+        return self.target if "#" in self.target or self.target.endswith(".md") else f"#{self.target}"
 
 
 @dataclass(frozen=True)
