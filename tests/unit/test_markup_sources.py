@@ -417,7 +417,7 @@ def test_a_link_to_a_heading_without_an_id_is_unresolved():
     para = Paragraph([Link("удар", f"{_PENDING}moves.md#udar")], line=3)
     page = Page("00-boi.md", "Бой", [Heading(1, "Бой", 1, anchor="boi"), para, lost], line=1)
     report = Report()
-    mb = MarkupBook([], Counter(), report, [Path("moves.md")], Path("moves.md"), {("moves.md", "udar"): lost})
+    mb = MarkupBook([], Counter(), report, ["moves.md"], {("moves.md", "udar"): lost})
     resolve_links(mb, [page], report)
     assert para.inlines == [Text("удар")] and report.unresolved == [(3, "удар")] and report.resolved == 0
 

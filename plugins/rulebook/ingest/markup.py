@@ -44,6 +44,7 @@ from rulebook.ingest import (
     comments,
     csvtables,
     dokunotes,
+    ebooks,
     editlinks,
     fences,
     frontmatter,
@@ -95,7 +96,7 @@ from rulebook.ingest.model import (
     at,
     walk,
 )
-from rulebook.ingest.reader import INVISIBLE, read_text
+from rulebook.ingest.reader import INVISIBLE, read_text, tidy
 
 # Never text: scripts, styles, forms and embedded media carry no rules words a reader sees.
 _INVISIBLE = ["script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "head"]
@@ -131,8 +132,7 @@ class MarkupBook:
     blocks: list[Block]
     words: Counter[str]  # the book's own words (content roots minus chrome)
     report: Report
-    files: list[Path]
-    source: Path  # the file, or the folder whose paths name the pages
+    names: list[str]  # the pages' names: their paths in a folder source (or an e-book)
     targets: dict[tuple[str, str], Block] = field(default_factory=dict)  # (file, element id) -> block
     github: dict[tuple[str, str], Block] = field(default_factory=dict)  # (file, GitHub's heading id)
 
@@ -267,9 +267,9 @@ def _lists_interrupt(text: str) -> str:
     return "\n".join(out)
 
 
-def _soup(book: BookConfig, path: Path, report: Report, vault: wikilinks.Vault) -> BeautifulSoup:
-    name = pagefiles.name(book.source, path)
-    text = read_text(path, _page_encoding(book, path), book.slug)
+def _soup(
+    book: BookConfig, name: str, path: Path, text: str, report: Report, vault: wikilinks.Vault
+) -> BeautifulSoup:
     if book.kind != "markdown":
         soup = BeautifulSoup(text, "html.parser")
         implied.close_items(soup)
@@ -560,23 +560,39 @@ def _title_line(soup: BeautifulSoup, head: NavigableString, start: str) -> str:
     return _shown(line).strip()
 
 
+def _pages(book: BookConfig, report: Report, conv: _Converter) -> list[tuple[str, Path, str]]:
+    """The source's pages: (name, the file errors name, its text). An e-book's pages are made
+    from it (see ebooks), each named by its path in the book and told by the book's file."""
+    if ebooks.kind(book.source.name) and not book.source.is_dir():
+        if not book.source.exists():
+            raise book.fail(f"source {book.source.name!r} not found in sources/", "source")
+        made = ebooks.read(book.source, book.slug)
+        report.notes.extend(made.notes)
+        conv.flowing = made.flowing
+        return [(name, book.source, tidy(text)) for name, text in made.pages]
+    out = []
+    for path in source_files(book):
+        name = pagefiles.name(book.source, path)
+        out.append((name, path, read_text(path, _page_encoding(book, path), book.slug)))
+    return out
+
+
 def parse(book: BookConfig) -> MarkupBook:
-    files = source_files(book)
     report = Report()
     words: Counter[str] = Counter()
     conv = _Converter(book, report)
-    conv.notion_pages = notion.page_ids([pagefiles.name(book.source, p) for p in files])
+    files = _pages(book, report, conv)
+    conv.folder = len(files) > 1 or book.source.is_dir()
+    conv.notion_pages = notion.page_ids([name for name, _, _ in files])
     used_drops: set[str] = set()
     swallowed: list[tuple[Path, int]] = []  # headings that hold block elements
     from rulebook.ingest.coverage import words as count_words
 
-    vault = wikilinks.Vault([pagefiles.name(book.source, p) for p in files])
+    vault = wikilinks.Vault([name for name, _, _ in files])
     if book.kind != "markdown":
-        named = {pagefiles.name(book.source, p): p for p in files}
-        conv.saved = ownurls.Saved.read(named, lambda p: read_text(p, _page_encoding(book, p), book.slug))
-    for path in files:
-        name = pagefiles.name(book.source, path)
-        soup = _soup(book, path, report, vault)
+        conv.saved = ownurls.Saved.read({name: text for name, _, text in files})
+    for name, path, text in files:
+        soup = _soup(book, name, path, text, report, vault)
         head_title = pagetitle.head_title(soup)
         if len(files) > 1:  # a page's line numbers name its file (they repeat from page to page)
             for el in soup.find_all(True):
@@ -682,7 +698,7 @@ def parse(book: BookConfig) -> MarkupBook:
                 book=book.slug,
             )
         raise book.source_error("the source has no text after chrome removal")
-    return MarkupBook(conv.blocks, words, report, files, book.source, conv.targets, conv.github)
+    return MarkupBook(conv.blocks, words, report, [n for n, _, _ in files], conv.targets, conv.github)
 
 
 _BLOCKS_IN_HEADING = ["p", "div", "table", "ul", "ol", "dl", "blockquote", "pre", *_HEADINGS]
@@ -762,6 +778,9 @@ class _Converter:
         self.file_name = ""
         self.notion_pages: dict[str, str] = {}  # Notion's page id -> page name (its export's files)
         self.saved = ownurls.Saved({})  # the addresses saved pages were saved from
+        self.folder = False  # pages of their own (a folder, an e-book's files), not one file
+        self.flowing = False  # a page without an H1 goes on from the page before it (an EPUB's)
+        self.waiting: list[str] = []  # pages with no text: a link to one leads to the next text
 
     # ---- per file --------------------------------------------------------------------------
     def file(self, name: str, root: Tag, page_title: str) -> None:
@@ -770,22 +789,33 @@ class _Converter:
         self.file_name = name
         start = len(self.blocks)
         self.children(root, self.blocks)
-        if self.book.source.is_dir():
+        if self.folder and not self.flowing:  # an e-book's text before an H1 ends the page before
             _title_first(self.blocks, start)
-        if not any(isinstance(b, Heading) and b.level == 1 for b in self.blocks[start:]):
-            # a page without an H1 (its title sits outside chrome.root): `title_line`, else the
-            # book's title for a one-page book, else the page's own (see pagetitle); a note
-            # (Markdown) has none and goes by its file's name, as a vault shows it
-            title = page_title
-            if self.book.kind == "markdown":
-                title = pagefiles.title(name)
-            if self.book.title_line or self.book.source.is_file():
-                title = ""
-            title = _WS.sub(" ", title) or self.book.title_line or self.book.title
-            self.blocks.insert(start, Heading(level=1, text=title, line=0, structural=True))
+        if start == len(self.blocks) and self.flowing:  # a cover's picture: links to it lead on
+            self.waiting.append(name)
+            return
+        for waiting in self.waiting:
+            self.targets.setdefault((waiting, ""), self.blocks[start])
+        self.waiting = []
+        has_title = any(isinstance(b, Heading) and b.level == 1 for b in self.blocks[start:])
+        if not has_title and not (self.flowing and start):  # an e-book's page goes on from the last
+            self.title_page(name, start, page_title)
         if root.get("id"):
             self.targets[(name, str(root["id"]))] = self.blocks[start]
         self.targets.setdefault((name, ""), self.blocks[start])
+
+    def title_page(self, name: str, start: int, page_title: str) -> None:
+        """Give a page without an H1 its title."""
+        # a page without an H1 (its title sits outside chrome.root): `title_line`, else the
+        # book's title for a one-page book, else the page's own (see pagetitle); a note
+        # (Markdown) has none and goes by its file's name, as a vault shows it
+        title = page_title
+        if self.book.kind == "markdown":
+            title = pagefiles.title(name)
+        if self.book.title_line or not self.folder or self.flowing:
+            title = ""
+        title = _WS.sub(" ", title) or self.book.title_line or self.book.title
+        self.blocks.insert(start, Heading(level=1, text=title, line=0, structural=True))
 
     # ---- blocks ----------------------------------------------------------------------------
     def children(self, el: Tag, out: list[Block]) -> None:
@@ -1254,7 +1284,7 @@ def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
     for p in pages:
         for b in walk(p.blocks):
             page_of[id(b)] = p
-    names = {pagefiles.name(mb.source, f) for f in mb.files}
+    names = set(mb.names)
     addresses = pagefiles.Addresses(sorted(names))
 
     def page_name(href: str) -> str:

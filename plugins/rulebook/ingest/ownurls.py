@@ -11,8 +11,6 @@ GitHub). A link to the address of a page the source holds leads to that page.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 from bs4 import BeautifulSoup, SoupStrainer
@@ -57,8 +55,9 @@ class Saved:
                     self.pages.setdefault(key, name)
 
     @classmethod
-    def read(cls, files: dict[str, Path], read: Callable[[Path], str]) -> Saved:
-        return cls({name: own(read(path)) for name, path in files.items()})
+    def read(cls, texts: dict[str, str]) -> Saved:
+        """From each page's text, by its name."""
+        return cls({name: own(text) for name, text in texts.items()})
 
     def page(self, href: str, here: str) -> tuple[str, str] | None:
         """(page, fragment) of a link on page `here` to another saved page by its address, or

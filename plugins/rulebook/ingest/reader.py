@@ -254,6 +254,11 @@ def read_text(path: Path, encoding: str = "utf-8", book: str | None = None) -> s
     problem = mojibake(text, encoding)
     if problem:
         raise IngestError(problem, path=path, book=book)
+    return tidy(text)
+
+
+def tidy(text: str) -> str:
+    """A text without invisible characters and ligatures, look-alike letters in their words' script."""
     text = _LIGATURE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), INVISIBLE.sub("", text))
     return lookalikes.fix(text)[0]  # «пoмощь» (a Latin «o») as «помощь», for Ctrl+F on the page
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import regex
 
-from rulebook.ingest import pagefiles
+from rulebook.ingest import ebooks, pagefiles
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.patterns import Pattern, Where, compile_pattern
 from rulebook.ingest.tomlfile import Key, KeyLocator
@@ -702,11 +702,14 @@ _TEXT_SUFFIXES = (".html", ".htm", ".xhtml", ".md", ".markdown", ".txt")
 
 
 def source_kind(entry: dict[str, Any], at: At) -> str | None:
-    """text, html or markdown, from the source's suffix (a folder: from the files in it)."""
+    """text, html or markdown, from the source's suffix (a folder: from the files in it). An
+    e-book (FictionBook, EPUB) is read as the HTML pages it is made into (see ebooks)."""
     src = entry.get("source")
     if not isinstance(src, str):
         return None
     suffix = Path(src).suffix.lower()
+    if ebooks.kind(src) and not (at.path.parent / src).is_dir():
+        return HTML
     if suffix in (".html", ".htm", ".xhtml"):
         return HTML
     if suffix in (".md", ".markdown"):
@@ -748,7 +751,8 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
             name = Path(src)
             hint = f": bring its text, `pdftotext -raw {name.name} {name.with_suffix('.txt').name}`"
         raise at.child("source").fail(
-            f"unknown kind of source {suffix!r} (known: .txt, .html, .md, or a folder of pages){hint}"
+            f"unknown kind of source {suffix!r} (known: .txt, .html, .md, .fb2, .fb2.zip, .epub, "
+            f"or a folder of pages){hint}"
         )
     return None
 
@@ -780,7 +784,8 @@ BOOK = Table(
         Field(
             "source",
             SourcePath(),
-            "the text: `.txt`, `.html`, `.md`, or a folder of `.html`/`.md` pages",
+            "the text: `.txt`, `.html`, `.md`, an e-book (`.fb2`, `.fb2.zip`, `.epub`), or a folder "
+            "of `.html`/`.md` pages",
             required=True,
         ),
         Field("description", Str(), "one sentence for the home page", ""),

@@ -1,0 +1,177 @@
+"""An EPUB book -> its pages in reading order, which the markup importer reads as saved pages.
+
+An EPUB is a zip of XHTML pages with a package document (the OPF) that lists them in reading
+order (its spine); `META-INF/container.xml` names the OPF. Its pages are web pages, so they are
+read as a folder of saved pages is: each spine page by its path in the zip (links between the
+book's files are then links between its pages, as in a saved site), its images' alt text kept,
+its style sheets never read. The navigation document (`properties="nav"`) and the NCX are the
+reader's table of contents, not text of the book: the site makes its own, so neither is read.
+
+The zip and the OPF are read with the standard library and lxml (no entity expansion, no DTD,
+no network), and each page is checked to be well-formed XML as an EPUB's pages are required to
+be, so that a broken book is refused at the file and line the parser names rather than read
+half; an HTML entity (`&nbsp;`), which the XHTML DTD of an EPUB 2 book declares, is no fault.
+
+A page is read as a continuation of the page before it when it has no `<h1>` (a chapter split in
+several files, a cover of one picture): pages are cut at level-1 headings, as in a one-file book.
+A book whose pages head their chapters with `<h2>` and use no `<h1>` anywhere has its heading
+levels raised until its top level is `<h1>`, so its chapters are still its pages (a tag-level
+rewrite, which leaves the page's lines where they are for the line numbers of warnings).
+"""
+
+from __future__ import annotations
+
+import codecs
+import posixpath
+import re
+import zipfile
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote
+
+from lxml import etree
+
+from rulebook.ingest.errors import IngestError
+
+MAX_BYTES = 200 * 1024 * 1024  # a zip's entry larger than this, unpacked, is refused
+_PAGE_TYPES = ("application/xhtml+xml", "text/html")
+_DECLARED = re.compile(rb"""^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+_HEADING_TAG = re.compile(r"<(/?)h([1-6])\b", re.I)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+@dataclass
+class Book:
+    """The spine's pages, (name in the zip, text), in reading order, and what the report says."""
+
+    pages: list[tuple[str, str]]
+    notes: list[str] = field(default_factory=list)
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, recover=False)
+
+
+def read(path: Path, book: str | None = None) -> Book:
+    if not path.is_file():
+        raise IngestError("source file not found", path=path, book=book)
+    try:
+        with zipfile.ZipFile(path) as z:
+            return _read(z, path, book)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError) as err:
+        raise IngestError(f"not a readable EPUB (a zip archive): {err}", path=path, book=book) from None
+
+
+def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
+    def fail(message: str) -> IngestError:
+        return IngestError(message, path=path, book=book)
+
+    def data(name: str) -> bytes:
+        try:
+            info = z.getinfo(name)
+        except KeyError:
+            raise fail(f"the book names {name}, which is not in it") from None
+        if info.file_size > MAX_BYTES:
+            raise fail(f"{name} unpacks to {info.file_size} bytes: too large to read")
+        return z.read(info)
+
+    def xml(name: str) -> etree._Element:
+        try:
+            return etree.fromstring(data(name), _parser())
+        except etree.XMLSyntaxError as err:
+            raise fail(f"{name}, line {err.lineno}: not well-formed XML: {err.msg}") from None
+
+    container = xml("META-INF/container.xml")
+    opf_name = next(
+        (
+            str(el.get("full-path"))
+            for el in container.iter()
+            if _name(el) == "rootfile"
+            and el.get("full-path")
+            and el.get("media-type", "application/oebps-package+xml") == "application/oebps-package+xml"
+        ),
+        None,
+    )
+    if opf_name is None:
+        raise fail("META-INF/container.xml names no package document (<rootfile full-path=…>)")
+    opf = xml(opf_name)
+    folder = posixpath.dirname(opf_name)
+    items: dict[str, tuple[str, str, set[str]]] = {}  # id -> (name in the zip, media type, properties)
+    for el in opf.iter():
+        if _name(el) == "item" and el.get("id") and el.get("href"):
+            name = posixpath.normpath(posixpath.join(folder, unquote(str(el.get("href")))))
+            items[str(el.get("id"))] = (
+                name,
+                str(el.get("media-type", "")),
+                set(str(el.get("properties", "")).split()),
+            )
+    spine = [str(el.get("idref")) for el in opf.iter() if _name(el) == "itemref" and el.get("idref")]
+    if not spine:
+        raise fail(f"{opf_name}: the spine lists no pages")
+    notes: list[str] = []
+    title = next((" ".join("".join(el.itertext()).split()) for el in opf.iter() if _name(el) == "title"), "")
+    if title:
+        notes.append(f"{path.name}: the book calls itself «{title}» (its metadata, not text)")
+    pages: list[tuple[str, str]] = []
+    skipped: list[str] = []
+    for idref in spine:
+        if idref not in items:
+            raise fail(f"{opf_name}: the spine names the item {idref!r}, which the manifest does not list")
+        name, media, props = items[idref]
+        if "nav" in props:
+            skipped.append(name)
+            continue
+        if media not in _PAGE_TYPES:
+            skipped.append(name)
+            continue
+        raw = data(name)
+        try:
+            etree.fromstring(raw, _parser())
+        except etree.XMLSyntaxError as err:
+            if not err.msg.startswith("Entity '"):  # an HTML entity: declared by the XHTML DTD
+                raise fail(f"{name}, line {err.lineno}: not well-formed XHTML: {err.msg}") from None
+        pages.append((name, _decode(raw, name, fail)))
+    navs = [name for name, _, props in items.values() if "nav" in props]
+    ncx = [name for name, media, _ in items.values() if media == "application/x-dtbncx+xml"]
+    if navs or ncx or skipped:
+        left = sorted(set(navs + ncx + skipped))
+        notes.append(
+            f"{path.name}: the book's table of contents and non-page items are not text: {', '.join(left)}"
+        )
+    if not pages:
+        raise fail(f"{opf_name}: the spine holds no XHTML pages")
+    return Book(_raise_levels(pages), notes)
+
+
+def _name(el: etree._Element) -> str:
+    return etree.QName(el).localname if isinstance(el.tag, str) else ""
+
+
+def _decode(raw: bytes, name: str, fail: Callable[[str], IngestError]) -> str:
+    """A page's text: in the encoding its byte order mark or XML prolog says, else UTF-8."""
+    enc = "utf-8"
+    if raw.startswith(codecs.BOM_UTF8):
+        enc = "utf-8-sig"
+    elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        enc = "utf-16"
+    elif m := _DECLARED.match(raw):
+        enc = m.group(1).decode("ascii")
+    try:
+        return raw.decode(enc)
+    except (UnicodeDecodeError, LookupError) as err:
+        line = raw.count(b"\n", 0, err.start) + 1 if isinstance(err, UnicodeDecodeError) else "?"
+        raise fail(f"{name}, line {line}: not valid {enc}") from None
+
+
+def _raise_levels(pages: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """With no `<h1>` in the book, every heading one level up (`<h2>` chapters are its pages)."""
+    levels = {int(m.group(2)) for _, text in pages for m in _HEADING_TAG.finditer(_COMMENT.sub("", text))}
+    if not levels or min(levels) == 1:
+        return pages
+    shift = min(levels) - 1
+    return [
+        (name, _HEADING_TAG.sub(lambda m: f"<{m.group(1)}h{int(m.group(2)) - shift}", text))
+        for name, text in pages
+    ]
