@@ -6,13 +6,14 @@ temporary folder first and swapped in only when every book of the run parsed cle
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.ingest import coverage, footnotes, markdown, markup, outline, pages, sidebyside
+from rulebook.ingest import coverage, footnotes, markdown, markup, mdtext, outline, pages, sidebyside
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, at, by_place, walk
@@ -37,6 +38,15 @@ def parse_book(book: BookConfig) -> Document:
         )
     lines = read_source(book.source, book.encoding, book.slug)
     sidebyside.check(lines, book.source, book.slug)
+    evidence = mdtext.markdown_evidence(lines)
+    if evidence is not None:  # a .txt that is Markdown («# Бой», «## Атака»): read as Markdown
+        doc = _parse_markup(dataclasses.replace(book, kind="markdown"))
+        doc.report.notes.insert(
+            0,
+            f"line {evidence.no}: «{evidence.text.strip()[:60]}» is a Markdown heading, with others "
+            "at another level: the text is read as Markdown",
+        )
+        return doc
     prepared = strip_chrome(book, lines)
     report = Report(dropped=prepared.dropped, notes=list(prepared.notes))
     specs = load_specs(book.tables.hints, book.slug) if book.tables.hints else {}
