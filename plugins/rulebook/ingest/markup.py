@@ -97,6 +97,7 @@ from rulebook.ingest.model import (
     walk,
 )
 from rulebook.ingest.reader import INVISIBLE, read_text, tidy
+from rulebook.ingest.tables import ruled
 
 # Never text: scripts, styles, forms and embedded media carry no rules words a reader sees.
 _INVISIBLE = ["script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "head"]
@@ -307,7 +308,7 @@ def _soup(
         text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, _github_slug))
     except notion.UnclosedAside as err:
         raise IngestError(str(err), path=path, line=line_of[err.line - 1], book=book.slug) from None
-    markup, formulas = mathblocks.protect(text)
+    markup, formulas = mathblocks.protect(ruled.as_pipes(text))
     markup = _lists_interrupt(hashtags.escape(markup))
     try:
         html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)

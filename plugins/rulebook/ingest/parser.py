@@ -36,7 +36,7 @@ from rulebook.ingest.model import (
 from rulebook.ingest.patterns import Pattern
 from rulebook.ingest.prepare import ATTACHMENT, segment
 from rulebook.ingest.reader import SourceLine
-from rulebook.ingest.tables import aligned, drawn, space, tab
+from rulebook.ingest.tables import aligned, drawn, ruled, space, tab
 from rulebook.ingest.tables.spec import TableSpec
 
 Lines = list[SourceLine]
@@ -191,6 +191,13 @@ class Parser:
         if _SCENE_BREAK.fullmatch(first.text.strip()):
             self.push(lines[1:])
             return []  # «* * *» parts two scenes: no words, no heading (as HTML's <hr>)
+        ruled_at = next((i for i in range(1, len(lines)) if ruled.is_rule(lines[i].text)), None)
+        if ruled_at is not None and ruled_at > 1:  # the lines above a ruled table's header
+            self.push(lines[ruled_at - 1 :])
+            lines = lines[: ruled_at - 1]
+        elif ruled_at == 1 and (table := ruled.ruled_table(lines, self.book.source, self.book.slug)):
+            self.report.tables += 1
+            return [self.table_with_notes(table)]
         # something glued inside the block (a heading, a caption over a table) splits it
         for i in range(1, len(lines)):
             text = lines[i].text
