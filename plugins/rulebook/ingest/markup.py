@@ -60,6 +60,7 @@ from rulebook.ingest import (
     rendered,
     styled,
     titles,
+    tocdots,
     toggles,
     wikilinks,
     wordlists,
@@ -294,6 +295,8 @@ def _soup(
     _, opened = fences.code_lines(text.split("\n"))
     if opened:
         report.warnings.append((FileLine(opened, name), "a code fence that nothing closes: read as text"))
+    text, contents = tocdots.blank(text)
+    report.notes += [f"{name}: {note}" for note in contents]
     text, fixed = _tidy_strong(text)
     for line in fixed:
         report.warnings.append(

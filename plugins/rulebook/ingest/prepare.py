@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulebook.ingest import linehyphens, pagechrome
+from rulebook.ingest import linehyphens, pagechrome, tocdots
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
@@ -66,10 +66,12 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
                 if m and key not in out.meta:
                     out.meta[key] = (m.groupdict().get("value") or m.group(0)).strip()
     pages, out.notes = pagechrome.find(lines[start:end])
+    contents, notes = tocdots.find(lines[start:end])
+    out.notes += notes
     for k, ln in enumerate(lines[start:end]):
         text = ln.text
         junk = next((p for p in ch.junk if p.search(text)), None)
-        if junk is not None or k in pages:
+        if junk is not None or k in pages or k in contents:
             if junk is not None:
                 used.add(id(junk))
             out.dropped.append((ln.no, text))

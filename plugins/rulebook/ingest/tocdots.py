@@ -1,0 +1,63 @@
+"""A printed table of contents copied with the text: titles, dot leaders and page numbers.
+
+A book copied out of a PDF or a typed one starts with its contents: «Бой ........ 12». The site
+builds its own navigation, and these lines are no rules: read as text they became a page of
+dotted lines (or a heading «Приложение А. Таблицы ......... 24», and section numbers read as
+headings of their own). A line is an entry when a run of leaders (dots, «…», «·» or «_») ends
+in a page number; a run of three or more entries, blank lines between allowed, whose numbers
+never go down, is the contents (a price list with leaders goes up and down), and a «Содержание»
+or «Оглавление» line just above it is its title. They are dropped as page chrome is, and told.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from rulebook.ingest.reader import SourceLine
+
+_ENTRY = re.compile(r"^\s*\S.*?\s?(?:[.…·_] ?){4,}\s*(?P<page>\d{1,4})\s*$")
+_TITLE = re.compile(r"^\s*(?:#+\s*)?(?:Содержание|Оглавление|Contents|Table of contents)\s*$", re.IGNORECASE)
+_MIN_ENTRIES = 3
+
+
+def _page(text: str) -> int | None:
+    m = _ENTRY.match(text)
+    return int(m.group("page")) if m else None
+
+
+def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
+    """Indices of the contents' lines (entries and title), and a note per contents found."""
+    found: set[int] = set()
+    notes: list[str] = []
+    i = 0
+    while i < len(lines):
+        if _page(lines[i].text) is None:
+            i += 1
+            continue
+        run: list[tuple[int, int]] = []
+        j = i
+        while j < len(lines) and (lines[j].blank or (n := _page(lines[j].text)) is not None):
+            if not lines[j].blank:
+                run.append((j, n))
+            j += 1
+        if len(run) >= _MIN_ENTRIES and all(a[1] <= b[1] for a, b in itertools.pairwise(run)):
+            found.update(k for k, _ in run)
+            first = run[0][0]
+            above = next((k for k in range(i - 1, -1, -1) if not lines[k].blank), None)
+            if above is not None and _TITLE.match(lines[above].text):
+                found.add(above)
+                first = above
+            notes.append(
+                f"lines {lines[first].no}–{lines[run[-1][0]].no}: a table of contents (titles, dot leaders, "
+                "page numbers) read as page chrome: dropped"
+            )
+        i = j
+    return found, notes
+
+
+def blank(text: str) -> tuple[str, list[str]]:
+    """Markdown text with its contents' lines blank (line numbers kept), and the notes."""
+    lines = text.split("\n")
+    found, notes = find([SourceLine(k + 1, t) for k, t in enumerate(lines)])
+    return "\n".join("" if k in found else t for k, t in enumerate(lines)), notes
