@@ -39,6 +39,7 @@ from markdown.extensions.toc import slugify_unicode
 from soupsieve import SelectorSyntaxError
 
 from rulebook.ingest import (
+    bbcode,
     boxmarks,
     callouts,
     comments,
@@ -577,7 +578,10 @@ def _pages(book: BookConfig, report: Report, conv: _Converter) -> list[tuple[str
     out = []
     for path in source_files(book):
         name = pagefiles.name(book.source, path)
-        out.append((name, path, read_text(path, _page_encoding(book, path), book.slug)))
+        text = read_text(path, _page_encoding(book, path), book.slug)
+        if book.kind == "html" and path.suffix.lower() == ".txt":  # a forum post (see pipeline)
+            text = bbcode.to_html(text, path, book.slug)
+        out.append((name, path, text))
     return out
 
 

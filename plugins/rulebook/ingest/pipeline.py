@@ -13,7 +13,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.ingest import coverage, footnotes, markdown, markup, mdtext, outline, pages, sidebyside
+from rulebook.ingest import bbcode, coverage, footnotes, markdown, markup, mdtext, outline, pages, sidebyside
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, at, by_place, walk
@@ -38,6 +38,13 @@ def parse_book(book: BookConfig) -> Document:
         )
     lines = read_source(book.source, book.encoding, book.slug)
     sidebyside.check(lines, book.source, book.slug)
+    post = bbcode.evidence(lines)
+    if post is not None:  # a forum post's BBCode («[b]…[/b]», «[list][*]»): read as its HTML
+        doc = _parse_markup(dataclasses.replace(book, kind="html"))
+        doc.report.notes.insert(
+            0, f"line {post.no}: «{post.text.strip()[:60]}» is BBCode: the text is read as a forum post"
+        )
+        return doc
     evidence = mdtext.markdown_evidence(lines)
     if evidence is not None:  # a .txt that is Markdown («# Бой», «## Атака»): read as Markdown
         doc = _parse_markup(dataclasses.replace(book, kind="markdown"))

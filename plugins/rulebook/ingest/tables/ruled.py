@@ -29,7 +29,7 @@ def is_rule(text: str) -> bool:
     return bool(_RULE.match(text.rstrip()))
 
 
-def _starts(rule: str) -> list[int]:
+def column_starts(rule: str) -> list[int]:
     return [m.start() for m in _RUN.finditer(rule)]
 
 
@@ -51,7 +51,7 @@ def ruled_table(lines: list[SourceLine], path: Path, book: str | None = None) ->
     """A header line over a rule of dash runs, then the rows: the block as a table, else None."""
     if len(lines) < 3 or not is_rule(lines[1].text) or is_rule(lines[0].text):
         return None
-    starts = _starts(lines[1].text)
+    starts = column_starts(lines[1].text)
     body = lines[2:-1] if is_rule(lines[-1].text) else lines[2:]
     rows: list[list[str]] = []
     for ln in [lines[0], *body]:
@@ -89,7 +89,7 @@ def as_pipes(text: str) -> str:
         ):
             i += 1
             continue
-        starts = _starts(lines[i])
+        starts = column_starts(lines[i])
         end = i + 1
         while end < len(lines) and lines[end].strip() and not is_rule(lines[end]):
             end += 1
