@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebook.ingest.model import Admonition, Heading, ListBlock, Paragraph, Strong, plain, walk
+from rulebook.ingest.model import Admonition, Break, Heading, ListBlock, Paragraph, Strong, plain, walk
 
 from tests.support.sources import ingest_one
 
@@ -46,3 +46,24 @@ def test_a_wiki_text_whose_hash_lines_are_numbered_items_stays_a_text(tmp_path: 
     text = "== Бой ==\n\n# Бросьте 2к6.\n## Добавьте бонус.\n"
     r = ingest_one(tmp_path, ENTRY, {"notes.txt": text})
     assert not any("Markdown" in n for n in r.doc.report.notes)
+
+
+def test_a_line_break_in_a_markdown_text_stays_a_line_break(tmp_path: Path) -> None:
+    """A notes app or a chat shows a line break as one: a stat block is one line a line."""
+    text = "# Звери\n\n## Лис\n\nЖила 8 (−1)  Глаз 14 (+2)\nЗащ 12; ЗС 7 (2к6)\n"
+    r = ingest_one(tmp_path, ENTRY, {"notes.txt": text})
+    para = next(b for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph))
+    assert any(isinstance(s, Break) for s in para.inlines)
+    assert plain(para.inlines).replace("\n", " ").split() == [
+        "Жила",
+        "8",
+        "(−1)",
+        "Глаз",
+        "14",
+        "(+2)",
+        "Защ",
+        "12;",
+        "ЗС",
+        "7",
+        "(2к6)",
+    ]

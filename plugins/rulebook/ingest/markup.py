@@ -315,7 +315,12 @@ def _soup(
     markup, formulas = mathblocks.protect(ruled.as_pipes(text))
     markup = _lists_interrupt(hashtags.escape(markup))
     try:
-        html_text = md.markdown(markup, extensions=MARKDOWN_EXTENSIONS, extension_configs=MARKDOWN_CONFIG)
+        # a .txt read as Markdown came from a notes app or a chat, which show a line break as one:
+        # a monster's stat block («Жила 14 (+2) …», «Защ 14; ЗС 22 …») stays one line a line
+        breaks = ["nl2br"] if path.suffix.lower() == ".txt" else []
+        html_text = md.markdown(
+            markup, extensions=MARKDOWN_EXTENSIONS + breaks, extension_configs=MARKDOWN_CONFIG
+        )
     except RecursionError:  # Python-Markdown recurses per level of nested lists and quotes
         raise IngestError(
             f"blocks nested more than {_MAX_DEPTH} deep: a page so deep is not read",
