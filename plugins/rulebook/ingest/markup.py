@@ -45,6 +45,7 @@ from rulebook.ingest import (
     comments,
     csvtables,
     dokunotes,
+    dropcaps,
     ebooks,
     editlinks,
     fences,
@@ -297,6 +298,13 @@ def _soup(
     if opened:
         report.warnings.append((FileLine(opened, name), "a code fence that nothing closes: read as text"))
     text, contents = tocdots.blank(text)
+    lines = text.split("\n")
+    fixed_lines, joined, doubtful = dropcaps.join(lines)
+    for note in dropcaps.notes([(i + 1, lines[i]) for i in joined], doubtful=False) + dropcaps.notes(
+        [(i + 1, lines[i]) for i in doubtful], doubtful=True
+    ):
+        report.notes.append(f"{name}: {note}")
+    text = "\n".join(fixed_lines)
     report.notes += [f"{name}: {note}" for note in contents]
     text, fixed = _tidy_strong(text)
     for line in fixed:

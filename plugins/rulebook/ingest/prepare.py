@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulebook.ingest import linehyphens, pagechrome, tocdots
+from rulebook.ingest import dropcaps, linehyphens, pagechrome, tocdots
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
@@ -105,6 +105,7 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
             text = fixed
         out.lines.append(SourceLine(ln.no, text))
     out.lines = _close_page_breaks(out.lines, junk_at, printed)
+    out.notes += _join_drop_caps(out)
     out.lines, joined = unwrap(out.lines)
     out.fixes += joined
     for key, pats in (("junk", ch.junk), ("strip", ch.strip)):
@@ -150,6 +151,16 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[
             keep.append(lines[i])
         i = j
     return keep
+
+
+def _join_drop_caps(out: Prepared) -> list[str]:
+    """A PDF's drop cap split from its word («Б ой») joined (dropcaps), and told."""
+    texts, joined, doubtful = dropcaps.join([ln.text for ln in out.lines])
+    notes = dropcaps.notes([(out.lines[i].no, out.lines[i].text) for i in joined], doubtful=False)
+    notes += dropcaps.notes([(out.lines[i].no, out.lines[i].text) for i in doubtful], doubtful=True)
+    out.fixes += len(joined)
+    out.lines = [SourceLine(ln.no, t) for ln, t in zip(out.lines, texts, strict=True)]
+    return notes
 
 
 def _opens_section(text: str) -> bool:

@@ -1,0 +1,57 @@
+"""A PDF's drop cap, copied apart from its word: «Б ой начинается…» is «Бой начинается…».
+
+A book sets a chapter's first letter large, in a frame of its own, and a copy out of the PDF
+puts a space after it. Published so, «Б» and «ой» were two words: search did not find «бой»
+there and the page read badly. A paragraph that opens with a capital letter alone, then a word
+in lower case, is one word again when the letter cannot stand alone: Russian has one-letter
+words (а, в, и, к, о, с, у, я), so «В ода» is joined only when the text spells «Вода» (any case)
+elsewhere and never «ода», otherwise left as it is and told, with the line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+_SPLIT = re.compile(r"^(?P<lead>\s*(?:#{1,6}\s+|>\s*)?)(?P<cap>[А-ЯЁ]) (?P<rest>[а-яё]+)(?=[\s,.;:!?…—-]|$)")
+_ONE_LETTER_WORDS = set("АВИКОСУЯ")
+_WORD = re.compile(r"[а-яё]+")
+
+
+def join(lines: list[str]) -> tuple[list[str], list[int], list[int]]:
+    """The lines with each paragraph's split drop cap joined; the indices joined, and those of
+    a split left alone because the letter is a word too (a warning names them)."""
+    vocab = Counter(_WORD.findall("\n".join(lines).lower()))
+    out = list(lines)
+    joined: list[int] = []
+    doubtful: list[int] = []
+    for i, text in enumerate(lines):
+        if i > 0 and lines[i - 1].strip():
+            continue  # only a paragraph's first line
+        m = _SPLIT.match(text)
+        if not m:
+            continue
+        cap, rest = m.group("cap"), m.group("rest")
+        whole = (cap + rest).lower()
+        if cap in _ONE_LETTER_WORDS and not (vocab[whole] and not vocab[rest]):
+            if vocab[whole]:
+                doubtful.append(i)
+            continue
+        out[i] = m.group("lead") + cap + rest + text[m.end() :]
+        joined.append(i)
+    return out, joined, doubtful
+
+
+def notes(found: list[tuple[int, str]], doubtful: bool) -> list[str]:
+    """One report line per split: joined, or left because the letter is a word too."""
+    out = []
+    for no, text in found:
+        m = _SPLIT.match(text)
+        if m is None:
+            continue
+        split = f"{m.group('cap')} {m.group('rest')}"
+        if doubtful:
+            out.append(f"line {no}: «{split}» may be a drop cap split from its word: left as it is")
+        else:
+            out.append(f"line {no}: «{split}» is a drop cap split from its word: joined")
+    return out

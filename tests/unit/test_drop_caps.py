@@ -1,0 +1,47 @@
+"""A PDF's drop cap copied apart from its word («Б ой начинается…») is one word again, in a text
+and in Markdown, and told: search finds «бой» there. A one-letter word («В ответ», «С тех пор»)
+stays, and a letter that may be either («В ода», when the text also has «ода») stays, told."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebook.ingest.model import Paragraph, plain, walk
+
+from tests.support.sources import ingest_one
+
+
+def entry(source: str) -> str:
+    return f'[books.cap]\ntitle = "Бой"\nsystem = "Пример"\nsource = "{source}"\n'
+
+
+def paragraphs(r) -> list[str]:
+    return [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+
+
+TEXT = """\
+Бой
+
+Б ой начинается с броска.
+
+В ответ враг бьёт.
+
+В ода кончилась. Вода нужна всем, и ода о ней длинна.
+"""
+
+
+def test_a_split_drop_cap_is_joined_to_its_word_and_told(tmp_path: Path) -> None:
+    r = ingest_one(tmp_path, entry("cap.txt"), {"cap.txt": TEXT})
+    got = paragraphs(r)
+    assert "Бой начинается с броска." in got
+    assert "В ответ враг бьёт." in got
+    assert got[-1].startswith("В ода кончилась.")
+    assert "line 3: «Б ой» is a drop cap split from its word: joined" in r.doc.report.notes
+    assert "line 7: «В ода» may be a drop cap split from its word: left as it is" in r.doc.report.notes
+
+
+def test_a_split_drop_cap_in_markdown_is_joined(tmp_path: Path) -> None:
+    text = "# Бой\n\nБ ой начинается с **броска**.\n"
+    r = ingest_one(tmp_path, entry("cap.md"), {"cap.md": text})
+    assert paragraphs(r) == ["Бой начинается с броска."]
+    assert any("cap.md: line 3: «Б ой»" in n for n in r.doc.report.notes)
