@@ -356,6 +356,7 @@ _FIRST_WORD = re.compile(r"\w+")
 # symbols, entities («*"You're punching…"*», «&#x23E3; &nbsp; Roll»: such a line was skipped for
 # the next one the word begins)
 _MARKS = re.compile(r"[\s>#|:*_\[+-]*(?:\d+[.)]\s+)?(?:&#?\w+;|[\W_])*")
+_LEAD = re.compile(r"[\s>#|:*_\[+-]*")
 _LINE_STARTS = {*_HEADINGS, "p", "li", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "tr"}
 _LINE_STARTS.add("blockquote")
 
@@ -383,7 +384,10 @@ def _source_lines(soup: BeautifulSoup, text: str, line_of: list[int]) -> None:
             m = pat.search(lines[i])
             if not m or (heading and not is_heading(i)):
                 continue
-            if first and _MARKS.match(lines[i]).end() != m.start():  # type: ignore[union-attr]
+            # a word a number starts («# 1. Основы», «1.1. Броски»: the first word is «1») begins
+            # the line where the marks before a list item's number end
+            begins = (_MARKS.match(lines[i]).end(), _LEAD.match(lines[i]).end())  # type: ignore[union-attr]
+            if first and m.start() not in begins:
                 continue
             return i
         return None
