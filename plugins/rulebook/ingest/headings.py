@@ -278,13 +278,15 @@ def underline_level(title: str, under: str) -> int | None:
     return _UNDERLINE[u[0]]
 
 
-_SECTION_NUMBER = re.compile(r"(\d+(?:\.\d+)+)\.?\s+\S")
+_SECTION_NUMBER = re.compile(r"(\d+(?:\.\d+)+)\.?\s+\S|\d+\.\s+\S")
 
 
 def _number_depth(title: str) -> int:
-    """The depth of a section number at the start of a title («4.1.1 Title» is 3), 0 if none."""
+    """The depth of a section number at the start of a title («4.1.1 Title» is 3, «2. Бой» 1:
+    a chapter numbered without a chapter word sits above its «2.1.», not under the «1.2.2.»
+    before it), 0 if none."""
     m = _SECTION_NUMBER.match(title)
-    return m.group(1).count(".") + 1 if m else 0
+    return (m.group(1).count(".") + 1 if m.group(1) else 1) if m else 0
 
 
 def _in_capitals(title: str) -> bool:

@@ -1,0 +1,46 @@
+"""A text numbering its chapters without a chapter word («1. Основы», «2. Бой») over sections
+«1.1.», «1.2.1.» needs no entry: each heading sits at the depth of its number. «2. Бой» was
+taken as one level below the last numbered heading (an H4 under «1.2.1.»)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebook.ingest.model import Heading, walk
+
+from tests.support.sources import ingest_one
+
+ENTRY = '[books.num]\ntitle = "Числа"\nsystem = "Пример"\nsource = "num.txt"\n'
+TEXT = """\
+1. Основы
+
+Основы игры просты.
+
+1.1. Броски
+
+Бросьте 2к6.
+
+1.1.1. Преимущество
+
+Бросьте 3к6.
+
+2. Бой
+
+Бой идёт раундами.
+
+2.1. Атака
+
+Атака стоит действие.
+"""
+
+
+def test_chapters_numbered_without_a_word_sit_at_the_depth_of_their_number(tmp_path: Path) -> None:
+    r = ingest_one(tmp_path, ENTRY, {"num.txt": TEXT})
+    heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == [
+        (1, "1. Основы"),
+        (2, "1.1. Броски"),
+        (3, "1.1.1. Преимущество"),
+        (1, "2. Бой"),
+        (2, "2.1. Атака"),
+    ]
