@@ -25,11 +25,32 @@ def fold_marker(text: str) -> str:
     return text.translate(_LOOKALIKES)
 
 
-def parse(book: BookConfig, block: list[SourceLine]) -> list[Footnote] | None:
-    """The footnotes of a block where every line is one, else None."""
+# Asterisks («*», «**») mark a table's notes in any book: under a table whose cells end in them,
+# lines that start with them are its notes, with no entry (a «* …» line was a list item there)
+ASTERISKS = re.compile(r"(?P<marker>\*{1,4})\s*(?P<body>[^\s*].*)")
+_CELL_ASTERISKS = re.compile(r"\S(\*{1,4})$")
+
+
+def asterisks(table: Table) -> set[str]:
+    """The asterisk marks that end the table's cells («невозможна*», «+2**»)."""
+    cells = [c for row in table.header for c in row] + [c for row in table.rows for c in row.cells]
+    found = set()
+    for c in cells:
+        m = _CELL_ASTERISKS.search("".join(s.text for s in c.inlines if isinstance(s, Text)).rstrip())
+        if m:
+            found.add(m.group(1))
+    return found
+
+
+def parse(
+    book: BookConfig, block: list[SourceLine], patterns: list[re.Pattern[str]] | None = None
+) -> list[Footnote] | None:
+    """The footnotes of a block where every line is one (by `patterns`, default the entry's
+    tables.footnote), else None."""
     out: list[Footnote] = []
     for ln in block:
-        m = next((m for p in book.tables.footnote if (m := p.fullmatch(ln.text.strip()))), None)
+        pats = book.tables.footnote if patterns is None else patterns
+        m = next((m for p in pats if (m := p.fullmatch(ln.text.strip()))), None)
         if m is None:
             return None
         out.append(Footnote(m.group("marker"), [Text(m.group("body").strip())], ln.no))

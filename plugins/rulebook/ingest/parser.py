@@ -386,6 +386,12 @@ class Parser:
                 self.queue.popleft()
                 table.footnotes.extend(notes)
             footnotes.link(self.book, table, self.report)
+        elif self.queue and (marks := footnotes.asterisks(table)):
+            notes = footnotes.parse(self.book, self.queue[0], [footnotes.ASTERISKS])
+            if notes is not None and {n.marker for n in notes} <= marks:
+                self.queue.popleft()
+                table.footnotes.extend(notes)
+                footnotes.link(self.book, table, self.report)
         return table
 
     def is_figure(self, text: str) -> bool:
