@@ -42,6 +42,7 @@ from rulebook.ingest.tables.spec import TableSpec
 Lines = list[SourceLine]
 _LABEL_MAX = 90
 _DASH_ITEM = re.compile(r"^[—–-] (?=\S)")  # a dash item's mark at the margin
+_HYPHEN_ITEM = re.compile(r"^- (?=\S)")  # a typed list's mark (dialogue takes «—» or «–»)
 _LABEL_WORDS = 4  # a short «Label:» line is a bold lead-in; a longer one is a sentence
 
 
@@ -258,7 +259,24 @@ class Parser:
             m = co.pattern.match(first.text)
             if m:
                 return [self.callout(co, m, lines)]
+        self.warn_dash_block(lines)
         return self.paragraphs(lines)
+
+    def warn_dash_block(self, lines: Lines) -> None:
+        """A block whose lines all start with «- » and that no lead-in with a colon introduced is
+        a list or lines of dialogue: the text does not say which, so it stays paragraphs, and the
+        warning names the key that makes such lines a list."""
+        if self.book.lists.dash is not None or len(lines) < 2:
+            return
+        if all(_HYPHEN_ITEM.match(ln.text) for ln in lines):
+            self.report.warnings.append(
+                (
+                    lines[0].no,
+                    f"lines {lines[0].no}–{lines[-1].no} start with «- » after no lead-in ending with a "
+                    "colon, so they stay paragraphs: if they are a list, declare "
+                    "lists.dash = '^- (?P<body>.+)$'",
+                )
+            )
 
     def heading(self, line: SourceLine) -> Heading:
         return self.h.make(line.text, line.no)
