@@ -42,6 +42,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.targets = Targets({})
         self.serving = False
         self.problems: dict[str, list[str]] = {}  # src_uri -> bad blocks, as error lines
+        self.assets_version = ""  # the build's mark on the assets' addresses (assets.version)
 
     # ---- hooks ---------------------------------------------------------------------------
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
@@ -79,9 +80,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         else:
             self.search = None
         config.markdown_extensions.append(RulebookBlocksExtension(registry=self.registry))  # type: ignore[arg-type]
-        for css in assets.marked(assets.CSS):
+        self.assets_version = assets.version()
+        for css in assets.marked(assets.CSS, self.assets_version):
             config.extra_css.append(css)
-        for js in assets.marked(assets.JS):
+        for js in assets.marked(assets.JS, self.assets_version):
             config.extra_javascript.append(js)  # type: ignore[arg-type]
         return config
 
@@ -156,6 +158,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 log.error(line)
             raise PluginError(last)
         env.globals["rulebook_books"] = {b.slug: b for b in self.registry}  # for the book badge
+        env.globals["rulebook_assets_version"] = self.assets_version  # the widgets' styles in the head
         pages = [f.page for f in files.documentation_pages() if f.page is not None]
         try:
             transclude.fill_pages(pages, {b.slug: b.title for b in self.registry})

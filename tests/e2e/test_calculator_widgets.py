@@ -459,3 +459,15 @@ def test_without_webassembly_the_widget_says_so_plainly(site, browser):
     assert "Правила на странице от этого не зависят" in status.inner_text()
     shot(pg, "check-without-webassembly", CHECK)
     ctx.close()
+
+
+def test_a_calculators_styles_are_in_the_page_once_with_the_builds_mark(site, load):
+    # the head names calc.css for a page that has a calculator (a form styled after it was shown
+    # would move), and calc-loader asks core.js for it again: the two addresses must be one, the
+    # build's, or the sheet loads twice, the head's copy perhaps a previous build's
+    page = load(f"{site}/fatum/01-bazovye-pravila/")
+    page.wait_for_function("() => window.rulebook && window.rulebook.core")
+    page.evaluate("() => window.rulebook.core.loadStyle('calc.css')")
+    links = page.locator("link[rel=stylesheet][href*='calc.css']")
+    expect(links).to_have_count(1)
+    assert re.search(r"calc\.css\?v=\w+$", links.first.get_attribute("href") or "")

@@ -38,10 +38,9 @@ CSS = ["rulebook.css", "palette.css", "pins.css", "cards.css", "offline.css"]
 JS = ["core.js", "repair.js", "rulebook.js", "palette.js", "calc-loader.js", "pins.js", "offline.js"]
 
 
-def marked(names: list[str]) -> list[str]:
-    """The pages' addresses of `names`, with this build's mark."""
-    v = version()
-    return [f"{PREFIX}/{name}?v={v}" for name in names]
+def marked(names: list[str], mark: str) -> list[str]:
+    """The pages' addresses of `names`, with the build's mark (`version()`)."""
+    return [f"{PREFIX}/{name}?v={mark}" for name in names]
 
 
 def files(config: MkDocsConfig) -> list[File]:
