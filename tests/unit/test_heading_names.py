@@ -19,7 +19,7 @@ def test_a_heading_is_named_without_its_permalink() -> None:
 
 def test_words_split_by_markup_stay_whole_and_an_original_is_a_word_apart() -> None:
     body = (
-        '<h3 id="b">Удар<span>ом</span> <small class="rb-original" lang="en">Strike</small>'
+        '<h3 id="b">Удар<span>ом</span><small class="rb-original" lang="en">Strike</small>'
         '<a class="headerlink" href="#b">¶</a></h3>'
     )
     assert _named(body) == ["Ударом Strike"]

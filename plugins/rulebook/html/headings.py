@@ -12,6 +12,10 @@ from __future__ import annotations
 from rulebook.html import tree
 from rulebook.html.tree import HEADINGS, Element
 
+# a heading's English original and its tag («Атака <small>Strike</small>», «<span>Действие</span>»)
+# are words of their own, however the page glues them on
+_APART = {"rb-original", "rb-tag"}
+
 
 def _words(el: Element, out: list[str]) -> None:
     """The heading's text in document order, pieces joined as written («Удар<span>ом</span>» is
@@ -22,6 +26,10 @@ def _words(el: Element, out: list[str]) -> None:
         if child.tag == "img":
             out.append(child.get("alt") or "")
         elif child.tag == "br":
+            out.append(" ")
+        elif _APART & tree.classes(child):
+            out.append(" ")
+            _words(child, out)
             out.append(" ")
         elif not (child.tag == "button" or "headerlink" in tree.classes(child)):
             _words(child, out)
