@@ -3,7 +3,10 @@
 A FictionBook (`.fb2`, `.fb2.zip`) and an EPUB (`.epub`) are structured books, not texts: each
 is turned into HTML pages (see fb2 and epub), and from there read as a saved web page is, so
 an e-book's entry takes the keys an HTML source takes. This module is the one place that tells
-the kinds apart by name, for the registry's check of `source` and for the importer.
+the kinds apart by name, for the registry's check of `source` and for the importer, and holds
+what both readers share: how the XML is parsed (never a DTD, an entity's expansion or the
+network: a book is data, not a program that may reach outside it), and the size limit on an
+entry of a zip.
 """
 
 from __future__ import annotations
@@ -11,19 +14,36 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.ingest import epub, fb2
+from lxml import etree
 
-SUFFIXES = (".fb2", ".fb2.zip", ".epub")
+SUFFIXES = (".fb2", ".fb2.zip", ".epub")  # the registry names them when a source is of no kind
+MAX_BYTES = 200 * 1024 * 1024  # a zip's entry larger than this, unpacked, is refused
 
 
 def kind(name: str) -> str | None:
     """ "fb2" or "epub" for an e-book's file name, None for anything else."""
     low = name.lower()
-    if low.endswith((".fb2", ".fb2.zip")):
-        return "fb2"
-    if low.endswith(".epub"):
-        return "epub"
-    return None
+    if not low.endswith(SUFFIXES):
+        return None
+    return "epub" if low.endswith(".epub") else "fb2"
+
+
+def parser(encoding: str | None = None) -> etree.XMLParser:
+    """lxml's parser for a book's XML: strict, no DTD loaded, no entity expanded, no network;
+    comments and processing instructions dropped (they are no text of the book)."""
+    return etree.XMLParser(
+        encoding=encoding,
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        remove_comments=True,
+        remove_pis=True,
+    )
+
+
+def name(el: etree._Element) -> str:
+    """An element's name without its namespace (a book that declares none is read the same)."""
+    return etree.QName(el).localname if isinstance(el.tag, str) else ""
 
 
 @dataclass
@@ -38,6 +58,8 @@ class Pages:
 
 
 def read(path: Path, book: str | None = None) -> Pages:
+    from rulebook.ingest import epub, fb2  # here: they import this module's shared parts
+
     if kind(path.name) == "fb2":
         b = fb2.read(path, book)
         return Pages([(path.name, b.page)], b.notes)

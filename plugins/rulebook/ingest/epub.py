@@ -33,9 +33,10 @@ from urllib.parse import unquote
 
 from lxml import etree
 
+from rulebook.ingest.ebooks import MAX_BYTES, parser
+from rulebook.ingest.ebooks import name as _name
 from rulebook.ingest.errors import IngestError
 
-MAX_BYTES = 200 * 1024 * 1024  # a zip's entry larger than this, unpacked, is refused
 _PAGE_TYPES = ("application/xhtml+xml", "text/html")
 _DECLARED = re.compile(rb"""^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _HEADING_TAG = re.compile(r"<(/?)h([1-6])\b", re.I)
@@ -48,10 +49,6 @@ class Book:
 
     pages: list[tuple[str, str]]
     notes: list[str] = field(default_factory=list)
-
-
-def _parser() -> etree.XMLParser:
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, recover=False)
 
 
 def read(path: Path, book: str | None = None) -> Book:
@@ -79,7 +76,7 @@ def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
 
     def xml(name: str) -> etree._Element:
         try:
-            return etree.fromstring(data(name), _parser())
+            return etree.fromstring(data(name), parser())
         except etree.XMLSyntaxError as err:
             raise fail(f"{name}, line {err.lineno}: not well-formed XML: {err.msg}") from None
 
@@ -128,7 +125,7 @@ def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
             continue
         raw = data(name)
         try:
-            etree.fromstring(raw, _parser())
+            etree.fromstring(raw, parser())
         except etree.XMLSyntaxError as err:
             if not err.msg.startswith("Entity '"):  # an HTML entity: declared by the XHTML DTD
                 raise fail(f"{name}, line {err.lineno}: not well-formed XHTML: {err.msg}") from None
@@ -143,10 +140,6 @@ def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
     if not pages:
         raise fail(f"{opf_name}: the spine holds no XHTML pages")
     return Book(_raise_levels(pages), notes)
-
-
-def _name(el: etree._Element) -> str:
-    return etree.QName(el).localname if isinstance(el.tag, str) else ""
 
 
 def _decode(raw: bytes, name: str, fail: Callable[[str], IngestError]) -> str:

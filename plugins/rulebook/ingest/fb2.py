@@ -42,11 +42,12 @@ from pathlib import Path
 
 from lxml import etree
 
+from rulebook.ingest.ebooks import MAX_BYTES, parser
+from rulebook.ingest.ebooks import name as _name
 from rulebook.ingest.errors import IngestError
 
 NS = "http://www.gribuser.ru/xml/fictionbook/2.0"
 NOTES_BODIES = ("notes", "comments")  # the bodies that hold what `type="note"` links point to
-MAX_BYTES = 200 * 1024 * 1024  # a zip's entry larger than this, unpacked, is refused
 _WS = re.compile(r"\s+")
 _WORD = re.compile(r"\w")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;,]$")
@@ -66,11 +67,8 @@ def read(path: Path, book: str | None = None) -> Book:
     """The `.fb2` (or the one `.fb2` inside a `.fb2.zip`) at `path`."""
     data, inner = _bytes(path, book)
     where = f"{inner}, " if inner else ""
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, remove_pis=True
-    )
     try:
-        root = etree.fromstring(data, parser)
+        root = etree.fromstring(data, parser())
     except etree.XMLSyntaxError as err:
         line = err.lineno if not inner else None
         at = f"{where}line {err.lineno}: " if inner else where
@@ -111,11 +109,6 @@ def _bytes(path: Path, book: str | None) -> tuple[bytes, str]:
             return z.read(info), info.filename
     except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, OSError, EOFError) as err:
         raise IngestError(f"not a readable zip archive: {err}", path=path, book=book) from None
-
-
-def _name(el: etree._Element) -> str:
-    """An element's name without its namespace (a book that declares none is read the same)."""
-    return etree.QName(el).localname if isinstance(el.tag, str) else ""
 
 
 def _href(el: etree._Element) -> str:

@@ -751,7 +751,7 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
             name = Path(src)
             hint = f": bring its text, `pdftotext -raw {name.name} {name.with_suffix('.txt').name}`"
         raise at.child("source").fail(
-            f"unknown kind of source {suffix!r} (known: .txt, .html, .md, .fb2, .fb2.zip, .epub, "
+            f"unknown kind of source {suffix!r} (known: .txt, .html, .md, {', '.join(ebooks.SUFFIXES)}, "
             f"or a folder of pages){hint}"
         )
     return None
