@@ -197,6 +197,20 @@ def test_a_broken_epub_is_one_line_naming_the_file(tmp_path):
     assert "OEBPS/Text/combat.xhtml, line 5: not well-formed XHTML" in message
 
 
+def test_an_epub_page_broken_after_an_html_entity_is_refused_at_its_line(tmp_path):
+    """`&nbsp;` (declared by XHTML's DTD, which is not read) is no fault, and does not end the
+    check: a tag left open after it is refused as it is on a page without one."""
+    page = xhtml("<h1>Бой</h1>\n<p>Раз&nbsp;два.</p>\n<p>Три <b>четыре</p>\n<p>Пять.</p>")
+    with pytest.raises(IngestError) as exc:
+        ingest_one(tmp_path, entry("book.epub"), {"book.epub": epub(page)})
+    message = str(exc.value)
+    assert "\n" not in message and "OEBPS/Text/combat.xhtml, line 6: not well-formed XHTML" in message
+    (tmp_path / "unknown").mkdir()
+    with pytest.raises(IngestError) as exc:  # an entity HTML does not name is no character at all
+        ingest_one(tmp_path / "unknown", entry("book.epub"), {"book.epub": epub(xhtml("<p>Раз&nope;</p>"))})
+    assert "OEBPS/Text/combat.xhtml, line 4: not well-formed XHTML" in str(exc.value)
+
+
 def test_an_epub_page_without_a_top_heading_goes_on_from_the_page_before(tmp_path):
     """A chapter split into two files (as converters split long ones) is one page, text before
     the next chapter's heading stays with the chapter it ends, and a cover of one picture without

@@ -10,7 +10,8 @@ reader's table of contents, not text of the book: the site makes its own, so nei
 The zip and the OPF are read with the standard library and lxml (no entity expansion, no DTD,
 no network), and each page is checked to be well-formed XML as an EPUB's pages are required to
 be, so that a broken book is refused at the file and line the parser names rather than read
-half; an HTML entity (`&nbsp;`), which the XHTML DTD of an EPUB 2 book declares, is no fault.
+half; an HTML entity (`&nbsp;`), which the XHTML DTD of an EPUB 2 book declares, is no fault:
+it is checked as its character, so the page is checked to its end.
 
 A page is read as a continuation of the page before it when it has no `<h1>` (a chapter split in
 several files, a cover of one picture): pages are cut at level-1 headings, as in a one-file book.
@@ -22,6 +23,7 @@ rewrite, which leaves the page's lines where they are for the line numbers of wa
 from __future__ import annotations
 
 import codecs
+import html.entities
 import posixpath
 import re
 import zipfile
@@ -41,6 +43,8 @@ _PAGE_TYPES = ("application/xhtml+xml", "text/html")
 _DECLARED = re.compile(rb"""^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _HEADING_TAG = re.compile(r"<(/?)h([1-6])\b", re.I)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
+_HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+_XML_OWN = {"amp", "lt", "gt", "quot", "apos"}  # XML's own entities, which the parser knows
 
 
 @dataclass
@@ -123,13 +127,7 @@ def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
         if media not in _PAGE_TYPES:
             skipped.append(name)
             continue
-        raw = data(name)
-        try:
-            etree.fromstring(raw, parser())
-        except etree.XMLSyntaxError as err:
-            if not err.msg.startswith("Entity '"):  # an HTML entity: declared by the XHTML DTD
-                raise fail(f"{name}, line {err.lineno}: not well-formed XHTML: {err.msg}") from None
-        pages.append((name, _decode(raw, name, fail)))
+        pages.append((name, _checked(_decode(data(name), name, fail), name, fail)))
     navs = [name for name, _, props in items.values() if "nav" in props]
     ncx = [name for name, media, _ in items.values() if media == "application/x-dtbncx+xml"]
     if navs or ncx or skipped:
@@ -140,6 +138,23 @@ def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
     if not pages:
         raise fail(f"{opf_name}: the spine holds no XHTML pages")
     return Book(_raise_levels(pages), notes)
+
+
+def _checked(text: str, name: str, fail: Callable[[str], IngestError]) -> str:
+    """`text`, once the page is found well-formed to its end. HTML's named entities (`&nbsp;`),
+    which the XHTML DTD declares and the parser, reading no DTD, would stop at, are checked as the
+    characters they stand for; an entity HTML does not name is a fault like a tag left open."""
+    as_xml = _HTML_ENTITY.sub(_as_number, text)
+    try:
+        etree.fromstring(as_xml.encode("utf-8"), parser("utf-8"))
+    except etree.XMLSyntaxError as err:
+        raise fail(f"{name}, line {err.lineno}: not well-formed XHTML: {err.msg}") from None
+    return text
+
+
+def _as_number(m: re.Match[str]) -> str:
+    code = html.entities.name2codepoint.get(m.group(1))
+    return f"&#{code};" if code is not None and m.group(1) not in _XML_OWN else m.group(0)
 
 
 def _decode(raw: bytes, name: str, fail: Callable[[str], IngestError]) -> str:
