@@ -13,15 +13,17 @@ depth of a section, the notes and the line bookkeeping are easier to say in Pyth
 How the elements map, and why:
 
 - a `<section>` with a `<title>` is a heading at its depth among titled sections (a top-level
-  one is H1, one page per chapter); the title's lines are one heading, joined as a sentence;
-  a section without a title adds no level;
+  one is H1, one page per chapter); the title's lines are one heading, joined as a sentence
+  (text outside a `<p>` of the title is a line too); a section without a title adds no level;
 - a `<subtitle>` is a heading one level below its section's: in a rulebook it names the rule
   or the example that follows it, which search should rank as a title and a link should reach.
   A subtitle without letters or digits («* * *», a scene break) stays a paragraph;
 - the body's own `<title>` (author and title lines) opens the book as bold lines before the
   first chapter, where the printed title page stands: the entry's title names the site's book;
 - `<epigraph>`, `<cite>`, `<poem>` and a section's `<annotation>` are quotes; a stanza's lines
-  one paragraph with a line break between them;
+  one paragraph with a line break between them. Every child of these is read, the ones the
+  schema does not place there too (a `<text-author>` in a stanza is a line of its own): no
+  word of the book's text is left behind, which the tests check against the book's own XML;
 - `<a type="note">` is a superscript marker linking to its note; the notes body becomes the
   last page, one list item per note, which the marker leads to;
 - an `<image>` keeps its `alt` (else its `title`) as the text of the picture; the pictures
@@ -208,7 +210,7 @@ class _Writer:
             self.at(sec)
             self.put(f"<div{_attr('id', ident)}></div>")  # an empty anchor leads to the block after it
         for el in sec:
-            if _name(el) == "title":
+            if el is title:
                 continue
             if _name(el) == "section":
                 self.section(el, inner)
@@ -225,13 +227,27 @@ class _Writer:
         return out
 
     def title_lines(self, title: etree._Element) -> list[str]:
-        lines = []
-        for p in title:
-            if _name(p) == "p":
-                line = self.inline_html(p).strip()
-                if line:
-                    lines.append(line)
-        return lines
+        """A title's lines: each `<p>`, and text outside one (`<title>Глава первая</title>`, as
+        some converters write it) a line of its own, so no title's words are lost."""
+        lines: list[str] = []
+        saved, self.out = self.out, []  # the text outside the `<p>`s gathers here
+
+        def end_line() -> None:
+            lines.append("".join(self.out).strip())
+            self.out = []
+
+        self.text(title.text)
+        for el in title:
+            if _name(el) in ("p", "empty-line"):
+                end_line()
+                if _name(el) == "p":
+                    lines.append(self.inline_html(el).strip())
+            else:
+                self.inline(el, in_sup=False)
+            self.text(el.tail)
+        end_line()
+        self.out = saved
+        return [line for line in lines if line]
 
     # ---- blocks ----------------------------------------------------------------------------
     def block(self, el: etree._Element, level: int, quoted: bool) -> None:
@@ -291,14 +307,19 @@ class _Writer:
         self.put("</blockquote>")
 
     def stanza(self, stanza: etree._Element) -> None:
+        """The verses one paragraph, a line break between them; anything else in the stanza (its
+        title, a `<text-author>` books put there) a block of its own where it stands."""
         lines: list[str] = []
         for el in stanza:
-            if _name(el) in ("title", "subtitle"):
-                self.block(el, 6, quoted=True)
-            elif _name(el) == "v":
+            if _name(el) == "v":
                 if not lines:
                     self.at(el)
                 lines.append(self.inline_html(el))
+                continue
+            if lines:
+                self.put("<p>" + "<br>".join(lines) + "</p>")
+                lines = []
+            self.block(el, 6, quoted=True)
         if lines:
             self.put("<p>" + "<br>".join(lines) + "</p>")
 
@@ -326,6 +347,9 @@ class _Writer:
         if title is not None:
             self.at(title)
         self.put(f"<h1>{heading or 'Примечания'}</h1>")
+        for el in body:  # text of the notes body outside a note (an epigraph, a line) opens it
+            if el is not title and _name(el) != "section":
+                self.block(el, 2, quoted=False)
         notes = [el for el in body if _name(el) == "section"]
         marks = []
         for note in notes:
