@@ -156,6 +156,28 @@ def test_a_broken_fictionbook_is_one_line_naming_the_file_and_line(tmp_path):
     assert not (tmp_path / "docs").exists()
 
 
+def test_an_entity_a_book_declares_in_its_doctype_is_refused_not_published_as_written(tmp_path):
+    """`<!DOCTYPE FictionBook [<!ENTITY w "…">]>` and `&w;` in the text: entities are not
+    expanded (a book reaches no file and no network), so the book is refused at the entity's line."""
+    fb2 = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE FictionBook [<!ENTITY w "Бой идёт раундами">]>\n'
+        f'<FictionBook xmlns="{NS}"><body><section><title><p>Бой</p></title>\n<p>&w;.</p>\n'
+        "</section></body></FictionBook>\n"
+    )
+    with pytest.raises(IngestError) as exc:
+        ingest_one(tmp_path, entry("book.fb2"), {"book.fb2": fb2.encode()})
+    assert exc.value.line == 4 and "\n" not in str(exc.value)
+    assert "its DOCTYPE declares the entity &w;" in str(exc.value)
+    page = (
+        '<?xml version="1.0"?>\n<!DOCTYPE html [<!ENTITY w "Бой идёт">]>\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml"><body><h1>Бой</h1>\n<p>&w; раундами.</p></body></html>'
+    )
+    (tmp_path / "epub").mkdir()
+    with pytest.raises(IngestError) as exc:
+        ingest_one(tmp_path / "epub", entry("book.epub"), {"book.epub": epub(page)})
+    assert "OEBPS/Text/combat.xhtml, line 4: its DOCTYPE declares the entity &w;" in str(exc.value)
+
+
 CONTAINER = """<?xml version="1.0"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
 <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>

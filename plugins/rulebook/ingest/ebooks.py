@@ -41,6 +41,20 @@ def parser(encoding: str | None = None) -> etree.XMLParser:
     )
 
 
+def declared_entity(root: etree._Element) -> tuple[str, int | None] | None:
+    """(name, line of its first use) of an entity the document's DOCTYPE declares, else None.
+    Such an entity is not expanded (expanding one is how an XML file reaches a local file or
+    grows without end), so its text would be published as `&w;`: the book is refused instead."""
+    dtd = root.getroottree().docinfo.internalDTD
+    declared = [e.name for e in dtd.iterentities()] if dtd is not None else []
+    if not declared:
+        return None
+    used = next(root.iter(etree.Entity), None)
+    if used is not None:
+        return used.name, used.sourceline
+    return str(declared[0]), None
+
+
 def name(el: etree._Element) -> str:
     """An element's name without its namespace (a book that declares none is read the same)."""
     return etree.QName(el).localname if isinstance(el.tag, str) else ""

@@ -11,7 +11,8 @@ The zip and the OPF are read with the standard library and lxml (no entity expan
 no network), and each page is checked to be well-formed XML as an EPUB's pages are required to
 be, so that a broken book is refused at the file and line the parser names rather than read
 half; an HTML entity (`&nbsp;`), which the XHTML DTD of an EPUB 2 book declares, is no fault:
-it is checked as its character, so the page is checked to its end.
+it is checked as its character, so the page is checked to its end. An entity the page's own
+DOCTYPE declares is not expanded, so such a page is refused rather than published with `&name;`.
 
 A page is read as a continuation of the page before it when it has no `<h1>` (a chapter split in
 several files, a cover of one picture): pages are cut at level-1 headings, as in a one-file book.
@@ -35,7 +36,7 @@ from urllib.parse import unquote
 
 from lxml import etree
 
-from rulebook.ingest.ebooks import MAX_BYTES, parser
+from rulebook.ingest.ebooks import MAX_BYTES, declared_entity, parser
 from rulebook.ingest.ebooks import name as _name
 from rulebook.ingest.errors import IngestError
 
@@ -146,9 +147,15 @@ def _checked(text: str, name: str, fail: Callable[[str], IngestError]) -> str:
     characters they stand for; an entity HTML does not name is a fault like a tag left open."""
     as_xml = _HTML_ENTITY.sub(_as_number, text)
     try:
-        etree.fromstring(as_xml.encode("utf-8"), parser("utf-8"))
+        root = etree.fromstring(as_xml.encode("utf-8"), parser("utf-8"))
     except etree.XMLSyntaxError as err:
         raise fail(f"{name}, line {err.lineno}: not well-formed XHTML: {err.msg}") from None
+    if found := declared_entity(root):
+        entity, line = found
+        raise fail(
+            f"{name}, line {line or 1}: its DOCTYPE declares the entity &{entity};, which is not "
+            "expanded: write its text in its place"
+        )
     return text
 
 

@@ -7,7 +7,8 @@ it is written out as one: the rest of the ingest (headings and their ids, pages,
 coverage, writing the Markdown) then works as for any saved page, and the book gains no reading
 path of its own to keep in step. lxml reads the XML, honouring the encoding its prolog declares
 (Windows-1251 is common) and neither loading a DTD nor expanding entities; a malformed file is
-refused at the line the parser names. The conversion is a walk over the tree, not XSLT: the
+refused at the line the parser names, and so is one whose DOCTYPE declares an entity (its text
+would otherwise be published as `&name;`). The conversion is a walk over the tree, not XSLT: the
 depth of a section, the notes and the line bookkeeping are easier to say in Python.
 
 How the elements map, and why:
@@ -44,7 +45,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from rulebook.ingest.ebooks import MAX_BYTES, parser
+from rulebook.ingest.ebooks import MAX_BYTES, declared_entity, parser
 from rulebook.ingest.ebooks import name as _name
 from rulebook.ingest.errors import IngestError
 
@@ -79,6 +80,16 @@ def read(path: Path, book: str | None = None) -> Book:
         ) from None
     except (ValueError, LookupError) as err:  # an encoding the prolog names that lxml does not know
         raise IngestError(f"not a readable FictionBook: {where}{err}", path=path, book=book) from None
+    if found := declared_entity(root):
+        entity, line = found
+        at = f"{where}line {line}: " if inner and line else where
+        raise IngestError(
+            f"not a FictionBook to read: {at}its DOCTYPE declares the entity &{entity};, which is not "
+            "expanded: write its text in its place",
+            path=path,
+            line=line if not inner else None,
+            book=book,
+        )
     if _name(root) != "FictionBook":
         raise IngestError(
             f"not a FictionBook: {where}its root element is <{_name(root)}>, not <FictionBook>",
