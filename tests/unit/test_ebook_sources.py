@@ -145,6 +145,12 @@ def test_every_word_of_a_fictionbook_reaches_the_book_where_the_schema_is_bent(t
     assert "Строка стиха\n\n    *Автор Стиха*" in r.files["00-glava-pervaia.md"]
 
 
+def test_a_fictionbook_zipped_on_a_mac_is_read_without_the_files_macos_adds(tmp_path):
+    data = zipped({"book.fb2": fb2_bytes(), "__MACOSX/._book.fb2": b"\x00\x05\x16\x07\x00\x02Mac OS X"})
+    r = ingest_one(tmp_path, entry("book.fb2.zip"), {"book.fb2.zip": data})
+    check_fb2_book(r)
+
+
 def test_a_broken_fictionbook_is_one_line_naming_the_file_and_line(tmp_path):
     broken = FB2.replace("<p>Бросьте кость.</p>", "<p>Бросьте кость.</b>")
     with pytest.raises(IngestError) as exc:

@@ -108,7 +108,7 @@ def _bytes(path: Path, book: str | None) -> tuple[bytes, str]:
         return path.read_bytes(), ""
     try:
         with zipfile.ZipFile(path) as z:
-            inside = [i for i in z.infolist() if i.filename.lower().endswith(".fb2") and not i.is_dir()]
+            inside = [i for i in z.infolist() if i.filename.lower().endswith(".fb2") and not _mac_extra(i)]
             if len(inside) != 1:
                 found = ", ".join(i.filename for i in inside) or "none"
                 raise IngestError(f"a .fb2.zip holds one .fb2 book (found: {found})", path=path, book=book)
@@ -122,6 +122,13 @@ def _bytes(path: Path, book: str | None) -> tuple[bytes, str]:
             return z.read(info), info.filename
     except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, OSError, EOFError) as err:
         raise IngestError(f"not a readable zip archive: {err}", path=path, book=book) from None
+
+
+def _mac_extra(info: zipfile.ZipInfo) -> bool:
+    """A folder, or what macOS's archiver adds beside each file (`__MACOSX/._book.fb2`, its
+    resource fork and attributes): not a second book in the zip."""
+    base = info.filename.rsplit("/", 1)[-1]
+    return info.is_dir() or info.filename.startswith("__MACOSX/") or base.startswith("._")
 
 
 def _href(el: etree._Element) -> str:
