@@ -151,6 +151,16 @@ def test_a_fictionbook_zipped_on_a_mac_is_read_without_the_files_macos_adds(tmp_
     check_fb2_book(r)
 
 
+def test_a_fictionbook_without_a_body_is_refused_in_its_own_words(tmp_path):
+    """Not «no text after chrome removal», which speaks of a chrome nobody declared."""
+    fb2 = f'<?xml version="1.0"?>\n<FictionBook xmlns="{NS}"><description/></FictionBook>\n'
+    with pytest.raises(IngestError) as exc:
+        ingest_one(tmp_path, entry("book.fb2"), {"book.fb2": fb2.encode()})
+    message = str(exc.value)
+    assert exc.value.path is not None and exc.value.path.name == "book.fb2" and "\n" not in message
+    assert "no text in this FictionBook: it has no <body>" in message and "chrome" not in message
+
+
 def test_a_broken_fictionbook_is_one_line_naming_the_file_and_line(tmp_path):
     broken = FB2.replace("<p>Бросьте кость.</p>", "<p>Бросьте кость.</b>")
     with pytest.raises(IngestError) as exc:

@@ -97,6 +97,14 @@ def read(path: Path, book: str | None = None) -> Book:
             line=root.sourceline if not inner else None,
             book=book,
         )
+    if not any(_name(el) == "body" and el.get("name") not in NOTES_BODIES for el in root):
+        raise IngestError(  # a description alone, or the notes alone, is no book to publish
+            f"no text in this FictionBook: {where}it has no <body> (the element that holds a "
+            "FictionBook's text; a body of notes is not one)",
+            path=path,
+            line=root.sourceline if not inner else None,
+            book=book,
+        )
     return _Writer(inner or path.name).book(root)
 
 
