@@ -256,6 +256,19 @@ def test_an_epub_is_its_spine_pages_in_order_without_its_table_of_contents(tmp_p
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_an_epub_page_the_spine_lists_twice_is_read_once_and_told(tmp_path):
+    opf = OPF.replace('<itemref idref="c2"/>', '<itemref idref="c2"/><itemref idref="c1"/>')
+    data = zipped({**zipfile_files(epub()), "OEBPS/content.opf": opf})
+    r = ingest_one(tmp_path, entry("book.epub"), {"book.epub": data})
+    assert [p.title for p in r.doc.pages] == ["Бой", "Магия"]
+    assert any("lists a page again, read once: OEBPS/Text/combat.xhtml" in n for n in r.doc.report.notes)
+
+
+def zipfile_files(data: bytes) -> dict[str, str | bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {name: z.read(name) for name in z.namelist()}
+
+
 def test_a_broken_epub_is_one_line_naming_the_file(tmp_path):
     with pytest.raises(IngestError) as exc:
         ingest_one(tmp_path, entry("book.epub"), {"book.epub": b"PK\x03\x04 not really a zip"})

@@ -118,10 +118,14 @@ def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
         notes.append(f"{path.name}: the book calls itself «{title}» (its metadata, not text)")
     pages: list[tuple[str, str]] = []
     skipped: list[str] = []
+    repeated: list[str] = []
     for idref in spine:
         if idref not in items:
             raise fail(f"{opf_name}: the spine names the item {idref!r}, which the manifest does not list")
         name, media, props = items[idref]
+        if any(name == done for done, _ in pages):  # a converter's slip: one text, not two pages
+            repeated.append(name)
+            continue
         if "nav" in props:
             skipped.append(name)
             continue
@@ -136,6 +140,8 @@ def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
         notes.append(
             f"{path.name}: the book's table of contents and non-page items are not text: {', '.join(left)}"
         )
+    if repeated:
+        notes.append(f"{path.name}: the spine lists a page again, read once: {', '.join(repeated)}")
     if not pages:
         raise fail(f"{opf_name}: the spine holds no XHTML pages")
     return Book(_raise_levels(pages), notes)
