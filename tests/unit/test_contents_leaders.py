@@ -62,3 +62,40 @@ def test_a_contents_in_markdown_is_dropped_and_told(tmp_path: Path) -> None:
     r = ingest_one(tmp_path, entry("toc.md"), {"toc.md": text})
     assert texts(r) == ["Бой", "Бой идёт раундами."]
     assert any("toc.md: lines 1–7: a table of contents" in n for n in r.doc.report.notes)
+
+
+PRICES = """\
+Магазин
+
+Цены в лавке кузнеца.
+
+Кинжал ........ 5
+Меч ........ 15
+Доспех ........ 50
+
+Торговаться можно.
+"""
+
+
+def test_a_rising_price_list_under_a_sentence_stays_text(tmp_path: Path) -> None:
+    r = ingest_one(tmp_path, entry("shop.txt"), {"shop.txt": PRICES})
+    got = texts(r)
+    assert "Кинжал ........ 5" in got and "Доспех ........ 50" in got
+    assert not any("table of contents" in n for n in r.doc.report.notes)
+    assert r.doc.report.dropped == []
+
+
+def test_leaders_in_a_markdown_code_fence_stay_text(tmp_path: Path) -> None:
+    text = "```\nКинжал ....... 5\nМеч .......... 15\nДоспех ....... 50\n```\n\n# Лавка\n\nТорг уместен.\n"
+    r = ingest_one(tmp_path, entry("shop.md"), {"shop.md": text})
+    listing = next(b for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph))
+    assert "Меч .......... 15" in plain(listing.inlines)
+    assert not any("table of contents" in n for n in r.doc.report.notes)
+
+
+def test_a_contents_at_the_start_without_a_title_is_dropped_line_by_line(tmp_path: Path) -> None:
+    text = CONTENTS.replace("Содержание\n\n", "") + "\n# Бой\n\nБой идёт раундами.\n"
+    r = ingest_one(tmp_path, entry("toc.md"), {"toc.md": text})
+    assert texts(r) == ["Бой", "Бой идёт раундами."]
+    assert (1, "Бой ................................ 3") in r.doc.report.dropped
+    assert (5, "Приложение ......................... 9") in r.doc.report.dropped

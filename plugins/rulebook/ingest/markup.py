@@ -297,7 +297,8 @@ def _soup(
     _, opened = fences.code_lines(text.split("\n"))
     if opened:
         report.warnings.append((FileLine(opened, name), "a code fence that nothing closes: read as text"))
-    text, contents = tocdots.blank(text)
+    text, contents_lines, contents = tocdots.blank(text)
+    report.dropped.extend(contents_lines)
     lines = text.split("\n")
     fixed_lines, joined, doubtful = dropcaps.join(lines)
     for note in dropcaps.notes([(i + 1, lines[i]) for i in joined], doubtful=False) + dropcaps.notes(

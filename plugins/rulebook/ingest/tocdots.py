@@ -5,8 +5,12 @@ builds its own navigation, and these lines are no rules: read as text they becam
 dotted lines (or a heading «Приложение А. Таблицы ......... 24», and section numbers read as
 headings of their own). A line is an entry when a run of leaders (dots, «…», «·» or «_») ends
 in a page number; a run of three or more entries, blank lines between allowed, whose numbers
-never go down, is the contents (a price list with leaders goes up and down), and a «Содержание»
-or «Оглавление» line just above it is its title. They are dropped as page chrome is, and told.
+never go down, is the contents (a price list with leaders goes up and down) when a «Содержание»,
+«Оглавление» or «Contents» line is just above it (its title, dropped with it) or when nothing is
+above it (the book's very start): a price list under a sentence («Кинжал ........ 5»,
+«Меч ........ 15», «Доспех ........ 50») rises too, and stays text. Lines in a Markdown code
+fence are a listing, never the contents. They are dropped as page chrome is, each line in the
+report, and told.
 """
 
 from __future__ import annotations
@@ -14,11 +18,13 @@ from __future__ import annotations
 import itertools
 import re
 
+from rulebook.ingest import fences
 from rulebook.ingest.reader import SourceLine
 
 _ENTRY = re.compile(r"^\s*\S.*?\s?(?:[.…·_] ?){4,}\s*(?P<page>\d{1,4})\s*$")
 _TITLE = re.compile(r"^\s*(?:#+\s*)?(?:Содержание|Оглавление|Contents|Table of contents)\s*$", re.IGNORECASE)
 _MIN_ENTRIES = 3
+_CODE = "```"  # what a fenced line is read as: text that is no entry and no title
 
 
 def _page(text: str) -> int | None:
@@ -41,11 +47,13 @@ def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
             if not lines[j].blank:
                 run.append((j, n))
             j += 1
-        if len(run) >= _MIN_ENTRIES and all(a[1] <= b[1] for a, b in itertools.pairwise(run)):
+        above = next((k for k in range(i - 1, -1, -1) if not lines[k].blank), None)
+        titled = above is not None and _TITLE.match(lines[above].text) is not None
+        rising = all(a[1] <= b[1] for a, b in itertools.pairwise(run))
+        if len(run) >= _MIN_ENTRIES and rising and (titled or above is None):
             found.update(k for k, _ in run)
             first = run[0][0]
-            above = next((k for k in range(i - 1, -1, -1) if not lines[k].blank), None)
-            if above is not None and _TITLE.match(lines[above].text):
+            if titled and above is not None:
                 found.add(above)
                 first = above
             notes.append(
@@ -56,8 +64,12 @@ def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
     return found, notes
 
 
-def blank(text: str) -> tuple[str, list[str]]:
-    """Markdown text with its contents' lines blank (line numbers kept), and the notes."""
+def blank(text: str) -> tuple[str, list[tuple[int, str]], list[str]]:
+    """Markdown text with its contents' lines blank (line numbers kept), the lines dropped (line
+    number, text) and the notes. A fenced block's lines are no entries: a listing is no contents
+    (and a contents after it is not at the page's start)."""
     lines = text.split("\n")
-    found, notes = find([SourceLine(k + 1, t) for k, t in enumerate(lines)])
-    return "\n".join("" if k in found else t for k, t in enumerate(lines)), notes
+    fenced, _ = fences.code_lines(lines)
+    found, notes = find([SourceLine(k + 1, _CODE if fenced[k] else t) for k, t in enumerate(lines)])
+    dropped = [(k + 1, lines[k].strip()) for k in sorted(found)]
+    return "\n".join("" if k in found else t for k, t in enumerate(lines)), dropped, notes
