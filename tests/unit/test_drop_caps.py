@@ -45,3 +45,20 @@ def test_a_split_drop_cap_in_markdown_is_joined(tmp_path: Path) -> None:
     r = ingest_one(tmp_path, entry("cap.md"), {"cap.md": text})
     assert paragraphs(r) == ["Бой начинается с броска."]
     assert any("cap.md: line 3: «Б ой»" in n for n in r.doc.report.notes)
+
+
+def test_a_one_letter_word_opening_a_paragraph_is_not_glued_to_the_next(tmp_path: Path) -> None:
+    text = "Разговор\n\nТорговец качает головой.\n\nЭ нет, так не пойдёт, говорит он.\n\nЖ ты, какой!\n"
+    r = ingest_one(tmp_path, entry("cap.txt"), {"cap.txt": text})
+    got = paragraphs(r)
+    assert "Э нет, так не пойдёт, говорит он." in got and "Ж ты, какой!" in got
+    assert not any("drop cap" in n for n in r.doc.report.notes)
+
+
+def test_a_letter_that_is_a_word_is_joined_when_the_text_spells_the_word_and_never_the_rest(
+    tmp_path: Path,
+) -> None:
+    text = "Бой\n\nВ ода кончилась.\n\nВода нужна всем.\n"
+    r = ingest_one(tmp_path, entry("cap.txt"), {"cap.txt": text})
+    assert paragraphs(r) == ["Вода кончилась.", "Вода нужна всем."]
+    assert "line 3: «В ода» is a drop cap split from its word: joined" in r.doc.report.notes

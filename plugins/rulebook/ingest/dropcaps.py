@@ -4,8 +4,9 @@ A book sets a chapter's first letter large, in a frame of its own, and a copy ou
 puts a space after it. Published so, «Б» and «ой» were two words: search did not find «бой»
 there and the page read badly. A paragraph that opens with a capital letter alone, then a word
 in lower case, is one word again when the letter cannot stand alone: Russian has one-letter
-words (а, в, и, к, о, с, у, я), so «В ода» is joined only when the text spells «Вода» (any case)
-elsewhere and never «ода», otherwise left as it is and told, with the line.
+words (а, б, в, ж, и, к, о, с, у, я, э: «Э нет, так не пойдёт» is no «Энет»), so «В ода» is
+joined only when the text spells «Вода» (any case) elsewhere and never «ода» but in the split
+itself, otherwise left as it is (told when the text spells the joined word too), with the line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import re
 from collections import Counter
 
 _SPLIT = re.compile(r"^(?P<lead>\s*(?:#{1,6}\s+|>\s*)?)(?P<cap>[А-ЯЁ]) (?P<rest>[а-яё]+)(?=[\s,.;:!?…—-]|$)")
-_ONE_LETTER_WORDS = set("АВИКОСУЯ")
+# Russian's one-letter words: prepositions, conjunctions, «я», particles («б», «ж») and «э»
+_ONE_LETTER_WORDS = set("АБВЖИКОСУЯЭ")
 _WORD = re.compile(r"[а-яё]+")
 
 
@@ -22,6 +24,11 @@ def join(lines: list[str]) -> tuple[list[str], list[int], list[int]]:
     """The lines with each paragraph's split drop cap joined; the indices joined, and those of
     a split left alone because the letter is a word too (a warning names them)."""
     vocab = Counter(_WORD.findall("\n".join(lines).lower()))
+    splits = Counter(
+        m.group("rest")
+        for i, text in enumerate(lines)
+        if (i == 0 or not lines[i - 1].strip()) and (m := _SPLIT.match(text))
+    )
     out = list(lines)
     joined: list[int] = []
     doubtful: list[int] = []
@@ -33,7 +40,9 @@ def join(lines: list[str]) -> tuple[list[str], list[int], list[int]]:
             continue
         cap, rest = m.group("cap"), m.group("rest")
         whole = (cap + rest).lower()
-        if cap in _ONE_LETTER_WORDS and not (vocab[whole] and not vocab[rest]):
+        # the rest's count less the splits that spell it (their own «ода» is no «ода» alone)
+        alone = vocab[rest] - splits[rest]
+        if cap in _ONE_LETTER_WORDS and not (vocab[whole] and not alone):
             if vocab[whole]:
                 doubtful.append(i)
             continue
