@@ -33,3 +33,14 @@ def test_asterisk_lines_under_a_table_without_marks_stay_a_list(tmp_path: Path) 
     (table,) = [b for b in blocks if isinstance(b, Table)]
     assert table.footnotes == []
     assert any(isinstance(b, ListBlock) for b in blocks)
+
+
+def test_a_bulleted_list_under_a_table_with_a_starred_cell_stays_a_list(tmp_path: Path) -> None:
+    items = "* Щит носят на левой руке.\n* Шлем защищает голову.\n"
+    r = ingest_one(tmp_path, ENTRY, {"cov.txt": f"Укрытие\n\n{TABLE}\n{items}"})
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    assert table.footnotes == []
+    (bullets,) = [b for b in blocks if isinstance(b, ListBlock)]
+    assert len(bullets.items) == 2
+    assert not any("footnote" in n for n in r.doc.report.notes)

@@ -406,7 +406,9 @@ class Parser:
             footnotes.link(self.book, table, self.report)
         elif self.queue and (marks := footnotes.asterisks(table)):
             notes = footnotes.parse(self.book, self.queue[0], [footnotes.ASTERISKS])
-            if notes is not None and {n.marker for n in notes} <= marks:
+            # one note per mark, each a mark a cell ends in: a run of «* …» lines is a list
+            used = [n.marker for n in notes or []]
+            if notes is not None and len(set(used)) == len(used) and set(used) <= marks:
                 self.queue.popleft()
                 table.footnotes.extend(notes)
                 footnotes.link(self.book, table, self.report)
