@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from rulebook.ingest.errors import IngestError
-from rulebook.ingest.model import Heading, Table, plain, walk
+from rulebook.ingest.model import Heading, Paragraph, Table, at, plain, walk
 
 from tests.support.sources import ingest_one
 
@@ -65,8 +63,28 @@ def test_a_ruled_table_in_markdown_is_a_table(tmp_path: Path) -> None:
     assert tables(r) == [EXPECTED]
 
 
-def test_a_word_across_a_column_start_is_an_error_at_its_line(tmp_path: Path) -> None:
+def test_a_word_across_a_column_start_keeps_the_block_as_paragraphs_with_a_warning(tmp_path: Path) -> None:
     text = "Доспехи\n\n" + TABLE.replace("Щит    +1", "Щит большой+1")
-    with pytest.raises(IngestError) as err:
-        ingest_one(tmp_path, entry("arm.txt"), {"arm.txt": text})
-    assert "arm.txt:7:" in str(err.value) and "line 4" in str(err.value)
+    r = ingest_one(tmp_path, entry("arm.txt"), {"arm.txt": text})
+    assert tables(r) == []
+    got = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert got[0] == "Броня  Бонус к Защ  Особенность"
+    assert got[-1] == "Щит большой+1           только с одноручным"
+    ((line, warning),) = r.doc.report.warnings
+    assert at(line) == "arm.txt:7" and "line 4" in warning and "paragraphs" in warning
+
+
+def test_a_hand_typed_row_longer_than_its_rule_is_split_at_its_gaps(tmp_path: Path) -> None:
+    text = "Оружие\n\nОружие      Урон\n------      ----\nМеч         6\nДвуручный меч  12\n\nКонец.\n"
+    r = ingest_one(tmp_path, entry("arm.txt"), {"arm.txt": text})
+    assert tables(r) == [[["Оружие", "Урон"], ["Меч", "6"], ["Двуручный меч", "12"]]]
+    ((line, warning),) = r.doc.report.warnings
+    assert at(line) == "arm.txt:6" and "gaps of two spaces" in warning
+
+
+def test_a_hand_typed_row_with_a_single_space_is_kept_as_text(tmp_path: Path) -> None:
+    text = "Оружие\n\nОружие      Урон\n------      ----\nМеч         6\nДвуручный меч 12\n\nКонец.\n"
+    r = ingest_one(tmp_path, entry("arm.txt"), {"arm.txt": text})
+    got = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert got == ["Оружие      Урон", "Меч         6", "Двуручный меч 12", "Конец."]
+    assert [at(line) for line, _ in r.doc.report.warnings] == ["arm.txt:6"]

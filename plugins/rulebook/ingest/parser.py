@@ -19,6 +19,7 @@ from rulebook.ingest.headings import HeadingDetector, underline_level
 from rulebook.ingest.model import (
     Admonition,
     Block,
+    FileLine,
     Heading,
     ListBlock,
     ListItem,
@@ -196,9 +197,17 @@ class Parser:
         if ruled_at is not None and ruled_at > 1:  # the lines above a ruled table's header
             self.push(lines[ruled_at - 1 :])
             lines = lines[: ruled_at - 1]
-        elif ruled_at == 1 and (table := ruled.ruled_table(lines, self.book.source, self.book.slug)):
-            self.report.tables += 1
-            return [self.table_with_notes(table)]
+        elif ruled_at == 1:
+            table, misfits = ruled.ruled_table(lines)
+            name = self.book.source.name
+            self.report.warnings += [(FileLine(no, name), text) for no, text in misfits]
+            if table is not None:
+                self.report.tables += 1
+                return [self.table_with_notes(table)]
+            if misfits:  # a row that fits no column: its lines as they are (the rule has no words)
+                return [
+                    Paragraph([Text(ln.text.strip())], ln.no) for ln in lines if not ruled.is_rule(ln.text)
+                ]
         # something glued inside the block (a heading, a caption over a table) splits it
         for i in range(1, len(lines)):
             text = lines[i].text

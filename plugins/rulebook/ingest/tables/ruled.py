@@ -5,23 +5,24 @@ The rule says where each column is: one run of dashes (or «=») per column, par
 a cell may hold single spaces («Бонус к Защ», «2 з») and may be empty, and the header needs no
 double gaps. Read as text, the rule is a line of dashes: it was taken for a drawn table's border
 and split the block, so the header became an empty heading, the rule a heading of dashes and the
-first row the header. Every row must break where the rule's runs start (a space, or the line's
-end, before each column): a word running across a column's start is an error at its line, since
-the text does not say in which column it belongs. A closing rule under the last row is dropped.
+first row the header. A row breaks where the rule's runs start (a space, or the line's end,
+before each column). A hand-typed row whose word runs past its column's rule («Двуручный меч  12»
+under «------      ----») is split at its gaps of two spaces or more when they give one cell per
+column; a row that fits neither keeps the block as paragraphs, a line each (every word stays).
+Either is told as a warning at the row's line. A closing rule under the last row is dropped.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from rulebook.ingest import fences
-from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Cell, Row, Table, cell_inlines
 from rulebook.ingest.reader import SourceLine
 
 _RULE = re.compile(r"^ *(?:-{2,}|={2,})(?: +(?:-{2,}|={2,}))+ *$")
 _RUN = re.compile(r"[-=]+")
+_GAP = re.compile(r" {2,}|\t")
 
 
 def is_rule(text: str) -> bool:
@@ -47,27 +48,38 @@ def split(text: str, starts: list[int]) -> list[str] | None:
     return cells
 
 
-def ruled_table(lines: list[SourceLine], path: Path, book: str | None = None) -> Table | None:
-    """A header line over a rule of dash runs, then the rows: the block as a table, else None."""
+def _by_gaps(text: str, columns: int) -> list[str] | None:
+    """A row cut at its runs of two spaces or more, when they give one cell per column."""
+    cells = _GAP.split(text.strip())
+    return cells if len(cells) == columns else None
+
+
+def ruled_table(lines: list[SourceLine]) -> tuple[Table | None, list[tuple[int, str]]]:
+    """A header line over a rule of dash runs, then the rows: the block as a table (else None,
+    and a row that fits neither the rule nor its gaps has its block kept as paragraphs); and a
+    warning per row that does not break where the rule's runs start, with its line."""
     if len(lines) < 3 or not is_rule(lines[1].text) or is_rule(lines[0].text):
-        return None
+        return None, []
     starts = column_starts(lines[1].text)
     body = lines[2:-1] if is_rule(lines[-1].text) else lines[2:]
     rows: list[list[str]] = []
+    warnings: list[tuple[int, str]] = []
+    across = (
+        "a word runs across a column's start set by the rule of dashes under the table's header "
+        f"(line {lines[1].no})"
+    )
     for ln in [lines[0], *body]:
         cells = split(ln.text, starts)
         if cells is None:
-            raise IngestError(
-                "a word runs across a column's start set by the rule of dashes under the table's "
-                f"header (line {lines[1].no}): line it up with the rule",
-                path=path,
-                line=ln.no,
-                book=book,
-            )
+            cells = _by_gaps(ln.text, len(starts))
+            if cells is None:
+                keep = "the table is kept as paragraphs, a line each: line it up with the rule"
+                return None, [*warnings, (ln.no, f"{across}: {keep}")]
+            warnings.append((ln.no, f"{across}: the row is split at its gaps of two spaces or more"))
         rows.append(cells)
     header = [Cell(cell_inlines(c), header=True) for c in rows[0]]
     cells = [Row([Cell(cell_inlines(c)) for c in r], ln.no) for r, ln in zip(rows[1:], body, strict=True)]
-    return Table(header=[header], rows=cells, line=lines[0].no)
+    return Table(header=[header], rows=cells, line=lines[0].no), warnings
 
 
 def as_pipes(text: str) -> str:
