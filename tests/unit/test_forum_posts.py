@@ -76,7 +76,39 @@ def test_a_tag_never_closed_is_an_error_at_its_line(tmp_path: Path) -> None:
     broken = POST.replace("[/quote]", "")
     with pytest.raises(IngestError) as err:
         ingest_one(tmp_path, ENTRY, {"post.txt": broken})
-    assert "post.txt:14:" in str(err.value) and "[quote] is never closed" in str(err.value)
+    assert "post.txt:14:" in str(err.value) and "[quote] at line 14 is never closed" in str(err.value)
+
+
+def test_a_list_never_closed_is_named_not_its_item(tmp_path: Path) -> None:
+    broken = POST.replace("[/list]\n", "")
+    with pytest.raises(IngestError) as err:
+        ingest_one(tmp_path, ENTRY, {"post.txt": broken})
+    assert "post.txt:9:" in str(err.value) and "[list] at line 9 is never closed" in str(err.value)
+
+
+RULES = """\
+Игра на форуме
+
+Пишите действия жирным: [b]Атакую[/b].
+
+Речь персонажа курсивом: [i]Сдавайся![/i]
+
+Мысли пишите так: [u]думаю[/u].
+"""
+
+
+def test_a_rules_text_quoting_tags_in_its_sentences_stays_a_text(tmp_path: Path) -> None:
+    r = ingest_one(tmp_path, ENTRY, {"post.txt": RULES + "\nКонец.\n"})
+    assert not any("BBCode" in n for n in r.doc.report.notes)
+    texts = [plain(b.inlines) for b in blocks(r) if isinstance(b, Paragraph)]
+    assert "Пишите действия жирным: [b]Атакую[/b]." in texts
+
+
+def test_a_mention_of_an_unclosed_tag_in_a_rules_text_is_no_error(tmp_path: Path) -> None:
+    text = RULES + "\nСписок открывают тегом [list] и пунктами [*].\n"
+    r = ingest_one(tmp_path, ENTRY, {"post.txt": text})
+    texts = [plain(b.inlines) for b in blocks(r) if isinstance(b, Paragraph)]
+    assert "Список открывают тегом [list] и пунктами [*]." in texts
 
 
 def test_a_text_with_one_bracketed_bold_stays_a_text(tmp_path: Path) -> None:

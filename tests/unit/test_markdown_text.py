@@ -50,7 +50,7 @@ def test_a_wiki_text_whose_hash_lines_are_numbered_items_stays_a_text(tmp_path: 
 
 def test_a_line_break_in_a_markdown_text_stays_a_line_break(tmp_path: Path) -> None:
     """A notes app or a chat shows a line break as one: a stat block is one line a line."""
-    text = "# Звери\n\n## Лис\n\nЖила 8 (−1)  Глаз 14 (+2)\nЗащ 12; ЗС 7 (2к6)\n"
+    text = "# Звери\n\n## Лис\n\nЖила 8 (−1)  Глаз 14 (+2)\nЗащ 12; ЗС 7 (2к6)\n\n- Кусает.\n"
     r = ingest_one(tmp_path, ENTRY, {"notes.txt": text})
     para = next(b for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph))
     assert any(isinstance(s, Break) for s in para.inlines)
@@ -67,3 +67,27 @@ def test_a_line_break_in_a_markdown_text_stays_a_line_break(tmp_path: Path) -> N
         "7",
         "(2к6)",
     ]
+
+
+def test_a_wiki_list_of_hash_lines_without_headings_stays_a_text_and_its_junk_is_dropped(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "Правила\n\nПорядок хода\n\n# Бросьте инициативу\n## Победитель ходит первым\n"
+        "# Действуйте\n\nСтраница 2 из 9\n\nКонец.\n"
+    )
+    entry = ENTRY + "chrome.junk = ['^Страница \\d+ из \\d+$']\n"
+    r = ingest_one(tmp_path, entry, {"notes.txt": text})
+    assert not any("Markdown" in n for n in r.doc.report.notes)
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    heads = [b.text for b in blocks if isinstance(b, Heading)]
+    assert "Бросьте инициативу" not in heads and "Победитель ходит первым" not in heads
+    assert (9, "Страница 2 из 9") in r.doc.report.dropped
+
+
+def test_a_text_read_as_markdown_names_the_text_only_keys_it_does_not_apply(tmp_path: Path) -> None:
+    entry = ENTRY + "chrome.junk = ['^Страница \\d+$']\nheadings.mode = \"numbered\"\n"
+    r = ingest_one(tmp_path, entry, {"notes.txt": TEXT})
+    warned = [w for _, w in r.doc.report.warnings]
+    assert any(w.startswith("chrome.junk ") for w in warned)
+    assert any(w.startswith("headings.mode ") for w in warned)

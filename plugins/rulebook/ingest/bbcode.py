@@ -2,13 +2,17 @@
 
 Rules shared on a forum are copied with the post's BBCode: «[b]Глава I[/b]», «[list][*]…[/list]»,
 «[table][tr][td]…», «[quote]», «[spoiler=Пример]». Read as a copied text, every tag was published
-as text and a table as a run of «[td]» paragraphs. Paired tags of the forum's own names on three
-lines or more are the sign; the post is rewritten as the HTML a forum renders (a line break is a
+as text and a table as a run of «[td]» paragraphs. A post's tags open its lines: block tags
+(«[list]», «[*]», «[quote]», «[table]», «[tr]», «[code]», «[spoiler]»…) at the start of three
+lines or more, and tags on a tenth of its lines or more, are the sign; a rules text that quotes
+tags inside its sentences («Пишите действия жирным: [b]Атакую[/b].», «тегом [list]») stays a
+text, its tags as written. The post is rewritten as the HTML a forum renders (a line break is a
 line break, a blank line parts paragraphs, a spoiler is a box titled by its name) and read as a
 saved page. A forum has no heading tag, so a post's titles are lines that are bold and nothing
 else at the start of a block: the size-set title first, then «Часть …», «Глава …» and the other
-bold lines, each kind found one level below the one before. A tag opened and never closed, or
-closed and never opened, is an error at its line: the text does not say where it ends.
+bold lines, each kind found one level below the one before. A tag opened and never closed («[list]
+at line 9 is never closed», an item's «[*]» closing with its list), or closed and never opened, is
+an error at its line: the text does not say where it ends.
 """
 
 from __future__ import annotations
@@ -31,13 +35,22 @@ _KINDS = (re.compile(r"^(?:Часть|Part)\b", re.I), re.compile(r"^(?:Глав
 _INLINE = {"b": "strong", "i": "em", "u": "u", "s": "s", "sub": "sub", "sup": "sup"}
 _STYLING = {"size", "color", "font"}
 _BLOCKS = {"quote", "list", "table", "tr", "td", "th", "spoiler", "center", "left", "right"}
-_MIN_LINES = 3
+_MIN_LINES = 3  # lines a block tag opens
+_MIN_SHARE = 0.1  # of the non-blank lines, those with a tag
+_OPENS_LINE = re.compile(
+    r"^\s*\[/?(?:quote|list|table|tr|td|th|code|spoiler|center|left|right|\*|hr)\b", re.I
+)
 
 
 def evidence(lines: list[SourceLine]) -> SourceLine | None:
-    """The first line with a closed BBCode tag when three lines or more have one, else None."""
-    found = [ln for ln in lines if _PAIRED.search(ln.text)]
-    return found[0] if len(found) >= _MIN_LINES else None
+    """The first line with a closed BBCode tag (else the first a tag opens) when the text is a
+    post (see the module), else None."""
+    filled = [ln for ln in lines if not ln.blank]
+    opened = [ln for ln in filled if _OPENS_LINE.match(ln.text)]
+    tagged = [ln for ln in filled if _TAG.search(ln.text)]
+    if len(opened) < _MIN_LINES or len(tagged) < _MIN_SHARE * len(filled):
+        return None
+    return next((ln for ln in filled if _PAIRED.search(ln.text)), opened[0])
 
 
 def _titles(lines: list[str]) -> list[str]:
@@ -159,9 +172,10 @@ def to_html(text: str, path: Path, book: str | None = None) -> str:
             flush(inline=name in ("td", "th") or name.startswith("h"))
             out.append(_close_block(name))
     buf.append(html.escape(text[pos:], quote=False))
-    if stack:
-        name, line = stack[-1]
-        raise IngestError(f"[{name.rstrip('=')}] is never closed", path=path, line=line, book=book)
+    if stack:  # an item's «[*]» closes with its list: the tag never closed is the list
+        name, line = next(((n, no) for n, no in reversed(stack) if n != "*"), stack[-1])
+        shown = name.rstrip("=")
+        raise IngestError(f"[{shown}] at line {line} is never closed", path=path, line=line, book=book)
     flush()
     return "<html><body>" + "".join(out) + "</body></html>\n"
 

@@ -2,11 +2,14 @@
 
 Notes apps, chat bots and GitHub give rules as Markdown, and a user saves them as `.txt`. Read
 as a copied text, every «# Бой» was a heading titled «# Бой», every «**жирный**» printed its
-asterisks and every «- пункт» its dash. Markdown's ATX headings at two levels or more («# Бой»,
-«## Атака») are the sign: a copied text does not start lines with «#» and a space at two
-depths, while a wiki's numbered items («# пункт», «## подпункт») come with its «== Title ==»
-headings, which keep the text where it was. The switch is told in the report with the line
-that decided it, so a user who meant otherwise sees why.
+asterisks and every «- пункт» its dash. Lines starting with «#» are no sign alone: a wiki's
+numbered list («# Бросьте инициативу», «## Победитель ходит первым») starts its lines so, one
+item under another. The sign is Markdown's headings as Markdown sets them, each a line of its own
+between blank lines, at two depths or more, one at least over text of its own, with Markdown's
+other marks in the text too (emphasis «**…**», «*…*», «`…`», a «- » or «* » list, a «> » quote,
+a code fence, a link «[…](…)»); a wiki's «== Title ==» headings keep the text where it was. The
+switch is told in the report with the line that decided it, so a user who meant otherwise sees
+why.
 """
 
 from __future__ import annotations
@@ -17,14 +20,37 @@ from rulebook.ingest.reader import SourceLine
 
 _ATX = re.compile(r"^(#{1,6}) +\S")
 _WIKI_HEADING = re.compile(r"^(={2,6}) *\S.*?\S *\1\s*$")
+# Markdown's marks other than headings: emphasis, code, a list or a quote line, a fence, a link
+_MARKS = re.compile(
+    r"\*\*[^\s*][^*\n]*?\*\*|(?<![\w*])\*[^\s*][^*\n]*?\*(?![\w*])|`[^`\n]+`"
+    r"|^\s*[-*] \S|^> ?\S|^(?:```|~~~)|\[[^\]\n]+\]\([^)\s]+\)",
+    re.MULTILINE,
+)
 
 
 def markdown_evidence(lines: list[SourceLine]) -> SourceLine | None:
-    """The first ATX heading line when the text is Markdown (headings at two levels or more, no
-    wiki heading), else None."""
+    """The first heading line when the text is Markdown (see the module), else None."""
     if any(_WIKI_HEADING.match(ln.text) for ln in lines):
         return None
-    found = [(m.group(1), ln) for ln in lines if (m := _ATX.match(ln.text))]
-    if len({hashes for hashes, _ in found}) < 2:
+
+    def blank(k: int) -> bool:
+        return k < 0 or k >= len(lines) or lines[k].blank
+
+    headings: list[tuple[str, int]] = []  # a heading's marks and its index
+    for k, ln in enumerate(lines):
+        if (m := _ATX.match(ln.text)) and blank(k - 1) and blank(k + 1):
+            headings.append((m.group(1), k))
+    if len({hashes for hashes, _ in headings}) < 2:
         return None
-    return found[0][1]
+    at = {k for _, k in headings}
+
+    def over_text(k: int) -> bool:
+        nxt = next((j for j in range(k + 1, len(lines)) if not lines[j].blank), None)
+        return nxt is not None and nxt not in at and not _ATX.match(lines[nxt].text)
+
+    if not any(over_text(k) for k in at):
+        return None
+    body = "\n".join(ln.text for k, ln in enumerate(lines) if k not in at)
+    if not _MARKS.search(body):
+        return None
+    return lines[headings[0][1]]

@@ -13,10 +13,21 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.ingest import bbcode, coverage, footnotes, markdown, markup, mdtext, outline, pages, sidebyside
+from rulebook.ingest import (
+    bbcode,
+    coverage,
+    footnotes,
+    markdown,
+    markup,
+    mdtext,
+    outline,
+    pages,
+    schema,
+    sidebyside,
+)
 from rulebook.ingest.config import BookConfig, load_books
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.model import Document, Heading, Page, Report, Table, Widget, at, by_place, walk
+from rulebook.ingest.model import Document, FileLine, Heading, Page, Report, Table, Widget, at, by_place, walk
 from rulebook.ingest.parser import Parser
 from rulebook.ingest.prepare import strip_chrome
 from rulebook.ingest.reader import read_source
@@ -44,6 +55,7 @@ def parse_book(book: BookConfig) -> Document:
         doc.report.notes.insert(
             0, f"line {post.no}: «{post.text.strip()[:60]}» is BBCode: the text is read as a forum post"
         )
+        _warn_unread_keys(book, "html", "a forum post", doc.report)
         return doc
     evidence = mdtext.markdown_evidence(lines)
     if evidence is not None:  # a .txt that is Markdown («# Бой», «## Атака»): read as Markdown
@@ -53,6 +65,7 @@ def parse_book(book: BookConfig) -> Document:
             f"line {evidence.no}: «{evidence.text.strip()[:60]}» is a Markdown heading, with others "
             "at another level: the text is read as Markdown",
         )
+        _warn_unread_keys(book, "markdown", "Markdown", doc.report)
         return doc
     prepared = strip_chrome(book, lines)
     report = Report(dropped=prepared.dropped, notes=list(prepared.notes))
@@ -73,6 +86,25 @@ def parse_book(book: BookConfig) -> Document:
         link_page(book, p, index, report)
     _place_widgets(book, book_pages)
     return Document(book.slug, book_pages, report, prepared.lines)
+
+
+def _warn_unread_keys(book: BookConfig, kind: str, read_as: str, report: Report) -> None:
+    """A .txt read as another kind does not read the keys only a copied text reads
+    (chrome.junk, headings.mode, tables.hints…): each one the entry declares is a warning at its
+    line of books.toml, so a key that seems to work but does nothing is seen."""
+    if book.locate is None:
+        return
+    entry = ("books", book.slug)
+    declared = [k[2:] for k in book.locate.lines if k[:2] == entry and len(k) > 2]
+    for key in schema.unread_keys(declared, kind):
+        line = FileLine(book.where(*key.split(".")) or 0, book.config_file.name)
+        report.warnings.append(
+            (
+                line,
+                f"{key} is read only from a copied text, and this text is read as {read_as}: "
+                "it is not applied",
+            )
+        )
 
 
 def _parse_markup(book: BookConfig) -> Document:

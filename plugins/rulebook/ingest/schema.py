@@ -701,6 +701,30 @@ PLACEMENT = Table(
 _TEXT_SUFFIXES = (".html", ".htm", ".xhtml", ".md", ".markdown", ".txt")
 
 
+def unread_keys(declared: list[tuple[str | int, ...]], kind: str) -> list[str]:
+    """The keys of an entry (paths within it, as books.toml writes them) that a `kind` source
+    does not read, dotted («chrome.junk»), outermost only, in the order given."""
+    out: list[str] = []
+    for path in declared:
+        table: Table | None = BOOK
+        names: list[str] = []
+        for part in path:
+            if isinstance(part, int):
+                continue
+            f = table.by_name.get(part) if table is not None else None
+            if f is None:
+                break
+            names.append(part)
+            if kind not in f.sources:
+                dotted = ".".join(names)
+                if dotted not in out:
+                    out.append(dotted)
+                break
+            item = f.type.item if isinstance(f.type, ListOf) else f.type
+            table = item if isinstance(item, Table) else None
+    return out
+
+
 def source_kind(entry: dict[str, Any], at: At) -> str | None:
     """text, html or markdown, from the source's suffix (a folder: from the files in it). An
     e-book (FictionBook, EPUB) is read as the HTML pages it is made into (see ebooks)."""
