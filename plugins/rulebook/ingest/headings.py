@@ -264,16 +264,22 @@ class HeadingDetector:
 
 
 _UNDERLINE = {"=": 1, "-": 2}
+_UNDERLINE_SLACK = 5  # a hand-typed underline overshoots its title by a few marks
+_SENTENCE_END = ".!…,;:"  # a title may ask («Кто ходит первым?»), but ends no sentence
 
 
 def underline_level(title: str, under: str) -> int | None:
     """The level a line of «=» or «-» under a title draws (Markdown's setext headings, a plain
-    text's underlined titles), None when `under` is no underline of this title: a rule shorter
-    than half the title, or under a line too long to be a title (a paragraph's last line)."""
+    text's underlined titles), None when `under` is no underline of this title: a rule not about
+    the title's length (shorter than half of it, longer than twice it and a few), or under a line
+    too long to be a title or that ends a sentence (a paragraph's last line, a one-line paragraph
+    over a separator)."""
     u, t = under.strip(), title.strip()
     if len(u) < 3 or len(set(u)) != 1 or u[0] not in _UNDERLINE or under != under.lstrip():
         return None
-    if not t or len(t) > MAX_HEADING_LENGTH or len(u) * 2 < len(t):
+    if not t or len(t) > MAX_HEADING_LENGTH or t[-1] in _SENTENCE_END:
+        return None
+    if len(u) * 2 < len(t) or len(u) > len(t) * 2 + _UNDERLINE_SLACK:
         return None
     return _UNDERLINE[u[0]]
 

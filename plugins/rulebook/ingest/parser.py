@@ -62,10 +62,12 @@ class Parser:
         self.last_text = ""
         self.lost_found: set[str] = set()  # lead-ins that matched `lost_lists`
         self.numbered_found: set[str] = set()  # lead-ins that matched `lists.numbered`
+        self.block_starts: set[int] = set()
 
     # ---- driver --------------------------------------------------------------------------
     def parse(self, lines: Lines) -> list[Block]:
         self.queue = deque(segment(lines))
+        self.block_starts = {b[0].no for b in self.queue}  # lines with a blank line (or none) above
         out: list[Block] = []
         while self.queue:
             out.extend(self.block(self.queue.popleft()))
@@ -187,8 +189,13 @@ class Parser:
             return self.captioned(caption, lines)
         if self.is_figure(first.text):
             return self.figure(lines)
-        if len(lines) > 1 and (level := underline_level(first.text, lines[1].text)) is not None:
-            self.push(lines[2:])  # an underlined title: a heading of the level its line draws
+        if (
+            len(lines) > 1
+            and first.no in self.block_starts
+            and (level := underline_level(first.text, lines[1].text)) is not None
+        ):
+            # an underlined title, alone above its line: a heading of the level that line draws
+            self.push(lines[2:])
             return [self.h.make(first.text, first.no, underlined=level)]
         if _SCENE_BREAK.fullmatch(first.text.strip()):
             self.push(lines[1:])
@@ -211,9 +218,7 @@ class Parser:
         # something glued inside the block (a heading, a caption over a table) splits it
         for i in range(1, len(lines)):
             text = lines[i].text
-            if _SCENE_BREAK.fullmatch(text.strip()) or (
-                i + 1 < len(lines) and underline_level(text, lines[i + 1].text) is not None
-            ):
+            if _SCENE_BREAK.fullmatch(text.strip()):  # (a line under a paragraph underlines no title)
                 self.push(lines[i:])
                 lines = lines[:i]
                 break
