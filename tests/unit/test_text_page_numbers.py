@@ -67,3 +67,37 @@ def test_a_page_break_inside_a_drawn_table_keeps_the_table_whole(tmp_path: Path)
     r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
     (table,) = [b for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Table)]
     assert [plain(c.inlines) for c in table.header[0]] == ["Ловушка", "Урон"] and len(table.rows) == 1
+
+
+WRAPPED = """\
+Ловушки
+
+Яма
+
+Яма глубиной в три метра наносит урон тому, кто в неё упал. Выбраться
+из неё можно только с верёвкой, если у героя есть свободная рука. Это
+занимает целый раунд, и никто из героев не может ему помочь в этом.
+— 2 —
+Ловушки. Книга правил
+Затем герой делает проверку Силы, и если она удалась, он стоит
+на краю ямы и может действовать дальше, как обычно бывает в бою.
+
+Капкан
+
+Капкан держит ногу, пока его не раскроют.
+— 3 —
+Ловушки. Книга правил
+Сеть
+
+Сеть падает сверху.
+— 4 —
+Ловушки. Книга правил
+"""
+
+
+def test_a_page_break_after_a_sentence_end_keeps_a_wrapped_paragraph_whole(tmp_path: Path) -> None:
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": WRAPPED})
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    texts = [plain(b.inlines) for b in blocks if isinstance(b, Paragraph)]
+    assert any(t.startswith("Яма глубиной") and t.endswith("как обычно бывает в бою.") for t in texts)
+    assert [b.text for b in blocks if isinstance(b, Heading)] == ["Ловушки", "Яма", "Капкан", "Сеть"]

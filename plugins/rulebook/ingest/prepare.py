@@ -124,7 +124,7 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[
     trace, so the block stays one, and a sentence it cut (no end before it, lower case after it)
     is one line again, as on the page. A run next to a blank line stays blank, as the text had it.
     A printed page's break (`printed`, found, not declared) that cut no sentence, before a line
-    that reads like a title, is a blank line: a new page often starts a section."""
+    that reads like a title and stands alone, is a blank line: a new page often starts a section."""
     keep: list[SourceLine] = []
     whole = "\n".join(ln.text for ln in lines)
     i = 0
@@ -147,7 +147,7 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[
                 text = f"{prev} {head}"
             keep[-1] = SourceLine(keep[-1].no, text)
             j += 1
-        elif printed.intersection(range(i, j)) and _opens_section(lines[j].text):
+        elif printed.intersection(range(i, j)) and _opens_section(lines[j].text) and _alone(lines, j):
             keep.append(lines[i])
         i = j
     return keep
@@ -167,6 +167,16 @@ def _opens_section(text: str) -> bool:
     """A short line that ends no sentence and starts no item or table row: a title's shape."""
     t = text.strip()
     return 0 < len(t) <= 80 and t[-1] not in ".;,…:!?|│" and not _ITEM_START.match(t)
+
+
+def _alone(lines: list[SourceLine], j: int) -> bool:
+    """Line j stands alone as a title does: a blank line (or the text's end) under it, or a line
+    at least twice its length that starts a sentence (a title glued to its text). A wrapped
+    paragraph's first line, over its next line of about its length, does not."""
+    if j + 1 >= len(lines) or lines[j + 1].blank:
+        return True
+    under = lines[j + 1].text.strip()
+    return len(under) >= 2 * len(lines[j].text.strip()) and not _GOES_ON.match(under)
 
 
 def segment(lines: list[SourceLine]) -> list[list[SourceLine]]:
