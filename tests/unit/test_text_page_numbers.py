@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebook.ingest import coverage
+import pytest
+from rulebook.ingest import coverage, pagechrome, pipeline
 from rulebook.ingest.model import Heading, Paragraph, Table, plain, walk
+from rulebook.ingest.reader import SourceLine
 
 from tests.support.sources import ingest_one
 
@@ -59,14 +61,46 @@ def test_two_numbered_lines_are_not_pages(tmp_path: Path) -> None:
     assert r.doc.report.dropped == []
 
 
+# a page's worth of text, for a text whose page numbers have no running header beside them
+PAGE = (
+    "Ловушка срабатывает, когда герой наступает на плиту, задевает натянутую нить или открывает "
+    "крышку сундука, не проверив её. Мастер решает, заметил ли кто-нибудь из отряда признаки "
+    "опасности заранее, и просит бросок Внимания у того, кто идёт первым."
+)
+
+
 def test_a_page_break_inside_a_drawn_table_keeps_the_table_whole(tmp_path: Path) -> None:
     text = (
-        "Ловушки\n\nЯма\n\n| Ловушка | Урон |\n— 2 —\n|---------|------|\n| Яма     | 2    |\n\n"
-        "Капкан держит ногу.\nСтр. 3\n\nСеть падает.\n— 4 —\n"
+        f"Ловушки\n\nЯма\n\n{PAGE}\n\n| Ловушка | Урон |\n— 2 —\n|---------|------|\n| Яма     | 2    |\n\n"
+        f"Капкан держит ногу. {PAGE}\nСтр. 3\n\nСеть падает. {PAGE}\n— 4 —\n\n"
+        f"{PAGE}\n— 5 —\n\n{PAGE}\n— 6 —\n"
     )
     r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
     (table,) = [b for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Table)]
     assert [plain(c.inlines) for c in table.header[0]] == ["Ловушка", "Урон"] and len(table.rows) == 1
+    assert any("5 page numbers" in n for n in r.doc.report.notes)
+
+
+def test_numbered_scene_markers_between_short_lines_are_no_page_numbers(tmp_path: Path) -> None:
+    text = (
+        "Ритуал\n\nЖрец считает удары колокола:\n\n— 1 —\n\nПервый удар будит мёртвых.\n\n"
+        "— 2 —\n\nВторой удар поднимает их.\n\n— 3 —\n\nТретий удар отпускает.\n\n— 4 —\n\n"
+        "Четвёртый удар усыпляет.\n\n— 5 —\n\nПятый удар закрывает врата.\n"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
+    assert r.doc.report.dropped == [] and r.doc.report.notes == []
+    assert {"— 1 —", "— 5 —"} <= set(_texts(r))
+
+
+def test_a_title_standing_under_each_page_number_is_no_running_header(tmp_path: Path) -> None:
+    text = (
+        "Бой\n\nАтака\n\nАтака идёт броском.\n— 1 —\nПример\n\nОлег бьёт мечом.\n\nЗащита\n\n"
+        "Защита гасит урон.\n— 2 —\nПример\n\nМария ставит щит.\n\nМагия\n\nМагия стоит очков.\n"
+        "— 3 —\nПример\n\nМаг зажигает свечу.\n"
+    )
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
+    assert r.doc.report.dropped == [] and r.doc.report.notes == []
+    assert _texts(r).count("Пример") == 3
 
 
 WRAPPED = """\
@@ -101,3 +135,37 @@ def test_a_page_break_after_a_sentence_end_keeps_a_wrapped_paragraph_whole(tmp_p
     texts = [plain(b.inlines) for b in blocks if isinstance(b, Paragraph)]
     assert any(t.startswith("Яма глубиной") and t.endswith("как обычно бывает в бою.") for t in texts)
     assert [b.text for b in blocks if isinstance(b, Heading)] == ["Ловушки", "Яма", "Капкан", "Сеть"]
+
+
+def _texts(r: pipeline.BookResult) -> list[str]:
+    """The text of every heading and paragraph of the ingested book."""
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    return [
+        b.text if isinstance(b, Heading) else plain(b.inlines)
+        for b in blocks
+        if isinstance(b, Heading | Paragraph)
+    ]
+
+
+def _pages(headed: list[int], above: set[int]) -> list[SourceLine]:
+    """Six pages of text, each ending in its number; «Засада» glued beside the numbers of the
+    pages in `headed`, above the number on the pages in `above`, else below it."""
+    out: list[str] = []
+    for n in range(1, 7):
+        out += ["Засада", f"— {n} —"] if n in headed and n in above else [f"— {n} —"]
+        out += ["Засада"] if n in headed and n not in above else []
+        out.append(PAGE)
+    return [SourceLine(k + 1, t) for k, t in enumerate(["Ловушки", PAGE, *out])]
+
+
+@pytest.mark.parametrize(
+    ("headed", "above"),
+    [([1, 2, 3, 4, 5, 6], {2}), ([1, 3, 5], set())],
+    ids=["on both sides", "beside half the numbers"],
+)
+def test_a_line_beside_page_numbers_on_both_sides_or_few_is_no_running_header(
+    headed: list[int], above: set[int]
+) -> None:
+    lines = _pages(headed, above)
+    found, _ = pagechrome.find(lines)
+    assert {lines[i].text for i in found} == {f"— {n} —" for n in range(1, 7)}

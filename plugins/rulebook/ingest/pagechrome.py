@@ -4,9 +4,12 @@ A text copied out of a PDF or a print dump carries, at every page break, the pag
 («— 12 —», «Стр. 12», «- 12 -», «Page 12») and often a running header (the book's or the
 chapter's title) glued to it. They are not the book's words: published, they become one-line
 paragraphs, or an empty «— 13 —» section, in the middle of the rules, and a page break inside a
-paragraph splits it in two. A line is a page number only when the text shows it: at least
-three such lines whose numbers never go down. A running header is a line printed at least
-three times next to one of them (a title line elsewhere, not beside a page number, stays).
+paragraph splits it in two. A line is a page number only when the text shows pages: three such
+lines or more whose numbers never go down, with a running header printed beside most of them
+(three or more, and 60 %), always on the same side (above or below) and glued to the page's text
+on its other side (a title with a blank line under it stands alone: a heading, not a header);
+or, with no running header, five or more whose numbers never go down, each after a page's worth
+of text (scene markers «— 1 —», «— 2 —» between a few short lines are not pages).
 The lines found are dropped as `chrome.junk` lines are (the page break inside a paragraph
 closed) and told in the report, so a text that numbers something else this way is visible.
 """
@@ -23,7 +26,10 @@ _PAGE_NUMBER = re.compile(
     r"^\s*(?:[—–-]\s*(?P<a>\d{1,4})\s*[—–-]|(?:Стр\.|Страница|С\.|Page|p\.)\s*(?P<b>\d{1,4}))\s*$",
     re.IGNORECASE,
 )
-_MIN_PAGES = 3  # page-number lines that show a text is paginated
+_MIN_PAGES = 3  # page-number lines that, with a running header beside them, show pages
+_MIN_BARE_PAGES = 5  # page-number lines that show pages with no running header
+_HEADER_SHARE = 0.6  # of the page numbers a running header is printed beside
+_PAGE_TEXT = 200  # characters of text before each bare page number: a page, not a scene
 _HEADER_MAX = 80  # a running header is a short line
 
 
@@ -38,23 +44,54 @@ def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
     numbered = [(i, n) for i, ln in enumerate(lines) if (n := _number(ln.text)) is not None]
     if len(numbered) < _MIN_PAGES or any(b[1] < a[1] for a, b in itertools.pairwise(numbered)):
         return set(), []
-    found = {i for i, _ in numbered}
-    beside: Counter[str] = Counter()
-    for i, _ in numbered:
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(lines) and j not in found:
-                text = lines[j].text.strip()
-                if text and len(text) <= _HEADER_MAX:
-                    beside[text] += 1
-    headers = {t for t, n in beside.items() if n >= _MIN_PAGES}
-    for i, _ in numbered:
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(lines) and lines[j].text.strip() in headers:
+    at = [i for i, _ in numbered]
+    headers = _running_headers(lines, at)
+    if not headers and (len(at) < _MIN_BARE_PAGES or not _pages_between(lines, at)):
+        return set(), []
+    found = set(at)
+    for i in at:
+        for side in (-1, 1):
+            j = i + side
+            if 0 <= j < len(lines) and (lines[j].text.strip(), side) in headers:
                 found.add(j)
-    first = lines[numbered[0][0]]
+    first = lines[at[0]]
+    titles = sorted({t for t, _ in headers})
     note = (
-        f"line {first.no}: {len(numbered)} page numbers («{first.text.strip()}», …)"
-        + (f" and running headers ({', '.join(f'«{h}»' for h in sorted(headers))})" if headers else "")
+        f"line {first.no}: {len(at)} page numbers («{first.text.strip()}», …)"
+        + (f" and running headers ({', '.join(f'«{h}»' for h in titles)})" if titles else "")
         + " read as page chrome: dropped"
     )
     return found, [note]
+
+
+def _running_headers(lines: list[SourceLine], numbers: list[int]) -> set[tuple[str, int]]:
+    """The lines printed beside most page numbers, as (text, side: -1 above, 1 below): on one
+    side only, and counted where glued to the page's text on their other side (or at the text's
+    edge), as a page's furniture is; a line with a blank line beyond it stands alone, a title."""
+    at = set(numbers)
+    glued: Counter[tuple[str, int]] = Counter()
+    sides: dict[str, set[int]] = {}
+    for i in numbers:
+        for side in (-1, 1):
+            j = i + side
+            if not 0 <= j < len(lines) or j in at:
+                continue
+            text = lines[j].text.strip()
+            if not text or len(text) > _HEADER_MAX:
+                continue
+            sides.setdefault(text, set()).add(side)
+            k = j + side
+            if not 0 <= k < len(lines) or not lines[k].blank:
+                glued[text, side] += 1
+    need = max(_MIN_PAGES, _HEADER_SHARE * len(numbers))
+    return {(t, side) for (t, side), n in glued.items() if n >= need and sides[t] == {side}}
+
+
+def _pages_between(lines: list[SourceLine], numbers: list[int]) -> bool:
+    """Each page number comes after a page's worth of text (since the number before it)."""
+    start = 0
+    for i in numbers:
+        if sum(len(ln.text.strip()) for ln in lines[start:i]) < _PAGE_TEXT:
+            return False
+        start = i + 1
+    return True
