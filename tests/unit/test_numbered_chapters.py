@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rulebook.ingest.model import Heading, walk
 
 from tests.support.sources import ingest_one
@@ -44,3 +45,35 @@ def test_chapters_numbered_without_a_word_sit_at_the_depth_of_their_number(tmp_p
         (1, "2. Бой"),
         (2, "2.1. Атака"),
     ]
+
+
+STEPS = """\
+1. Бой
+
+1.1. Ход
+
+Ход состоит из шагов:
+
+1. Бросок инициативы
+
+2. Действия героев
+
+3. Конец раунда
+
+После этого раунд повторяется.
+
+1.2. Укрытие
+
+Укрытие даёт защиту.
+"""
+
+
+ONE_STEP = STEPS.replace("шагов:", "одного шага:").replace("2. Действия героев\n\n3. Конец раунда\n\n", "")
+
+
+@pytest.mark.parametrize("text", [STEPS, ONE_STEP], ids=["steps", "one step"])
+def test_numbered_steps_under_a_lead_in_are_no_chapters(tmp_path: Path, text: str) -> None:
+    r = ingest_one(tmp_path, ENTRY, {"num.txt": text})
+    heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    steps = [t for t in ("1. Бросок инициативы", "2. Действия героев", "3. Конец раунда") if t in text]
+    assert heads == [(1, "1. Бой"), (2, "1.1. Ход"), *[(3, t) for t in steps], (2, "1.2. Укрытие")]

@@ -10,6 +10,7 @@ after it, each with everything under it, one level down, so umbrellas nest insid
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from rulebook.ingest.config import BookConfig, HeadingRule
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Heading, fold
+from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.schema import MAX_HEADING_LENGTH
 
 _ENGLISH = re.compile(r"\s*\((?P<en>[A-Z0-9][^()]*(?:\([^()]*\)[^()]*)*)\)(?P<glyph>\s*[◆◇↩]+)?\s*$")
@@ -44,6 +46,28 @@ class HeadingDetector:
         self.used_nest: set[str] = set()
         self.used_glued: set[str] = set()  # headings.glued titles that made a heading
         self.umbrellas: dict[int, int] = {}  # id(heading) -> how many headings sit under it
+        self.chapters: set[int] = set()  # lines of «N. Title» chapters over «N.M.» sections
+
+    def find_chapters(self, blocks: list[list[SourceLine]]) -> None:
+        """The «N. Title» lines that open a chapter of numbered sections: the next numbered line
+        alone in its block is one of its «N.M.» sections, and no lead-in ending with a colon is
+        right above it (steps «1. Бросок инициативы», «2. …» under «Ход состоит из шагов:»)."""
+        alone = [
+            (b[0].no, m, prev[-1].text.rstrip() if prev else "")
+            for prev, b in zip([[], *blocks], blocks, strict=False)
+            if len(b) == 1
+            and (m := _SECTION_NUMBER.match(b[0].text))
+            and len(b[0].text) <= MAX_HEADING_LENGTH
+        ]
+        for (no, m, above), (_, nxt, _) in itertools.pairwise(alone):
+            chapter = m.group(0).split(".")[0]
+            if (
+                m.group(1) is None
+                and nxt.group(1)
+                and nxt.group(1).split(".")[0] == chapter
+                and not above.endswith(":")
+            ):
+                self.chapters.add(no)
 
     # ---- cues ----------------------------------------------------------------------------
     def rule_for(self, text: str) -> tuple[HeadingRule, re.Match[str]] | None:
@@ -181,7 +205,7 @@ class HeadingDetector:
                 level = cand.number.count(".") + 1 if cand.number else c.default_level
             else:
                 level = int(cand.rule.level)
-        elif depth := _number_depth(cand.text):
+        elif (depth := _number_depth(cand.text)) and (depth > 1 or line in self.chapters):
             # «4.1.1 Boarding a Hulk» where no numbering rule is declared: its number says how deep
             # it sits, as the numbering rules' «depth» would
             level, structural, numbered = depth, True, True
@@ -290,7 +314,7 @@ _SECTION_NUMBER = re.compile(r"(\d+(?:\.\d+)+)\.?\s+\S|\d+\.\s+\S")
 def _number_depth(title: str) -> int:
     """The depth of a section number at the start of a title («4.1.1 Title» is 3, «2. Бой» 1:
     a chapter numbered without a chapter word sits above its «2.1.», not under the «1.2.2.»
-    before it), 0 if none."""
+    before it, when it is one, see find_chapters), 0 if none."""
     m = _SECTION_NUMBER.match(title)
     return (m.group(1).count(".") + 1 if m.group(1) else 1) if m else 0
 

@@ -68,6 +68,7 @@ class Parser:
     def parse(self, lines: Lines) -> list[Block]:
         self.queue = deque(segment(lines))
         self.block_starts = {b[0].no for b in self.queue}  # lines with a blank line (or none) above
+        self.h.find_chapters(list(self.queue))
         out: list[Block] = []
         while self.queue:
             out.extend(self.block(self.queue.popleft()))
