@@ -64,3 +64,13 @@ def notes(found: list[tuple[int, str]], doubtful: bool) -> list[str]:
         else:
             out.append(f"line {no}: «{split}» is a drop cap split from its word: joined")
     return out
+
+
+def fix(numbered: list[tuple[int, str]]) -> tuple[list[str], list[str], int]:
+    """Lines given with their numbers: their texts with each split drop cap joined, the report's
+    note on each split (joined, or left), and how many were joined: a text's and a Markdown
+    page's reading share it."""
+    texts, joined, doubtful = join([t for _, t in numbered])
+    told = notes([numbered[i] for i in joined], doubtful=False)
+    told += notes([numbered[i] for i in doubtful], doubtful=True)
+    return texts, told, len(joined)

@@ -299,12 +299,8 @@ def _soup(
         report.warnings.append((FileLine(opened, name), "a code fence that nothing closes: read as text"))
     text, contents_lines, contents = tocdots.blank(text)
     report.dropped.extend(contents_lines)
-    lines = text.split("\n")
-    fixed_lines, joined, doubtful = dropcaps.join(lines)
-    for note in dropcaps.notes([(i + 1, lines[i]) for i in joined], doubtful=False) + dropcaps.notes(
-        [(i + 1, lines[i]) for i in doubtful], doubtful=True
-    ):
-        report.notes.append(f"{name}: {note}")
+    fixed_lines, told, _ = dropcaps.fix(list(enumerate(text.split("\n"), 1)))
+    report.notes += [f"{name}: {note}" for note in told]
     text = "\n".join(fixed_lines)
     report.notes += [f"{name}: {note}" for note in contents]
     text, fixed = _tidy_strong(text)

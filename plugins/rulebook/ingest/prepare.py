@@ -155,10 +155,8 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[
 
 def _join_drop_caps(out: Prepared) -> list[str]:
     """A PDF's drop cap split from its word («Б ой») joined (dropcaps), and told."""
-    texts, joined, doubtful = dropcaps.join([ln.text for ln in out.lines])
-    notes = dropcaps.notes([(out.lines[i].no, out.lines[i].text) for i in joined], doubtful=False)
-    notes += dropcaps.notes([(out.lines[i].no, out.lines[i].text) for i in doubtful], doubtful=True)
-    out.fixes += len(joined)
+    texts, notes, joined = dropcaps.fix([(ln.no, ln.text) for ln in out.lines])
+    out.fixes += joined
     out.lines = [SourceLine(ln.no, t) for ln, t in zip(out.lines, texts, strict=True)]
     return notes
 
