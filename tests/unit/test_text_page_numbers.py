@@ -169,3 +169,40 @@ def test_a_line_beside_page_numbers_on_both_sides_or_few_is_no_running_header(
     lines = _pages(headed, above)
     found, _ = pagechrome.find(lines)
     assert {lines[i].text for i in found} == {f"— {n} —" for n in range(1, 7)}
+
+
+def _book_of_pages(furniture: object, n: int = 6) -> str:
+    """A book of `n` pages of wrapped text, `furniture(p)` (the lines) at each page's end."""
+    line = "Герой бросает кубик и прибавляет силу, мастер сравнивает итог со сложностью, а потом"
+    text = "Ловушки\n\n"
+    for p in range(1, n + 1):
+        text += "".join(f"{line} ход {p}.{k}\n" for k in range(4)) + "\n"
+        text += furniture(p)  # type: ignore[operator]
+    return text
+
+
+@pytest.mark.parametrize(
+    ("furniture", "headers"),
+    [
+        # the header stands alone under its number: five numbers a page's text apart show pages
+        (lambda p: f"— {p} —\nКнига правил\n\n", {"Книга правил"}),
+        # a left and a right page's headers, each beside half the numbers
+        (
+            lambda p: f"— {p} —\n{'Книга правил' if p % 2 else 'Глава первая. Бой'}\n",
+            {"Книга правил", "Глава первая. Бой"},
+        ),
+        # each chapter's title over its pages
+        (lambda p: f"— {p} —\n{'Бой' if p <= 3 else 'Магия'}\n", {"Бой", "Магия"}),
+    ],
+)
+def test_running_headers_that_stand_alone_or_share_the_pages_are_dropped_where_pages_are_plain(
+    tmp_path: Path, furniture: object, headers: set[str]
+) -> None:
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": _book_of_pages(furniture)})
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    shown = {b.text for b in blocks if isinstance(b, Heading)} | {
+        plain(b.inlines) for b in blocks if isinstance(b, Paragraph)
+    }
+    assert not shown & headers, shown & headers  # no bogus section, no stray line
+    assert [b.text for b in blocks if isinstance(b, Heading)] == ["Ловушки"]
+    assert any("6 page numbers" in n and all(h in n for h in headers) for n in r.doc.report.notes)
