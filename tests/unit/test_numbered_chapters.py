@@ -77,3 +77,43 @@ def test_numbered_steps_under_a_lead_in_are_no_chapters(tmp_path: Path, text: st
     heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
     steps = [t for t in ("1. Бросок инициативы", "2. Действия героев", "3. Конец раунда") if t in text]
     assert heads == [(1, "1. Бой"), (2, "1.1. Ход"), *[(3, t) for t in steps], (2, "1.2. Укрытие")]
+
+
+LAST = """\
+1. Бой
+
+Бой идёт раундами.
+
+1.1. Инициатива
+
+Каждый бросает кубик.
+
+2. Магия
+
+Магия стоит очков.
+
+2.1. Заклинания
+
+Заклинание читают вслух.
+
+3. Послесловие
+
+Спасибо за игру.
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [LAST, "Книга делится на части:\n\n" + LAST],
+    ids=["a last chapter with no sections", "a lead-in above the first chapter"],
+)
+def test_every_chapter_of_a_numbered_book_sits_at_depth_1(tmp_path: Path, text: str) -> None:
+    r = ingest_one(tmp_path, ENTRY, {"num.txt": text})
+    heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert [h for h in heads if h[1][0].isdigit()] == [
+        (1, "1. Бой"),
+        (2, "1.1. Инициатива"),
+        (1, "2. Магия"),
+        (2, "2.1. Заклинания"),
+        (1, "3. Послесловие"),
+    ]

@@ -50,8 +50,11 @@ class HeadingDetector:
 
     def find_chapters(self, blocks: list[list[SourceLine]]) -> None:
         """The «N. Title» lines that open a chapter of numbered sections: the next numbered line
-        alone in its block is one of its «N.M.» sections, and no lead-in ending with a colon is
-        right above it (steps «1. Бросок инициативы», «2. …» under «Ход состоит из шагов:»)."""
+        alone in its block is one of its «N.M.» sections (its first, «N.1.», where a lead-in
+        ending with a colon is right above: steps «1. Бросок инициативы», «2. …» under «Ход
+        состоит из шагов:» inside section 1.1 are no chapters, «Книга делится на части:» over
+        «1. Бой», «1.1. …» is one); and, once chapters are shown, the next chapter's number alone
+        (a last chapter with no sections, «3. Послесловие»)."""
         alone = [
             (b[0].no, m, prev[-1].text.rstrip() if prev else "")
             for prev, b in zip([[], *blocks], blocks, strict=False)
@@ -59,15 +62,21 @@ class HeadingDetector:
             and (m := _SECTION_NUMBER.match(b[0].text))
             and len(b[0].text) <= MAX_HEADING_LENGTH
         ]
-        for (no, m, above), (_, nxt, _) in itertools.pairwise(alone):
+        last = 0  # the number of the last «N.» line alone, if it was a chapter
+        for (no, m, above), after in itertools.zip_longest(alone, alone[1:]):
+            if m.group(1) is not None:
+                continue
             chapter = m.group(0).split(".")[0]
-            if (
-                m.group(1) is None
-                and nxt.group(1)
-                and nxt.group(1).split(".")[0] == chapter
-                and not above.endswith(":")
-            ):
+            lead_in = above.endswith(":")
+            first = after[1].group(1).split(".")[:2] if after and after[1].group(1) else []
+            sections = first[:1] == [chapter] and (not lead_in or first[1:] == ["1"])
+            # the next chapter's number alone after a chapter («3. Послесловие» after «2. Магия»
+            # and its sections), not a step's after a step («2. Действия» after «1. Бросок»)
+            if sections or (last and not lead_in and int(chapter) == last + 1):
                 self.chapters.add(no)
+                last = int(chapter)
+            else:
+                last = 0
 
     # ---- cues ----------------------------------------------------------------------------
     def rule_for(self, text: str) -> tuple[HeadingRule, re.Match[str]] | None:
