@@ -91,3 +91,17 @@ def test_a_text_read_as_markdown_names_the_text_only_keys_it_does_not_apply(tmp_
     warned = [w for _, w in r.doc.report.warnings]
     assert any(w.startswith("chrome.junk ") for w in warned)
     assert any(w.startswith("headings.mode ") for w in warned)
+
+
+def test_markdown_headings_over_their_own_text_are_enough_glued_to_it_or_not(tmp_path: Path) -> None:
+    # no emphasis, list or quote: the headings alone, each over a paragraph of its own
+    for k, text in enumerate(
+        (
+            "# Бой\n\nБой идёт раундами.\n\n## Атака\n\nАтака — это бросок.\n\n## Защита\n\nЩит держит.\n",
+            "# Бой\nБой идёт раундами.\n\n## Атака\nАтака — это бросок.\n",
+        )
+    ):
+        (tmp_path / str(k)).mkdir()
+        r = ingest_one(tmp_path / str(k), ENTRY, {"notes.txt": text})
+        heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+        assert heads[:2] == [(1, "Бой"), (2, "Атака")], heads

@@ -5,9 +5,10 @@ as a copied text, every «# Бой» was a heading titled «# Бой», every «
 asterisks and every «- пункт» its dash. Lines starting with «#» are no sign alone: a wiki's
 numbered list («# Бросьте инициативу», «## Победитель ходит первым») starts its lines so, one
 item under another. The sign is Markdown's headings as Markdown sets them, each a line of its own
-between blank lines, at two depths or more, one at least over text of its own, with Markdown's
-other marks in the text too (emphasis «**…**», «*…*», «`…`», a «- » or «* » list, a «> » quote,
-a code fence, a link «[…](…)»); a wiki's «== Title ==» headings keep the text where it was. The
+after a blank line (the text under it glued on or not), at two depths or more, and not a run of
+«#» lines: two of them over text of their own, or one with Markdown's other marks in the text
+(emphasis «**…**», «*…*», «`…`», a «- » or «* » list, a «> » quote, a code fence, a link
+«[…](…)»); a wiki's «== Title ==» headings keep the text where it was. The
 switch is told in the report with the line that decided it, so a user who meant otherwise sees
 why.
 """
@@ -36,9 +37,13 @@ def markdown_evidence(lines: list[SourceLine]) -> SourceLine | None:
     def blank(k: int) -> bool:
         return k < 0 or k >= len(lines) or lines[k].blank
 
+    def atx(k: int) -> bool:
+        return 0 <= k < len(lines) and bool(_ATX.match(lines[k].text))
+
     headings: list[tuple[str, int]] = []  # a heading's marks and its index
     for k, ln in enumerate(lines):
-        if (m := _ATX.match(ln.text)) and blank(k - 1) and blank(k + 1):
+        # a line of its own after a blank line, not one of a run of «#» lines (a wiki's list)
+        if (m := _ATX.match(ln.text)) and blank(k - 1) and not atx(k + 1):
             headings.append((m.group(1), k))
     if len({hashes for hashes, _ in headings}) < 2:
         return None
@@ -46,11 +51,11 @@ def markdown_evidence(lines: list[SourceLine]) -> SourceLine | None:
 
     def over_text(k: int) -> bool:
         nxt = next((j for j in range(k + 1, len(lines)) if not lines[j].blank), None)
-        return nxt is not None and nxt not in at and not _ATX.match(lines[nxt].text)
+        return nxt is not None and nxt not in at and not atx(nxt)
 
-    if not any(over_text(k) for k in at):
-        return None
+    over = sum(1 for k in at if over_text(k))
     body = "\n".join(ln.text for k, ln in enumerate(lines) if k not in at)
-    if not _MARKS.search(body):
-        return None
-    return lines[headings[0][1]]
+    # two headings over text of their own, or one with Markdown's other marks in the text
+    if over >= 2 or (over and _MARKS.search(body)):
+        return lines[headings[0][1]]
+    return None
