@@ -99,3 +99,10 @@ def test_a_contents_at_the_start_without_a_title_is_dropped_line_by_line(tmp_pat
     assert texts(r) == ["Бой", "Бой идёт раундами."]
     assert (1, "Бой ................................ 3") in r.doc.report.dropped
     assert (5, "Приложение ......................... 9") in r.doc.report.dropped
+
+
+def test_a_contents_under_a_title_with_a_colon_is_dropped_and_told(tmp_path: Path) -> None:
+    text = CONTENTS.replace("Содержание", "Содержание:") + "\n" + BODY
+    got = texts(ingest_one(tmp_path, entry("toc.txt"), {"toc.txt": text}))
+    assert not any(t.startswith(("Содержание", "Бой .", "1. Атака", "Приложение")) for t in got)
+    assert "Бой идёт раундами." in got

@@ -22,7 +22,9 @@ from rulebook.ingest import fences
 from rulebook.ingest.reader import SourceLine
 
 _ENTRY = re.compile(r"^\s*\S.*?\s?(?:[.…·_] ?){4,}\s*(?P<page>\d{1,4})\s*$")
-_TITLE = re.compile(r"^\s*(?:#+\s*)?(?:Содержание|Оглавление|Contents|Table of contents)\s*$", re.IGNORECASE)
+_TITLE = re.compile(
+    r"^\s*(?:#+\s*)?(?:Содержание|Оглавление|Contents|Table of contents)\s*:?\s*$", re.IGNORECASE
+)
 _MIN_ENTRIES = 3
 _CODE = "```"  # what a fenced line is read as: text that is no entry and no title
 
@@ -53,7 +55,7 @@ def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
         if len(run) >= _MIN_ENTRIES and rising and (titled or above is None):
             found.update(k for k, _ in run)
             first = run[0][0]
-            if titled and above is not None:
+            if titled and above is not None:  # (the check narrows the type)
                 found.add(above)
                 first = above
             notes.append(
