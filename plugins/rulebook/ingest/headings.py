@@ -305,8 +305,8 @@ def underline_level(title: str, under: str) -> int | None:
     """The level a line of «=» or «-» under a title draws (Markdown's setext headings, a plain
     text's underlined titles), None when `under` is no underline of this title: a rule not about
     the title's length (shorter than half of it, longer than twice it and a few), or under a line
-    too long to be a title or that ends a sentence (a paragraph's last line, a one-line paragraph
-    over a separator)."""
+    too long to be a title or that ends a sentence or a clause («.», «!», «…», «,», «;», «:»: a
+    paragraph's last line, a one-line paragraph or a lead-in over a separator)."""
     u, t = under.strip(), title.strip()
     if len(u) < 3 or len(set(u)) != 1 or u[0] not in _UNDERLINE or under != under.lstrip():
         return None
