@@ -114,17 +114,3 @@ def test_a_mention_of_an_unclosed_tag_in_a_rules_text_is_no_error(tmp_path: Path
 def test_a_text_with_one_bracketed_bold_stays_a_text(tmp_path: Path) -> None:
     r = ingest_one(tmp_path, ENTRY, {"post.txt": "Бой\n\nСлово [b]жирно[/b] здесь.\n"})
     assert not any("BBCode" in n for n in r.doc.report.notes)
-
-
-def test_a_post_set_only_in_bold_titles_and_inline_tags_is_a_post(tmp_path: Path) -> None:
-    post = (
-        "[size=150][b]Правила боя[/b][/size]\n\n"
-        "[b]Атака[/b]\nБросьте [i]2к6[/i] и прибавьте [color=red]Силу[/color].\n\n"
-        "[b]Защита[/b]\nЩит гасит урон.\n"
-    )
-    r = ingest_one(tmp_path, ENTRY, {"post.txt": post})
-    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
-    heads = [b.text for b in blocks if isinstance(b, Heading)]
-    assert heads == ["Правила боя", "Атака", "Защита"]
-    shown = " ".join(plain(b.inlines) for b in blocks if isinstance(b, Paragraph))
-    assert "[" not in shown and "Бросьте 2к6 и прибавьте Силу." in shown

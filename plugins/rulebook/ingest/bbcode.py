@@ -1,18 +1,18 @@
 """A `.txt` that is a forum post (BBCode): read through the HTML its tags stand for.
 
 Rules shared on a forum are copied with the post's BBCode: «[b]Глава I[/b]», «[list][*]…[/list]»,
-«[table][tr][td]…», «[quote]», «[spoiler=Пример]». Read as a copied text, every tag was published as
-text and a table as a run of «[td]» paragraphs. A post's tags open its lines: block tags («[list]»,
-«[*]», «[quote]», «[table]», «[tr]», «[code]», «[spoiler]»…) or titles set in bold on lines of their
-own, at the start of three lines or more, and tags on a tenth of its lines or more, are the sign; a
-rules text that quotes tags inside its sentences («Пишите действия жирным: [b]Атакую[/b].», «тегом
-[list]») stays a text, its tags as written. The post is rewritten as the HTML a forum renders (a
-line break is a line break, a blank line parts paragraphs, a spoiler is a box titled by its name)
-and read as a saved page. A forum has no heading tag, so a post's titles are lines that are bold and
-nothing else at the start of a block: the size-set title first, then «Часть …», «Глава …» and the
-other bold lines, each kind found one level below the one before. A tag opened and never closed
-(«[list] at line 9 is never closed», an item's «[*]» closing with its list), or closed and never
-opened, is an error at its line: the text does not say where it ends.
+«[table][tr][td]…», «[quote]», «[spoiler=Пример]». Read as a copied text, every tag was published
+as text and a table as a run of «[td]» paragraphs. A post's tags open its lines: block tags
+(«[list]», «[*]», «[quote]», «[table]», «[tr]», «[code]», «[spoiler]»…) at the start of three
+lines or more, and tags on a tenth of its lines or more, are the sign; a rules text that quotes
+tags inside its sentences («Пишите действия жирным: [b]Атакую[/b].», «тегом [list]») stays a
+text, its tags as written. The post is rewritten as the HTML a forum renders (a line break is a
+line break, a blank line parts paragraphs, a spoiler is a box titled by its name) and read as a
+saved page. A forum has no heading tag, so a post's titles are lines that are bold and nothing
+else at the start of a block: the size-set title first, then «Часть …», «Глава …» and the other
+bold lines, each kind found one level below the one before. A tag opened and never closed («[list]
+at line 9 is never closed», an item's «[*]» closing with its list), or closed and never opened, is
+an error at its line: the text does not say where it ends.
 """
 
 from __future__ import annotations
@@ -37,17 +37,16 @@ _STYLING = {"size", "color", "font"}
 _BLOCKS = {"quote", "list", "table", "tr", "td", "th", "spoiler", "center", "left", "right"}
 _MIN_LINES = 3  # lines a block tag opens
 _MIN_SHARE = 0.1  # of the non-blank lines, those with a tag
-# a line a block tag opens (the blocks, a code block, a list item, a rule)
-_OPENERS = "|".join(sorted([*_BLOCKS, "code"]))
-_OPENS_LINE = re.compile(rf"^\s*\[/?(?:{_OPENERS}|\*|hr)\b", re.I)
+_OPENS_LINE = re.compile(
+    r"^\s*\[/?(?:quote|list|table|tr|td|th|code|spoiler|center|left|right|\*|hr)\b", re.I
+)
 
 
 def evidence(lines: list[SourceLine]) -> SourceLine | None:
     """The first line with a closed BBCode tag (else the first a tag opens) when the text is a
     post (see the module), else None."""
     filled = [ln for ln in lines if not ln.blank]
-    # block tags, or titles set in bold on lines of their own («[size=150][b]Правила[/b][/size]»)
-    opened = [ln for ln in filled if _OPENS_LINE.match(ln.text) or _TITLE.match(ln.text)]
+    opened = [ln for ln in filled if _OPENS_LINE.match(ln.text)]
     tagged = [ln for ln in filled if _TAG.search(ln.text)]
     if len(opened) < _MIN_LINES or len(tagged) < _MIN_SHARE * len(filled):
         return None
