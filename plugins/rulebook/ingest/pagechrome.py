@@ -1,19 +1,18 @@
 """A printed book's page furniture, found without an entry: page numbers and running headers.
 
-A text copied out of a PDF or a print dump carries, at every page break, the page's number
-(«— 12 —», «Стр. 12», «- 12 -», «Page 12») and often a running header (the book's or the
-chapter's title) glued to it. They are not the book's words: published, they become one-line
-paragraphs, or an empty «— 13 —» section, in the middle of the rules, and a page break inside a
-paragraph splits it in two. A line is a page number only when the text shows pages: five such
-lines or more whose numbers never go down, each after a page's worth of text (scene markers
-«— 1 —», «— 2 —» between a few short lines are not pages); or three or more with a running
-header printed beside most of them (three or more, and 60 %; a left and a right page's, or each
-chapter's, together), always on the same side (above or below) and glued to the page's text on
-its other side (a title with a blank line under it, under three scene numbers, stands alone: a
-heading, not a header). Where five numbers show pages, a header printed beside them is one
-whatever follows it.
-The lines found are dropped as `chrome.junk` lines are (the page break inside a paragraph
-closed) and told in the report, so a text that numbers something else this way is visible.
+A text copied out of a PDF or a print dump carries, at every page break, the page's number («— 12
+—», «Стр. 12», «- 12 -», «Page 12») and often a running header (the book's or the chapter's title)
+glued to it. They are not the book's words: published, they become one-line paragraphs, or an empty
+«— 13 —» section, in the middle of the rules, and a page break inside a paragraph splits it in two.
+A line is a page number only when the text shows pages: five such lines or more whose numbers never
+go down, each after a page's worth of text (scene markers «— 1 —», «— 2 —» between a few short lines
+are not pages); or three or more with a running header printed beside most of them (three or more,
+and 60 %), always on the same side (above or below) and glued to the page's text on its other side
+(a title with a blank line under it, under three scene numbers, stands alone: a heading, not a
+header). Where five numbers show pages, a header printed beside them is one whatever follows it.
+Headers that change (a left and a right page's, each chapter's) stay text. The lines found are
+dropped as `chrome.junk` lines are (the page break inside a paragraph closed) and told in the
+report, so a text that numbers something else this way is visible.
 """
 
 from __future__ import annotations
@@ -69,11 +68,12 @@ def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
 
 def _running_headers(lines: list[SourceLine], numbers: list[int], certain: bool) -> set[tuple[str, int]]:
     """The lines printed beside most page numbers, as (text, side: -1 above, 1 below), each on
-    one side only: one header, or several that share the pages (a left and a right page's, each
-    chapter's title), each printed twice or more, together beside most numbers. Where the page
-    numbers alone do not show pages (`certain`: five or more, a page's text apart), a header
-    counts only where glued to the page's text on its other side (or at the text's edge): a line
-    with a blank line beyond it stands alone, a title under a scene's number."""
+    one side only. Where the page numbers alone do not show pages (`certain`: five or more, a
+    page's text apart), a header counts only where glued to the page's text on its other side
+    (or at the text's edge): a line with a blank line beyond it stands alone, a title under a
+    scene's number. Headers that share the pages (a left and a right page's, each chapter's
+    title) are not found: a chapter's title opening a page is one of them, and a heading lost
+    costs more than a header left as a paragraph."""
     at = set(numbers)
     beside: Counter[tuple[str, int]] = Counter()
     glued: Counter[tuple[str, int]] = Counter()
@@ -93,12 +93,7 @@ def _running_headers(lines: list[SourceLine], numbers: list[int], certain: bool)
                 glued[text, side] += 1
     count = beside if certain else glued
     need = max(_MIN_PAGES, _HEADER_SHARE * len(numbers))
-    out: set[tuple[str, int]] = set()
-    for side in (-1, 1):
-        shared = {t for (t, s), n in count.items() if s == side and n >= 2 and sides[t] == {side}}
-        if sum(count[t, side] for t in shared) >= need:
-            out |= {(t, side) for t in shared}
-    return out
+    return {(t, side) for (t, side), n in count.items() if n >= need and sides[t] == {side}}
 
 
 def _pages_between(lines: list[SourceLine], numbers: list[int]) -> bool:
