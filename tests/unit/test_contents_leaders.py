@@ -106,3 +106,14 @@ def test_a_contents_under_a_title_with_a_colon_is_dropped_and_told(tmp_path: Pat
     got = texts(ingest_one(tmp_path, entry("toc.txt"), {"toc.txt": text}))
     assert not any(t.startswith(("Содержание", "Бой .", "1. Атака", "Приложение")) for t in got)
     assert "Бой идёт раундами." in got
+
+
+def test_a_price_list_headed_contents_in_a_chapter_stays_text(tmp_path: Path) -> None:
+    text = (
+        BODY
+        + "\nНабор путешественника\n\nСодержание:\n\n"
+        + "Факел ........ 1\nВерёвка ........ 2\nМешок ........ 3\nФляга ........ 5\n\nКонец главы.\n"
+    )
+    got = texts(ingest_one(tmp_path, entry("toc.txt"), {"toc.txt": text}))
+    assert "Содержание:" in got
+    assert "Факел ........ 1" in got and "Фляга ........ 5" in got

@@ -26,6 +26,7 @@ _TITLE = re.compile(
     r"^\s*(?:#+\s*)?(?:Содержание|Оглавление|Contents|Table of contents)\s*:?\s*$", re.IGNORECASE
 )
 _MIN_ENTRIES = 3
+_TITLE_PAGE = 6  # lines above a contents' title: the book's title page (title, author, edition)
 _CODE = "```"  # what a fenced line is read as: text that is no entry and no title
 
 
@@ -50,7 +51,13 @@ def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
                 run.append((j, n))
             j += 1
         above = next((k for k in range(i - 1, -1, -1) if not lines[k].blank), None)
-        titled = above is not None and _TITLE.match(lines[above].text) is not None
+        # a contents is printed at the book's start, under its title page's few lines: a price
+        # list headed «Содержание:» in a chapter («Набор путешественника. Содержание:») is text
+        titled = (
+            above is not None
+            and _TITLE.match(lines[above].text) is not None
+            and sum(1 for k in range(above) if not lines[k].blank) <= _TITLE_PAGE
+        )
         rising = all(a[1] <= b[1] for a, b in itertools.pairwise(run))
         if len(run) >= _MIN_ENTRIES and rising and (titled or above is None):
             found.update(k for k, _ in run)
