@@ -117,3 +117,17 @@ def test_every_chapter_of_a_numbered_book_sits_at_depth_1(tmp_path: Path, text: 
         (2, "2.1. Заклинания"),
         (1, "3. Послесловие"),
     ]
+
+
+def test_a_numbered_list_after_a_chapter_ends_the_run_of_chapter_numbers(tmp_path: Path) -> None:
+    # «3. Взмахните рукой» alone in its block after the items «1. …», «2. …» of a list is the
+    # list's last step, not chapter 3 after «2. Магия»
+    text = LAST.replace(
+        "3. Послесловие\n\nСпасибо за игру.\n",
+        "Заклинание делается в три шага.\n\n1. Наберите воздуха и вспомните слова заклинания целиком.\n"
+        "2. Произнесите их вслух, не сбиваясь и не торопясь.\n\n3. Взмахните рукой\n",
+    )
+    r = ingest_one(tmp_path, ENTRY, {"num.txt": text})
+    heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert (1, "3. Взмахните рукой") not in heads
+    assert [h for h in heads if h[0] == 1] == [(1, "1. Бой"), (1, "2. Магия")]

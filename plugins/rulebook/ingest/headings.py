@@ -10,6 +10,7 @@ after it, each with everything under it, one level down, so umbrellas nest insid
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections import Counter
@@ -62,8 +63,20 @@ class HeadingDetector:
             and (m := _SECTION_NUMBER.match(b[0].text))
             and len(b[0].text) <= MAX_HEADING_LENGTH
         ]
+        # numbered lines that are no title: items of a list or paragraphs («1. …» in a block of
+        # several lines, or too long for a title); a list between two chapters ends the sequence
+        items = sorted(
+            ln.no
+            for b in blocks
+            for ln in b
+            if _ITEM_NUMBER.match(ln.text) and (len(b) > 1 or len(ln.text) > MAX_HEADING_LENGTH)
+        )
         last = 0  # the number of the last «N.» line alone, if it was a chapter
+        seen = 0  # the line of the last numbered line alone
         for (no, m, above), after in itertools.zip_longest(alone, alone[1:]):
+            if bisect.bisect_right(items, no) > bisect.bisect_right(items, seen):
+                last = 0  # «3. Взмахните рукой» after items «1. …», «2. …» is a step, not chapter 3
+            seen = no
             if m.group(1) is not None:
                 continue
             chapter = m.group(0).split(".")[0]
@@ -317,6 +330,7 @@ def underline_level(title: str, under: str) -> int | None:
     return _UNDERLINE[u[0]]
 
 
+_ITEM_NUMBER = re.compile(r"^\s*\d+[.)]\s+\S")
 _SECTION_NUMBER = re.compile(r"(\d+(?:\.\d+)+)\.?\s+\S|\d+\.\s+\S")
 
 
