@@ -117,3 +117,13 @@ def test_a_price_list_headed_contents_in_a_chapter_stays_text(tmp_path: Path) ->
     got = texts(ingest_one(tmp_path, entry("toc.txt"), {"toc.txt": text}))
     assert "Содержание:" in got
     assert "Факел ........ 1" in got and "Фляга ........ 5" in got
+
+
+def test_a_price_list_under_contents_near_the_start_of_a_short_text_stays_text(tmp_path: Path) -> None:
+    # a few lines above «Содержание:», but sentences: a chapter's text, not a title page
+    text = (
+        "Снаряжение\n\nГерой покупает снаряжение в лавке.\n\nНабор стоит 10 монет.\n\nСодержание:\n\n"
+        "Факел ........ 1\nВерёвка ........ 2\nМешок ........ 3\n\nОружие\n\nМеч острый.\n"
+    )
+    got = texts(ingest_one(tmp_path, entry("toc.txt"), {"toc.txt": text}))
+    assert "Содержание:" in got and "Факел ........ 1" in got

@@ -30,6 +30,12 @@ _TITLE_PAGE = 6  # lines above a contents' title: the book's title page (title, 
 _CODE = "```"  # what a fenced line is read as: text that is no entry and no title
 
 
+def _title_page(texts: list[str]) -> bool:
+    """The lines are a title page's (a title, a subtitle, an author, an edition): a few short
+    lines, none ending a sentence."""
+    return len(texts) <= _TITLE_PAGE and all(len(t) <= 80 and t[-1] not in ".!?…:;" for t in texts)
+
+
 def _page(text: str) -> int | None:
     m = _ENTRY.match(text)
     return int(m.group("page")) if m else None
@@ -56,7 +62,7 @@ def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
         titled = (
             above is not None
             and _TITLE.match(lines[above].text) is not None
-            and sum(1 for k in range(above) if not lines[k].blank) <= _TITLE_PAGE
+            and _title_page([ln.text.strip() for ln in lines[:above] if not ln.blank])
         )
         rising = all(a[1] <= b[1] for a, b in itertools.pairwise(run))
         if len(run) >= _MIN_ENTRIES and rising and (titled or above is None):
