@@ -2607,7 +2607,7 @@
       });
       const results = [];
       const seen = new Set();
-      const views = new Set(); // (section, the text shown): what the reader reads
+      const views = new Set(); // (section, the block shown) as a record id: what the reader reads
       const stems = new Set();
       for (const g of plan.groups) for (const a of g.alts) for (const sl of a.slots) for (const st of sl.stems.keys()) stems.add(st);
       // per section, its heading found as an exact title, and its block that ranks first (0:
@@ -2648,12 +2648,13 @@
           seen.add(key);
           // a heading opened for a block of its section shows that block (a table's rows share
           // the table's anchor: the table's first row, its heading row, is not the row found)
-          let told = via > 0 && k === 0 ? this.block(sec, via)[2] : shown;
+          let toldK = via > 0 && k === 0 ? via : k; // the block whose text is shown
           // a heading that stands for its section's blocks, not named by the query: the block
           // that answers best (engine.py)
-          if (via === 0 && !h.strong && best[s] > 0) told = this.block(sec, best[s])[2];
+          if (via === 0 && !h.strong && best[s] > 0) toldK = best[s];
+          const told = toldK !== k ? this.block(sec, toldK)[2] : shown;
           // a heading that shows a block of its section, and that block itself, read alike (engine.py)
-          const view = s + "\u0000" + this.A.dedupeKey(told);
+          const view = s * K + toldK;
           if (views.has(view)) continue;
           views.add(view);
           results.push(this.result(h, sec, kind, anchor, told, stems));

@@ -257,7 +257,7 @@ def _ranked(
     hits = scorer.finish(hits, prefer, text_of)
     results: list[dict[str, Any]] = []
     seen: set[str] = set()
-    views: set[tuple[int, str]] = set()  # (section, the text shown): what the reader reads
+    views: set[tuple[int, int]] = set()  # (section, the block shown): what the reader reads
     stems = {st for g in plan.groups for a in g.alts for sl in a.slots for st in sl.stems}
     titled = {h.rid // K for h in hits if h.tier == 4 and h.rid % K == 0}  # exact titles, literal
     best: dict[int, int] = {}  # per section, its block that ranks first
@@ -297,15 +297,16 @@ def _ranked(
             # a heading opened for a block of its section shows that block: a table's rows share
             # the table's anchor, so a row of a table that opens its section opens the heading,
             # and the table's first row (its heading row) is not the row found
-            told = _block(sec, via)[2] if via > 0 and k == 0 else shown
+            told_k = via if via > 0 and k == 0 else k  # the block whose text is shown
             if via == 0 and not h.strong and s in best:
                 # a heading that stands for its section's blocks, not named by the query, shows
                 # the block that answers best, not the section's first («…при виде трупа»: the
                 # table row of the corpse, not the paragraph on rolling)
-                told = _block(sec, best[s])[2]
+                told_k = best[s]
+            told = _block(sec, told_k)[2] if told_k != k else shown
             # a heading that shows a block of its section, and that block itself, read alike in the
             # list: the reader gets the second as a repeat («Урон транспорту» and its table's row)
-            view = (s, analysis.dedupe_key(told))
+            view = (s, told_k)
             if view in views:
                 continue
             views.add(view)
