@@ -175,8 +175,9 @@ def sounds_into_english(library: Iterable[str], english: list[set[str] | None]) 
             # a heading's word in its own form, or its stem («Conflicts»: conflict)
             for form in dict.fromkeys((u, analysis.stem(u))):
                 for _st, r in sorted(by_sound.get(analysis.skeleton(form), {}).items()):
-                    if analysis.loan_fits(r, form) and _spelt(r, form):
-                        found.append((r, u, _spelt_exactly(r, form)))
+                    spelt = _spelt(r, form) if analysis.loan_fits(r, form) else None
+                    if spelt is not None:
+                        found.append((r, u, spelt))
         # a word the Russian one spells exactly is the one it says; the slip is for a word spelt
         # no other way (компьютер): «статус» is «status», not «states» too
         exact = {r for r, _u, e in found if e}
@@ -214,25 +215,21 @@ def _letters(russian: str, english: str) -> tuple[str, str]:
     return _spelling(analysis.transliterate(analysis.stem(russian))), _spelling(english)
 
 
-def _spelt_exactly(russian: str, english: str) -> bool:
-    """The Russian word's stem spells the English word's beginning with no slip."""
-    a, b = _letters(russian, english)
-    return b.startswith(a)
-
-
-def _spelt(russian: str, english: str) -> bool:
-    """The Russian word's stem, letter by letter in Latin, spells the English word's beginning:
-    exactly in a short stem, with one slip after its first letters in a long one (компьютер,
-    computer). Sounds alone match words of other letters: «далее» sounds as deal and delay,
-    «деньги» as doing; a word the books print is the reader's Russian word unless it spells the
-    English one."""
+def _spelt(russian: str, english: str) -> bool | None:
+    """Whether the Russian word's stem, letter by letter in Latin, spells the English word's
+    beginning exactly (True), with one slip after its first letters in a long stem (False:
+    компьютер, computer), or not at all (None); a short stem only exactly. Sounds alone match
+    words of other letters: «далее» sounds as deal and delay, «деньги» as doing; a word the books
+    print is the reader's Russian word unless it spells the English one."""
     a, b = _letters(russian, english)
     if len(a) < SPELT_MIN or len(b) - len(a) > SPELT_SUFFIX:
-        return False
-    if len(a) < 6:
-        return b.startswith(a)
+        return None
+    if b.startswith(a):
+        return True
     # the slip not among the first letters, which a word is known by («мастер» is no «mysteries»)
-    return a[:3] == b[:3] and any(_one_edit(a, b[: len(a) + d]) for d in (-1, 0, 1))
+    if len(a) >= 6 and a[:3] == b[:3] and any(_one_edit(a, b[: len(a) + d]) for d in (-1, 0, 1)):
+        return False
+    return None
 
 
 def _one_edit(a: str, b: str) -> bool:
