@@ -158,7 +158,6 @@ class _Writer:
         self.name = name
         self.out: list[str] = []
         self.line = 1
-        self.notes: list[str] = []
         self.images_dropped = 0
 
     # ---- output ----------------------------------------------------------------------------
@@ -197,7 +196,7 @@ class _Writer:
                 f"{self.name}: {binaries} pictures (<binary>) are not carried over; a picture's alt "
                 f"text stays in its place ({self.images_dropped} had none)"
             )
-        return Book("".join(self.out), notes + self.notes)
+        return Book("".join(self.out), notes)
 
     def title_info(self, info: etree._Element) -> str:
         """The book's own title and author, for the report: the entry's title names the book."""
@@ -213,12 +212,7 @@ class _Writer:
 
     def body(self, body: etree._Element) -> None:
         for el in body:
-            n = _name(el)
-            if n == "title":
-                self.at(el)
-                for line in self.title_lines(el):
-                    self.put(f"<p><strong>{line}</strong></p>")
-            elif n == "section":
+            if _name(el) == "section":
                 self.section(el, 1)
             else:
                 self.block(el, 1, quoted=False)
@@ -295,14 +289,12 @@ class _Writer:
             else:
                 h = min(level, 6)
                 self.put(f"<h{h}{self.id_of(el)}>{body}</h{h}>")
-        elif n in ("epigraph", "cite", "annotation"):
+        elif n in ("epigraph", "cite", "annotation", "poem"):
             self.at(el)
             self.put(f"<blockquote{self.id_of(el)}>")
             for child in el:
                 self.block(child, level, quoted=True)
             self.put("</blockquote>")
-        elif n == "poem":
-            self.poem(el, level)
         elif n == "stanza":
             self.stanza(el)
         elif n == "table":
@@ -315,7 +307,7 @@ class _Writer:
         elif n == "section":  # a section inside a quote (not in the schema, but books have them)
             for child in el:
                 self.block(child, level, quoted=True)
-        elif n == "title":  # a quote's or a poem's title: bold lines
+        elif n == "title":  # the body's, a quote's or a poem's title: bold lines
             self.at(el)
             for line in self.title_lines(el):
                 self.put(f"<p><strong>{line}</strong></p>")
@@ -324,13 +316,6 @@ class _Writer:
         elif n != "empty-line" and (el.text or len(el)):
             self.at(el)
             self.put(f"<p>{self.inline_html(el)}</p>")
-
-    def poem(self, poem: etree._Element, level: int) -> None:
-        self.at(poem)
-        self.put(f"<blockquote{self.id_of(poem)}>")
-        for child in poem:
-            self.block(child, level, quoted=True)
-        self.put("</blockquote>")
 
     def stanza(self, stanza: etree._Element) -> None:
         """The verses one paragraph, a line break between them; anything else in the stanza (its
