@@ -645,20 +645,13 @@ def parse(book: BookConfig) -> MarkupBook:
                 if el.decomposed:
                     continue
                 used_drops.add(sel)
-                text = _WS.sub(" ", el.get_text(" ")).strip()
-                if text:
-                    report.dropped.append((el.sourceline or 0, text[:120]))
-                el.decompose()
+                _drop(el, report)
         report.dropped.extend(editlinks.drop(root))
         # a control the page draws as one (role="button": MediaWiki's «развернуть» beside a
         # collapsible table's title) is the site's, as a <button> is: left out, told as chrome
         for el in root.find_all(attrs={"role": "button"}):
-            if el.decomposed:
-                continue
-            text = _WS.sub(" ", el.get_text(" ")).strip()
-            if text:
-                report.dropped.append((el.sourceline or 0, text[:120]))
-            el.decompose()
+            if not el.decomposed:
+                _drop(el, report)
         notion.boxes(soup, root)
         toggles.boxes(soup, root, _shown)
         for line, text in notion.properties(root):
@@ -721,6 +714,14 @@ def parse(book: BookConfig) -> MarkupBook:
             )
         raise book.source_error("the source has no text after chrome removal")
     return MarkupBook(conv.blocks, words, report, [n for n, _, _ in files], conv.targets, conv.github)
+
+
+def _drop(el: Tag, report: Report) -> None:
+    """Take out a piece of the site's chrome, its words told as dropped."""
+    text = _WS.sub(" ", el.get_text(" ")).strip()
+    if text:
+        report.dropped.append((el.sourceline or 0, text[:120]))
+    el.decompose()
 
 
 _BLOCKS_IN_HEADING = ["p", "div", "table", "ul", "ol", "dl", "blockquote", "pre", *_HEADINGS]
