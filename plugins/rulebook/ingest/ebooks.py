@@ -77,5 +77,4 @@ def read(path: Path, book: str | None = None) -> Pages:
     if kind(path.name) == "fb2":
         b = fb2.read(path, book)
         return Pages([(path.name, b.page)], b.notes)
-    e = epub.read(path, book)
-    return Pages(e.pages, e.notes, flowing=True)
+    return epub.read(path, book)

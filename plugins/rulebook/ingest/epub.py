@@ -30,13 +30,12 @@ import re
 import zipfile
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
 
 from lxml import etree
 
-from rulebook.ingest.ebooks import MAX_BYTES, declared_entity, parser
+from rulebook.ingest.ebooks import MAX_BYTES, Pages, declared_entity, parser
 from rulebook.ingest.ebooks import name as _name
 from rulebook.ingest.errors import IngestError
 
@@ -48,15 +47,9 @@ _HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 _XML_OWN = {"amp", "lt", "gt", "quot", "apos"}  # XML's own entities, which the parser knows
 
 
-@dataclass
-class Book:
-    """The spine's pages, (name in the zip, text), in reading order, and what the report says."""
-
-    pages: list[tuple[str, str]]
-    notes: list[str] = field(default_factory=list)
-
-
-def read(path: Path, book: str | None = None) -> Book:
+def read(path: Path, book: str | None = None) -> Pages:
+    """The spine's pages, (name in the zip, text), in reading order, and what the report says;
+    a page without an `<h1>` goes on from the one before it."""
     if not path.is_file():
         raise IngestError("source file not found", path=path, book=book)
     try:
@@ -66,7 +59,7 @@ def read(path: Path, book: str | None = None) -> Book:
         raise IngestError(f"not a readable EPUB (a zip archive): {err}", path=path, book=book) from None
 
 
-def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
+def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Pages:
     def fail(message: str) -> IngestError:
         return IngestError(message, path=path, book=book)
 
@@ -144,7 +137,7 @@ def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Book:
         notes.append(f"{path.name}: the spine lists a page again, read once: {', '.join(repeated)}")
     if not pages:
         raise fail(f"{opf_name}: the spine holds no XHTML pages")
-    return Book(_raise_levels(pages), notes)
+    return Pages(_raise_levels(pages), notes, flowing=True)
 
 
 def _checked(text: str, name: str, fail: Callable[[str], IngestError]) -> str:
