@@ -820,7 +820,7 @@ class _Converter:
         for waiting in self.waiting:
             self.targets.setdefault((waiting, ""), self.blocks[start])
         self.waiting = []
-        has_title = any(isinstance(b, Heading) and b.level == 1 for b in self.blocks[start:])
+        has_title = any(_is_title(b) for b in self.blocks[start:])
         if not has_title and not (self.flowing and start):  # an e-book's page goes on from the last
             self.title_page(name, start, page_title)
         if root.get("id"):
