@@ -583,8 +583,7 @@ def _pages(book: BookConfig, report: Report, conv: _Converter) -> list[tuple[str
     """The source's pages: (name, the file errors name, its text). An e-book's pages are made
     from it (see ebooks), each named by its path in the book and told by the book's file."""
     if ebooks.kind(book.source.name) and not book.source.is_dir():
-        if not book.source.exists():
-            raise book.fail(f"source {book.source.name!r} not found in sources/", "source")
+        source_files(book)  # the file is there (the same error as any source's)
         made = ebooks.read(book.source, book.slug)
         report.notes.extend(made.notes)
         conv.flowing = made.flowing
