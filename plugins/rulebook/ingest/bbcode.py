@@ -34,7 +34,6 @@ _TITLE = re.compile(rf"^\s*(?P<size>(?:{_STYLE})*)\[b\](?P<t>[^\[\]\n]+?)\[/b\](
 _KINDS = (re.compile(r"^(?:Часть|Part)\b", re.I), re.compile(r"^(?:Глава|Chapter)\b", re.I))
 _INLINE = {"b": "strong", "i": "em", "u": "u", "s": "s", "sub": "sub", "sup": "sup"}
 _STYLING = {"size", "color", "font"}
-_BLOCKS = {"quote", "list", "table", "tr", "td", "th", "spoiler", "center", "left", "right"}
 _MIN_LINES = 3  # lines a block tag opens
 _MIN_SHARE = 0.1  # of the non-blank lines, those with a tag
 _OPENS_LINE = re.compile(
