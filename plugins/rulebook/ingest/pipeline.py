@@ -51,22 +51,15 @@ def parse_book(book: BookConfig) -> Document:
     sidebyside.check(lines, book.source, book.slug)
     post = bbcode.evidence(lines)
     if post is not None:  # a forum post's BBCode («[b]…[/b]», «[list][*]»): read as its HTML
-        doc = _parse_markup(dataclasses.replace(book, kind="html"))
-        doc.report.notes.insert(
-            0, f"line {post.no}: «{post.text.strip()[:60]}» is BBCode: the text is read as a forum post"
-        )
-        _warn_unread_keys(book, "html", "a forum post", doc.report)
-        return doc
+        note = f"line {post.no}: «{post.text.strip()[:60]}» is BBCode: the text is read as a forum post"
+        return _parse_text_as(book, "html", "a forum post", note)
     evidence = mdtext.markdown_evidence(lines)
     if evidence is not None:  # a .txt that is Markdown («# Бой», «## Атака»): read as Markdown
-        doc = _parse_markup(dataclasses.replace(book, kind="markdown"))
-        doc.report.notes.insert(
-            0,
+        note = (
             f"line {evidence.no}: «{evidence.text.strip()[:60]}» is a Markdown heading, with others "
-            "at another level: the text is read as Markdown",
+            "at another level: the text is read as Markdown"
         )
-        _warn_unread_keys(book, "markdown", "Markdown", doc.report)
-        return doc
+        return _parse_text_as(book, "markdown", "Markdown", note)
     prepared = strip_chrome(book, lines)
     report = Report(dropped=prepared.dropped, notes=list(prepared.notes))
     specs = load_specs(book.tables.hints, book.slug) if book.tables.hints else {}
@@ -86,6 +79,15 @@ def parse_book(book: BookConfig) -> Document:
         link_page(book, p, index, report)
     _place_widgets(book, book_pages)
     return Document(book.slug, book_pages, report, prepared.lines)
+
+
+def _parse_text_as(book: BookConfig, kind: str, read_as: str, note: str) -> Document:
+    """A .txt read as a markup `kind` (its evidence told first in the report's notes), with a
+    warning per key of the entry that only a copied text reads."""
+    doc = _parse_markup(dataclasses.replace(book, kind=kind))
+    doc.report.notes.insert(0, note)
+    _warn_unread_keys(book, kind, read_as, doc.report)
+    return doc
 
 
 def _warn_unread_keys(book: BookConfig, kind: str, read_as: str, report: Report) -> None:
