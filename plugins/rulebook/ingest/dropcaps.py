@@ -24,20 +24,18 @@ def join(lines: list[str]) -> tuple[list[str], list[int], list[int]]:
     """The lines with each paragraph's split drop cap joined; the indices joined, and those of
     a split left alone because the letter is a word too (a warning names them)."""
     vocab = Counter(_WORD.findall("\n".join(lines).lower()))
-    splits = Counter(
-        m.group("rest")
+    # the split drop caps, matched once: only a paragraph's first line
+    found = [
+        (i, m)
         for i, text in enumerate(lines)
         if (i == 0 or not lines[i - 1].strip()) and (m := _SPLIT.match(text))
-    )
+    ]
+    splits = Counter(m.group("rest") for _, m in found)
     out = list(lines)
     joined: list[int] = []
     doubtful: list[int] = []
-    for i, text in enumerate(lines):
-        if i > 0 and lines[i - 1].strip():
-            continue  # only a paragraph's first line
-        m = _SPLIT.match(text)
-        if not m:
-            continue
+    for i, m in found:
+        text = lines[i]
         cap, rest = m.group("cap"), m.group("rest")
         whole = (cap + rest).lower()
         # the rest's count less the splits that spell it (their own «ода» is no «ода» alone)
