@@ -48,8 +48,8 @@ def parse(
     """The footnotes of a block where every line is one (by `patterns`, default the entry's
     tables.footnote), else None."""
     out: list[Footnote] = []
+    pats = book.tables.footnote if patterns is None else patterns
     for ln in block:
-        pats = book.tables.footnote if patterns is None else patterns
         m = next((m for p in pats if (m := p.fullmatch(ln.text.strip()))), None)
         if m is None:
             return None
