@@ -62,9 +62,9 @@ def _continues(line: str, before: str, nxt: str, width: int) -> bool:
     it takes a line that goes on in lower case (its title wrapped) or follows its number alone
     («Глава 3.» + «Путешествия»), never the paragraph under it, and is a block of its own (a
     text with no blank lines, as pdftotext -raw writes it, has no other cue)."""
-    if _NUMBERED_TITLE.match(nxt) and _ENDS_SENTENCE.search(before.rstrip()):
-        return False  # a section after a sentence's end, not the sentence going on
     if _ENDS_SENTENCE.search(before.rstrip()):
+        if _NUMBERED_TITLE.match(nxt):
+            return False  # a section after a sentence's end, not the sentence going on
         if _LABELLED.match(line.lstrip()) and _LABELLED.match(nxt.lstrip()):
             return False  # the next of a run of terms or speakers, each on a line of its own
         if _INDENT.match(nxt) and not _INDENT.match(before):
