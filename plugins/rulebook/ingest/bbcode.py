@@ -189,13 +189,11 @@ def _code(body: str) -> str:
         and filled == list(range(filled[0], filled[-1] + 1))
         and ruled.is_rule(lines[filled[1]])
     ):
-        starts = ruled.column_starts(lines[filled[1]])
-        rows = [ruled.split(lines[k], starts) for k in filled if k != filled[1]]
-        if all(r is not None for r in rows):
+        rows = ruled.split_rows(lines[filled[1]], [lines[k] for k in filled if k != filled[1]])
+        if rows is not None:
             cells = [
                 "".join(f"<{t}>{html.escape(c, quote=False)}</{t}>" for c in r)
                 for r, t in zip(rows, ["th"] + ["td"] * len(rows), strict=False)
-                if r is not None
             ]
             trs = [f"<tr>{c}</tr>" for c in cells]
             trs.insert(1, "")  # the rule's line

@@ -48,6 +48,14 @@ def split(text: str, starts: list[int]) -> list[str] | None:
     return cells
 
 
+def split_rows(rule: str, texts: list[str]) -> list[list[str]] | None:
+    """Each row's cells, cut where the rule's runs start; None when a word of any row runs
+    across a start."""
+    starts = column_starts(rule)
+    rows = [split(text, starts) for text in texts]
+    return None if any(r is None for r in rows) else [r for r in rows if r is not None]
+
+
 def _by_gaps(text: str, columns: int) -> list[str] | None:
     """A row cut at its runs of two spaces or more, when they give one cell per column."""
     cells = _GAP.split(text.strip())
@@ -101,17 +109,16 @@ def as_pipes(text: str) -> str:
         ):
             i += 1
             continue
-        starts = column_starts(lines[i])
         end = i + 1
         while end < len(lines) and lines[end].strip() and not is_rule(lines[end]):
             end += 1
-        rows = [split(ln, starts) for ln in [lines[i - 1], *lines[i + 1 : end]]]
-        if end == i + 1 or any(r is None for r in rows):
+        rows = split_rows(lines[i], [lines[i - 1], *lines[i + 1 : end]])
+        if end == i + 1 or rows is None:
             i = end
             continue
-        piped = ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows if r is not None]
+        piped = ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
         lines[i - 1] = piped[0]
-        lines[i] = "|" + "---|" * len(starts)
+        lines[i] = "|" + "---|" * len(rows[0])
         lines[i + 1 : end] = piped[1:]
         if end < len(lines) and is_rule(lines[end]):
             lines[end] = ""
