@@ -219,15 +219,12 @@ class Parser:
         # something glued inside the block (a heading, a caption over a table) splits it
         for i in range(1, len(lines)):
             text = lines[i].text
-            if _SCENE_BREAK.fullmatch(text.strip()):  # (a line under a paragraph underlines no title)
-                self.push(lines[i:])
-                lines = lines[:i]
-                break
-            if self.h.splits_block(text) or self.spec_for(text, peek=True) is not None:
-                self.push(lines[i:])
-                lines = lines[:i]
-                break
-            if drawn.is_drawn(text) != drawn.is_drawn(lines[i - 1].text):  # a drawn table's edge
+            if (
+                _SCENE_BREAK.fullmatch(text.strip())  # (a line under a paragraph underlines no title)
+                or self.h.splits_block(text)
+                or self.spec_for(text, peek=True) is not None
+                or drawn.is_drawn(text) != drawn.is_drawn(lines[i - 1].text)  # a drawn table's edge
+            ):
                 self.push(lines[i:])
                 lines = lines[:i]
                 break
