@@ -10,6 +10,7 @@ this cannot tell («три-» + «четыре», «по-» + «моему») is
 
 from __future__ import annotations
 
+import functools
 import re
 
 # A letter or digit, then a hyphen (ASCII, or the typographic U+2010 some PDFs hold) ending the line
@@ -28,7 +29,18 @@ def keeps_hyphen(stem: str, tail: str, text: str) -> bool:
         return True  # «1-го», «2-м»: a number's ending is always hyphenated
     if tail.lower() in _PARTICLES or stem.lower() in _PREFIXES:
         return True
-    return bool(re.search(rf"\b{re.escape(stem)}[-\u2010]{re.escape(tail)}\b", text))
+    return (stem, tail) in _pairs(text)
+
+
+# a word, a hyphen and the word after it, wherever the text spells a pair so
+_PAIR = re.compile(r"(?<![^\W_])([^\W_]+)[-\u2010](?=([^\W_]+))")
+
+
+@functools.lru_cache(maxsize=4)
+def _pairs(text: str) -> frozenset[tuple[str, ...]]:
+    """Every «word-word» pair the text spells, read in one pass and kept for the text's line
+    breaks: a search of the whole text per break took seconds for a PDF's thousands of them."""
+    return frozenset(m.groups() for m in _PAIR.finditer(text))
 
 
 def join(prev: str, head: str, text: str) -> str:
