@@ -62,6 +62,7 @@ class HeadingConfig:
     tag: Pattern | None = None  # 003's "[Состояние]" -> badge
     original: Pattern | None = None  # 000's "(English Original)" -> metadata
     max_level: int = 6
+    divisions: bool = False  # «Часть 2», «Глава 3» take levels by rank (no numbering rules declared)
 
 
 @dataclass
@@ -389,6 +390,7 @@ def _headings(d: dict[str, Any], fail: Any) -> HeadingConfig:
         **{
             **d,
             "rules": rules,
+            "divisions": not d["rules"] and d["mode"] in ("numbered", "isolated_short"),
             "outline": outline,
             "outline_titles": {fold(t): t for t in [*d["outline"], *d["nest"]]},
             "nest": {fold(t): n for t, n in d["nest"].items()},

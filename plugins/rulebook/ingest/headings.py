@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from rulebook.ingest import divisions
 from rulebook.ingest.config import BookConfig, HeadingRule
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Heading, fold
@@ -48,6 +49,17 @@ class HeadingDetector:
         self.used_glued: set[str] = set()  # headings.glued titles that made a heading
         self.umbrellas: dict[int, int] = {}  # id(heading) -> how many headings sit under it
         self.chapters: set[int] = set()  # lines of «N. Title» chapters over «N.M.» sections
+        self.levels = divisions.Levels([])  # the levels of «Часть 2», «Глава 3» (see find_divisions)
+
+    def find_divisions(self, blocks: list[list[SourceLine]]) -> list[list[SourceLine]]:
+        """The blocks with each division label joined to its title, the levels of the divisions
+        the text uses noted (a book whose entry declares no numbering rules: its own rules
+        decide otherwise)."""
+        if not self.cfg.divisions:
+            return blocks
+        blocks = divisions.join_labels(blocks)
+        self.levels = divisions.Levels(blocks)
+        return blocks
 
     def find_chapters(self, blocks: list[list[SourceLine]]) -> None:
         """The «N. Title» lines that open a chapter of numbered sections: the next numbered line
@@ -120,6 +132,8 @@ class HeadingDetector:
             return False
         if self.rule_for(t) or fold(self._strip_marks(t)) in self.glued:
             return True
+        if self.levels and divisions.match(t) is not None:
+            return True  # «Глава 1.» may end with a full stop
         if any(p.search(t) for p in c.always):
             return len(t) <= MAX_HEADING_LENGTH
         if any(co.pattern.match(t) for co in self.book.callouts):
@@ -219,18 +233,21 @@ class HeadingDetector:
             level = underlined
         listed = level is not None
         structural = numbered = False
+        division = divisions.match(cand.text) if self.levels and level is None else None
         if level is not None:
             structural = True
+        elif division is not None and division.rank in self.levels.of:
+            level, structural = self.levels.of[division.rank], True
         elif cand.rule is not None:
             structural = cand.rule.structural
             if cand.rule.level == "depth":
-                level = cand.number.count(".") + 1 if cand.number else c.default_level
+                level = self._numbered(cand.number.count(".") + 1) if cand.number else c.default_level
             else:
                 level = int(cand.rule.level)
         elif (depth := _number_depth(cand.text)) and (depth > 1 or line in self.chapters):
             # «4.1.1 Boarding a Hulk» where no numbering rule is declared: its number says how deep
             # it sits, as the numbering rules' «depth» would
-            level, structural, numbered = depth, True, True
+            level, structural, numbered = self._numbered(depth), True, True
         elif _in_capitals(cand.text) and self.caps_levels - {1}:
             # «SUMMARY» in a text that sets its sections in capitals («4.2 STRIPPING PARTS») is a
             # section of that rank, not a subsection of the last numbered heading
@@ -248,6 +265,8 @@ class HeadingDetector:
         number = cand.number
         if cand.rule is not None and number:
             number = f"{cand.rule.kind}:{number}"
+        if division is not None and structural:
+            number = f"{division.kind}:{division.number}"
         head = Heading(
             level=level,
             text=cand.text,
@@ -261,6 +280,14 @@ class HeadingDetector:
         if children:
             self.umbrellas[id(head)] = children
         return head
+
+    def _numbered(self, depth: int) -> int:
+        """The level of a section numbered `depth` deep: below the lowest division, where the
+        text has divisions. «1.1.» continues «Глава 1»'s number (level 2 under chapters at 1); a
+        text that also numbers its chapters «1. Бой» under «Часть 1» puts those one level lower."""
+        if not self.levels.lowest:
+            return depth
+        return self.levels.lowest + depth - (0 if self.chapters else 1)
 
     # ---- umbrellas -----------------------------------------------------------------------
     def place_umbrellas(self, heads: list[Heading]) -> None:

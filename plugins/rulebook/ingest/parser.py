@@ -51,6 +51,13 @@ _LABEL_WORDS = 4  # a short «Label:» line is a bold lead-in; a longer one is a
 _SCENE_BREAK = re.compile(r"(?:[*·•~#⁂](?: ?)){3,}|-{3,}|={3,}|_{3,}")
 
 
+def _holds_text(blocks: list[Block], head: Heading) -> bool:
+    """Whether something other than a heading follows `head` in the text."""
+    flat = list(walk(blocks))
+    i = next(i for i, b in enumerate(flat) if b is head)
+    return i + 1 < len(flat) and not isinstance(flat[i + 1], Heading)
+
+
 class Parser:
     def __init__(self, book: BookConfig, specs: dict[str, list[TableSpec]], report: Report) -> None:
         self.book = book
@@ -66,7 +73,7 @@ class Parser:
 
     # ---- driver --------------------------------------------------------------------------
     def parse(self, lines: Lines) -> list[Block]:
-        self.queue = deque(segment(lines))
+        self.queue = deque(self.h.find_divisions(segment(lines)))
         self.block_starts = {b[0].no for b in self.queue}  # lines with a blank line (or none) above
         self.h.find_chapters(list(self.queue))
         out: list[Block] = []
@@ -74,7 +81,16 @@ class Parser:
             out.extend(self.block(self.queue.popleft()))
         heads = [b for b in walk(out) if isinstance(b, Heading)]
         self.h.place_umbrellas(heads)
-        if self.book.title_in_text and heads and not any(h.level == 1 for h in heads):
+        if (
+            self.h.levels
+            and heads
+            and heads[0].line < self.h.levels.first_line
+            and _holds_text(out, heads[0])
+        ):
+            # a preface (or a title line with text under it) before «Часть 1»: a page of its own; a
+            # title line alone stays as it was, for the empty-section warning's way out
+            heads[0].level = 1
+        elif self.book.title_in_text and heads and not any(h.level == 1 for h in heads):
             heads[0].level = 1  # the title line: nothing else claims level 1
             heads[0].structural = True
         self.check_config_used(out)
