@@ -192,9 +192,9 @@ def test_a_running_header_that_stands_alone_is_dropped_where_page_numbers_show_p
     assert any("6 page numbers" in n and "Книга правил" in n for n in r.doc.report.notes)
 
 
-def test_running_headers_that_change_are_kept_and_the_page_numbers_dropped(tmp_path: Path) -> None:
-    # each chapter's title over its pages: the one that opens a page may be the chapter's own
-    # heading, and a heading lost costs more than a header left as text
+def test_running_headers_that_change_are_dropped_with_the_page_numbers(tmp_path: Path) -> None:
+    # each chapter's title over its pages, glued to the page's text: headers, not the chapter's
+    # heading; before, they stayed as six one-word paragraphs in the middle of the rules
     text = _book_of_pages(lambda p: f"— {p} —\n{'Бой' if p <= 3 else 'Магия'}\n")
     r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
     blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
@@ -203,6 +203,30 @@ def test_running_headers_that_change_are_kept_and_the_page_numbers_dropped(tmp_p
         for b in blocks
         if isinstance(b, Heading | Paragraph)
     ]
-    assert shown.count("Бой") + shown.count("Магия") == 6
+    assert "Бой" not in shown and "Магия" not in shown
     assert not any(t.startswith("— ") for t in shown)
+    assert any("running headers («Бой», «Магия»)" in n for n in r.doc.report.notes)
     assert coverage.measure(r.doc).missing == {}
+
+
+def test_a_left_page_title_and_a_right_page_chapter_title_are_both_headers(tmp_path: Path) -> None:
+    # the book's title on even pages, the chapter's on odd ones: neither beside most numbers alone
+    text = _book_of_pages(lambda p: f"— {p} —\n{'Книга правил' if p % 2 else 'Глава 1. Ловушки'}\n", 8)
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    assert [b.text for b in blocks if isinstance(b, Heading)] == ["Ловушки"]
+    assert not any(
+        plain(b.inlines) in ("Книга правил", "Глава 1. Ловушки") for b in blocks if isinstance(b, Paragraph)
+    )
+
+
+def test_a_chapter_title_opening_its_page_stays_its_heading(tmp_path: Path) -> None:
+    # «— 4 —», «Магия», a blank line: the chapter starts there; its later lines are its header
+    def furniture(p: int) -> str:
+        return f"— {p} —\nМагия\n\n" if p == 4 else f"— {p} —\n{'Ловушки' if p < 4 else 'Магия'}\n"
+
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": _book_of_pages(furniture, 8)})
+    heads = [b.text for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == ["Ловушки", "Магия"]
+    shown = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert "Магия" not in shown and "Ловушки" not in shown

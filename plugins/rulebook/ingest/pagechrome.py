@@ -9,8 +9,11 @@ go down, each after a page's worth of text (scene markers «— 1 —», «— 2
 are not pages); or three or more with a running header printed beside most of them (three or more,
 and 60 %), always on the same side (above or below) and glued to the page's text on its other side
 (a title with a blank line under it, under three scene numbers, stands alone: a heading, not a
-header). Where five numbers show pages, a header printed beside them is one whatever follows it.
-Headers that change (a left and a right page's, each chapter's) stay text. The lines found are
+header). Where five numbers show pages, a header printed beside them is one whatever follows it,
+and so are headers that change (a left page's book title and a right page's chapter title, each
+chapter's title on its pages): each printed beside two page numbers or more, together beside most
+of them; a chapter's title that opens its page (first seen there, a blank line under it) stays its
+heading. The lines found are
 dropped as `chrome.junk` lines are (the page break inside a paragraph closed) and told in the
 report, so a text that numbers something else this way is visible.
 """
@@ -56,8 +59,10 @@ def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
             j = i + side
             if 0 <= j < len(lines) and (lines[j].text.strip(), side) in headers:
                 found.add(j)
+    changing, openings = _changing_headers(lines, at) if certain else ({}, set())
+    found = (found | changing.keys()) - openings
     first = lines[at[0]]
-    titles = sorted({t for t, _ in headers})
+    titles = sorted({t for t, _ in headers} | set(changing.values()))
     note = (
         f"line {first.no}: {len(at)} page numbers («{first.text.strip()}», …)"
         + (f" and running headers ({', '.join(f'«{h}»' for h in titles)})" if titles else "")
@@ -94,6 +99,45 @@ def _running_headers(lines: list[SourceLine], numbers: list[int], certain: bool)
     count = beside if certain else glued
     need = max(_MIN_PAGES, _HEADER_SHARE * len(numbers))
     return {(t, side) for (t, side), n in count.items() if n >= need and sides[t] == {side}}
+
+
+def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict[int, str], set[int]]:
+    """The headers that change from page to page, index -> text: on one side of the numbers, each
+    text beside two of them or more, and all of them together beside most (60 %). And the lines
+    among them that open a chapter's page: its title under the page's number, first seen there,
+    with a blank line under it where most of its later lines run into their page's text."""
+    at = set(numbers)
+    found: dict[int, str] = {}
+    openings: set[int] = set()
+    for side in (-1, 1):
+        beside: dict[str, list[int]] = {}
+        for i in numbers:
+            j = i + side
+            if 0 <= j < len(lines) and j not in at and 0 < len(text := lines[j].text.strip()) <= _HEADER_MAX:
+                beside.setdefault(text, []).append(j)
+        other = {lines[i - side].text.strip() for i in numbers if 0 <= i - side < len(lines)}
+        repeated = {t: js for t, js in beside.items() if len(js) >= 2 and t not in other}
+        if not repeated or sum(map(len, repeated.values())) < _HEADER_SHARE * len(numbers):
+            continue
+        for text, js in repeated.items():
+            found.update(dict.fromkeys(js, text))
+            if side == 1 and _opens_page(lines, js, text):
+                openings.add(js[0])
+    return found, openings
+
+
+def _opens_page(lines: list[SourceLine], js: list[int], text: str) -> bool:
+    """The first of a header's lines is its chapter's title: alone (a blank line under it) where
+    most of the later ones run into their page's text, and not in the text before it."""
+    first, later = js[0], js[1:]
+    if not _alone(lines, first) or 2 * sum(_alone(lines, j) for j in later) >= len(later):
+        return False
+    return all(ln.text.strip() != text for ln in lines[:first])
+
+
+def _alone(lines: list[SourceLine], j: int) -> bool:
+    """A blank line (or the text's end) under line j."""
+    return j + 1 >= len(lines) or lines[j + 1].blank
 
 
 def _pages_between(lines: list[SourceLine], numbers: list[int]) -> bool:
