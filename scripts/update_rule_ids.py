@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Rewrite the URL of every rule citation (plugins/rulebook/mechanics/rules.py) from its quote.
+"""Rewrite the URL of every rule citation (plugins/rulebook/mechanics/rules_*.py) from its quote.
 
 Block ids count blocks under their heading, so a section whose text changes (paragraphs turned
 into a table) renumbers its blocks. Each citation keeps a verbatim quote; this script builds the
 site (or reads one built already), finds the block that holds each quote and writes its id back.
 
-    python scripts/update_rule_ids.py            # build into a temporary folder, rewrite rules.py
+    python scripts/update_rule_ids.py            # build into a temporary folder, rewrite rules_*.py
     python scripts/update_rule_ids.py --site DIR # use a site built already
     python scripts/update_rule_ids.py --check    # only report; exit 1 if a citation is stale
 """
@@ -21,7 +21,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES_PY = ROOT / "plugins" / "rulebook" / "mechanics" / "rules.py"
+MECHANICS = ROOT / "plugins" / "rulebook" / "mechanics"
+RULES_GLOB = "rules_*.py"  # the modules that list citations, by chapter
 
 sys.path.insert(0, str(ROOT / "plugins"))
 
@@ -70,15 +71,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="only report stale citations")
     args = ap.parse_args(argv)
 
-    source = RULES_PY.read_text(encoding="utf-8")
-    cites = citations(source)
+    sources = {path: path.read_text(encoding="utf-8") for path in sorted(MECHANICS.glob(RULES_GLOB))}
+    cites = [(path, *cite) for path, source in sources.items() for cite in citations(source)]
     with tempfile.TemporaryDirectory() as tmp:
         root = args.site
         if root is None:
             root = Path(tmp) / "site"
             build(root)
         site = Site(root)
-        triples = [(key, str(node.value), quote) for key, node, quote in cites]
+        triples = [(key, str(node.value), quote) for _, key, node, quote in cites]
         if args.check:
             problems = stale(site, triples)
             for p in problems:
@@ -99,10 +100,14 @@ def main(argv: list[str] | None = None) -> int:
     if errors:
         for e in errors:
             print(e, file=sys.stderr)
-        print("rules.py not changed: fix the quotes above first", file=sys.stderr)
+        print("no rules_*.py changed: fix the quotes above first", file=sys.stderr)
         return 1
-    if new_urls:
-        RULES_PY.write_text(rewrite(source, new_urls, [n for _, n, _ in cites]), encoding="utf-8")
+    for path, source in sources.items():
+        # `rewrite` takes the file's own nodes, numbered from 0 in the order `citations` found them
+        mine = [i for i, cite in enumerate(cites) if cite[0] == path]
+        changed = {j: new_urls[i] for j, i in enumerate(mine) if i in new_urls}
+        if changed:
+            path.write_text(rewrite(source, changed, [cites[i][2] for i in mine]), encoding="utf-8")
     print(f"{len(new_urls)} of {len(cites)} citation URLs updated")
     return 0
 
