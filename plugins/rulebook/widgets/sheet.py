@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from markdown.util import AtomicString
 
-from rulebook.mechanics import creation, sheet
+from rulebook.mechanics import creation, derivation, sheet
 from rulebook.mechanics.base import Field
 from rulebook.mechanics.records import Record, Rows
 from rulebook.mechanics.rules import url
@@ -257,7 +257,7 @@ def _identity(form: Form) -> None:
     form.field(grid, "identity.social_trace", css="rb-sheet__field--full")
     # the species chapter 2 gives rules for (their cost and nature are counted, mechanics.sheet)
     species = etree.SubElement(fs, "datalist", {"id": "rb-sheet-species"})
-    for name in ("Человек", *sheet.SPECIES_NAMES.values()):
+    for name in ("Человек", *derivation.SPECIES_NAMES.values()):
         etree.SubElement(species, "option", {"value": name})
     nations = etree.SubElement(fs, "datalist", {"id": "rb-sheet-nations"})
     for n in creation.NATIONS:
