@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulebook.mechanics import InputError, run
-from rulebook.mechanics.damage import ACTIONS, ATTACK_NAMES, SOURCE_NAMES
+from rulebook.mechanics.damage import ACTIONS
+from rulebook.mechanics.damage_tables import ATTACK_NAMES, SOURCE_NAMES
 
 SEV = ("light", "medium", "serious", "critical")
 

@@ -12,7 +12,7 @@ import pytest
 import rulebook.mechanics as mechanics
 from rulebook.cli import main
 from rulebook.mechanics import CALCULATORS, declaration, presets
-from rulebook.mechanics.damage import ATTACK_NAMES, SOURCE_NAMES
+from rulebook.mechanics.damage_tables import ATTACK_NAMES, SOURCE_NAMES
 from rulebook.mechanics.rules import RULES
 
 PACKAGE = Path(mechanics.__file__).parent

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulebook.mechanics import attack, creation
-from rulebook.mechanics.damage import ARMOR_NAMES, COVER_RULE, PROTECTION, STEPS_RULE
+from rulebook.mechanics.damage_tables import ARMOR_NAMES, COVER_RULE, PROTECTION, STEPS_RULE
 from rulebook.mechanics.derivation import Derivation, signed, with_bonus
 from rulebook.mechanics.progression import BRAVE_BONUS, action_points, brave_bonus
 from rulebook.mechanics.rules import url

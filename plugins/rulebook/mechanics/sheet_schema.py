@@ -16,7 +16,7 @@ from typing import Any
 from rulebook.mechanics import creation, presets
 from rulebook.mechanics.base import Choice, Field, InputError, reject_unknown, shown
 from rulebook.mechanics.creation import FIGHT, SCENE, SKILLS, TRAITS
-from rulebook.mechanics.damage import ARMOR_NAMES
+from rulebook.mechanics.damage_tables import ARMOR_NAMES
 from rulebook.mechanics.records import Record, Rows
 
 FORMAT = "rulebook-character-sheet"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulebook.mechanics.damage import limits_for
+from rulebook.mechanics.damage_tables import limits_for
 from rulebook.mechanics.derivation import Derivation, species_of
 from rulebook.mechanics.progression import countdown_rounds
 from rulebook.mechanics.rules import url
