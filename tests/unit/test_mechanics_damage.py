@@ -428,6 +428,7 @@ def test_a_state_saved_before_fights_had_an_end_is_read_as_in_a_fight():
     ("action", "field"),
     [
         ({"type": "stabilise", "self": True, "outcome": "success"}, "actions[1].self"),
+        ({"type": "stop_bleeding", "self": True, "outcome": "success"}, "actions[1].self"),
         ({"type": "stabilise", "kit": True}, "actions[1].kit"),
         ({"type": "stabilise"}, "actions[1].outcome"),
         ({"type": "stabilise", "outcome": "great"}, "actions[1].outcome"),
