@@ -1,31 +1,36 @@
 """E-books as sources: which file is one, and its pages as the markup importer reads them.
 
-A FictionBook (`.fb2`, `.fb2.zip`) and an EPUB (`.epub`) are structured books, not texts: each
-is turned into HTML pages (see fb2 and epub), and from there read as a saved web page is, so
-an e-book's entry takes the keys an HTML source takes. This module is the one place that tells
-the kinds apart by name, for the registry's check of `source` and for the importer, and holds
-what both readers share: how the XML is parsed (never a DTD, an entity's expansion or the
-network: a book is data, not a program that may reach outside it), and the size limit on an
-entry of a zip.
+A FictionBook (`.fb2`, `.fb2.zip`), an EPUB (`.epub`) and a Word document (`.docx`) are
+structured books, not texts: each is turned into HTML pages (see fb2, epub and docx), and from
+there read as a saved web page is, so such a book's entry takes the keys an HTML source takes.
+This module is the one place that tells the kinds apart by name, for the registry's check of
+`source` and for the importer, and holds what the readers share: how the XML is parsed (never a
+DTD, an entity's expansion or the network: a book is data, not a program that may reach outside
+it), the size limit on an entry of a zip, and the heading levels raised where a book has no H1.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
 
-SUFFIXES = (".fb2", ".fb2.zip", ".epub")  # the registry names them when a source is of no kind
+SUFFIXES = (".fb2", ".fb2.zip", ".epub", ".docx")  # the registry names them when a source is of no kind
 MAX_BYTES = 200 * 1024 * 1024  # a zip's entry larger than this, unpacked, is refused
 
 
+_HEADING_TAG = re.compile(r"<(/?)h([1-6])\b", re.I)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
 def kind(name: str) -> str | None:
-    """ "fb2" or "epub" for an e-book's file name, None for anything else."""
+    """ "fb2", "epub" or "docx" for a book's file name, None for anything else."""
     low = name.lower()
-    if not low.endswith(SUFFIXES):
-        return None
-    return "epub" if low.endswith(".epub") else "fb2"
+    if low.endswith((".fb2", ".fb2.zip")):
+        return "fb2"
+    return next((k for k in ("epub", "docx") if low.endswith(f".{k}")), None)
 
 
 def parser(encoding: str | None = None) -> etree.XMLParser:
@@ -71,10 +76,23 @@ class Pages:
     flowing: bool = False
 
 
-def read(path: Path, book: str | None = None) -> Pages:
-    from rulebook.ingest import epub, fb2  # here: they import this module's shared parts
+def raise_levels(pages: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """With no `<h1>` in the book, every heading one level up (`<h2>` chapters are its pages)."""
+    levels = {int(m.group(2)) for _, text in pages for m in _HEADING_TAG.finditer(_COMMENT.sub("", text))}
+    if not levels or min(levels) == 1:
+        return pages
+    shift = min(levels) - 1
+    return [
+        (name, _HEADING_TAG.sub(lambda m: f"<{m.group(1)}h{int(m.group(2)) - shift}", text))
+        for name, text in pages
+    ]
 
-    if kind(path.name) == "fb2":
+
+def read(path: Path, book: str | None = None) -> Pages:
+    from rulebook.ingest import docx, epub, fb2  # here: they import this module's shared parts
+
+    found = kind(path.name)
+    if found == "fb2":
         b = fb2.read(path, book)
         return Pages([(path.name, b.page)], b.notes)
-    return epub.read(path, book)
+    return docx.read(path, book) if found == "docx" else epub.read(path, book)

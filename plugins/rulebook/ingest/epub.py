@@ -35,14 +35,12 @@ from urllib.parse import unquote
 
 from lxml import etree
 
-from rulebook.ingest.ebooks import MAX_BYTES, Pages, declared_entity, parser
+from rulebook.ingest.ebooks import MAX_BYTES, Pages, declared_entity, parser, raise_levels
 from rulebook.ingest.ebooks import name as _name
 from rulebook.ingest.errors import IngestError
 
 _PAGE_TYPES = ("application/xhtml+xml", "text/html")
 _DECLARED = re.compile(rb"""^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
-_HEADING_TAG = re.compile(r"<(/?)h([1-6])\b", re.I)
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 _XML_OWN = {"amp", "lt", "gt", "quot", "apos"}  # XML's own entities, which the parser knows
 
@@ -137,7 +135,7 @@ def _read(z: zipfile.ZipFile, path: Path, book: str | None) -> Pages:
         notes.append(f"{path.name}: the spine lists a page again, read once: {', '.join(repeated)}")
     if not pages:
         raise fail(f"{opf_name}: the spine holds no XHTML pages")
-    return Pages(_raise_levels(pages), notes, flowing=True)
+    return Pages(raise_levels(pages), notes, flowing=True)
 
 
 def _checked(text: str, name: str, fail: Callable[[str], IngestError]) -> str:
@@ -177,15 +175,3 @@ def _decode(raw: bytes, name: str, fail: Callable[[str], IngestError]) -> str:
     except (UnicodeDecodeError, LookupError) as err:
         line = raw.count(b"\n", 0, err.start) + 1 if isinstance(err, UnicodeDecodeError) else "?"
         raise fail(f"{name}, line {line}: not valid {enc}") from None
-
-
-def _raise_levels(pages: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """With no `<h1>` in the book, every heading one level up (`<h2>` chapters are its pages)."""
-    levels = {int(m.group(2)) for _, text in pages for m in _HEADING_TAG.finditer(_COMMENT.sub("", text))}
-    if not levels or min(levels) == 1:
-        return pages
-    shift = min(levels) - 1
-    return [
-        (name, _HEADING_TAG.sub(lambda m: f"<{m.group(1)}h{int(m.group(2)) - shift}", text))
-        for name, text in pages
-    ]

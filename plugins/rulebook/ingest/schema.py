@@ -727,7 +727,8 @@ def unread_keys(declared: list[tuple[str | int, ...]], kind: str) -> list[str]:
 
 def source_kind(entry: dict[str, Any], at: At) -> str | None:
     """text, html or markdown, from the source's suffix (a folder: from the files in it). An
-    e-book (FictionBook, EPUB) is read as the HTML pages it is made into (see ebooks)."""
+    e-book (FictionBook, EPUB) or a Word document is read as the HTML pages it is made into (see
+    ebooks)."""
     src = entry.get("source")
     if not isinstance(src, str):
         return None
@@ -783,7 +784,7 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
 
 # what an office program gives, and how to bring it: the web page keeps the structure a text loses
 _SAVE_AS_PAGE = ": save it from its program as a web page (.html), which keeps headings, lists and tables"
-_OFFICE_HINTS = {s: _SAVE_AS_PAGE for s in (".docx", ".doc", ".odt", ".rtf", ".pages", ".gdoc")}
+_OFFICE_HINTS = {s: _SAVE_AS_PAGE for s in (".doc", ".odt", ".rtf", ".pages", ".gdoc")}
 _OFFICE_HINTS[".zip"] = ": unpack it and name the folder (Google Docs' «Web page (.html, zipped)» is one)"
 # a browser's «single file» save packs the page and its images in MIME, and a wiki's XML export
 # holds the page's wikitext, not the page: the page as the browser shows it keeps its structure
@@ -808,8 +809,8 @@ BOOK = Table(
         Field(
             "source",
             SourcePath(),
-            "the text: `.txt`, `.html`, `.md`, an e-book (`.fb2`, `.fb2.zip`, `.epub`), or a folder "
-            "of `.html`/`.md` pages",
+            "the text: `.txt`, `.html`, `.md`, an e-book (`.fb2`, `.fb2.zip`, `.epub`), a Word "
+            "document (`.docx`), or a folder of `.html`/`.md` pages",
             required=True,
         ),
         Field("description", Str(), "one sentence for the home page", ""),

@@ -1,0 +1,156 @@
+"""A Word document (.docx) -> one HTML page, which the markup importer reads as a saved page.
+
+A group's house rules and a translation in progress live in Word files more often than anywhere
+else, and saving one as a web page first loses nothing the site needs but costs its editor a step
+they may not know. The conversion is mammoth's, a well-kept converter that maps Word's styles to
+the elements they mean rather than to their looks: a «Heading 2» paragraph (whatever the Word's
+language calls it in its menus) is an `<h2>`, lists are lists, tables keep their merged cells,
+bold and italics stay, and footnotes become linked notes. The style map adds what its default
+leaves as a paragraph: the document's Title is its H1. Pictures keep their alt text only (an
+embedded picture would be published as data inside the page). A document whose top headings
+are «Heading 2» has them raised to H1, as an EPUB's are, so its chapters are still its pages.
+
+A document that uses no heading style at all sets its titles by hand: a plain paragraph all in
+bold, short, ending no sentence, with text after it. Such a paragraph is read as a heading, its
+level by its type size among those titles' sizes (the largest H1), so a house-rules file typed
+without styles still gets its sections and pages; where any heading style is used, the styles
+alone decide.
+
+A file that is not a Word document (no `word/document.xml`, a password-protected file, an old
+binary .doc renamed) or whose XML is broken is refused in one line naming the file; styles
+mammoth does not know are told in the report, as paragraphs they became.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.parsers.expat
+import zipfile
+import zlib
+from pathlib import Path
+
+import mammoth
+from mammoth import documents, transforms
+
+from rulebook.ingest.ebooks import MAX_BYTES, Pages, raise_levels
+from rulebook.ingest.errors import IngestError
+
+_STYLE_MAP = "\n".join(
+    [
+        "p[style-name='Title'] => h1:fresh",
+        "p[style-name='Название'] => h1:fresh",
+        "p[style-name='Заголовок'] => h1:fresh",
+        *(f"p[style-name='Заголовок {n}'] => h{n}:fresh" for n in range(1, 7)),
+        "p[style-name='Subtitle'] => p:fresh",
+        "p[style-name='Подзаголовок'] => p:fresh",
+    ]
+)
+_HEADING_STYLE = re.compile(r"^(?:heading|заголовок) [1-6]$", re.I)
+_BODY_STYLES = {None, "Normal", "Обычный", "Body Text", "Основной текст"}
+_TITLE_MAX = 80  # a title set by hand is a short line
+_SENTENCE_END = ".;,:!…"
+_UNKNOWN_STYLE = re.compile(r"^Unrecognised (paragraph|run) style: (?P<name>.+?) \(Style ID: .*\)$")
+# a closing block tag: each block then starts a line of its own, so a warning's line means a block
+_BLOCK_END = re.compile(r"(</(?:p|h[1-6]|li|tr|table|ul|ol|blockquote)>)")
+
+
+def read(path: Path, book: str | None = None) -> Pages:
+    """The document as one HTML page (named by its file), and what the report says of it."""
+
+    def fail(message: str) -> IngestError:
+        return IngestError(message, path=path, book=book)
+
+    if not path.is_file():
+        raise fail("source file not found")
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = {i.filename: i.file_size for i in z.infolist()}
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, OSError) as err:
+        raise fail(
+            f"not a readable Word document (a .docx is a zip archive: {err}); a password-protected "
+            "file or an old .doc renamed is not one: save it from Word as a .docx or a web page"
+        ) from None
+    if "word/document.xml" not in names:
+        raise fail("not a Word document: it has no word/document.xml (save it from Word as a .docx)")
+    big = next((n for n, size in names.items() if size > MAX_BYTES), None)
+    if big is not None:
+        raise fail(f"{big}: larger than {MAX_BYTES // 2**20} MB unpacked, refused")
+    try:
+        with path.open("rb") as f:
+            result = mammoth.convert_to_html(
+                f,
+                style_map=_STYLE_MAP,
+                convert_image=mammoth.images.img_element(_alt),
+                transform_document=_bold_titles,
+            )
+    except xml.parsers.expat.ExpatError as err:
+        raise fail(f"not a readable Word document: its XML is broken ({err})") from None
+    except (KeyError, ValueError, zipfile.BadZipFile, zlib.error) as err:
+        raise fail(f"not a readable Word document: {err}") from None
+    body = _BLOCK_END.sub(r"\1\n", result.value)
+    page = (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+        f"<title>{html.escape(path.stem)}</title></head><body>\n{body}</body></html>\n"
+    )
+    return Pages(raise_levels([(path.name, page)]), _notes(result.messages))
+
+
+def _bold_titles(document: documents.Document) -> documents.Document:
+    """The document with each title set by hand (see the module's docstring) styled as a heading
+    of its level; unchanged where any paragraph has a heading style."""
+    paragraphs = transforms.get_descendants_of_type(document, documents.Paragraph)
+    if any(_HEADING_STYLE.match(p.style_name or "") for p in paragraphs):
+        return document
+    kids = document.children
+    sizes: dict[int, float] = {}  # index among the body's children -> the title's type size
+    for i, kid in enumerate(kids):
+        size = _title_size(kid)
+        if size is not None and any(_text(k).strip() for k in kids[i + 1 :]):
+            sizes[i] = size
+    level = {s: min(n, 6) for n, s in enumerate(sorted(set(sizes.values()), reverse=True), start=1)}
+    return document.copy(
+        children=[
+            kid.copy(style_id=None, style_name=f"Heading {level[sizes[i]]}") if i in sizes else kid
+            for i, kid in enumerate(kids)
+        ]
+    )
+
+
+def _title_size(kid: object) -> float | None:
+    """The type size of a plain paragraph that is a title set by hand (0 where the runs do not
+    say), None when it is none: some run not bold, a list item, a styled paragraph, a sentence."""
+    if not isinstance(kid, documents.Paragraph) or kid.numbering or kid.style_name not in _BODY_STYLES:
+        return None
+    runs = [r for r in transforms.get_descendants_of_type(kid, documents.Run) if _text(r).strip()]
+    text = _text(kid).strip()
+    if not runs or not all(r.is_bold for r in runs) or not 0 < len(text) <= _TITLE_MAX:
+        return None
+    if text[-1] in _SENTENCE_END:
+        return None
+    return max(r.font_size or 0 for r in runs)
+
+
+def _text(element: object) -> str:
+    return "".join(t.value for t in transforms.get_descendants_of_type(element, documents.Text))
+
+
+def _alt(image: mammoth.documents.Image) -> dict[str, str]:
+    """A picture's attributes: its alt text alone (see the module's docstring)."""
+    return {"alt": image.alt_text} if image.alt_text else {}
+
+
+def _notes(messages: list[mammoth.results.Message]) -> list[str]:
+    """One note for the styles read as plain paragraphs or runs, one per other message."""
+    unknown: dict[str, None] = {}
+    notes: list[str] = []
+    for m in messages:
+        found = _UNKNOWN_STYLE.match(m.message)
+        if found:
+            unknown[found.group("name")] = None
+        else:
+            notes.append(f"Word document: {m.message}")
+    if unknown:
+        names = ", ".join(f"«{n}»" for n in unknown)
+        notes.insert(0, f"Word styles read as plain text (no heading, list or box): {names}")
+    return notes
