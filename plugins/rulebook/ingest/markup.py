@@ -28,7 +28,6 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import markdown as md
@@ -36,12 +35,11 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.dammit import EncodingDetector
 from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
 from markdown.extensions.toc import slugify_unicode
-from soupsieve import SelectorSyntaxError
 
 from rulebook.ingest import (
+    alerts,
     bbcode,
     boxmarks,
-    callouts,
     comments,
     csvtables,
     dokunotes,
@@ -59,7 +57,9 @@ from rulebook.ingest import (
     ownurls,
     pagefiles,
     pagetitle,
+    pictures,
     rendered,
+    sitechrome,
     styled,
     titles,
     tocdots,
@@ -68,6 +68,7 @@ from rulebook.ingest import (
     wordlists,
 )
 from rulebook.ingest.config import BookConfig
+from rulebook.ingest.elements import HEADINGS, INLINE, INVISIBLE_TAGS, MAX_DEPTH, WS, shown
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector
 from rulebook.ingest.model import (
@@ -102,14 +103,6 @@ from rulebook.ingest.model import (
 from rulebook.ingest.reader import INVISIBLE, read_text, tidy
 from rulebook.ingest.tables import ruled
 
-# Never text: scripts, styles, forms and embedded media carry no rules words a reader sees.
-_INVISIBLE = ["script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "head"]
-_INVISIBLE += ["form", "button", "input", "select", "textarea", "canvas", "video", "audio", "map"]
-_HEADINGS = {f"h{i}": i for i in range(1, 7)}
-_INLINE = {"a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data", "del", "dfn", "em", "i", "img"}
-_INLINE |= {"ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u"}
-_INLINE |= {"var", "wbr", "font", "nobr", "label"}
-_WS = re.compile(r"\s+")
 _NOT_TEXT = (Comment, Declaration, CData, Doctype, ProcessingInstruction)
 _WORD_HIDDEN = re.compile(r"(?=.*\bdisplay\s*:\s*none)(?=.*\bmso-hide\s*:)", re.I | re.S)
 _SAFE_SCHEMES = ("http", "https", "ftp", "mailto", "tel")  # a link to anything else runs or embeds
@@ -328,7 +321,7 @@ def _soup(
         )
     except RecursionError:  # Python-Markdown recurses per level of nested lists and quotes
         raise IngestError(
-            f"blocks nested more than {_MAX_DEPTH} deep: a page so deep is not read",
+            f"blocks nested more than {MAX_DEPTH} deep: a page so deep is not read",
             path=path,
             book=book.slug,
         ) from None
@@ -354,7 +347,7 @@ _FIRST_WORD = re.compile(r"\w+")
 # the next one the word begins)
 _MARKS = re.compile(r"[\s>#|:*_\[+-]*(?:\d+[.)]\s+)?(?:&#?\w+;|[\W_])*")
 _LEAD = re.compile(r"[\s>#|:*_\[+-]*")
-_LINE_STARTS = {*_HEADINGS, "p", "li", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "tr"}
+_LINE_STARTS = {*HEADINGS, "p", "li", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "tr"}
 _LINE_STARTS.add("blockquote")
 
 
@@ -402,7 +395,7 @@ def _source_lines(soup: BeautifulSoup, text: str, line_of: list[int]) -> None:
         if first and m:  # a block with no words (a table's empty header row) holds no line of text
             block = el
         if m:
-            heading = el.name in _HEADINGS
+            heading = el.name in HEADINGS
             at = find(m.group(0), start, heading, first)
             if at is None and first:
                 at = find(m.group(0), start, heading, False)
@@ -411,172 +404,6 @@ def _source_lines(soup: BeautifulSoup, text: str, line_of: list[int]) -> None:
             if at is not None:
                 cursor = at
         el.sourceline = line_of[cursor]
-
-
-# What a site wraps around an article calls itself so: HTML5's elements and landmark roles, and
-# the ids and classes of the older sites (a forum's #navbar, a blog's .sidebar, a cookie banner)
-_CHROME_TAGS = {"nav", "header", "footer", "aside"}
-_CHROME_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search"}
-_CHROME_NAME = re.compile(
-    r"(?i)^(?:site-?|page-?|top-?|main-?)?(?:nav|navbar|navigation|menu|header|masthead|footer|sidebar|"
-    r"breadcrumbs?|cookies?(?:-?(?:banner|notice|consent))?|banner|ads?|advert\w*)$"
-    # a wiki's own names for them (MediaWiki, DokuWiki): categories, the «Источник — …» line,
-    # the site notice, skip links, navigation boxes, the page's id and last-change line
-    r"|^(?:catlinks|printfooter|sitenotice|mw-jump-link|jump-to-nav|sitesub|contentsub|navbox"
-    r"|mw-indicators|docinfo|pageid)$"
-)
-
-
-def _warn_chrome(root: Tag, report: Report, file: str) -> None:
-    """With no chrome.root, elements left after chrome.drop that name themselves site chrome
-    (navigation, header, footer, sidebar, cookie banner) are reported with the selectors to drop:
-    their words would otherwise be published as the book's, and found by its search."""
-    found: list[Tag] = []
-    for el in root.find_all(True):
-        if any(f in el.parents for f in found) or el.find_parent("article") is not None:
-            continue
-        # a <main> holds the page's header and footer words, but a site's <main> often holds its
-        # sidebars too (Material for MkDocs: the navigation beside the article): a navigation
-        # in <main> outside the <article> is still chrome
-        navigation = el.name == "nav" or el.get("role") == "navigation"
-        if not navigation and el.find_parent("main") is not None:
-            continue
-        names = [str(el.get("id") or ""), *(el.get("class") or [])]
-        if (
-            el.name in _CHROME_TAGS
-            or el.get("role") in _CHROME_ROLES
-            or any(_CHROME_NAME.match(n) for n in names if n)
-        ) and el.get_text().strip():
-            found.append(el)
-    if found:
-        sels = []
-        for el in found:
-            ident, classes = el.get("id"), el.get("class") or []
-            sel = f"#{ident}" if ident else (f"{el.name}.{classes[0]}" if classes else el.name)
-            if sel not in sels:
-                sels.append(sel)
-        report.warnings.append(
-            (
-                FileLine(found[0].sourceline or 0, file),
-                f"{', '.join(sels)} look like site chrome (navigation, header, footer, sidebar, "
-                "banner): drop them with chrome.drop, or name the article with chrome.root",
-            )
-        )
-
-
-_WORDLESS = re.compile(r"^[\W_]*$")
-
-
-def _permalinks(root: Tag) -> None:
-    """A heading's permalink is the site's markup, not the book's words: a link inside a heading
-    (or a table's or figure's caption, which Sphinx gives one too) that leads to an anchor of the
-    same page and shows no letter or digit (MkDocs' and Sphinx's «¶», a «#», a «§», an icon)
-    goes, else it ends the heading's title («5.1 Боевой раунд ¶») and its id."""
-    for heading in root.find_all([*_HEADINGS, "caption", "figcaption"]):
-        for a in heading.find_all("a", href=True):
-            if str(a["href"]).startswith("#") and _WORDLESS.match(a.get_text()):
-                # the heading keeps the anchor the link may carry («<a name="boi" href="#boi">§</a>»)
-                own = a.get("id") or a.get("name")
-                if own and not heading.get("id"):
-                    heading["id"] = own
-                a.decompose()
-
-
-_FIGURE = "rb-figure"  # an image-only block whose alt text is kept (a name no HTML uses)
-
-
-# what holds one item of its parent, which reads only such items: a caption in its place was lost
-# (an image alone in a list item, «<li><a><img alt="Powered by MediaWiki"></a></li>»)
-_ITEMS = {"li", "td", "th", "dt", "dd"}
-
-
-def _pictures(soup: BeautifulSoup, root: Tag) -> None:
-    """A block that is only images becomes their alt text, kept as a caption: the image files are
-    not part of the book's pages, and the alt text is the author's words about them («Требушет в
-    разрезе: противовес, рычаг, праща»). An image inside a sentence (an icon) is left to the
-    sentence, which shows its alt text in brackets; one with an empty alt is decoration, as HTML
-    means it."""
-    for img in root.find_all("img"):
-        if img.decomposed:
-            continue
-        alt = _WS.sub(" ", str(img.get("alt") or "")).strip()
-        block = next((p for p in img.parents if p.name not in _INLINE), None)
-        if not alt or block is None or block is root or block.get_text().strip():
-            continue
-        if block.name in _ITEMS:  # a list's item or a table's cell stays one: its alt is its text
-            img.replace_with(alt)
-            continue
-        alts = [_WS.sub(" ", str(i.get("alt") or "")).strip() for i in block.find_all("img")]
-        fig = soup.new_tag(_FIGURE)
-        fig.string = " ".join(a for a in alts if a)
-        fig.sourceline = block.sourceline
-        block.replace_with(fig)
-
-
-def _split_alerts(soup: BeautifulSoup, root: Tag) -> None:
-    """Python-Markdown joins quotes that only a blank line parts («> [!NOTE] …», blank, «> [!TIP]
-    …») into one; GitHub, as CommonMark, ends a quote at the blank line: an alert marker that
-    opens a later paragraph of a quote starts a quote of its own."""
-    for quote in root.find_all("blockquote"):
-        paras = [c for c in quote.find_all("p", recursive=False)[1:] if callouts.marker(c.get_text())]
-        for para in reversed(paras):
-            part = soup.new_tag("blockquote")
-            part.sourceline = para.sourceline
-            for node in [para, *para.next_siblings]:
-                part.append(node.extract())
-            quote.insert_after(part)
-
-
-def _alerts(soup: BeautifulSoup, root: Tag) -> None:
-    """A blockquote that opens with GitHub's alert marker («[!NOTE]», «[!WARNING]», any case) or
-    Obsidian's callout («[!tip] Засада») is a box of that kind: the marker is markup, not the
-    book's words, so it is taken out before the words are counted (a callout's title is counted
-    as the box's title), and the kind and title are left on the blockquote for the converter."""
-    _split_alerts(soup, root)
-    for quote in root.find_all("blockquote"):
-        first = quote.find(True, recursive=False)
-        if first is None or first.name != "p" or not first.contents:
-            continue
-        head = first.contents[0]
-        m = callouts.marker(str(head)) if isinstance(head, NavigableString) else None
-        if m is None:
-            continue
-        quote[boxmarks.KIND] = m.kind
-        title = m.title
-        if "\n" not in str(head):  # the marker's line goes on past this text: «Засада *у реки*»
-            title = _title_line(soup, head, str(head)[m.title_at :])
-        if title:
-            quote[boxmarks.TITLE] = title
-        rest = str(head)[m.end :]
-        if rest:
-            head.replace_with(NavigableString(rest))
-        else:
-            head.extract()
-        if not first.get_text().strip() and first.find("img") is None:
-            first.decompose()
-
-
-def _title_line(soup: BeautifulSoup, head: NavigableString, start: str) -> str:
-    """A callout's title: its marker's whole line, `start` and the inline elements after `head`
-    up to the line's end (a newline or <br>), as the browser shows it; those are taken out of
-    the paragraph. Its first text alone was the title, and the rest of the line began the body
-    («[!warning] **Опасно**»: no title, a body «Опасно Текст.»)."""
-    line = soup.new_tag("span")
-    line.append(start)
-    node = head.next_sibling
-    while node is not None:
-        after = node.next_sibling
-        if isinstance(node, Tag) and node.name == "br":
-            node.extract()
-            break
-        if isinstance(node, NavigableString) and "\n" in node:
-            ends, rest = str(node).split("\n", 1)
-            line.append(ends)
-            node.replace_with(NavigableString(rest))
-            break
-        line.append(node.extract())
-        node = after
-    return _shown(line).strip()
 
 
 def _pages(book: BookConfig, report: Report, conv: _Converter) -> list[tuple[str, Path, str]]:
@@ -618,7 +445,7 @@ def parse(book: BookConfig) -> MarkupBook:
         if len(files) > 1:  # a page's line numbers name its file (they repeat from page to page)
             for el in soup.find_all(True):
                 el.sourceline = FileLine(el.sourceline or 0, name)
-        for el in soup.find_all(_INVISIBLE):
+        for el in soup.find_all(INVISIBLE_TAGS):
             el.decompose()
         katex.hide_mathml(soup)
         # Word's hidden text (a table of contents' page numbers): no browser shows it
@@ -630,7 +457,7 @@ def parse(book: BookConfig) -> MarkupBook:
             c.extract()
         root: Tag | None = soup
         if book.chrome.root:
-            root = _select(book, soup, book.chrome.root, ("chrome", "root"), one=True)
+            root = sitechrome.select(book, soup, book.chrome.root, ("chrome", "root"), one=True)
             if root is None:
                 raise book.fail(
                     f"chrome.root: {book.chrome.root!r} matches nothing in {name}", "chrome", "root"
@@ -639,41 +466,41 @@ def parse(book: BookConfig) -> MarkupBook:
             root = soup.body
         assert root is not None
         for sel in book.chrome.drop:
-            found = _select(book, root, sel, ("chrome", "drop", book.chrome.drop.index(sel)))
+            found = sitechrome.select(book, root, sel, ("chrome", "drop", book.chrome.drop.index(sel)))
             for el in found:
                 if el.decomposed:
                     continue
                 used_drops.add(sel)
-                _drop(el, report)
+                sitechrome.drop(el, report)
         report.dropped.extend(editlinks.drop(root))
         # a control the page draws as one (role="button": MediaWiki's «развернуть» beside a
         # collapsible table's title) is the site's, as a <button> is: left out, told as chrome
         for el in root.find_all(attrs={"role": "button"}):
             if not el.decomposed:
-                _drop(el, report)
+                sitechrome.drop(el, report)
         notion.boxes(soup, root)
-        toggles.boxes(soup, root, _shown)
+        toggles.boxes(soup, root, shown)
         for line, text in notion.properties(root):
             report.notes.append(f"{name}:{line}: Notion's page properties, read as metadata: {text[:80]}")
         if not book.chrome.root:
-            _warn_chrome(root, report, name)
+            sitechrome.warn_chrome(root, report, name)
         if book.kind == "markdown":
-            _alerts(soup, root)
+            alerts.alerts(soup, root)
             mathblocks.boxes(soup, root)
-        _permalinks(root)
-        _pictures(soup, root)
+        sitechrome.permalinks(root)
+        pictures.pictures(soup, root)
         dokunotes.rebuild(soup, root)
         wordlists.rebuild(soup, root)
         gdoclists.nest(root)
         deepest = _too_deep(root)
         if deepest is not None:
             raise IngestError(
-                f"elements nested more than {_MAX_DEPTH} deep here: a page so deep is not read",
+                f"elements nested more than {MAX_DEPTH} deep here: a page so deep is not read",
                 path=path,
                 line=deepest.sourceline,
                 book=book.slug,
             )
-        words.update(count_words(rendered.text(root, _INLINE)))
+        words.update(count_words(rendered.text(root, INLINE)))
         for quote in root.find_all(attrs={boxmarks.TITLE: True}):
             words.update(count_words(str(quote[boxmarks.TITLE])))
         for line, word in rendered.glued(root):
@@ -715,27 +542,16 @@ def parse(book: BookConfig) -> MarkupBook:
     return MarkupBook(conv.blocks, words, report, [n for n, _, _ in files], conv.targets, conv.github)
 
 
-def _drop(el: Tag, report: Report) -> None:
-    """Take out a piece of the site's chrome, its words told as dropped."""
-    text = _WS.sub(" ", el.get_text(" ")).strip()
-    if text:
-        report.dropped.append((el.sourceline or 0, text[:120]))
-    el.decompose()
-
-
-_BLOCKS_IN_HEADING = ["p", "div", "table", "ul", "ol", "dl", "blockquote", "pre", *_HEADINGS]
-
-
-_MAX_DEPTH = 150  # far deeper than any page's markup; the reading recurses per level
+_BLOCKS_IN_HEADING = ["p", "div", "table", "ul", "ol", "dl", "blockquote", "pre", *HEADINGS]
 
 
 def _too_deep(root: Tag) -> Tag | None:
-    """The first element nested more than _MAX_DEPTH deep under `root` (read without recursion:
+    """The first element nested more than MAX_DEPTH deep under `root` (read without recursion:
     the page is refused before anything recurses into it)."""
     stack = [(root, 0)]
     while stack:
         el, depth = stack.pop()
-        if depth > _MAX_DEPTH:
+        if depth > MAX_DEPTH:
             return el
         stack.extend((c, depth + 1) for c in el.children if isinstance(c, Tag))
     return None
@@ -744,7 +560,7 @@ def _too_deep(root: Tag) -> Tag | None:
 def _swallowing(root: Tag) -> list[Tag]:
     """Headings that hold paragraphs, tables or other headings: a closing tag left out («<h1>Бой
     <p>…»), which browsers render as one long heading too."""
-    return [h for h in root.find_all(list(_HEADINGS)) if h.find(_BLOCKS_IN_HEADING) is not None]
+    return [h for h in root.find_all(list(HEADINGS)) if h.find(_BLOCKS_IN_HEADING) is not None]
 
 
 def _lays_out(table: Tag) -> bool:
@@ -753,24 +569,7 @@ def _lays_out(table: Tag) -> bool:
     table's cell does. Its cells are read as containers, in order."""
     if table.get("role") in ("presentation", "none"):
         return True
-    return table.find(list(_HEADINGS)) is not None or table.find("table") is not None
-
-
-def _select(book: BookConfig, where: Tag, sel: str, key: tuple[str | int, ...], one: bool = False) -> Any:
-    """The elements a selector of the entry matches; a malformed one is an error at its line,
-    on one line (soupsieve's message draws the selector under it on three more)."""
-    try:
-        return where.select_one(sel) if one else where.select(sel)
-    except SelectorSyntaxError as err:
-        why = str(err).splitlines()[0]
-        raise book.fail(f"{'.'.join(map(str, key[:2]))}: bad CSS selector {sel!r} ({why})", *key) from None
-
-
-def _shown(el: Tag) -> str:
-    """An element's text as the browser shows it: an inline element's edge inside a word parts
-    nothing («Удар<span>ом</span>», an icon font's letter glued to a title); read with a space at
-    every edge, the page had two words where the source has one."""
-    return _WS.sub(" ", rendered.text(el, _INLINE))
+    return table.find(list(HEADINGS)) is not None or table.find("table") is not None
 
 
 def _title_first(blocks: list[Block], start: int) -> None:
@@ -836,7 +635,7 @@ class _Converter:
             title = pagefiles.title(name)
         if self.book.title_line or not self.folder or self.flowing:
             title = ""
-        title = _WS.sub(" ", title) or self.book.title_line or self.book.title
+        title = WS.sub(" ", title) or self.book.title_line or self.book.title
         self.blocks.insert(start, Heading(level=1, text=title, line=0, structural=True))
 
     # ---- blocks ----------------------------------------------------------------------------
@@ -845,7 +644,7 @@ class _Converter:
         run: list[NavigableString | Tag] = []
         anchors: list[Tag] = []  # empty anchors before a block (`<span id="x"></span><h2>`)
         for node in list(el.children):
-            if isinstance(node, Tag) and node.name not in _INLINE:
+            if isinstance(node, Tag) and node.name not in INLINE:
                 anchors += self.flush(run, out)
                 run = []
                 start = len(out)
@@ -894,11 +693,11 @@ class _Converter:
     def element(self, el: Tag, out: list[Block]) -> None:
         name = el.name
         line = el.sourceline or 0
-        if name in _HEADINGS:
-            text = _shown(el).strip()
+        if name in HEADINGS:
+            text = shown(el).strip()
             if not text:
                 return
-            level = self.h.outline_level(text, line) or _HEADINGS[name]
+            level = self.h.outline_level(text, line) or HEADINGS[name]
             h = Heading(level=level, text=text, line=line, structural=True)
             out.append(h)
             self.current = h
@@ -967,7 +766,7 @@ class _Converter:
                 # a table in a <figure> (WordPress's wp-block-table) is captioned by its figcaption
                 t = self.table(tables[0])
                 if t is not None:
-                    t.caption = _shown(cap).strip()
+                    t.caption = shown(cap).strip()
                     out.append(t)
                     self.mark(el, t)
                     return
@@ -976,7 +775,7 @@ class _Converter:
             if inl:
                 out.append(Paragraph(inl, line, role="caption"))
             return
-        if name == _FIGURE:
+        if name == pictures.FIGURE:
             out.append(Paragraph([Text(el.get_text())], line, role="caption"))
             out.append(
                 Notice(
@@ -1005,7 +804,7 @@ class _Converter:
             inline_nodes: list[NavigableString | Tag] = []
             children: list[Block] = []
             for node in list(li.children):
-                if isinstance(node, Tag) and node.name not in _INLINE:
+                if isinstance(node, Tag) and node.name not in INLINE:
                     if _item_text(node) and not children and not self.inlines(inline_nodes):
                         inline_nodes.extend(node.children)  # a loose item's first paragraph
                         continue
@@ -1051,7 +850,7 @@ class _Converter:
         if not rows:
             return None
         cap = el.find("caption", recursive=False)
-        caption = _shown(cap).strip() if cap else ""
+        caption = shown(cap).strip() if cap else ""
         head_rows: list[list[Cell]] = []
         body: list[Row] = []
         for tr in rows:
@@ -1089,7 +888,7 @@ class _Converter:
         inl: list[Inline] = []
         run: list[NavigableString | Tag] = []
         for node in [*td.children, None]:
-            if node is None or (isinstance(node, Tag) and node.name not in _INLINE):
+            if node is None or (isinstance(node, Tag) and node.name not in INLINE):
                 part = self.inlines(run)
                 run = []
                 if node is not None:
@@ -1113,7 +912,7 @@ class _Converter:
         """The inline content of a block read inside a line, a space at each inner block's edge."""
         out: list[Inline] = []
         for child in block.children:
-            if isinstance(child, Tag) and child.name not in _INLINE:
+            if isinstance(child, Tag) and child.name not in INLINE:
                 out.append(Text(" "))
                 out.extend(self._blocks_apart(child))
                 out.append(Text(" "))
@@ -1123,7 +922,7 @@ class _Converter:
 
     def inline(self, node: NavigableString | Tag, out: list[Inline], style: type | None) -> None:
         if isinstance(node, NavigableString):
-            text = _WS.sub(" ", str(node))
+            text = WS.sub(" ", str(node))
             if text:
                 out.append(style(text) if style is not None and text.strip() else Text(text))
             return
@@ -1135,7 +934,7 @@ class _Converter:
             # an icon inside a sentence says something the site cannot show (the image files are
             # not the book's): its alt text stands in its place, marked as an image's
             # («Удар [одно действие]»); an empty alt is decoration
-            alt = _WS.sub(" ", str(node.get("alt") or "")).strip()
+            alt = WS.sub(" ", str(node.get("alt") or "")).strip()
             if alt:
                 out.append(Text(f"[{alt}]"))
             return
@@ -1144,12 +943,12 @@ class _Converter:
         elif name in ("em", "i", "cite", "dfn", "var"):
             style = StrongEm if style in (Strong, StrongEm) else Em
         if name == "sub":
-            text = _shown(node).strip()
+            text = shown(node).strip()
             if text:
                 out.append(Sub(text))
             return
         if name == "sup":
-            text = _shown(node).strip()
+            text = shown(node).strip()
             a = node.find("a", href=True)
             if text:  # a footnote marker links to its note when the note is on the same page
                 out.append(Sup(text, (self.href(a) or "") if isinstance(a, Tag) else ""))
@@ -1157,17 +956,17 @@ class _Converter:
         if name == "a" and node.get("href") and _only_sup(node):
             # LibreOffice's footnote mark, a link around the superscript: the superscript
             # that links, as Markdown's `<sup><a>` is; its text as shown («1<span>2</span>»: 12)
-            text = _shown(node).strip()
+            text = shown(node).strip()
             out.append(Sup(text, self.href(node) or ""))
             return
         if name == "a" and node.get("href"):
-            text = _shown(node)
+            text = shown(node)
             if text.strip():
                 target = self.href(node)
                 out.append(Link(text, target) if target is not None else Text(text))
             return
         for child in list(node.children):
-            if isinstance(child, Tag) and child.name not in _INLINE:
+            if isinstance(child, Tag) and child.name not in INLINE:
                 # a block inside inline content parts words, and so do the blocks inside it: the
                 # items of a list in a table cell («<td><ul><li>Ранения</li><li>Путь</li>») ran
                 # into one word
@@ -1210,7 +1009,7 @@ def _item_text(node: Tag) -> bool:
     read as an empty item with the text under it)."""
     if node.name == "p":
         return True
-    return node.name == "div" and all(not isinstance(c, Tag) or c.name in _INLINE for c in node.children)
+    return node.name == "div" and all(not isinstance(c, Tag) or c.name in INLINE for c in node.children)
 
 
 def _bold_row(row: Row) -> bool:
@@ -1267,7 +1066,7 @@ def _trim(spans: list[Inline]) -> list[Inline]:
             if s.text[len(s.text.rstrip()) :]:
                 out.append(Text(" "))
         elif isinstance(s, Text) and out and isinstance(out[-1], Text):
-            out[-1] = Text(_WS.sub(" ", out[-1].text + s.text))
+            out[-1] = Text(WS.sub(" ", out[-1].text + s.text))
         else:
             out.append(s)
     while out and isinstance(out[0], Text) and not out[0].text.strip():
