@@ -24,35 +24,28 @@ from __future__ import annotations
 
 import codecs
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
-import markdown as md
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.dammit import EncodingDetector
 from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
-from markdown.extensions.toc import slugify_unicode
 
 from rulebook.ingest import (
     alerts,
     bbcode,
     boxmarks,
-    comments,
-    csvtables,
     dokunotes,
-    dropcaps,
     ebooks,
     editlinks,
-    fences,
-    frontmatter,
     gdoclists,
-    hashtags,
+    githubids,
     implied,
     katex,
     mathblocks,
+    mdpages,
     notion,
     ownurls,
     pagefiles,
@@ -62,7 +55,6 @@ from rulebook.ingest import (
     sitechrome,
     styled,
     titles,
-    tocdots,
     toggles,
     wikilinks,
     wordlists,
@@ -101,25 +93,11 @@ from rulebook.ingest.model import (
     walk,
 )
 from rulebook.ingest.reader import INVISIBLE, read_text, tidy
-from rulebook.ingest.tables import ruled
 
 _NOT_TEXT = (Comment, Declaration, CData, Doctype, ProcessingInstruction)
 _WORD_HIDDEN = re.compile(r"(?=.*\bdisplay\s*:\s*none)(?=.*\bmso-hide\s*:)", re.I | re.S)
 _SAFE_SCHEMES = ("http", "https", "ftp", "mailto", "tel")  # a link to anything else runs or embeds
 _PENDING = "\x00link:"  # a Link target before anchors exist: "\x00link:<file>#<id>"
-# fenced_code: GitHub's «```» blocks keep their lines (without it they became inline code, their
-# lines run together)
-MARKDOWN_EXTENSIONS = [
-    "tables",
-    "def_list",
-    "attr_list",
-    "sane_lists",
-    "footnotes",
-    "toc",
-    "md_in_html",
-    "fenced_code",
-]
-MARKDOWN_CONFIG = {"toc": {"slugify": slugify_unicode}}
 
 
 @dataclass
@@ -184,86 +162,6 @@ def _page_encoding(book: BookConfig, path: Path) -> str:
     return book.encoding
 
 
-# a bold run whose closing (or opening) mark has a space inside it, «**Категории размеров **»,
-# «**Succeed: **Create»: Markdown prints its asterisks, the writer meant bold; with spaces on
-# both sides («2 ** 3 и 4 ** 5») the marks are no run. A word may touch a mark on its spaced side
-_SPACED_STRONG = re.compile(r"(?<![*_\\])(\*\*|__)([ \t]*)([^*_\s](?:[^*_\n]*?[^*_\s])?)([ \t]*)\1(?![*_])")
-
-
-_WORD = re.compile(r"\w")
-_SLUG_KEEPS = {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Pc"}
-
-
-def _github_slug(title: str) -> str:
-    """A heading's id as GitHub makes it (github-slugger): lower case, every character but letters,
-    marks, decimal digits, connectors, hyphens and spaces dropped («½» too), each space a hyphen."""
-    kept = (c for c in title.lower() if c in "- " or unicodedata.category(c) in _SLUG_KEEPS)
-    return "".join(kept).replace(" ", "-")
-
-
-def _tidy_strong(text: str) -> tuple[str, list[int]]:
-    """The Markdown with its spaced bold runs closed up, and the lines where that was done."""
-    lines = text.split("\n")
-    fixed = []
-    code, _ = fences.code_lines(lines)
-    for i, line in enumerate(lines):
-        if code[i] or line.startswith(("    ", "\t")):
-            continue
-
-        def close(m: re.Match[str]) -> str:
-            mark, before, body, after = m.groups()
-            if bool(before) == bool(after):
-                return m.group(0)
-            prev, nxt = m.string[m.start() - 1 : m.start()], m.string[m.end() : m.end() + 1]
-            if (not before and _WORD.match(prev)) or (not after and _WORD.match(nxt)):
-                return m.group(0)  # the unspaced mark touches a word: inside a word, no run
-            # the space goes outside the mark, where it parts the words («awesome. **High»)
-            left = " " if before and prev and not prev.isspace() else ""
-            right = " " if after and nxt and not nxt.isspace() else ""
-            return f"{left}{mark}{body}{mark}{right}"
-
-        tidy = _SPACED_STRONG.sub(close, line)
-        if tidy != line:
-            lines[i] = tidy
-            fixed.append(i + 1)
-    return "\n".join(lines), fixed
-
-
-# CommonMark (GitHub) lets a list interrupt a paragraph («Roll +heart if you are:» then «* …» on
-# the next line); Python-Markdown needs a blank line before it and otherwise prints the items in
-# the paragraph with their asterisks. An ordered list interrupts only when it starts at 1, so a
-# sentence's line that begins «2. » stays text, as CommonMark has it.
-_QUOTE_PREFIX = re.compile(r"^((?:[ ]{0,3}>[ ]?)*)(.*)$")
-_ITEM_START = re.compile(r"^[ ]{0,3}(?:[*+-]|1[.)])[ \t]+\S")
-_RULE_LINE = re.compile(r"^[ ]{0,3}([*_-])(?:[ \t]*\1){2,}[ \t]*$")
-_NOT_PARAGRAPH = re.compile(r"^(?:[ ]{4}|\t|[ ]{0,3}(?:#|\||<|:|\[\^|```|~~~))")
-
-
-def _lists_interrupt(text: str) -> str:
-    """The Markdown with a blank line (inside the same quote) before each list that starts on the
-    line after a paragraph's line; fenced code, tables, headings and lists' own lines unchanged."""
-    out: list[str] = []
-    para_depth = -1  # quote depth of the paragraph the previous line belongs to; -1: none
-    in_list = False  # the current block (since the last blank line) holds a list item
-    lines = text.split("\n")
-    code, _ = fences.code_lines(lines)
-    for line, fenced in zip(lines, code, strict=True):
-        prefix, body = _QUOTE_PREFIX.match(line).groups()  # type: ignore[union-attr]
-        depth = prefix.count(">")
-        if fenced or not body.strip() or _RULE_LINE.match(body):
-            para_depth, in_list = -1, False
-        elif _ITEM_START.match(body):
-            if para_depth == depth and not in_list:
-                out.append(prefix.rstrip())
-            para_depth, in_list = depth, True
-        elif _NOT_PARAGRAPH.match(body) and not in_list:
-            para_depth = -1
-        elif para_depth != depth:
-            para_depth, in_list = depth, False
-        out.append(line)
-    return "\n".join(out)
-
-
 def _soup(
     book: BookConfig, name: str, path: Path, text: str, report: Report, vault: wikilinks.Vault
 ) -> BeautifulSoup:
@@ -273,64 +171,7 @@ def _soup(
         styled.wrap_emphasis(soup)
         titles.promote(soup)
         return _visible(soup)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a Windows editor's line ends
-    try:
-        text, meta = frontmatter.strip(text)
-    except frontmatter.BrokenFrontMatter as err:
-        raise IngestError(err.reason, path=path, line=err.line, book=book.slug) from None
-    if meta:
-        report.notes.append(f"{name}: lines 1–{meta} are front matter, read as metadata, not text")
-    text, hidden = comments.strip(text)
-    for line in hidden:
-        report.notes.append(f"{name}:{line}: an Obsidian comment (%%…%%), hidden when read: left out")
-    text, props = notion.markdown_properties(text, name)
-    if props:
-        first, last = props
-        report.notes.append(f"{name}: lines {first}–{last} are Notion's page properties, read as metadata")
-    _, opened = fences.code_lines(text.split("\n"))
-    if opened:
-        report.warnings.append((FileLine(opened, name), "a code fence that nothing closes: read as text"))
-    text, contents_lines, contents = tocdots.blank(text)
-    report.dropped.extend(contents_lines)
-    fixed_lines, told, _ = dropcaps.fix(list(enumerate(text.split("\n"), 1)))
-    report.notes += [f"{name}: {note}" for note in told]
-    text = "\n".join(fixed_lines)
-    report.notes += [f"{name}: {note}" for note in contents]
-    text, fixed = _tidy_strong(text)
-    for line in fixed:
-        report.warnings.append(
-            (FileLine(line, name), "a bold mark with a space inside it (** word **): read as bold")
-        )
-    folder = book.source if book.source.is_dir() else book.source.parent
-    try:
-        text, line_of = csvtables.inline(text, path, folder)
-    except csvtables.BrokenCsv as err:
-        raise IngestError(str(err), path=path, line=err.line, book=book.slug) from None
-    try:
-        text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, _github_slug))
-    except notion.UnclosedAside as err:
-        raise IngestError(str(err), path=path, line=line_of[err.line - 1], book=book.slug) from None
-    markup, formulas = mathblocks.protect(ruled.as_pipes(text))
-    markup = _lists_interrupt(hashtags.escape(markup))
-    try:
-        # a .txt read as Markdown came from a notes app or a chat, which show a line break as one:
-        # a monster's stat block («Жила 14 (+2) …», «Защ 14; ЗС 22 …») stays one line a line
-        breaks = ["nl2br"] if path.suffix.lower() == ".txt" else []
-        html_text = md.markdown(
-            markup, extensions=MARKDOWN_EXTENSIONS + breaks, extension_configs=MARKDOWN_CONFIG
-        )
-    except RecursionError:  # Python-Markdown recurses per level of nested lists and quotes
-        raise IngestError(
-            f"blocks nested more than {MAX_DEPTH} deep: a page so deep is not read",
-            path=path,
-            book=book.slug,
-        ) from None
-    soup = BeautifulSoup(html_text, "html.parser")
-    mathblocks.restore(soup, formulas)
-    # the file's own lines (the blank lines added are not the file's), found by the words as the
-    # file spells them: before the entities' invisible characters go («Бро&shy;сок»)
-    _source_lines(soup, text, line_of)
-    return _visible(soup)
+    return _visible(mdpages.soup(book, name, path, text, report, vault))
 
 
 def _visible(soup: BeautifulSoup) -> BeautifulSoup:
@@ -339,71 +180,6 @@ def _visible(soup: BeautifulSoup) -> BeautifulSoup:
     for s in soup.find_all(string=INVISIBLE):
         s.replace_with(type(s)(INVISIBLE.sub("", str(s))))  # a comment stays a comment
     return soup
-
-
-_FIRST_WORD = re.compile(r"\w+")
-# a line's marks before its first word, and what else a text may put before it: quotes, brackets,
-# symbols, entities («*"You're punching…"*», «&#x23E3; &nbsp; Roll»: such a line was skipped for
-# the next one the word begins)
-_MARKS = re.compile(r"[\s>#|:*_\[+-]*(?:\d+[.)]\s+)?(?:&#?\w+;|[\W_])*")
-_LEAD = re.compile(r"[\s>#|:*_\[+-]*")
-_LINE_STARTS = {*HEADINGS, "p", "li", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "tr"}
-_LINE_STARTS.add("blockquote")
-
-
-def _source_lines(soup: BeautifulSoup, text: str, line_of: list[int]) -> None:
-    """Give each element of a Markdown source's HTML the line of the Markdown it came from (the
-    HTML's own lines are not the file's, and reports, the outline and errors name lines of the
-    file): the first line, from the previous element's on, that holds the element's first word
-    (a heading: a heading line that does; a block: one it begins), in document order; an element
-    with no words keeps the line before it. Footnotes, which the HTML moves to its end, are
-    looked for from the start. `line_of` gives the file's line of each line of `text` (a CSV
-    table inlined adds lines the file does not have)."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    setext = re.compile(r"^\s*(?:=+|-+)\s*$")
-
-    def is_heading(i: int) -> bool:
-        return lines[i].lstrip().startswith("#") or (i + 1 < len(lines) and bool(setext.match(lines[i + 1])))
-
-    def find(word: str, start: int, heading: bool, first: bool) -> int | None:
-        # «_» is a word character to `\w` and an emphasis mark in Markdown: «_Poison Lake_» holds
-        # the word «Poison», which a `\w` boundary missed, and the search ran on to the next line
-        # that has it (all that followed was given that line)
-        pat = re.compile(r"(?<![^\W_])" + re.escape(word) + r"(?![^\W_])")
-        for i in range(start, len(lines)):
-            m = pat.search(lines[i])
-            if not m or (heading and not is_heading(i)):
-                continue
-            # a word a number starts («# 1. Основы», «1.1. Броски»: the first word is «1») begins
-            # the line where the marks before a list item's number end
-            begins = (_MARKS.match(lines[i]).end(), _LEAD.match(lines[i]).end())  # type: ignore[union-attr]
-            if first and m.start() not in begins:
-                continue
-            return i
-        return None
-
-    cursor = 0
-    block: Tag | None = None  # the last block element
-    for el in soup.find_all(True):
-        # the first word of the element's first text, as the file spells it: read off the whole
-        # text, «Удар<span>ом</span>» is one word that the file does not hold
-        m = next((w for t in el.strings if (w := _FIRST_WORD.search(t))), None)
-        # a block's first word begins its line (after the marks: «#», «-», «1.», «|», «:»), a
-        # line after the block before it unless that block holds it
-        first = el.name in _LINE_STARTS
-        start = cursor + 1 if first and block is not None and block not in el.parents else cursor
-        if first and m:  # a block with no words (a table's empty header row) holds no line of text
-            block = el
-        if m:
-            heading = el.name in HEADINGS
-            at = find(m.group(0), start, heading, first)
-            if at is None and first:
-                at = find(m.group(0), start, heading, False)
-            if at is None and el.find_parent("div", class_="footnote") is not None:
-                at = find(m.group(0), 0, heading, False)
-            if at is not None:
-                cursor = at
-        el.sourceline = line_of[cursor]
 
 
 def _pages(book: BookConfig, report: Report, conv: _Converter) -> list[tuple[str, Path, str]]:
@@ -704,7 +480,7 @@ class _Converter:
             self.mark(el, h)
             # GitHub's id for the heading, which links written for GitHub use («#healing--recovery»
             # for «Healing & Recovery»); the page's own ids come first
-            slug = _github_slug(el.get_text().strip())
+            slug = githubids.slug(el.get_text().strip())
             seen = self.github_ids.setdefault(self.file_name, {})
             n = seen.get(slug, 0)
             seen[slug] = n + 1
