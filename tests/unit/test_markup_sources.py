@@ -410,11 +410,12 @@ def test_a_link_to_a_heading_without_an_id_is_unresolved():
     """The resolver never sends a link to the page's top in place of a heading it cannot reach."""
     from collections import Counter
 
-    from rulebook.ingest.markup import _PENDING, MarkupBook, resolve_links
+    from rulebook.ingest.converter import PENDING
+    from rulebook.ingest.markup import MarkupBook, resolve_links
     from rulebook.ingest.model import Page, Report, Text
 
     lost = Heading(level=3, text="Удар", line=5)
-    para = Paragraph([Link("удар", f"{_PENDING}moves.md#udar")], line=3)
+    para = Paragraph([Link("удар", f"{PENDING}moves.md#udar")], line=3)
     page = Page("00-boi.md", "Бой", [Heading(1, "Бой", 1, anchor="boi"), para, lost], line=1)
     report = Report()
     mb = MarkupBook([], Counter(), report, ["moves.md"], {("moves.md", "udar"): lost})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bs4 import BeautifulSoup, Tag
 
 from rulebook.ingest.elements import INLINE, WS
+from rulebook.ingest.model import Block, Notice, Paragraph, Text
 
 FIGURE = "rb-figure"  # an image-only block whose alt text is kept (a name no HTML uses)
 
@@ -36,3 +37,16 @@ def pictures(soup: BeautifulSoup, root: Tag) -> None:
         fig.string = " ".join(a for a in alts if a)
         fig.sourceline = block.sourceline
         block.replace_with(fig)
+
+
+def blocks(fig: Tag, line: int) -> list[Block]:
+    """What a kept caption becomes: its alt text, and a notice that the page had a picture there."""
+    return [
+        Paragraph([Text(fig.get_text())], line, role="caption"),
+        Notice(
+            "info",
+            "Иллюстрация не перенесена",
+            "Здесь на исходной странице изображение; выше — его описание с той же страницы.",
+            line,
+        ),
+    ]
