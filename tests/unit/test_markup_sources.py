@@ -411,15 +411,16 @@ def test_a_link_to_a_heading_without_an_id_is_unresolved():
     from collections import Counter
 
     from rulebook.ingest.converter import PENDING
-    from rulebook.ingest.markup import MarkupBook, resolve_links
+    from rulebook.ingest.markup import MarkupBook
     from rulebook.ingest.model import Page, Report, Text
+    from rulebook.ingest.pagelinks import resolve
 
     lost = Heading(level=3, text="Удар", line=5)
     para = Paragraph([Link("удар", f"{PENDING}moves.md#udar")], line=3)
     page = Page("00-boi.md", "Бой", [Heading(1, "Бой", 1, anchor="boi"), para, lost], line=1)
     report = Report()
     mb = MarkupBook([], Counter(), report, ["moves.md"], {("moves.md", "udar"): lost})
-    resolve_links(mb, [page], report)
+    resolve(mb, [page], report)
     assert para.inlines == [Text("удар")] and report.unresolved == [(3, "удар")] and report.resolved == 0
 
 

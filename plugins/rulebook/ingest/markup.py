@@ -27,7 +27,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, Tag
 from bs4.dammit import EncodingDetector
@@ -54,33 +53,22 @@ from rulebook.ingest import (
     rendered,
     sitechrome,
     styled,
-    tidyspans,
     titles,
     toggles,
     wikilinks,
     wordlists,
 )
 from rulebook.ingest.config import BookConfig
-from rulebook.ingest.converter import PENDING
 from rulebook.ingest.elements import HEADINGS, INLINE, INVISIBLE_TAGS, MAX_DEPTH, shown
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import (
     Block,
     DefList,
     FileLine,
-    Footnote,
-    Heading,
-    Inline,
-    Link,
     ListBlock,
-    Page,
     Paragraph,
     Report,
-    Sup,
     Table,
-    Text,
-    at,
-    walk,
 )
 from rulebook.ingest.reader import INVISIBLE, read_text, tidy
 
@@ -325,143 +313,3 @@ def _swallowing(root: Tag) -> list[Tag]:
     """Headings that hold paragraphs, tables or other headings: a closing tag left out («<h1>Бой
     <p>…»), which browsers render as one long heading too."""
     return [h for h in root.find_all(list(HEADINGS)) if h.find(_BLOCKS_IN_HEADING) is not None]
-
-
-def _anchor_of(block: Block, page: Page) -> str | None:
-    """The id a link to this block leads to: its own (a heading, a table); for a block without
-    one, the heading of its section ("" before the page's first heading: the page's top). None
-    when the block should have an id and has none: the link cannot reach it, and is reported
-    rather than sent to the top of the page."""
-    if isinstance(block, Heading | Table | Footnote):
-        return block.anchor or None
-    section = ""
-    for b in walk(page.blocks):
-        if b is block:
-            return section
-        if isinstance(b, Heading) and b.anchor:
-            section = b.anchor
-    return ""
-
-
-def resolve_links(mb: MarkupBook, pages: list[Page], report: Report) -> None:
-    """Links between the source's pages -> links between the site's pages; a link to a page or
-    id the source does not have stays text and is reported: a page the source does not hold (the
-    rest of the site a page was saved from) as pointing outside it, an id missing from a page it
-    holds as unresolved."""
-    page_of: dict[int, Page] = {}
-    for p in pages:
-        for b in walk(p.blocks):
-            page_of[id(b)] = p
-    names = set(mb.names)
-    addresses = pagefiles.Addresses(sorted(names))
-
-    def page_name(href: str) -> str:
-        return addresses.page(href[len(PENDING) :].partition("#")[0])
-
-    def target(href: str, here: Page) -> str | None:
-        file, ident = page_name(href), href.partition("#")[2]
-        if file not in names:
-            return None
-        block = mb.targets.get((file, ident)) or (mb.targets.get((file, "")) if not ident else None)
-        block = block or mb.github.get((file, ident))  # the page's own ids first
-        if block is None:
-            return None
-        page = page_of.get(id(block))
-        if page is None:
-            return None
-        anchor = _anchor_of(block, page)
-        if anchor is None:
-            return None
-        frag = f"#{anchor}" if anchor else ""
-        if isinstance(block, Heading) and block.level == 1 and page.blocks and page.blocks[0] is block:
-            frag = ""
-        if page is here:
-            return frag or f"#{getattr(page.blocks[0], 'anchor', '')}"
-        return page.file + frag
-
-    def fix(spans: list[Inline], here: Page, line: int) -> list[Inline]:
-        out: list[Inline] = []
-        for s in spans:
-            if isinstance(s, Link) and s.target.startswith(PENDING):
-                dest = target(s.target, here)
-                if dest is None:
-                    outside = page_name(s.target) not in names
-                    (report.external if outside else report.unresolved).append((line, s.text.strip()))
-                    out.append(Text(s.text))
-                    continue
-                out.append(Link(s.text, dest))
-                report.resolved += 1
-            elif isinstance(s, Sup) and s.target.startswith(PENDING):
-                dest = target(s.target, here) or ""
-                # a note on this page by its anchor, on another (an e-book's notes page) by both
-                out.append(Sup(s.text, dest[1:] if dest.startswith("#") else dest))
-            else:
-                out.append(s)
-        return tidyspans.trim(tidyspans.merge(out)) if any(isinstance(s, Text) for s in out) else out
-
-    for p in pages:
-        for b in walk(p.blocks):
-            if isinstance(b, Paragraph):
-                b.inlines = fix(b.inlines, p, b.line)
-            elif isinstance(b, ListBlock):
-                for it in b.items:
-                    it.inlines = fix(it.inlines, p, it.line)
-            elif isinstance(b, DefList):
-                for d in b.items:
-                    d.term = fix(d.term, p, d.line)
-                    d.definition = fix(d.definition, p, d.line)
-            elif isinstance(b, Table):
-                for row in [*b.header]:
-                    for c in row:
-                        c.inlines = fix(c.inlines, p, b.line)
-                for r in b.rows:
-                    for c in r.cells:
-                        c.inlines = fix(c.inlines, p, r.line)
-
-
-def _to_heading(span: Inline) -> bool:
-    """A link resolved to a heading of the book: `#id`, `page.md#id`, or a page's top (its H1)."""
-    if not isinstance(span, Link) or urlsplit(span.target).scheme or span.target.startswith(PENDING):
-        return False
-    return "#" in span.target or span.target.endswith(".md")
-
-
-def contents_lists(pages: list[Page], report: Report) -> None:
-    """Warn about a list whose every item is one link to a heading of the book: the page's own
-    table of contents (MediaWiki's #toc, a «Содержание» block), which the site builds itself.
-    A contents list is told once: the lists nested in it (its chapters' sections) are part of it."""
-    for p in pages:
-        _contents_paragraphs(p.blocks, report)
-        told: set[int] = set()  # the blocks inside a contents list already told
-        for b in walk(p.blocks):
-            if not isinstance(b, ListBlock) or len(b.items) < 3 or id(b) in told:
-                continue
-            if all(len(it.inlines) == 1 and _to_heading(it.inlines[0]) for it in b.items):
-                told |= {id(x) for it in b.items for x in walk(it.children)}
-                report.warnings.append(
-                    (
-                        b.line,
-                        f"the list at {at(b.line)} is only links to headings of the book (a table of "
-                        "contents of the page?): the site makes its own, drop it with chrome.drop",
-                    )
-                )
-
-
-def _contents_paragraphs(blocks: list[Block], report: Report) -> None:
-    """Warn about a run of three or more paragraphs that are each one link to a heading of the
-    book: a table of contents written as paragraphs (Word's, class MsoToc1, MsoToc2…)."""
-    run: list[Paragraph] = []
-    for b in [*blocks, None]:
-        if isinstance(b, Paragraph) and len(b.inlines) == 1 and _to_heading(b.inlines[0]):
-            run.append(b)
-            continue
-        if len(run) >= 3:
-            report.warnings.append(
-                (
-                    run[0].line,
-                    f"the {len(run)} paragraphs from {at(run[0].line)} to {at(run[-1].line)} are only links "
-                    "to headings of the book (a table of contents of the page?): the site makes its "
-                    "own, drop them with chrome.drop",
-                )
-            )
-        run = []

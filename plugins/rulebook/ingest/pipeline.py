@@ -15,12 +15,14 @@ from pathlib import Path
 
 from rulebook.ingest import (
     bbcode,
+    contents,
     coverage,
     footnotes,
     markdown,
     markup,
     mdtext,
     outline,
+    pagelinks,
     pages,
     schema,
     sidebyside,
@@ -115,8 +117,8 @@ def _parse_markup(book: BookConfig) -> Document:
     book_pages = pages.paginate(book, mb.blocks)
     for p in book_pages:
         pages.assign_anchors(p)
-    markup.resolve_links(mb, book_pages, mb.report)
-    markup.contents_lists(book_pages, mb.report)
+    pagelinks.resolve(mb, book_pages, mb.report)
+    contents.warn(book_pages, mb.report)
     index = HeadingIndex(book_pages)
     check_aliases(book, index)
     for p in book_pages:
