@@ -1,6 +1,16 @@
 """The HTML elements of a page -> the document model's blocks and inline spans, page after page,
 with the ids that links lead to (the page's own and GitHub's heading ids). What the markup
-says is kept: heading levels, lists, tables, emphasis, boxes, links between the pages."""
+says is kept: heading levels, lists, tables, emphasis, boxes, links between the pages.
+
+A box (a blockquote) whose content begins with a heading is a titled rule, as a book of moves
+prints each move («> ### STRIKE» and the move's text under it): the heading is lifted out of the
+box to be the section's own heading, and the rest of the box stays a box under it. A heading
+must be a section to have an id, an entry in the table of contents, a place links lead to and a
+record that search ranks as a title; and the model's sections are headings in the page's block
+flow, which a box's children are not. The text after the box (the move's commentary) belongs to
+that section too, as the book means it. Only a box in the page's own flow is lifted (one inside
+a list item or another box keeps its heading, which still gets an id).
+"""
 
 from __future__ import annotations
 

@@ -6,15 +6,8 @@ definition lists. BeautifulSoup reads the HTML (Python-Markdown renders a Markdo
 first), the entry's CSS selectors drop the site chrome (navigation, footers, ads: every dropped
 element is reported), and the elements become the same blocks the text importer makes, so
 pages, heading ids, cross-references, widgets, word coverage and writing work unchanged.
-
-A box (a blockquote) whose content begins with a heading is a titled rule, as a book of moves
-prints each move («> ### STRIKE» and the move's text under it): the heading is lifted out of the
-box to be the section's own heading, and the rest of the box stays a box under it. A heading
-must be a section to have an id, an entry in the table of contents, a place links lead to and a
-record that search ranks as a title; and the model's sections are headings in the page's block
-flow, which a box's children are not. The text after the box (the move's commentary) belongs to
-that section too, as the book means it. Only a box in the page's own flow is lifted (one inside
-a list item or another box keeps its heading, which still gets an id).
+Here the pages are read and the steps run in their order; each step is a module of its own
+(sourcepages, mdpages, sitechrome, alerts, pictures, converter; pagelinks once the pages exist).
 
 The book's own words are the visible text of the content root after chrome removal: word
 coverage compares them with the model, as for text sources.
@@ -22,23 +15,19 @@ coverage compares them with the model, as for text sources.
 
 from __future__ import annotations
 
-import codecs
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bs4 import BeautifulSoup, Tag
-from bs4.dammit import EncodingDetector
 from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
 
 from rulebook.ingest import (
     alerts,
-    bbcode,
     boxmarks,
     converter,
     dokunotes,
-    ebooks,
     editlinks,
     gdoclists,
     implied,
@@ -47,11 +36,11 @@ from rulebook.ingest import (
     mdpages,
     notion,
     ownurls,
-    pagefiles,
     pagetitle,
     pictures,
     rendered,
     sitechrome,
+    sourcepages,
     styled,
     titles,
     toggles,
@@ -61,16 +50,8 @@ from rulebook.ingest import (
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.elements import HEADINGS, INLINE, INVISIBLE_TAGS, MAX_DEPTH, shown
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.model import (
-    Block,
-    DefList,
-    FileLine,
-    ListBlock,
-    Paragraph,
-    Report,
-    Table,
-)
-from rulebook.ingest.reader import INVISIBLE, read_text, tidy
+from rulebook.ingest.model import Block, DefList, FileLine, ListBlock, Paragraph, Report, Table
+from rulebook.ingest.reader import INVISIBLE
 
 _NOT_TEXT = (Comment, Declaration, CData, Doctype, ProcessingInstruction)
 _WORD_HIDDEN = re.compile(r"(?=.*\bdisplay\s*:\s*none)(?=.*\bmso-hide\s*:)", re.I | re.S)
@@ -86,56 +67,6 @@ class MarkupBook:
     names: list[str]  # the pages' names: their paths in a folder source (or an e-book)
     targets: dict[tuple[str, str], Block] = field(default_factory=dict)  # (file, element id) -> block
     github: dict[tuple[str, str], Block] = field(default_factory=dict)  # (file, GitHub's heading id)
-
-
-def source_files(book: BookConfig) -> list[Path]:
-    """The pages of a markup source: the file, or the folder's pages (at any depth) in `order`
-    (default: by their path in the folder)."""
-    src = book.source
-    if not src.exists():
-        raise book.fail(f"source {src.name!r} not found in sources/", "source")
-    if src.is_file():
-        return [src]
-    suffixes = {"html": (".html", ".htm", ".xhtml"), "markdown": (".md", ".markdown")}[book.kind]
-    found = {pagefiles.name(src, p): p for p in pagefiles.find(src, suffixes)}
-    if not book.order:
-        return list(found.values())
-    missing = [n for n in book.order if n not in found]
-    if missing:
-        raise book.fail(f"order: {missing[0]!r} is not a page of the folder {src.name}/", "order")
-    left = sorted(set(found) - set(book.order))
-    if left:
-        raise book.fail(
-            f"order: the folder {src.name}/ also holds {', '.join(left)}: "
-            "list every page (nothing is skipped)",
-            "order",
-        )
-    return [found[n] for n in book.order]
-
-
-def _page_encoding(book: BookConfig, path: Path) -> str:
-    """The encoding to read a page in: the entry's, except that a saved web page that is not UTF-8
-    under the default is read in the charset its own <meta> declares (a browser saves a
-    Windows-1251 site as Windows-1251 and says so in the page, as it reads it)."""
-    if book.kind != "html" or book.encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
-        return book.encoding
-    data = path.read_bytes() if path.is_file() else b""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "utf-16"  # a byte order mark outweighs the <meta>, as in browsers (Word's «Unicode» page)
-    try:
-        data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        declared = EncodingDetector.find_declared_encoding(data, is_html=True)
-        if declared:
-            try:
-                name = codecs.lookup(declared).name
-            except LookupError:
-                pass
-            else:
-                # as browsers read them (the WHATWG encoding standard): a page that says Latin-1
-                # or ASCII is Windows-1252, whose «…» and curly quotes Latin-1 has as controls
-                return "cp1252" if name in ("latin-1", "iso8859-1", "ascii") else name
-    return book.encoding
 
 
 def _soup(
@@ -158,30 +89,11 @@ def _visible(soup: BeautifulSoup) -> BeautifulSoup:
     return soup
 
 
-def _pages(book: BookConfig, report: Report, conv: converter.Converter) -> list[tuple[str, Path, str]]:
-    """The source's pages: (name, the file errors name, its text). An e-book's pages are made
-    from it (see ebooks), each named by its path in the book and told by the book's file."""
-    if ebooks.kind(book.source.name) and not book.source.is_dir():
-        source_files(book)  # the file is there (the same error as any source's)
-        made = ebooks.read(book.source, book.slug)
-        report.notes.extend(made.notes)
-        conv.flowing = made.flowing
-        return [(name, book.source, tidy(text)) for name, text in made.pages]
-    out = []
-    for path in source_files(book):
-        name = pagefiles.name(book.source, path)
-        text = read_text(path, _page_encoding(book, path), book.slug)
-        if book.kind == "html" and path.suffix.lower() == ".txt":  # a forum post (see pipeline)
-            text = bbcode.to_html(text, path, book.slug)
-        out.append((name, path, text))
-    return out
-
-
 def parse(book: BookConfig) -> MarkupBook:
     report = Report()
     words: Counter[str] = Counter()
     conv = converter.Converter(book, report)
-    files = _pages(book, report, conv)
+    files, conv.flowing = sourcepages.read(book, report)
     conv.folder = len(files) > 1 or book.source.is_dir()
     conv.notion_pages = notion.page_ids([name for name, _, _ in files])
     used_drops: set[str] = set()
