@@ -48,12 +48,13 @@ from lxml import etree
 from rulebook.ingest.ebooks import MAX_BYTES, declared_entity, parser
 from rulebook.ingest.ebooks import name as _name
 from rulebook.ingest.errors import IngestError
+from rulebook.ingest.lineshapes import SENTENCE_ENDS
 
 NS = "http://www.gribuser.ru/xml/fictionbook/2.0"
 NOTES_BODIES = ("notes", "comments")  # the bodies that hold what `type="note"` links point to
 _WS = re.compile(r"\s+")
 _WORD = re.compile(r"\w")
-_ENDS_SENTENCE = re.compile(r"[.!?…:;,]$")
+_ENDS_SENTENCE = re.compile(f"[{SENTENCE_ENDS}]$")
 _INLINE_TAGS = {"strong": "strong", "emphasis": "em", "strikethrough": "s", "sub": "sub", "sup": "sup"}
 _INLINE_TAGS |= {"code": "code", "style": "span"}
 

@@ -24,6 +24,7 @@ import itertools
 import re
 from collections import Counter
 
+from rulebook.ingest.lineshapes import TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 
 _PAGE_NUMBER = re.compile(
@@ -34,7 +35,7 @@ _MIN_PAGES = 3  # page-number lines that, with a running header beside them, sho
 _MIN_BARE_PAGES = 5  # page-number lines that show pages with no running header
 _HEADER_SHARE = 0.6  # of the page numbers a running header is printed beside
 _PAGE_TEXT = 200  # characters of text before each bare page number: a page, not a scene
-_HEADER_MAX = 80  # a running header is a short line
+_HEADER_MAX = TITLE_MAX  # a running header is a short line
 
 
 def _number(text: str) -> int | None:

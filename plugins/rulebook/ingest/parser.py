@@ -16,6 +16,7 @@ from rulebook.ingest import deflists, footnotes, xrefs
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.headings import HeadingDetector, underline_level
+from rulebook.ingest.lineshapes import SENTENCE_ENDS
 from rulebook.ingest.model import (
     Admonition,
     Block,
@@ -740,7 +741,8 @@ class Parser:
         if len(texts) < 3 or any(self.list_marker(ln.text) for ln in lines):
             return False
         if not all(
-            len(t) <= 120 and len(t.split()) >= 2 and t[-1] not in ".!?…:;," and ": " not in t for t in texts
+            len(t) <= 120 and len(t.split()) >= 2 and t[-1] not in SENTENCE_ENDS and ": " not in t
+            for t in texts
         ):  # «Стоимость: 2 ОД» lines are fields, not rows
             return False
         if sum(any(ch.isdigit() for ch in t) for t in texts) < len(texts) - 1:

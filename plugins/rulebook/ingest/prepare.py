@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rulebook.ingest import dropcaps, linehyphens, pagechrome, tocdots
 from rulebook.ingest.config import BookConfig
+from rulebook.ingest.lineshapes import SENTENCE_ENDS, TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
 
@@ -164,7 +165,7 @@ def _join_drop_caps(out: Prepared) -> list[str]:
 def _opens_section(text: str) -> bool:
     """A short line that ends no sentence and starts no item or table row: a title's shape."""
     t = text.strip()
-    return 0 < len(t) <= 80 and t[-1] not in ".;,…:!?|│" and not _ITEM_START.match(t)
+    return 0 < len(t) <= TITLE_MAX and t[-1] not in SENTENCE_ENDS + "|│" and not _ITEM_START.match(t)
 
 
 def _alone(lines: list[SourceLine], j: int) -> bool:

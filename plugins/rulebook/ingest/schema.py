@@ -20,6 +20,7 @@ import regex
 
 from rulebook.ingest import ebooks, pagefiles
 from rulebook.ingest.errors import IngestError
+from rulebook.ingest.lineshapes import BULLETS, SENTENCE_ENDS, TITLE_MAX
 from rulebook.ingest.patterns import Pattern, Where, compile_pattern
 from rulebook.ingest.tomlfile import Key, KeyLocator
 
@@ -506,12 +507,18 @@ HEADINGS = Table(
             sources=(TEXT,),
         ),
         Field("exclude", ListOf(Regex()), "lines that are never headings", [], sources=(TEXT,)),
-        Field("max_length", Int(1, MAX_HEADING_LENGTH), "longest heading in characters", 80, sources=(TEXT,)),
+        Field(
+            "max_length",
+            Int(1, MAX_HEADING_LENGTH),
+            "longest heading in characters",
+            TITLE_MAX,
+            sources=(TEXT,),
+        ),
         Field(
             "forbid_end",
             Str(),
             "a line ending in one of these characters is not a heading",
-            ".;,…:!?",
+            SENTENCE_ENDS,
             sources=(TEXT,),
         ),
         Field(
@@ -598,7 +605,7 @@ LISTS = Table(
             "bullet",
             Regex(("indent", "body")),
             "a bulleted item",
-            r"^(?P<indent> *)(?:[•·►▸▪■◦‣] ?|\* (?=\S))(?P<body>.*)$",
+            rf"^(?P<indent> *)(?:[{BULLETS}] ?|\* (?=\S))(?P<body>.*)$",
         ),
         Field(
             "ordered",

@@ -19,6 +19,7 @@ import itertools
 import re
 
 from rulebook.ingest import fences
+from rulebook.ingest.lineshapes import TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 
 _ENTRY = re.compile(r"^\s*\S.*?\s?(?:[.…·_] ?){4,}\s*(?P<page>\d{1,4})\s*$")
@@ -33,7 +34,7 @@ _CODE = "```"  # what a fenced line is read as: text that is no entry and no tit
 def _title_page(texts: list[str]) -> bool:
     """The lines are a title page's (a title, a subtitle, an author, an edition): a few short
     lines, none ending a sentence."""
-    return len(texts) <= _TITLE_PAGE and all(len(t) <= 80 and t[-1] not in ".!?…:;" for t in texts)
+    return len(texts) <= _TITLE_PAGE and all(len(t) <= TITLE_MAX and t[-1] not in ".!?…:;" for t in texts)
 
 
 def _page(text: str) -> int | None:

@@ -16,13 +16,14 @@ import itertools
 import re
 
 from rulebook.ingest import linehyphens
+from rulebook.ingest.lineshapes import BULLETS, CHAPTER_WORDS
 from rulebook.ingest.reader import SourceLine
 
 _WIDTH = 100  # a hard-wrapped text's lines fit a screen; the dumps' paragraphs are longer
 _FILLED = 0.85  # of the wrap width: a line the column filled (a PDF probe's paragraph ends: ≤ 0.80)
 _MIN_BREAKS = 3  # mid-sentence breaks that show a text is wrapped (not a stray short line)
 _COLUMNS = re.compile(r"\S(?: {2,}|\t)\S")  # aligned columns: a run of spaces inside the line
-_ITEM = re.compile(r"^\s*(?:[-*•·►▸▪■◦‣–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
+_ITEM = re.compile(rf"^\s*(?:[-*{BULLETS}–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;»\"')\]]$")
 _LOWER_START = re.compile(r"^[^\W\d_]")
 # «Навык — выученное умение…», «Руна Огня: зажигает…», «Олег: Третий день…»: a term or a
@@ -31,7 +32,7 @@ _INDENT = re.compile(r"^(?:\t| {2,})\S")
 _LABELLED = re.compile(r"^[A-ZА-ЯЁ][^\s.,:;—]*(?: [^\s.,:;—]+){0,3}(?: —|:) \S")
 # A numbered section's title: «2.1. Очередность хода», «Глава 3.», «Chapter 4: Magic»
 _NUMBERED_TITLE = re.compile(
-    r"^\s*(?:(?:Глава|Часть|Chapter|Part)\s+\d+[.:]?|\d+(?:\.\d+)+\.?)(?=\s|$)", re.IGNORECASE
+    rf"^\s*(?:(?:{CHAPTER_WORDS})\s+\d+[.:]?|\d+(?:\.\d+)+\.?)(?=\s|$)", re.IGNORECASE
 )
 
 
