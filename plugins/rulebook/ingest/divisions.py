@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulebook.ingest.lineshapes import SENTENCE_ENDS, TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 
 _RANKS = {
@@ -47,8 +48,7 @@ _DIVISION = re.compile(
     r"(?:\s*[.:]?\s*[—–-]?\s*(?P<title>[«\"(\w].*?))?\s*\.?$",
     re.IGNORECASE,
 )
-_TITLE_END = ".;,…:!"  # a title may ask, but ends no sentence
-_TITLE_MAX = 80
+_TITLE_END = SENTENCE_ENDS.replace("?", "")  # a title may ask, but ends no sentence
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def match(text: str) -> Division | None:
     """The division a line names, None when it names none (also «Глава правил», a word's case
     taken: «ГЛАВА 1» and «Глава 1» name one, «глава 1» in a sentence does not)."""
     t = text.strip()
-    if len(t) > _TITLE_MAX:
+    if len(t) > TITLE_MAX:
         return None
     m = _DIVISION.match(t)
     if not m or not m.group("word")[0].isupper():
@@ -85,7 +85,7 @@ def _roman(num: str) -> bool:
 def _title_like(text: str) -> bool:
     t = text.strip()
     return (
-        0 < len(t) <= _TITLE_MAX
+        0 < len(t) <= TITLE_MAX
         and t == text.rstrip()
         and t[-1] not in _TITLE_END
         and (t[0].isalpha() or t[0] in '«"')
