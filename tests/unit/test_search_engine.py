@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from rulebook.search import analysis, engine, library, plan
+from rulebook.search import analysis, distance, engine, library, plan
 from rulebook.search.engine import osa
 from rulebook.search.plan import Planner, latin_main, parse
 from rulebook.search.score import Scorer
@@ -672,9 +672,9 @@ def test_a_typo_is_corrected_to_the_word_a_slip_of_typing_makes_it():
     assert out["results"][0]["title"] == "Подсчёт клеток"
     assert out["suggestion"] == "подсчета"
     # a letter spelt alike (ы for и) and a key typed twice are slips too
-    assert plan.slip_distance("стабилизацыя", "стабилизация", False) == analysis.ENGINE["slip_cost"]
-    assert plan.slip_distance("иннициатива", "инициатива", False) == analysis.ENGINE["slip_cost"]
-    assert plan.slip_distance("хочу", "ходу", False) == 1.0  # ч and д: neither
+    assert distance.slip_distance("стабилизацыя", "стабилизация", False) == analysis.ENGINE["slip_cost"]
+    assert distance.slip_distance("иннициатива", "инициатива", False) == analysis.ENGINE["slip_cost"]
+    assert distance.slip_distance("хочу", "ходу", False) == 1.0  # ч and д: neither
 
 
 def test_a_slang_verb_made_from_a_glossary_noun_finds_the_nouns_terms():

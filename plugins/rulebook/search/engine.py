@@ -54,8 +54,9 @@ from typing import Any
 
 from rulebook.search import analysis, naming
 from rulebook.search import vocab as V
+from rulebook.search.distance import osa
 from rulebook.search.naming import resolve_books
-from rulebook.search.plan import Parsed, Plan, Planner, Slot, latin_main, osa, parse
+from rulebook.search.plan import Parsed, Plan, Planner, Slot, latin_main, parse
 from rulebook.search.score import Hit, K, Scorer
 from rulebook.search.store import Key, Store
 from rulebook.search.vocab import uniq
