@@ -1,6 +1,7 @@
 """A query names books: by `@name`, and by a book's name written among its words."""
 
-from rulebook.search import engine, naming, plan
+from rulebook.search import engine, naming
+from rulebook.search.query import parse
 
 from tests.support.books import book, index
 
@@ -14,7 +15,7 @@ BOOKS = [
 
 
 def read(query, printed=()):
-    got = naming.mentions(plan.parse(query), BOOKS, lambda w: w in printed)
+    got = naming.mentions(parse(query), BOOKS, lambda w: w in printed)
     return got.chunks, got.books, got.prefix
 
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rulebook.search import analysis, engine, plan
+from rulebook.search import analysis, engine, query
 from rulebook.search.store import MissingIndex, Store
 
 DEFAULT_INDEX = ".cache/search"
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     # nothing in the chosen books: the other books' answers are told (a list in JSON stays the
     # chosen books' only)
     other: dict[str, Any] = {"results": []}
-    unfiltered = plan.unfiltered(args.query)
+    unfiltered = query.unfiltered(args.query)
     if not out["results"] and len(out["books"]) < len(store.books) and unfiltered.strip():
         other = engine.search(store, unfiltered, limit=args.limit, prefer=prefer)
     if args.json:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from rulebook.search import analysis
-from rulebook.search.plan import Parsed
+from rulebook.search.query import Parsed
 
 _SLUG_LETTERS = re.compile(r"[a-z]+")
 # a title's word shorter than this is no name in the words («star», «wars»)

@@ -14,43 +14,14 @@ from typing import Any
 from rulebook.search import analysis
 from rulebook.search import vocab as V
 from rulebook.search.distance import one_slip, osa, slip_distance
+from rulebook.search.query import Parsed, Word, role_of, typed_tokens
 from rulebook.search.store import TOP, Key, Store
 
 P = analysis.ENGINE
-_SPACE = re.compile("[" + analysis.SPEC["query_space"] + "]+")
 _LATIN_MIN = int(analysis.SPEC["latin_reading"]["min_letters"])  # a word read from Latin letters
 _LETTER = re.compile(r"[^\W\d_]")
 _CYR = frozenset(analysis.SPEC["cyrillic"])
 _LAT = frozenset(analysis.SPEC["latin"])
-
-
-@dataclass
-class Parsed:
-    chunks: list[str]
-    books: list[str]
-    prefix: bool
-    cut: bool = False  # words past `max_words` were left out
-
-
-def parse(query: str) -> Parsed:
-    """The query's words and `@name`s. A pasted paragraph is cut to its first `max_words` words:
-    the work grows faster than the words, and no description of a situation is that long."""
-    parts = [p for p in _SPACE.split(query) if p]
-    books = [p[1:].lower() for p in parts if p.startswith("@") and len(p) > 1]
-    chunks = [p for p in parts if not p.startswith("@")]
-    ends_open = bool(query) and not _SPACE.fullmatch(query[-1])
-    prefix = ends_open and bool(parts) and not parts[-1].startswith("@")
-    n = int(P["max_words"])
-    if len(chunks) > n:
-        return Parsed(chunks[:n], books, False, True)
-    return Parsed(chunks, books, prefix)
-
-
-def unfiltered(query: str) -> str:
-    """The query without its `@name` words (the word being typed stays open): what every book
-    is asked when the chosen ones have no answer."""
-    parsed = parse(query)
-    return " ".join(parsed.chunks) + ("" if parsed.prefix else " ")
 
 
 @dataclass
@@ -119,26 +90,6 @@ def _as_abbreviation(w: str, forms: list[str]) -> None:
         forms[:] = mine
 
 
-@dataclass
-class Word:
-    surface: str
-    prefix: bool
-    role: str  # content, stop, question, intent
-    upper: bool = False  # written in capitals, as abbreviations are («ОП»)
-
-
-def _role(w: str, upper: bool = False) -> str:
-    if upper:  # «ОБ», «УС»: an abbreviation, not the preposition «об»
-        return "content"
-    if w in analysis.INTENTS:
-        return "intent"
-    if w in analysis.QUESTION:
-        return "question"
-    if w in analysis.STOP:
-        return "stop"
-    return "content"
-
-
 def _per_word(chunk: str, test: Callable[[str], bool]) -> list[bool]:
     """Per word of the chunk (as `analysis.surfaces` gives them), `test` of its raw form."""
     out = []
@@ -199,16 +150,6 @@ def _as_typed_first(w: str, rules: list[list[Any]]) -> list[list[Any]]:
         return len(s) == 1 and s[0] != w and len(s[0]) <= short and len(s[0]) < len(w)
 
     return [r for r in rules if not stem_only(r)]
-
-
-def _typed_tokens(parsed: Parsed) -> list[tuple[str, bool]]:
-    """The query's words as typed, each with whether it is the word being typed."""
-    out: list[tuple[str, bool]] = []
-    for ci, chunk in enumerate(parsed.chunks):
-        toks = analysis.surfaces(chunk)
-        last = parsed.prefix and ci == len(parsed.chunks) - 1
-        out += [(t, last and ti == len(toks) - 1) for ti, t in enumerate(toks)]
-    return out
 
 
 def _joinable(a: str, b: str) -> bool:
@@ -276,7 +217,7 @@ class Planner:
         self.latin = latin_main(store) if latin is None else latin
         self._slang_fixes: dict[str, str] = {}
         self._shouted = _shouted(parsed.chunks)
-        self._typed = _typed_tokens(parsed)
+        self._typed = typed_tokens(parsed)
         self._typos: dict[tuple[str, bool, int], list[tuple[float, float, str, str]]] = {}
 
     def _upper(self, chunk: str) -> list[bool]:
@@ -385,7 +326,7 @@ class Planner:
                 if not self._as_typed(j, b.prefix):
                     j = self._gap_join(a.surface, b.surface, b.prefix)
             if j:
-                out[i : i + 2] = [Word(j, b.prefix, _role(j))]
+                out[i : i + 2] = [Word(j, b.prefix, role_of(j))]
                 for k in range(len(shown) - 1):
                     if shown[k] == a.surface and shown[k + 1] == b.surface:
                         shown[k : k + 2] = [j]
@@ -484,7 +425,7 @@ class Planner:
             last = ci == n - 1
             ps = [parsed.prefix and last and ti == len(toks) - 1 for ti in range(len(toks))]
             upper = [False] * len(toks) if use else self._upper(parsed.chunks[ci])
-            out += [Word(t, p, _role(t, u), u) for t, p, u in zip(toks, ps, upper, strict=True)]
+            out += [Word(t, p, role_of(t, u), u) for t, p, u in zip(toks, ps, upper, strict=True)]
             shown += toks
             num = analysis.section_number(parsed.chunks[ci])
             if num:  # «2.2»: also the section of that number (its digits alone are everywhere)
@@ -959,7 +900,7 @@ class Planner:
                 continue
             a, b = cuts[best[1]]
             store.ensure(V.need(store, V.word_ranges(a) + V.word_ranges(b)))
-            halves = [Word(a, False, _role(a)), Word(b, s.prefix, _role(b))]
+            halves = [Word(a, False, role_of(a)), Word(b, s.prefix, role_of(b))]
             made = [Group([h.surface], [Alt([self.expand(h)], 1.0)]) for h in halves if h.role == "content"]
             for gi, g in enumerate(plan.groups):
                 if any(sl is s for al in g.alts for sl in al.slots):
