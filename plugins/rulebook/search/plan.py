@@ -16,12 +16,12 @@ from rulebook.search import vocab as V
 from rulebook.search.distance import one_slip, osa, slip_distance
 from rulebook.search.query import Parsed, Word, role_of, typed_tokens
 from rulebook.search.store import TOP, Key, Store
+from rulebook.search.typos import Typos, typo_budget, typo_budget_of, typo_ranges
 
 P = analysis.ENGINE
 _LATIN_MIN = int(analysis.SPEC["latin_reading"]["min_letters"])  # a word read from Latin letters
 _LETTER = re.compile(r"[^\W\d_]")
 _CYR = frozenset(analysis.SPEC["cyrillic"])
-_LAT = frozenset(analysis.SPEC["latin"])
 
 
 @dataclass
@@ -157,18 +157,6 @@ def _joinable(a: str, b: str) -> bool:
     return bool(a) and bool(b) and all(_LETTER.match(c) for c in a + b)
 
 
-def _typo_budget_of(w: str, relaxed: bool, latin: bool, found_nothing: bool) -> int:
-    """A short English word that a library of Russian books lacks is most likely a correct
-    English word: its typo budget starts at six letters. Where the query found nothing as typed
-    (`found_nothing`) it gets one edit: «stike» has Strike one letter off, and an empty list is
-    no answer, but two edits of a four-letter word reach words it never meant («wrek»: «weak»).
-    In a library of English books a short English word is corrected as a Russian one is in a
-    Russian library."""
-    if not latin and len(w) < P["typo_latin_from"] and all(c in _LAT for c in w):
-        return min(1, _typo_budget(len(w), relaxed)) if found_nothing else 0
-    return _typo_budget(len(w), relaxed)
-
-
 def latin_main(store: Store, scope: list[int] | None = None, prefer: int = -1) -> bool:
     """Most of the words searched are Latin: those of the book being read, or of the books a
     search is limited to, or else the library's (manifest stats; an older index has none). An
@@ -182,31 +170,6 @@ def latin_main(store: Store, scope: list[int] | None = None, prefer: int = -1) -
     return 2 * store.stats.get("latin_words", 0) > store.stats.get("words", 0)
 
 
-def _typo_budget(n: int, relaxed: bool) -> int:
-    if relaxed:
-        return 2 if n >= P["typo1_from"] else 1 if n >= 3 else 0
-    return 2 if n >= P["typo2_from"] else 1 if n >= P["typo1_from"] else 0
-
-
-def _suffix_len(n: int, k: int) -> int:
-    """How many last letters a word within k edits keeps when its edits are near the start."""
-    return min(n - 1, max(2, n - 1 - 2 * k))
-
-
-def typo_ranges(w: str, is_prefix: bool, k: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """(forward, reversed) vocabulary ranges that hold every word within k edits of `w` whose
-    first two letters, or last letters, are unchanged (for the word being typed, the reversed
-    range finds it as a finished word). A word of four letters or more also reads the words
-    whose second letter it typed one place late: its second and third swapped («пресонажа»:
-    «персонажа»), or a letter slipped in second place; with an edit near its end besides, the
-    last letters miss it too."""
-    fwd = [(w[:2], w[:2] + TOP)]
-    if len(w) >= 4 and w[1] != w[2]:
-        fwd.append((w[0] + w[2], w[0] + w[2] + TOP))
-    r = w[::-1][: _suffix_len(len(w), k)]
-    return fwd, [(r, r + TOP)]
-
-
 class Planner:
     """Builds a plan for one query, asking the store for shards round by round."""
 
@@ -218,7 +181,7 @@ class Planner:
         self._slang_fixes: dict[str, str] = {}
         self._shouted = _shouted(parsed.chunks)
         self._typed = typed_tokens(parsed)
-        self._typos: dict[tuple[str, bool, int], list[tuple[float, float, str, str]]] = {}
+        self.typos = Typos(store)
 
     def _upper(self, chunk: str) -> list[bool]:
         """Per word of the chunk: written in capitals, where capitals tell an abbreviation."""
@@ -690,7 +653,7 @@ class Planner:
             k = budgets[id(s)]
             cands = []
             if k:
-                cands = self.typos(s.word, s.prefix, k)
+                cands = self.typos.find(s.word, s.prefix, k)
             taken: dict[str, float] = {}
             for d, _wd, st, u in cands:
                 if st in taken:
@@ -728,11 +691,11 @@ class Planner:
             if not taken and not s.stems and not self.relaxed:
                 # nothing within the budget: the closest words a larger one finds are offered
                 # ("did you mean"), and searched where no split reads the word (below)
-                wider = max(_typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
-                if wider > k and _typo_budget_of(s.word, True, self.latin, False):
+                wider = max(typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
+                if wider > k and typo_budget_of(s.word, True, self.latin, False):
                     fwd, rev = typo_ranges(s.word, s.prefix, wider)
                     store.ensure(V.uniq(V.need(store, fwd) + V.need(store, rev, "r")))
-                    closest = self.typos(s.word, s.prefix, wider)
+                    closest = self.typos.find(s.word, s.prefix, wider)
                     if closest:
                         s.correction = closest[0][3]
                         # two edits, as a longer word's budget allows; three are only offered
@@ -807,7 +770,7 @@ class Planner:
         """The typo budget of each unknown word (by its slot's id), and the shards of round 2:
         the unknown words' typo and loan candidates, the glossary targets' vocabulary."""
         budgets = {
-            id(s): _typo_budget_of(s.word, self.relaxed, self.latin, self.relaxed) for s in self._unknown
+            id(s): typo_budget_of(s.word, self.relaxed, self.latin, self.relaxed) for s in self._unknown
         }
         needs = [k for s in self._unknown for k in self._typo_needs(s, budgets[id(s)])]
         return budgets, V.uniq(needs + self._phrase_needs())
@@ -867,7 +830,7 @@ class Planner:
             if best is None:
                 continue
             st = analysis.stem(best[1])
-            near = [c for c in self.typos(w, s.prefix, k) if c[2] != st]
+            near = [c for c in self.typos.find(w, s.prefix, k) if c[2] != st]
             if near and (near[0][0], near[0][1]) <= (1, best[0]):
                 continue  # a book's word as close: the typo round's
             self._slang_fixes[w] = best[1]
@@ -922,50 +885,3 @@ class Planner:
             if found:
                 return max(df for _, _, df in found)
         return -1
-
-    def typos(self, w: str, is_prefix: bool, k: int) -> list[tuple[float, float, str, str]]:
-        """(distance, slip distance, stem, word) of the words within k edits, best first:
-        closest, then likeliest slips, then most frequent, then in order; once per query (the
-        slang check and the typo round ask alike)."""
-        got = self._typos.get((w, is_prefix, k))
-        if got is None:
-            got = self._typos[(w, is_prefix, k)] = self._find_typos(w, is_prefix, k)
-        return got
-
-    def _find_typos(self, w: str, is_prefix: bool, k: int) -> list[tuple[float, float, str, str]]:
-        n = len(w)
-        store = self.store
-        fwd, rev = typo_ranges(w, is_prefix, k)
-        cands: dict[str, None] = {}
-        for lo, hi in fwd:
-            for u, _, _ in V.words(store, lo, hi):
-                cands[u] = None
-        rcands: dict[str, None] = {}
-        for lo, hi in rev:
-            klo, khi = V.key(lo), V.key(hi)
-            for i in store.shards("r", lo, hi):
-                words, keys = store.get(("r", i))
-                for rw, kw in zip(words, keys, strict=True):
-                    if klo <= kw < khi and rw[::-1] not in cands:
-                        rcands[rw[::-1]] = None
-        found = []
-        for u in cands:
-            d = osa(w, u[: n + k] if is_prefix else u, k, is_prefix)
-            if d <= k:
-                # while typing, a whole word within the budget beats a longer word's beginning
-                whole = not is_prefix or osa(w, u, k, False) <= k
-                found.append((d if whole else d + 0.5, u))
-        for u in rcands:  # from the end: whole words only
-            d = osa(w, u, k, False)
-            if d <= k:
-                found.append((d, u))
-        info = V.stem_df(store, [u for _, u in found])
-        store.ensure(V.uniq([("v", store.shard_of("v", u)) for _, u in found if u not in info]))
-        info.update(V.stem_df(store, [u for _, u in found if u not in info]))
-        rows = []
-        for d, u in found:
-            if u in info:
-                wd = slip_distance(w, u[: n + k] if is_prefix else u, is_prefix)
-                rows.append((d, wd, -info[u][1], V.key(u), info[u][0], u))
-        rows.sort()
-        return [(d, wd, st, u) for d, wd, _, _, st, u in rows]
