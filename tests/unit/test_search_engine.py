@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from rulebook.search import analysis, distance, engine, library, plan
+from rulebook.search import analysis, distance, engine, library
 from rulebook.search.engine import osa
-from rulebook.search.plan import Planner, latin_main
+from rulebook.search.planner import Planner, latin_main
 from rulebook.search.query import parse
 from rulebook.search.score import Scorer
 
@@ -421,7 +421,7 @@ def test_a_source_spelt_with_eh_is_not_keyed_with_e_where_that_is_a_word_of_its_
     )
 
     def targets(q: str) -> list[str]:
-        planned = plan.Planner(lib, parse(q), False).run()
+        planned = Planner(lib, parse(q), False).run()
         return [s.word for g in planned.groups for a in g.alts if not a.literal for s in a.slots]
 
     assert "нарративные" in targets("НЭ ")
@@ -453,7 +453,7 @@ def test_a_declined_abbreviation_is_read_as_the_abbreviation():
     assert search(lib, "мораль НПСов")["missing"] == []
 
     def read(q: str) -> list[str]:
-        return plan.Planner(lib, parse(q), False).run().shown
+        return Planner(lib, parse(q), False).run().shown
 
     assert read("мораль НПСов") == ["мораль", "нпс"]
     assert read("стрельба с дву рук") == ["стрельба", "с", "дву", "рук"]
@@ -491,7 +491,7 @@ def test_a_query_typed_with_caps_lock_on_reads_as_in_small_letters():
     )
 
     def groups(q: str) -> list[list[str]]:
-        return [g.words for g in plan.Planner(lib, parse(q), False).run().groups if g.role == "content"]
+        return [g.words for g in Planner(lib, parse(q), False).run().groups if g.role == "content"]
 
     assert groups("КАК РАБОТАЕТ УКРЫТИЕ") == groups("как работает укрытие") == [["укрытие"]]
     assert titles("КАК РАБОТАЕТ УКРЫТИЕ", lib)[0] == "Укрытие"
@@ -524,9 +524,9 @@ def test_russian_typed_in_latin_letters_finds_what_the_russian_finds():
         assert out["results"] and out["results"][0]["title"] == title, query
     assert search(lib, "krovotechenie")["suggestion"] == "кровотечение"
     assert search(lib, "attack")["suggestion"] is None
-    assert plan.Planner(lib, parse("od"), False).run().shown == ["od"]
+    assert Planner(lib, parse("od"), False).run().shown == ["od"]
     # the soft sign Latin letters drop, and a whole word before the start of one
-    assert plan.Planner(lib, parse("issledovat"), False).run().shown == ["исследовать"]
+    assert Planner(lib, parse("issledovat"), False).run().shown == ["исследовать"]
     assert titles("issledovat", lib) == titles("исследовать", lib)
 
 
@@ -1256,7 +1256,7 @@ def test_a_stop_word_does_not_fire_a_glossary_rule_that_only_shares_its_stem():
     lib = index(b)
 
     def targets(q: str) -> list[str]:
-        planned = plan.Planner(lib, parse(q), False).run()
+        planned = Planner(lib, parse(q), False).run()
         return [s.word for g in planned.groups for a in g.alts if not a.literal for s in a.slots]
 
     assert "область" not in targets("союзник лежит а бой закончился")
@@ -1383,7 +1383,7 @@ def test_a_slang_word_in_a_form_no_book_prints_counts_as_typed_where_the_books_p
     # weight, not a coined one that only happens to share a stem
     b = book("b", [("Хиты", 2, ["Хиты персонажа растут с уровнем."]), ("Шкала ранений", 2, ["Раны."])])
     lib = index(b, common='[[alias]]\nfrom = "хиты"\nto = ["шкала ранений"]\n')
-    group = plan.Planner(lib, parse("хитах"), False).run().groups[0]
+    group = Planner(lib, parse("хитах"), False).run().groups[0]
     assert (group.alts[0].literal, group.alts[0].weight) == (True, 1.0)
     assert titles("хитах", lib)[0] == "Хиты"
 

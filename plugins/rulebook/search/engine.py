@@ -56,7 +56,8 @@ from rulebook.search import analysis, naming
 from rulebook.search import vocab as V
 from rulebook.search.distance import osa
 from rulebook.search.naming import resolve_books
-from rulebook.search.plan import Plan, Planner, Slot, latin_main
+from rulebook.search.plan import Plan, Slot
+from rulebook.search.planner import Planner, latin_main
 from rulebook.search.query import Parsed, parse
 from rulebook.search.score import Hit, K, Scorer
 from rulebook.search.store import Key, Store

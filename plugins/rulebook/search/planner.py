@@ -1,0 +1,830 @@
+"""Building a query's plan: its words (with the other keyboard layout where the library knows
+none of them), their roles, glossary phrases, and each word's expansion to stems (relatives,
+fleeting vowels, completions of the word being typed, typos, loans, number words), read from
+the store in rounds."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from typing import Any
+
+from rulebook.search import analysis
+from rulebook.search import vocab as V
+from rulebook.search.distance import one_slip, osa, slip_distance
+from rulebook.search.plan import Alt, Group, Plan, Slot
+from rulebook.search.query import Parsed, Word, role_of, typed_tokens
+from rulebook.search.store import TOP, Key, Store
+from rulebook.search.typos import Typos, typo_budget, typo_budget_of, typo_ranges
+
+P = analysis.ENGINE
+_LATIN_MIN = int(analysis.SPEC["latin_reading"]["min_letters"])  # a word read from Latin letters
+_LETTER = re.compile(r"[^\W\d_]")
+_CYR = frozenset(analysis.SPEC["cyrillic"])
+
+
+def _as_abbreviation(w: str, forms: list[str]) -> None:
+    """An abbreviation written in capitals («ОП», Очки Прочности) is read as its letters and
+    their case endings, not as every word its letters are the stem of (Snowball stems «опыт» to
+    «оп»): where the library has it so, the stem's other forms are dropped."""
+    mine = [u for u in forms if u == w or w in analysis.abbreviation_bases(u)]
+    if mine:
+        forms[:] = mine
+
+
+def _per_word(chunk: str, test: Callable[[str], bool]) -> list[bool]:
+    """Per word of the chunk (as `analysis.surfaces` gives them), `test` of its raw form."""
+    out = []
+    for m in analysis.WORD_RE.finditer(chunk):
+        raw = m.group()
+        out += [test(raw)] * len(analysis.normalize_word(raw))
+    return out
+
+
+def _declined_words(chunk: str) -> list[bool]:
+    """Per word of the chunk: written as a declined abbreviation («НПСов»)."""
+    return _per_word(chunk, analysis.is_declined_capitals)
+
+
+def _upper_words(chunk: str) -> list[bool]:
+    """Per word of the chunk: written in capitals (two letters or more), as abbreviations are."""
+    return _per_word(chunk, analysis.is_capitals)
+
+
+def _shouted(chunks: list[str]) -> bool:
+    """The whole query is written in capitals, a word of it longer than an abbreviation is
+    («КАК РАБОТАЕТ УКРЫТИЕ», caps lock on): its capitals tell no abbreviation, and «КАК» is the
+    question word."""
+    raws = [
+        m.group() for c in chunks for m in analysis.WORD_RE.finditer(c) if any(x.isalpha() for x in m.group())
+    ]
+    return (
+        bool(raws)
+        and all(analysis.is_capitals(r) for r in raws)
+        and any(sum(x.isalpha() for x in r) > P["abbreviation_max"] for r in raws)
+    )
+
+
+def _matches(w: str, src: str, j: int, key: str, unknown: bool) -> bool:
+    """Word `w` of the query is word j of glossary rule `src` (key: that word's stem): the same
+    stem, or the stem's family for a word the library does not know. A stop word must be the
+    rule's word itself: «а» is not «аое» (AoE), though Snowball stems both to «а»."""
+    st = analysis.stem(w)
+    if analysis.is_optional(w):
+        return analysis.surfaces(src)[j] == w
+    if st == key:
+        return True
+    bases = analysis.verb_bases(st) if unknown else ()
+    return unknown and (V.family(st, key) or any(b == key or V.family(b, key) for b in bases))
+
+
+def _as_typed_first(w: str, rules: list[list[Any]]) -> list[list[Any]]:
+    """Of the rules on one word, where one is the word as typed, a short abbreviation that only
+    its stem matches is dropped: «аоо» is the glossary's AoO, not also «ао» (FATUM's
+    «Адреналиновая отсрочка»), though Snowball stems «аоо» to «ао». A short word inflects
+    («хилы»: «хил»), so without a rule of its own it keeps its stem's."""
+    if not any(analysis.surfaces(r[0]) == (w,) for r in rules):
+        return rules
+    short = P.get("short_rule_max", 0)
+
+    def stem_only(r: list[Any]) -> bool:
+        s = analysis.surfaces(r[0])
+        return len(s) == 1 and s[0] != w and len(s[0]) <= short and len(s[0]) < len(w)
+
+    return [r for r in rules if not stem_only(r)]
+
+
+def _joinable(a: str, b: str) -> bool:
+    """Two words that may be the halves of one: letters both, the second no number's."""
+    return bool(a) and bool(b) and all(_LETTER.match(c) for c in a + b)
+
+
+def latin_main(store: Store, scope: list[int] | None = None, prefer: int = -1) -> bool:
+    """Most of the words searched are Latin: those of the book being read, or of the books a
+    search is limited to, or else the library's (manifest stats; an older index has none). An
+    English book in a library of Russian ones is searched as English where it is read or
+    chosen: a short English word there is a typo to correct, not a word the books lack."""
+    books = store.books
+    if 0 <= prefer < len(books) and books[prefer].latin:
+        return True
+    if scope is not None and len(scope) < len(books):
+        return 2 * sum(books[i].latin for i in scope) > len(scope)
+    return 2 * store.stats.get("latin_words", 0) > store.stats.get("words", 0)
+
+
+class Planner:
+    """Builds a plan for one query, asking the store for shards round by round."""
+
+    def __init__(self, store: Store, parsed: Parsed, relaxed: bool, latin: bool | None = None) -> None:
+        self.store = store
+        self.parsed = parsed
+        self.relaxed = relaxed
+        self.latin = latin_main(store) if latin is None else latin
+        self._slang_fixes: dict[str, str] = {}
+        self._shouted = _shouted(parsed.chunks)
+        self._typed = typed_tokens(parsed)
+        self.typos = Typos(store)
+
+    def _upper(self, chunk: str) -> list[bool]:
+        """Per word of the chunk: written in capitals, where capitals tell an abbreviation."""
+        up = _upper_words(chunk)
+        return [False] * len(up) if self._shouted else up
+
+    # round 1: the words of the query as typed; then, only for a chunk the library does not know
+    # that way, the chunk in the other keyboard layout (a query typed right reads no Latin shard)
+    def first_needs(self) -> list[Key]:
+        """The vocabulary of every word typed; of a stop or question word only its glossary rules,
+        unless the query has nothing else."""
+        words: list[str] = []
+        small: list[bool] = []  # a stop or question word not written in capitals (ОБ is a term)
+        declined: list[bool] = []  # written as a declined abbreviation («НПСов»)
+        for chunk in self.parsed.chunks:
+            toks = analysis.surfaces(chunk)
+            words += toks
+            declined += _declined_words(chunk)
+            small += [
+                analysis.is_optional(t) and not u for t, u in zip(toks, self._upper(chunk), strict=True)
+            ]
+        only_small = all(small)
+        ranges: list[tuple[str, str]] = []
+        for t, sm, de in zip(words, small, declined, strict=True):
+            if sm and not only_small:
+                st = analysis.stem(t)
+                ranges.append((st, st))
+            else:
+                ranges += V.word_ranges(t)
+                ranges += [(b, b + TOP) for b in analysis.verb_bases(analysis.stem(t))]
+                if "э" in t:
+                    ranges += V.word_ranges(analysis.plain_e(t))
+                if de:
+                    ranges += [r for b in analysis.abbreviation_bases(t) for r in V.word_ranges(b)]
+        for chunk in self.parsed.chunks:
+            num = analysis.section_number(chunk)
+            if num:
+                ranges += V.word_ranges(num)
+        return V.need(self.store, ranges)
+
+    def swap_needs(self) -> list[Key]:
+        """The vocabulary, in the other layout and read as Russian in Latin letters, of each chunk
+        the library does not know as typed (known after round 1)."""
+        ranges: list[tuple[str, str]] = []
+        for ci, chunk in enumerate(self.parsed.chunks):
+            if self._all_known(ci, list(analysis.surfaces(chunk))):
+                continue
+            swapped = analysis.layout_swap(chunk)
+            others = ([swapped] if swapped is not None else []) + self._latin_readings(chunk)
+            ranges += [r for o in others for t in analysis.surfaces(o) for r in V.word_ranges(t)]
+        # a word split by a space or a hyphen («крово течение»): the two halves joined
+        for (a, pa), (b, pb) in itertools.pairwise(self._typed):
+            if _joinable(a, b) and not (self._as_typed(a, pa) and self._as_typed(b, pb)):
+                ranges += V.word_ranges(a + b)
+        return V.need(self.store, ranges)
+
+    def _latin_readings(self, chunk: str) -> list[str]:
+        """The chunk read as Russian typed in Latin letters, where the words searched are not
+        mostly Latin themselves: in an English book's search, «road» is English, not «род»."""
+        return [] if self.latin else analysis.latin_readings(chunk)
+
+    def _prints(self, t: str, is_prefix: bool = False) -> bool:
+        """A book prints the word itself (the word being typed: a word begins so); not only a
+        word of its stem («ливый» is no word for «лив»)."""
+        return any(u == t or is_prefix for u, _, _ in V.words(self.store, t, t + TOP))
+
+    def _as_typed(self, t: str, is_prefix: bool) -> bool:
+        """`_prints`, or a small word (its vocabulary is not read; it is a word)."""
+        return analysis.is_optional(t) or self._prints(t, is_prefix)
+
+    def _gap_join(self, a: str, b: str, is_prefix: bool) -> str | None:
+        """The word the books print that the space took one letter of («кровоте ение»: the
+        space bar sits under «ч» and its row), read from the words that begin as the first half
+        does (round 1 read them): the most frequent, where the halves are long enough to tell
+        (`gap_join_min` letters the first, two the second)."""
+        if len(a) < P["gap_join_min"] or len(b) < 2 or analysis.is_optional(a):
+            return None
+        n = len(a) + 1 + len(b)
+        best: tuple[int, str] | None = None
+        for u, _st, df in V.words(self.store, a, a + TOP):
+            tail = u[len(a) + 1 :]
+            if (tail.startswith(b) if is_prefix else (len(u) == n and tail == b)) and (
+                best is None or df > best[0]
+            ):
+                best = (df, u)
+        return best[1] if best else None
+
+    def _join_split(self, out: list[Word], shown: list[str]) -> bool:
+        """Two neighbouring words that the books do not both print, and whose joining they do,
+        are one word split by a space or a hyphen («пере зарядка», «крово-течение»: a phone's
+        space bar sits under the letters), or one whose letter the space took (`_gap_join`):
+        they are read as that word. Whether any was joined."""
+        joined = False
+        pairs = {(a, b) for (a, _), (b, _) in itertools.pairwise(self._typed)}
+        i = 0
+        while i + 1 < len(out):
+            a, b = out[i], out[i + 1]
+            j = None
+            if (
+                (a.surface, b.surface) in pairs  # as typed (not read in another layout)
+                and _joinable(a.surface, b.surface)
+                and not (self._as_typed(a.surface, a.prefix) and self._as_typed(b.surface, b.prefix))
+            ):
+                j = a.surface + b.surface
+                if not self._as_typed(j, b.prefix):
+                    j = self._gap_join(a.surface, b.surface, b.prefix)
+            if j:
+                out[i : i + 2] = [Word(j, b.prefix, role_of(j))]
+                for k in range(len(shown) - 1):
+                    if shown[k] == a.surface and shown[k + 1] == b.surface:
+                        shown[k : k + 2] = [j]
+                        break
+                joined = True
+            i += 1
+        return joined
+
+    def _all_known(self, ci: int, toks: list[str], whole: bool = False) -> bool:
+        """Every word of chunk `ci` is in the library (the query's last word as a prefix, unless
+        `whole`)."""
+        last = self.parsed.prefix and ci == len(self.parsed.chunks) - 1 and not whole
+        return bool(toks) and all(
+            self._spelt(t, last and ti == len(toks) - 1) is not None for ti, t in enumerate(toks)
+        )
+
+    def _spelt(self, t: str, is_prefix: bool) -> str | None:
+        """The word as the library knows it: as typed, or with its «э» written «е» (a typed
+        «флэтфутед» is the glossary's «флетфутед», «хэлс» a book's «хелс»), or None."""
+        if V.known(self.store, t, is_prefix):
+            return t
+        e = analysis.plain_e(t)
+        return e if e != t and V.known(self.store, e, is_prefix) else None
+
+    def _declined(self, t: str) -> str | None:
+        """The abbreviation a word written as a declined one declines («НПСов»: «нпс»), where
+        the library has it."""
+        return next((b for b in analysis.abbreviation_bases(t) if self._as_is(b)), None)
+
+    def _as_is(self, w: str) -> bool:
+        """The library has the word itself, printed or as a glossary's word (not only a word of
+        its stem: «дв» of «дву» is no abbreviation because «две» stems so)."""
+        return self._prints(w) or any(
+            analysis.surfaces(r[0]) == (w,) for r in V.rules_at(self.store, analysis.stem(w))
+        )
+
+    def words(self) -> tuple[list[Word], list[str], bool]:
+        """The query's words: a chunk the library does not know is taken in the other keyboard
+        layout when the library knows it that way, or when another chunk of the query was typed
+        in the other layout too (a whole query typed on the wrong layout, one word misspelt); or,
+        where the library knows it so, as Russian typed in Latin letters («perezaryadka»)."""
+        parsed = self.parsed
+        n = len(parsed.chunks)
+        choices: list[tuple[list[str], list[str] | None, bool, bool, list[str] | None, bool]] = []
+        for ci, chunk in enumerate(parsed.chunks):
+            last = parsed.prefix and ci == n - 1
+            typed = analysis.surfaces(chunk)
+            declined = _declined_words(chunk)
+            toks = [
+                self._spelt(t, last and ti == len(typed) - 1) or (declined[ti] and self._declined(t)) or t
+                for ti, t in enumerate(typed)
+            ]
+            swapped = analysis.layout_swap(chunk)
+            stoks = list(analysis.surfaces(swapped)) if swapped is not None else None
+            known = self._all_known(ci, toks)
+            # the other layout's words say it was typed there when they mean something: «vs» is
+            # «мы» on ЙЦУКЕН, a small word any book has, and «save vs fireball» is no Russian;
+            # nor is a lone letter («ь» is «m»)
+            sknown = (
+                not known
+                and bool(stoks)
+                and self._all_known(ci, stoks or [])
+                and any(len(t) > 1 and not analysis.is_optional(t) for t in stoks or [])
+            )
+            # Russian typed in Latin letters: the first reading the library knows, with a word of
+            # three letters or more («vs» is no «вс»); a short chunk («OD») only beside one
+            readings = (
+                [] if known or sknown else [list(analysis.surfaces(r)) for r in self._latin_readings(chunk)]
+            )
+            # a reading of whole words before one the words being typed only begin («issledovat»:
+            # «исследовать», not the start «исследоват»)
+            ltoks = next((r for r in readings if r and self._all_known(ci, r, True)), None)
+            ltoks = ltoks or next((r for r in readings if r and self._all_known(ci, r)), None)
+            lsure = ltoks is not None and any(
+                len(t) >= _LATIN_MIN and not analysis.is_optional(t) for t in ltoks
+            )
+            # beside such a chunk, one the library does not know either way is read the first
+            # way, and left to the typo round («skolko»: «сколко», «сколько»)
+            if ltoks is None and readings and readings[0]:
+                ltoks = readings[0]
+            choices.append((toks, stoks, known, sknown, ltoks, lsure))
+        swap_all = any(not known and sknown for _, _, known, sknown, _, _ in choices)
+        latin_all = any(lsure for *_, lsure in choices)
+        out: list[Word] = []
+        shown: list[str] = []
+        changed = False
+        for ci, (toks, stoks, known, sknown, ltoks, lsure) in enumerate(choices):
+            use = stoks is not None and not known and (sknown or (swap_all and bool(stoks)))
+            if use:
+                toks = stoks or []
+                changed = True
+            elif ltoks is not None and (lsure or (latin_all and not known)):
+                use = True
+                toks = ltoks
+                changed = True
+            last = ci == n - 1
+            ps = [parsed.prefix and last and ti == len(toks) - 1 for ti in range(len(toks))]
+            upper = [False] * len(toks) if use else self._upper(parsed.chunks[ci])
+            out += [Word(t, p, role_of(t, u), u) for t, p, u in zip(toks, ps, upper, strict=True)]
+            shown += toks
+            num = analysis.section_number(parsed.chunks[ci])
+            if num:  # «2.2»: also the section of that number (its digits alone are everywhere)
+                out.append(Word(num, False, "content"))
+        if self._join_split(out, shown):
+            changed = True
+        return out, shown, changed
+
+    def plan(self, read: tuple[list[Word], list[str], bool]) -> Plan:
+        store = self.store
+        words, shown, changed = read
+        define = any(w.surface in analysis.DEFINE for w in words) and any(w.role == "content" for w in words)
+        has_content = any(w.role == "content" for w in words)
+        if not has_content:  # only function words: they are the query
+            for w in words:
+                w.role = "content"
+        # glossary phrases over the words as typed (a phrase may hold a stop word)
+        groups: list[Group] = []
+        # a word the library does not know may be a slang word in another form than the
+        # glossary's (ресснули, ресснуть): its stem's family is matched too, unless the books
+        # print the rule's words (дробовеки is a typo of дробовики, left to the typo round)
+        unknown = [not V.known(store, w.surface, w.prefix) for w in words]
+        i = 0
+        while i < len(words):
+            st = analysis.stem(words[i].surface)
+            best = 0
+            matches: list[list[Any]] = []
+            lo = V.lower(st)
+            rules = V.rules_in(store, lo, lo + TOP) if unknown[i] else V.rules_at(store, st)
+            if unknown[i]:  # a slang verb: its noun's rules too (бафнуть, баф)
+                more = [r for b in analysis.verb_bases(st) for r in V.rules_in(store, b, b + TOP)]
+                rules = list({id(r): r for r in rules + more}.values())
+            for rule in rules:
+                key = V.rule_key(rule[0])
+                n = len(key)
+                if i + n <= len(words) and all(
+                    _matches(words[i + j].surface, rule[0], j, key[j], unknown[i + j] and len(rule) < 4)
+                    for j in range(n)
+                ):
+                    if n > best:
+                        best, matches = n, [rule]
+                    elif n == best:
+                        matches.append(rule)
+            if best == 1:
+                matches = _as_typed_first(words[i].surface, matches)
+            if best:
+                span = words[i : i + best]
+                # a rule on one small word (ОБ): the word as a glossary target, its vocabulary
+                # read in round 2 (round 1 read only its rules)
+                # a slang word that no book prints («инит») reaches, as typed, only words that
+                # happen to share its stem («иные»): they weigh less than the glossary's terms
+                # and are not the words as typed
+                coined = best == 1 and not self._printed(span[0])
+                alts = [
+                    Alt(
+                        [
+                            self.expand(w) if w.role == "content" else self.phrase_slot(w.surface)
+                            for w in span
+                            if w.role == "content" or best == 1
+                        ],
+                        P["w_slang_literal"] if coined else 1.0,
+                        literal=not coined,
+                    )
+                ]
+                if (
+                    best == 1
+                    and alts[0].slots
+                    and any(analysis.surfaces(r[0]) == (span[0].surface,) for r in matches)
+                ):
+                    alts[0].slots[0].glossed = True
+                # a word a glossary explains is no typo: its slot as typed is not corrected
+                # («бафнуть» is slang for «усиление», not a misspelt «шагнуть»)
+                explained = {id(sl) for sl in alts[0].slots}
+                self._unknown = [sl for sl in self._unknown if id(sl) not in explained]
+                # each target once, for the books whose rules name it (all, if the shared one does)
+                targets: dict[str, set[int]] = {}
+                for rule in matches:
+                    for d in rule[1]:
+                        targets.setdefault(d, set()).update(rule[2])
+                for d, held in targets.items():
+                    slots = [self.phrase_slot(t) for t in analysis.target_words(d)]
+                    if slots:
+                        books = () if -1 in held else tuple(sorted(held))
+                        alts.append(Alt(slots, P["w_synonym"], books, literal=False))
+                # a lone stop word that a glossary knows («об» or «ОБ»): it may be either, so it
+                # counts where it matches and costs nothing where it does not
+                role = "optional" if best == 1 and span[0].role in ("stop", "question") else "content"
+                groups.append(Group([w.surface for w in span], alts, role=role))
+                i += best
+                continue
+            w = words[i]
+            i += 1
+            if w.role in ("stop", "question"):
+                continue
+            if w.role == "intent":
+                targets2 = [w.surface, *analysis.INTENTS[w.surface]]
+                alts = [Alt([self.phrase_slot(t)], 1.0) for t in targets2]
+                groups.append(Group([w.surface], alts, role="intent"))
+                continue
+            groups.append(Group([w.surface], [Alt([self.expand(w)], 1.0)]))
+        return Plan(groups, shown, changed, define)
+
+    def _printed(self, w: Word) -> bool:
+        """A book prints the word, or another form of it: a word of its stem (three letters or
+        more) that begins with that stem («хитах»: «хиты»; not «инит»: «иные»)."""
+        if V.stem_df(self.store, [w.surface]):
+            return True
+        st = analysis.stem(w.surface)
+        if w.role != "content" or len(st) < 3:
+            return False
+        return any(ust == st and u.startswith(st) for u, ust, _ in V.words(self.store, st, st + TOP))
+
+    # ---- one word ----------------------------------------------------------------------------
+    def expand(self, word: Word) -> Slot:
+        store = self.store
+        w, is_prefix = word.surface, word.prefix
+        st = analysis.stem(w)
+        lo = V.lower(st)
+        stems: dict[str, float] = {}
+        surf: dict[str, list[str]] = {}
+        extra = int(P["stem_prefix_extra"])
+        relatives = len(st) >= P["stem_prefix_min"] and bool(_LETTER.search(st))
+        family = V.words(store, lo, lo + TOP)
+        # a long stem's kin only for a word the library has (a misspelt one is a typo's business)
+        kin = any(ust == st for _, ust, _ in family)
+        # an abbreviation the library has, typed in capitals, is whole, not the beginning of a
+        # word being typed («УЗ» is Уровень Защиты, not «узкие»)
+        if is_prefix and word.upper and any(u == w for u, _, _ in family):
+            is_prefix = False
+        for u, ust, _ in family:
+            wt = 0.0
+            if ust == st:
+                wt = P["w_exact"]
+            elif relatives and (
+                (ust.startswith(st) and 0 < len(ust) - len(st) <= extra)
+                or (st.startswith(ust) and len(ust) >= P["stem_prefix_min"] and len(st) - len(ust) <= extra)
+                or (kin and V.kindred(st, ust))
+            ):
+                wt = P["w_stem_prefix"]
+            if wt:
+                stems[ust] = max(stems.get(ust, 0.0), wt)
+                surf.setdefault(ust, []).append(u)
+        # the stemmer can cut one form shorter than the others (отдых -> отд, отдыха -> отдых):
+        # a word that is the query's stem, or whose stem is the query word, is the same word;
+        # and a stem need not begin the word (English saving -> save, body -> bodi; dice
+        # 2к6 -> к6): a word that begins as typed and has its stem is the word itself
+        for u, ust, _ in V.words(store, w, w + TOP):
+            if ust == w and ust != st:
+                stems[w] = max(stems.get(w, 0.0), P["w_exact"])
+                surf.setdefault(w, []).append(u)
+            elif ust == st and u not in surf.get(st, []):
+                stems[st] = max(stems.get(st, 0.0), P["w_exact"])
+                surf.setdefault(st, []).append(u)
+        for u, ust, _ in V.words(store, st, st + TOP):
+            if u == st and ust != st:
+                stems.setdefault(st, P["w_exact"])
+                surf.setdefault(st, []).append(u)
+        # a fleeting vowel (спасброски, спасбросок) joins forms of a word the library has; for
+        # one it lacks, it is a guess like a relative's, and the word goes to the typo round too
+        # («палный» is «полный», not a form of «пален»)
+        fleeting = P["w_stem"] if kin else P["w_stem_prefix"]
+        for v in analysis.fleeting_variants(st):
+            for u, ust, _ in V.words(store, v, v + TOP):
+                if ust == v and v != st:
+                    stems[v] = max(stems.get(v, 0.0), fleeting)
+                    surf.setdefault(v, []).append(u)
+        for v in analysis.nominal_relatives(st):  # «ранить» finds «ранение», and the reverse
+            for u, ust, _ in V.words(store, v, v + TOP):
+                if ust == v:
+                    stems[v] = max(stems.get(v, 0.0), P["w_stem_prefix"])
+                    surf.setdefault(v, []).append(u)
+        digit = analysis.NUMBERS.get(w)
+        # «трёх раундов» finds «3 раунда», and «3 раунда» finds «трёх раундов»
+        for number in ([digit] if digit else []) + analysis.NUMBER_WORDS.get(w, []):
+            for u, ust, _ in V.words(store, number, number + TOP):
+                if u == number:
+                    stems[ust] = max(stems.get(ust, 0.0), P["w_number"])
+                    surf.setdefault(ust, []).append(u)
+        if word.upper and st in surf:
+            _as_abbreviation(w, surf[st])
+        whole = set(stems)
+        completions = 0
+        # a word the library lacks that begins words of it, typed whole: players clip long terms
+        # (иниц, модиф, сопротив); its completions stand for it, as for the word being typed,
+        # and it is no typo's business
+        clipped = (
+            not is_prefix
+            and not kin
+            and len(w) >= P["clip_min"]
+            and bool(_LETTER.search(w))
+            and not V.known(store, w, False)
+        )
+        if (is_prefix or clipped) and len(w) >= P["min_prefix"]:
+            best_len: dict[str, int] = {}
+            df_of: dict[str, int] = {}
+            order: list[str] = []
+            for u, ust, df in V.words(store, w, w + TOP):
+                if ust == st:
+                    continue
+                if ust not in best_len:
+                    order.append(ust)
+                    best_len[ust] = len(u)
+                    df_of[ust] = df
+                elif len(u) < best_len[ust]:
+                    best_len[ust] = len(u)
+                surf.setdefault(ust, []).append(u)
+            cap = int(P["max_prefix_terms"] if len(w) > 3 else P["prefix_terms_short"])
+            if len(order) > cap:
+                order.sort(key=lambda s: (-df_of[s], V.key(s)))
+                order = order[:cap]
+            for ust in order:
+                wt = P["w_prefix"] * (0.5 + 0.5 * len(w) / best_len[ust])
+                if wt > stems.get(ust, 0.0):
+                    stems[ust] = wt
+            completions = len(order)
+        slot = Slot(w, stems, whole, {s: surf[s] for s in stems}, prefix=is_prefix)
+        # a word the library lacks is a typo's business, even where a shorter relative matched
+        # («множествиной» reaches «множество»; the typo finds «множественной»)
+        only_relatives = all(v <= P["w_stem_prefix"] for v in stems.values())
+        if only_relatives and completions == 0 and _LETTER.search(w) and not V.known(store, w, is_prefix):
+            slot.pending = []
+            self._unknown.append(slot)
+        return slot
+
+    def phrase_slot(self, w: str) -> Slot:
+        """A glossary target's word: its own stem and its fleeting-vowel forms (спасбросок,
+        спасброски), surfaces read in round 2."""
+        first, *variants = analysis.phrase_stems(w)
+        stems = {first: 1.0, **dict.fromkeys(variants, P["w_stem"])}
+        slot = Slot(w, stems, set(stems))
+        slot.pending = list(stems)
+        self._phrases.append(slot)
+        return slot
+
+    # the rounds after the first
+    def run(self) -> Plan:
+        self._unknown: list[Slot] = []
+        self._phrases: list[Slot] = []
+        store = self.store
+        store.ensure(self.first_needs())
+        store.ensure(self.swap_needs())
+        read = self.words()
+        if not any(w.role == "content" for w in read[0]):  # a query of small words only
+            store.ensure(V.need(store, [r for w in read[0] for r in V.word_ranges(w.surface)]))
+        plan = self.plan(read)
+        # round 2: typo and loan candidates of unknown words, the glossary targets' stems
+        budgets, needs = self._expansion_needs()
+        store.ensure(needs)
+        slang = self.slang_typos(budgets)
+        if slang:
+            # a misspelt glossary word is that word: the query read again with it, its rule's
+            # targets looked up (one round more, only for such a query)
+            words, shown, changed = read
+            words = [Word(slang.get(w.surface, w.surface), w.prefix, w.role, w.upper) for w in words]
+            self._unknown, self._phrases = [], []
+            plan = self.plan((words, shown, changed))
+            budgets, needs = self._expansion_needs()
+            store.ensure(needs)
+        later: list[Slot] = []
+        small: list[Slot] = []  # typos of small words («сколко»: «сколько»)
+        for s in self._unknown:
+            k = budgets[id(s)]
+            cands = []
+            if k:
+                cands = self.typos.find(s.word, s.prefix, k)
+            taken: dict[str, float] = {}
+            for d, _wd, st, u in cands:
+                if st in taken:
+                    continue
+                if len(taken) >= P["max_typo_terms"]:
+                    break
+                s.fixes[st] = u
+                wt = P["w_typo1"] if d <= 1 else P["w_typo2"]
+                taken[st] = wt if d == int(d) else wt * P["w_typo_prefix"]
+                s.surfaces.setdefault(st, []).append(u)
+            if cands:
+                s.correction = cands[0][3]
+                # one slip: a typo beyond doubt, kept even where the first result lacks it
+                s.slip = one_slip(cands[0][0], cands[0][1])
+                if (
+                    cands[0][0] <= 1
+                    and len(s.word) >= P["small_typo_from"]
+                    and analysis.is_optional(cands[0][3])
+                ):
+                    small.append(s)
+            if all(c in _CYR for c in s.word):
+                sk = analysis.skeleton(s.word)
+                if len(sk) >= analysis.SPEC["loans"]["min_length"]:
+                    loans: dict[str, list[str]] = store.get(("l", store.shard_of("l", sk)))
+                    for u in loans.get(sk, []):
+                        if not analysis.loan_fits(s.word, u):
+                            continue
+                        ust = analysis.stem(u)
+                        if P["w_loan"] > taken.get(ust, 0.0):
+                            taken[ust] = P["w_loan"]
+                        s.surfaces.setdefault(ust, []).append(u)
+            for st, wt in taken.items():
+                s.stems[st] = wt
+                s.whole.add(st)
+            if not taken and not s.stems and not self.relaxed:
+                # nothing within the budget: the closest words a larger one finds are offered
+                # ("did you mean"), and searched where no split reads the word (below)
+                wider = max(typo_budget(len(s.word), True), k + 1 if len(s.word) >= P["typo2_from"] else 0)
+                if wider > k and typo_budget_of(s.word, True, self.latin, False):
+                    fwd, rev = typo_ranges(s.word, s.prefix, wider)
+                    store.ensure(V.uniq(V.need(store, fwd) + V.need(store, rev, "r")))
+                    closest = self.typos.find(s.word, s.prefix, wider)
+                    if closest:
+                        s.correction = closest[0][3]
+                        # two edits, as a longer word's budget allows; three are only offered
+                        if len(s.word) >= P["typo_wider_from"] and closest[0][0] <= 2:
+                            best = [c for c in closest if c[0] == closest[0][0]]
+                            s.wider = [(st, u) for _d, _wd, st, u in best][: int(P["typo_wider_terms"])]
+            s.pending = list(taken)
+            later.append(s)
+        splits = self.split_unknown(plan, [s for s in later if not s.stems])
+        # a word that nothing within its budget matched, nor a split reads, is searched by its
+        # closest words as two edits weigh: left out, the query's other words alone answered
+        # («влаедне оружием» gave «Оружие», not «Владение оружием»)
+        for s in later:
+            if s.wider and not s.stems and s.word not in splits:
+                for st, u in s.wider:
+                    s.stems.setdefault(st, P["w_typo2"])
+                    s.whole.add(st)
+                    s.fixes.setdefault(st, u)
+                    s.surfaces.setdefault(st, []).append(u)
+                s.pending = list(s.stems)
+        for s in self._phrases:
+            for st in s.pending:
+                s.surfaces[st] = V.forms(store, s.word, st)
+            s.pending = []
+        # round 2b: every surface of the typo and loan stems
+        store.ensure(V.uniq(V.need(store, [(st, st + TOP) for s in later for st in s.pending])))
+        for s in later:
+            for st in s.pending:
+                have = s.surfaces.setdefault(st, [])
+                for u, ust, _ in V.words(store, st, st + TOP):
+                    if ust == st and u not in have:
+                        have.append(u)
+            s.pending = []
+        for g in plan.groups:
+            for a in g.alts:
+                for sl in a.slots:
+                    for st in sl.stems:
+                        sl.surfaces[st] = sorted(set(sl.surfaces.get(st, [])), key=V.key)
+        small_fixes = self.small_words(plan, small)
+        fixes = {s.word: s.correction for g in plan.groups for a in g.alts for s in a.slots if s.correction}
+        fixes.update(small_fixes)
+        fixes.update(splits)
+        fixes.update(self._slang_fixes)
+        plan.fixes = fixes
+        plan.suggestion = plan.suggest(set())
+        return plan
+
+    @staticmethod
+    def small_words(plan: Plan, small: list[Slot]) -> dict[str, str]:
+        """A typo of a small word («сколко», «пачему»: one edit from a question word or a
+        preposition, and closest to it) is that word: it carries no rule's content, so it is
+        left out as the word itself is, not searched and not told as unmatched; the suggestion
+        shows it. Five letters or more: a shorter word one edit from a pronoun is as often a
+        word of its own («машу»: «вашу»). A query of it alone keeps it (it is all the query
+        has). Word -> its word."""
+        out: dict[str, str] = {}
+        for s in small:
+            for g in plan.groups:
+                if (
+                    g.role == "content"
+                    and len(g.alts) == 1
+                    and len(g.alts[0].slots) == 1
+                    and g.alts[0].slots[0] is s
+                ):
+                    if sum(x.role == "content" for x in plan.groups) > 1:
+                        plan.groups.remove(g)
+                        out[s.word] = s.correction or s.word
+                    break
+        return out
+
+    def _expansion_needs(self) -> tuple[dict[int, int], list[Key]]:
+        """The typo budget of each unknown word (by its slot's id), and the shards of round 2:
+        the unknown words' typo and loan candidates, the glossary targets' vocabulary."""
+        budgets = {
+            id(s): typo_budget_of(s.word, self.relaxed, self.latin, self.relaxed) for s in self._unknown
+        }
+        needs = [k for s in self._unknown for k in self._typo_needs(s, budgets[id(s)])]
+        return budgets, V.uniq(needs + self._phrase_needs())
+
+    def _typo_needs(self, s: Slot, k: int) -> list[Key]:
+        """The shards of an unknown word's typo candidates (within budget k) and English loans."""
+        store = self.store
+        needs: list[Key] = []
+        if k:
+            fwd, rev = typo_ranges(s.word, s.prefix, k)
+            needs += V.need(store, fwd) + V.need(store, rev, "r")
+        if all(c in _CYR for c in s.word):
+            sk = analysis.skeleton(s.word)
+            if len(sk) >= analysis.SPEC["loans"]["min_length"]:
+                needs.append(("l", store.shard_of("l", sk)))
+        return needs
+
+    def _phrase_needs(self) -> list[Key]:
+        """The vocabulary of the glossary targets' words."""
+        ranges: list[tuple[str, str]] = []
+        for s in self._phrases:
+            ranges += [(st, st + TOP) for st in s.pending] + [(s.word, s.word + TOP)]
+        return V.need(self.store, ranges)
+
+    def slang_typos(self, budgets: dict[int, int]) -> dict[str, str]:
+        """Unknown words one slip of typing from a word of the glossaries that no book prints
+        («вааншот»: «ваншот»), and no closer to a word of the books: the word as typed -> the
+        glossary's word. A book's word is left to the typo round, which weighs every close
+        word; a slang word has no postings to be weighed by, so it is taken as meant. The
+        candidates are the one-word rules of the vocabulary shards the typo round read (their
+        first two letters as typed). The word being typed counts as a whole word: its
+        beginning is left to its completions."""
+        self._slang_fixes = {}
+        store = self.store
+        for s in self._unknown:
+            k = budgets[id(s)]
+            w = s.word
+            # a short word has real words one slip away that no book happens to print
+            # («спал»: the slang «спел»)
+            if not k or len(w) < P["slang_typo_from"]:
+                continue
+            best: tuple[float, str] | None = None
+            for rule in V.rules_in(store, w[:2], w[:2] + TOP):
+                words = analysis.surfaces(rule[0])
+                if len(words) != 1 or words[0] == w:
+                    continue
+                u = words[0]
+                # a rule whose word a book prints as it is (not only in other forms: «concealed»
+                # for «concealment») is a book's word, for the typo round to weigh
+                if len(rule) > 3 and self._prints(u):
+                    continue
+                if osa(w, u, 1, False) > 1:
+                    continue
+                wd = slip_distance(w, u, False)
+                if one_slip(1, wd) and (best is None or (wd, u) < best):
+                    best = (wd, u)
+            if best is None:
+                continue
+            st = analysis.stem(best[1])
+            near = [c for c in self.typos.find(w, s.prefix, k) if c[2] != st]
+            if near and (near[0][0], near[0][1]) <= (1, best[0]):
+                continue  # a book's word as close: the typo round's
+            self._slang_fixes[w] = best[1]
+        return self._slang_fixes
+
+    def split_unknown(self, plan: Plan, slots: list[Slot]) -> dict[str, str]:
+        """Two words typed without the space between them («кубсложности»): an unknown word
+        that no typo explains is split where both halves are words of the library (three
+        letters or more each; the second may be the beginning of the word being typed); the
+        split whose rarer half is most frequent wins. Its group becomes the halves' groups."""
+        store = self.store
+        n0 = int(P["split_min"])
+        out: dict[str, str] = {}
+        for s in slots:
+            w = s.word
+            if len(w) < 2 * n0 or not all(_LETTER.match(c) for c in w):
+                continue
+            cuts = [(w[:i], w[i:]) for i in range(n0, len(w) - n0 + 1)]
+            store.ensure(V.need(store, [r for a, b in cuts for r in ((a, a + TOP), (b, b + TOP))]))
+            best: tuple[int, int] | None = None
+            for i, (a, b) in enumerate(cuts):
+                fa = self._split_df(a, False)
+                fb = self._split_df(b, s.prefix)
+                if fa < 0 or fb < 0 or (analysis.is_optional(a) and analysis.is_optional(b)):
+                    continue
+                score = min(fa, fb)
+                if best is None or score > best[0]:
+                    best = (score, i)
+            if best is None:
+                continue
+            a, b = cuts[best[1]]
+            store.ensure(V.need(store, V.word_ranges(a) + V.word_ranges(b)))
+            halves = [Word(a, False, role_of(a)), Word(b, s.prefix, role_of(b))]
+            made = [Group([h.surface], [Alt([self.expand(h)], 1.0)]) for h in halves if h.role == "content"]
+            for gi, g in enumerate(plan.groups):
+                if any(sl is s for al in g.alts for sl in al.slots):
+                    plan.groups[gi : gi + 1] = made
+                    break
+            out[w] = a + " " + b
+        return out
+
+    def _split_df(self, part: str, is_prefix: bool) -> int:
+        """How often a half of a split word occurs (its stem's df; a stop word counts as
+        common), or -1 if the library lacks it."""
+        if analysis.is_optional(part):
+            return 1 << 30
+        info = V.stem_df(self.store, [part])
+        if part in info:
+            return info[part][1]
+        if is_prefix:
+            found = V.words(self.store, part, part + TOP)
+            if found:
+                return max(df for _, _, df in found)
+        return -1
