@@ -11,6 +11,7 @@ from typing import Any
 from rulebook.search import analysis
 from rulebook.search import vocab as V
 from rulebook.search.distance import one_slip, osa, slip_distance
+from rulebook.search.expand import Expander
 from rulebook.search.plan import Alt, Group, Plan, Slot
 from rulebook.search.query import Parsed, Word, role_of
 from rulebook.search.reading import Reader, prints
@@ -20,15 +21,6 @@ from rulebook.search.typos import Typos, typo_budget, typo_budget_of, typo_range
 P = analysis.ENGINE
 _LETTER = re.compile(r"[^\W\d_]")
 _CYR = frozenset(analysis.SPEC["cyrillic"])
-
-
-def _as_abbreviation(w: str, forms: list[str]) -> None:
-    """An abbreviation written in capitals («ОП», Очки Прочности) is read as its letters and
-    their case endings, not as every word its letters are the stem of (Snowball stems «опыт» to
-    «оп»): where the library has it so, the stem's other forms are dropped."""
-    mine = [u for u in forms if u == w or w in analysis.abbreviation_bases(u)]
-    if mine:
-        forms[:] = mine
 
 
 def _matches(w: str, src: str, j: int, key: str, unknown: bool) -> bool:
@@ -132,7 +124,9 @@ class Planner:
                 alts = [
                     Alt(
                         [
-                            self.expand(w) if w.role == "content" else self.phrase_slot(w.surface)
+                            self.expander.expand(w)
+                            if w.role == "content"
+                            else self.expander.phrase_slot(w.surface)
                             for w in span
                             if w.role == "content" or best == 1
                         ],
@@ -149,14 +143,14 @@ class Planner:
                 # a word a glossary explains is no typo: its slot as typed is not corrected
                 # («бафнуть» is slang for «усиление», not a misspelt «шагнуть»)
                 explained = {id(sl) for sl in alts[0].slots}
-                self._unknown = [sl for sl in self._unknown if id(sl) not in explained]
+                self.expander.unknown = [sl for sl in self.expander.unknown if id(sl) not in explained]
                 # each target once, for the books whose rules name it (all, if the shared one does)
                 targets: dict[str, set[int]] = {}
                 for rule in matches:
                     for d in rule[1]:
                         targets.setdefault(d, set()).update(rule[2])
                 for d, held in targets.items():
-                    slots = [self.phrase_slot(t) for t in analysis.target_words(d)]
+                    slots = [self.expander.phrase_slot(t) for t in analysis.target_words(d)]
                     if slots:
                         books = () if -1 in held else tuple(sorted(held))
                         alts.append(Alt(slots, P["w_synonym"], books, literal=False))
@@ -172,10 +166,10 @@ class Planner:
                 continue
             if w.role == "intent":
                 targets2 = [w.surface, *analysis.INTENTS[w.surface]]
-                alts = [Alt([self.phrase_slot(t)], 1.0) for t in targets2]
+                alts = [Alt([self.expander.phrase_slot(t)], 1.0) for t in targets2]
                 groups.append(Group([w.surface], alts, role="intent"))
                 continue
-            groups.append(Group([w.surface], [Alt([self.expand(w)], 1.0)]))
+            groups.append(Group([w.surface], [Alt([self.expander.expand(w)], 1.0)]))
         return Plan(groups, shown, changed, define)
 
     def _printed(self, w: Word) -> bool:
@@ -188,132 +182,9 @@ class Planner:
             return False
         return any(ust == st and u.startswith(st) for u, ust, _ in V.words(self.store, st, st + TOP))
 
-    # ---- one word ----------------------------------------------------------------------------
-    def expand(self, word: Word) -> Slot:
-        store = self.store
-        w, is_prefix = word.surface, word.prefix
-        st = analysis.stem(w)
-        lo = V.lower(st)
-        stems: dict[str, float] = {}
-        surf: dict[str, list[str]] = {}
-        extra = int(P["stem_prefix_extra"])
-        relatives = len(st) >= P["stem_prefix_min"] and bool(_LETTER.search(st))
-        family = V.words(store, lo, lo + TOP)
-        # a long stem's kin only for a word the library has (a misspelt one is a typo's business)
-        kin = any(ust == st for _, ust, _ in family)
-        # an abbreviation the library has, typed in capitals, is whole, not the beginning of a
-        # word being typed («УЗ» is Уровень Защиты, not «узкие»)
-        if is_prefix and word.upper and any(u == w for u, _, _ in family):
-            is_prefix = False
-        for u, ust, _ in family:
-            wt = 0.0
-            if ust == st:
-                wt = P["w_exact"]
-            elif relatives and (
-                (ust.startswith(st) and 0 < len(ust) - len(st) <= extra)
-                or (st.startswith(ust) and len(ust) >= P["stem_prefix_min"] and len(st) - len(ust) <= extra)
-                or (kin and V.kindred(st, ust))
-            ):
-                wt = P["w_stem_prefix"]
-            if wt:
-                stems[ust] = max(stems.get(ust, 0.0), wt)
-                surf.setdefault(ust, []).append(u)
-        # the stemmer can cut one form shorter than the others (отдых -> отд, отдыха -> отдых):
-        # a word that is the query's stem, or whose stem is the query word, is the same word;
-        # and a stem need not begin the word (English saving -> save, body -> bodi; dice
-        # 2к6 -> к6): a word that begins as typed and has its stem is the word itself
-        for u, ust, _ in V.words(store, w, w + TOP):
-            if ust == w and ust != st:
-                stems[w] = max(stems.get(w, 0.0), P["w_exact"])
-                surf.setdefault(w, []).append(u)
-            elif ust == st and u not in surf.get(st, []):
-                stems[st] = max(stems.get(st, 0.0), P["w_exact"])
-                surf.setdefault(st, []).append(u)
-        for u, ust, _ in V.words(store, st, st + TOP):
-            if u == st and ust != st:
-                stems.setdefault(st, P["w_exact"])
-                surf.setdefault(st, []).append(u)
-        # a fleeting vowel (спасброски, спасбросок) joins forms of a word the library has; for
-        # one it lacks, it is a guess like a relative's, and the word goes to the typo round too
-        # («палный» is «полный», not a form of «пален»)
-        fleeting = P["w_stem"] if kin else P["w_stem_prefix"]
-        for v in analysis.fleeting_variants(st):
-            for u, ust, _ in V.words(store, v, v + TOP):
-                if ust == v and v != st:
-                    stems[v] = max(stems.get(v, 0.0), fleeting)
-                    surf.setdefault(v, []).append(u)
-        for v in analysis.nominal_relatives(st):  # «ранить» finds «ранение», and the reverse
-            for u, ust, _ in V.words(store, v, v + TOP):
-                if ust == v:
-                    stems[v] = max(stems.get(v, 0.0), P["w_stem_prefix"])
-                    surf.setdefault(v, []).append(u)
-        digit = analysis.NUMBERS.get(w)
-        # «трёх раундов» finds «3 раунда», and «3 раунда» finds «трёх раундов»
-        for number in ([digit] if digit else []) + analysis.NUMBER_WORDS.get(w, []):
-            for u, ust, _ in V.words(store, number, number + TOP):
-                if u == number:
-                    stems[ust] = max(stems.get(ust, 0.0), P["w_number"])
-                    surf.setdefault(ust, []).append(u)
-        if word.upper and st in surf:
-            _as_abbreviation(w, surf[st])
-        whole = set(stems)
-        completions = 0
-        # a word the library lacks that begins words of it, typed whole: players clip long terms
-        # (иниц, модиф, сопротив); its completions stand for it, as for the word being typed,
-        # and it is no typo's business
-        clipped = (
-            not is_prefix
-            and not kin
-            and len(w) >= P["clip_min"]
-            and bool(_LETTER.search(w))
-            and not V.known(store, w, False)
-        )
-        if (is_prefix or clipped) and len(w) >= P["min_prefix"]:
-            best_len: dict[str, int] = {}
-            df_of: dict[str, int] = {}
-            order: list[str] = []
-            for u, ust, df in V.words(store, w, w + TOP):
-                if ust == st:
-                    continue
-                if ust not in best_len:
-                    order.append(ust)
-                    best_len[ust] = len(u)
-                    df_of[ust] = df
-                elif len(u) < best_len[ust]:
-                    best_len[ust] = len(u)
-                surf.setdefault(ust, []).append(u)
-            cap = int(P["max_prefix_terms"] if len(w) > 3 else P["prefix_terms_short"])
-            if len(order) > cap:
-                order.sort(key=lambda s: (-df_of[s], V.key(s)))
-                order = order[:cap]
-            for ust in order:
-                wt = P["w_prefix"] * (0.5 + 0.5 * len(w) / best_len[ust])
-                if wt > stems.get(ust, 0.0):
-                    stems[ust] = wt
-            completions = len(order)
-        slot = Slot(w, stems, whole, {s: surf[s] for s in stems}, prefix=is_prefix)
-        # a word the library lacks is a typo's business, even where a shorter relative matched
-        # («множествиной» reaches «множество»; the typo finds «множественной»)
-        only_relatives = all(v <= P["w_stem_prefix"] for v in stems.values())
-        if only_relatives and completions == 0 and _LETTER.search(w) and not V.known(store, w, is_prefix):
-            slot.pending = []
-            self._unknown.append(slot)
-        return slot
-
-    def phrase_slot(self, w: str) -> Slot:
-        """A glossary target's word: its own stem and its fleeting-vowel forms (спасбросок,
-        спасброски), surfaces read in round 2."""
-        first, *variants = analysis.phrase_stems(w)
-        stems = {first: 1.0, **dict.fromkeys(variants, P["w_stem"])}
-        slot = Slot(w, stems, set(stems))
-        slot.pending = list(stems)
-        self._phrases.append(slot)
-        return slot
-
     # the rounds after the first
     def run(self) -> Plan:
-        self._unknown: list[Slot] = []
-        self._phrases: list[Slot] = []
+        self.expander = Expander(self.store)
         store = self.store
         store.ensure(self.reader.first_needs())
         store.ensure(self.reader.swap_needs())
@@ -330,13 +201,13 @@ class Planner:
             # targets looked up (one round more, only for such a query)
             words, shown, changed = read
             words = [Word(slang.get(w.surface, w.surface), w.prefix, w.role, w.upper) for w in words]
-            self._unknown, self._phrases = [], []
+            self.expander = Expander(store)
             plan = self.plan((words, shown, changed))
             budgets, needs = self._expansion_needs()
             store.ensure(needs)
         later: list[Slot] = []
         small: list[Slot] = []  # typos of small words («сколко»: «сколько»)
-        for s in self._unknown:
+        for s in self.expander.unknown:
             k = budgets[id(s)]
             cands = []
             if k:
@@ -403,7 +274,7 @@ class Planner:
                     s.fixes.setdefault(st, u)
                     s.surfaces.setdefault(st, []).append(u)
                 s.pending = list(s.stems)
-        for s in self._phrases:
+        for s in self.expander.phrases:
             for st in s.pending:
                 s.surfaces[st] = V.forms(store, s.word, st)
             s.pending = []
@@ -457,9 +328,10 @@ class Planner:
         """The typo budget of each unknown word (by its slot's id), and the shards of round 2:
         the unknown words' typo and loan candidates, the glossary targets' vocabulary."""
         budgets = {
-            id(s): typo_budget_of(s.word, self.relaxed, self.latin, self.relaxed) for s in self._unknown
+            id(s): typo_budget_of(s.word, self.relaxed, self.latin, self.relaxed)
+            for s in self.expander.unknown
         }
-        needs = [k for s in self._unknown for k in self._typo_needs(s, budgets[id(s)])]
+        needs = [k for s in self.expander.unknown for k in self._typo_needs(s, budgets[id(s)])]
         return budgets, V.uniq(needs + self._phrase_needs())
 
     def _typo_needs(self, s: Slot, k: int) -> list[Key]:
@@ -478,7 +350,7 @@ class Planner:
     def _phrase_needs(self) -> list[Key]:
         """The vocabulary of the glossary targets' words."""
         ranges: list[tuple[str, str]] = []
-        for s in self._phrases:
+        for s in self.expander.phrases:
             ranges += [(st, st + TOP) for st in s.pending] + [(s.word, s.word + TOP)]
         return V.need(self.store, ranges)
 
@@ -492,7 +364,7 @@ class Planner:
         beginning is left to its completions."""
         self._slang_fixes = {}
         store = self.store
-        for s in self._unknown:
+        for s in self.expander.unknown:
             k = budgets[id(s)]
             w = s.word
             # a short word has real words one slip away that no book happens to print
@@ -551,7 +423,11 @@ class Planner:
             a, b = cuts[best[1]]
             store.ensure(V.need(store, V.word_ranges(a) + V.word_ranges(b)))
             halves = [Word(a, False, role_of(a)), Word(b, s.prefix, role_of(b))]
-            made = [Group([h.surface], [Alt([self.expand(h)], 1.0)]) for h in halves if h.role == "content"]
+            made = [
+                Group([h.surface], [Alt([self.expander.expand(h)], 1.0)])
+                for h in halves
+                if h.role == "content"
+            ]
             for gi, g in enumerate(plan.groups):
                 if any(sl is s for al in g.alts for sl in al.slots):
                     plan.groups[gi : gi + 1] = made
