@@ -16,12 +16,13 @@ targets), then the postings, then the fragments of the results on screen.
    abbreviation as the abbreviation (НПСов). A query all in capitals (caps lock) tells no
    abbreviation by them; a number with its unit glued on (30фт) is two words, as everywhere; two
    words the books do not both print, whose joining they do, are one word split by a space or a
-   hyphen (крово течение), or one whose letter the space took (кровоте ение).
+   hyphen (крово течение), or one whose letter the space took (кровоте ение). (query.py,
+   reading.py)
 2. Roles: question words («как», «сколько», «можно ли», «что такое») and stop words are dropped
    when the query has words of its own (and so is a misspelt one, «сколко»); «стоит» becomes
    an optional "cost" group; «что такое» asks for a definition. Glossary phrases (the shared
    one and each book's, a book's only for that book's records) become groups with
-   alternatives.
+   alternatives (grouping.py).
 3. Each word expands to stems: its own, derivational relatives and fleeting-vowel forms, prefix
    completions (the last word), and, for a word the library does not know, words within the typo
    budget and English words with the same consonant skeleton and their vowels in the same
@@ -31,7 +32,8 @@ targets), then the postings, then the fragments of the results on screen.
    off (влаедне: владение). The typo candidates are the words whose first two letters, or whose
    second typed one place late, or whose last letters are as typed. A word one
    slip of typing from a glossary word that no book prints, and no closer to a book's word, is
-   read as that glossary word (the query planned again: «вааншот» is «ваншот»).
+   read as that glossary word (the query planned again: «вааншот» is «ваншот»). (expand.py,
+   typos.py, distance.py; planner.py runs the rounds)
 4. BM25F over the block text, its section heading (with English original and tag) and the
    heading path, rarity and field lengths over the whole library; a record's score is scaled by
    its coverage of the query's words, weighted by their rarity (a graceful OR: a long

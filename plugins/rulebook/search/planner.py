@@ -1,7 +1,8 @@
-"""Building a query's plan: its words (with the other keyboard layout where the library knows
-none of them), their roles, glossary phrases, and each word's expansion to stems (relatives,
-fleeting vowels, completions of the word being typed, typos, loans, number words), read from
-the store in rounds."""
+"""Building a query's plan, in rounds of reads from the store: round 1 reads the query's words
+(reading.py), which become groups (grouping.py) of words expanded to stems (expand.py); round 2
+reads what the words the library lacks may be (typos.py, English loans, a misspelt slang word,
+two words typed as one, a small word's typo) and then the surfaces of every stem found. Here
+the rounds are run in order and their findings put into the plan."""
 
 from __future__ import annotations
 
@@ -47,8 +48,8 @@ class Planner:
         self._slang_fixes: dict[str, str] = {}
         self.typos = Typos(store)
 
-    # the rounds after the first
     def run(self) -> Plan:
+        """The plan, its fixes and its "did you mean" suggestion."""
         self.expander = Expander(self.store)
         store = self.store
         store.ensure(self.reader.first_needs())
