@@ -557,7 +557,7 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
         for bi, (book, post) in enumerate(books):
             entry = [book.slug, book.title, offsets[bi], offsets[bi] + len(book.sections)]
             if _latin_main(post):
-                entry.append(1)  # its words are mostly Latin (plan.latin_main)
+                entry.append(1)  # its words are mostly Latin (planner.latin_main)
             manifest["books"].append(entry)
             for si, sec in enumerate(book.sections):
                 blocks = []
