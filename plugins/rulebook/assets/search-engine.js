@@ -53,7 +53,7 @@
       this.c2l = {};
       const L = Array.from(spec.layout.latin), C = Array.from(spec.layout.cyrillic);
       for (let i = 0; i < L.length; i++) { this.l2c[L[i]] = C[i]; this.c2l[C[i]] = L[i]; }
-      this.slips = slipPairs(spec.slips); // plan.py's _SLIPS
+      this.slips = slipPairs(spec.slips); // distance.py's _SLIPS
       // analysis.shipped: a word list front-coded (older indexes: joined by spaces; an array)
       const list = (x) => (typeof x !== "string" ? x : x.startsWith("0") ? decodeWords(x) : x.split(" "));
       this.stop = new Set(list(spec.stop_words));
@@ -742,7 +742,7 @@
     return uniq(keys);
   }
 
-  // ---- plans (search/plan.py) ------------------------------------------------------------------
+  // ---- plans (search/plan.py; built by search/planner.py with query, distance, typos, reading, expand, grouping) ---
   function osa(a, b, k, prefix) {
     const la = a.length, lb = b.length;
     if (!prefix && Math.abs(la - lb) > k) return k + 1;
@@ -770,7 +770,7 @@
     return d <= k ? d : k + 1;
   }
 
-  /* plan.py's _slip_pairs: "xy" for each letter pair one of which is a slip for the other. */
+  /* distance.py's _slip_pairs: "xy" for each letter pair one of which is a slip for the other. */
   function slipPairs(spec) {
     const out = new Set();
     if (!spec) return out; // an older index has none
@@ -787,9 +787,9 @@
     return out;
   }
 
-  /* plan.py's slip_distance: the edits from typed a to b, a slip costing slip and any other 1. */
-  /* plan.py _one_slip: one edit that is a slip of typing. */
-  /* plan.py Planner.small_words: a typo of a small word is that word, left out as it is
+  /* distance.py's slip_distance: the edits from typed a to b, a slip costing slip and any other 1. */
+  /* distance.py one_slip: one edit that is a slip of typing. */
+  /* planner.py Planner.small_words: a typo of a small word is that word, left out as it is
      (the query keeps it where it is all the query has); word -> its word. */
   function smallWords(plan, small) {
     const out = new Map();
@@ -805,7 +805,7 @@
     return out;
   }
 
-  /* plan.py _joinable: two words that may be the halves of one (letters both). */
+  /* reading.py _joinable: two words that may be the halves of one (letters both). */
   function joinable(a, b) { return a.length > 0 && b.length > 0 && Array.from(a + b).every((c) => LETTER.test(c)); }
 
   function oneSlip(d, wd, P) { return d === 1 && wd <= P.slip_cost + 1e-9; }
@@ -847,7 +847,7 @@
     return letters;
   }
 
-  /* plan._as_abbreviation: an abbreviation in capitals («ОП») is its letters and their case
+  /* expand._as_abbreviation: an abbreviation in capitals («ОП») is its letters and their case
      endings, not every word its letters are the stem of (Snowball: опыт -> оп). */
   function asAbbreviation(A, w, forms) {
     const mine = forms.filter((u) => u === w || A.abbreviationBases(u).includes(w));
@@ -858,7 +858,7 @@
     return letterCount(raw) >= 2 && raw === raw.toUpperCase() && raw !== raw.toLowerCase();
   }
 
-  /* plan.py _shouted: the whole query in capitals, a word of it longer than an abbreviation is
+  /* reading.py _shouted: the whole query in capitals, a word of it longer than an abbreviation is
      (caps lock on); an index written before `abbreviation_max` has no such query. */
   function isShouted(A, P, chunks) {
     const raws = [];
@@ -866,7 +866,7 @@
     return raws.length > 0 && raws.every(isUpperWord) && raws.some((r) => letterCount(r) > P.abbreviation_max);
   }
 
-  /* plan.py latin_main: most of the words searched are Latin: the book being read's, or the
+  /* planner.py latin_main: most of the words searched are Latin: the book being read's, or the
      books the search is limited to, or else the library's (an older index has no count). */
   function latinMain(store, scope, prefer) {
     const books = store.books;
@@ -889,7 +889,7 @@
       this.phrases = [];
       this.hinted = new Set(); // the postings shards of the rules met (read with round 2)
       this.slangFixes = new Map();
-      this.typoCache = new Map(); // plan.py: typos once per query
+      this.typoCache = new Map(); // typos.py Typos.find: typos once per query
       this.shouted = isShouted(A, this.P, parsed.chunks);
     }
 
@@ -931,7 +931,7 @@
         const others = (swapped !== null ? [swapped] : []).concat(this.latinReadings(chunk));
         for (const o of others) for (const t of this.A.surfaces(o)) ranges = ranges.concat(this.V.wordRanges(t));
       });
-      // plan.py: a word split by a space or a hyphen, its halves joined
+      // reading.py Reader.swap_needs: a word split by a space or a hyphen, its halves joined
       const toks = this.typed;
       for (let i = 0; i + 1 < toks.length; i++) {
         const [a, pa] = toks[i], [b, pb] = toks[i + 1];
@@ -940,7 +940,7 @@
       return this.V.need(ranges);
     }
 
-    /* plan.py _typed_tokens: the query's words as typed, each with whether it is being typed. */
+    /* query.py typed_tokens: the query's words as typed, each with whether it is being typed. */
     typedTokens() {
       const chunks = this.parsed.chunks, out = [];
       chunks.forEach((chunk, ci) => {
@@ -951,16 +951,16 @@
       return out;
     }
 
-    /* plan.py _as_typed: `prints`, or a small word (its vocabulary is not read; it is a word). */
+    /* reading.py Reader._as_typed: `prints`, or a small word (its vocabulary is not read; it is a word). */
     asTyped(t, isPrefix) { return this.A.isOptional(t) || this.prints(t, isPrefix); }
 
-    /* plan.py _prints: a book prints the word itself (the word being typed: one begins so). */
-    /* plan.py _latin_readings: Russian typed in Latin letters, unless the words searched are Latin. */
+    /* reading.py prints: a book prints the word itself (the word being typed: one begins so). */
+    /* reading.py Reader._latin_readings: Russian typed in Latin letters, unless the words searched are Latin. */
     latinReadings(chunk) { return this.latin ? [] : this.A.latinReadings(chunk); }
 
     prints(t, isPrefix = false) { return this.V.words(t, t + TOP).some(([u]) => u === t || isPrefix); }
 
-    /* plan.py _gap_join: the word the books print that the space took one letter of, from the
+    /* reading.py Reader._gap_join: the word the books print that the space took one letter of, from the
        words that begin as the first half does; the most frequent. */
     gapJoin(a, b, isPrefix) {
       // an index written before gap_join_min leaves it off
@@ -974,7 +974,7 @@
       return best ? best[1] : null;
     }
 
-    /* plan.py _join_split: two neighbouring words the books do not both print, whose joining
+    /* reading.py Reader._join_split: two neighbouring words the books do not both print, whose joining
        they do, are one word split by a space or a hyphen, or one whose letter the space took.
        Whether any was joined. */
     joinSplit(out, shown) {
@@ -1006,17 +1006,17 @@
       return toks.length > 0 && toks.every((t, ti) => this.spelt(t, last && ti === toks.length - 1) !== null);
     }
 
-    /* plan.py _spelt: the word as typed, or with its «э» written «е», as the library knows it. */
+    /* reading.py Reader._spelt: the word as typed, or with its «э» written «е», as the library knows it. */
     spelt(t, isPrefix) {
       if (this.V.known(t, isPrefix)) return t;
       const e = this.A.plainE(t);
       return e !== t && this.V.known(e, isPrefix) ? e : null;
     }
 
-    /* plan.py _declined: the abbreviation a word written as a declined one declines (НПСов). */
+    /* reading.py Reader._declined: the abbreviation a word written as a declined one declines (НПСов). */
     declined(t) { return this.A.abbreviationBases(t).find((b) => this.asIs(b)) ?? null; }
 
-    /* plan.py _as_is: the library has the word itself, printed or as a glossary's word. */
+    /* reading.py Reader._as_is: the library has the word itself, printed or as a glossary's word. */
     asIs(w) {
       const A = this.A;
       if (this.prints(w)) return true;
@@ -1031,7 +1031,7 @@
       return "content";
     }
 
-    /* plan.py _per_word: per word of the chunk, `test` of its raw form. */
+    /* reading.py _per_word: per word of the chunk, `test` of its raw form. */
     perWord(chunk, test) {
       const out = [];
       this.A.scan(chunk, (raw) => {
@@ -1041,7 +1041,7 @@
       return out;
     }
 
-    /* plan.py _declined_words: per word, written as a declined abbreviation («НПСов»). */
+    /* reading.py _declined_words: per word, written as a declined abbreviation («НПСов»). */
     declinedWords(chunk) {
       const c = this.A.spec.abbreviation_cases;
       const written = c ? new RegExp(c.written, "u") : null;
@@ -1050,7 +1050,7 @@
 
     upperWords(chunk) { return this.perWord(chunk, (raw) => !this.shouted && isUpperWord(raw)); }
 
-    /* plan.py _as_typed_first: where a rule on one word is the word as typed, a short
+    /* grouping.py _as_typed_first: where a rule on one word is the word as typed, a short
        abbreviation that only its stem matches is dropped («аоо» is AoO, not also «ао»). */
     asTypedFirst(w, rules) {
       const same = (s) => s.length === 1 && s[0] === w;
@@ -1073,11 +1073,11 @@
         const swapped = this.A.layoutSwap(chunk);
         const stoks = swapped !== null ? this.A.surfaces(swapped) : null;
         const known = this.allKnown(ci, toks);
-        // plan.py: the other layout's words say it was typed there when they mean something
+        // reading.py Reader.words: the other layout's words say it was typed there when they mean something
         const sknown = !known && stoks !== null && stoks.length > 0 && this.allKnown(ci, stoks) && stoks.some((t) => t.length > 1 && !this.A.isOptional(t));
-        // plan.py: Russian typed in Latin letters, the first reading the library knows
+        // reading.py Reader.words: Russian typed in Latin letters, the first reading the library knows
         const readings = known || sknown ? [] : this.latinReadings(chunk).map((r) => this.A.surfaces(r));
-        // plan.py: a reading of whole words before one the words being typed only begin
+        // reading.py Reader.words: a reading of whole words before one the words being typed only begin
         let ltoks = readings.find((r) => r.length > 0 && this.allKnown(ci, r, true)) || readings.find((r) => r.length > 0 && this.allKnown(ci, r)) || null;
         const lr = this.A.spec.latin_reading;
         const lsure = ltoks !== null && ltoks.some((t) => t.length >= lr.min_letters && !this.A.isOptional(t));
@@ -1101,7 +1101,7 @@
         const upper = use ? toks.map(() => false) : this.upperWords(parsed.chunks[ci]);
         toks.forEach((t, i) => out.push({ surface: t, prefix: ps[i], role: this.role(t, upper[i]), upper: upper[i] }));
         for (const t of toks) shown.push(t);
-        // «2.2»: also the section of that number (plan.py)
+        // «2.2»: also the section of that number (reading.py Reader.words)
         const num = this.A.sectionNumber(parsed.chunks[ci]);
         if (num !== null) out.push({ surface: num, prefix: false, role: "content" });
       });
@@ -1156,9 +1156,9 @@
           // a slang word that no book prints reaches, as typed, only words sharing its stem
           const coined = best === 1 && !this.printed(span[0]);
           const alts = [{ slots: lit, weight: coined ? P.w_slang_literal : 1.0, books: [], literal: !coined }];
-          // plan.py: a glossary's word as typed reaches a heading's initials only so
+          // grouping.py group_words: a glossary's word as typed reaches a heading's initials only so
           if (best === 1 && lit.length && matches.some((r) => { const s = A.surfaces(r[0]); return s.length === 1 && s[0] === span[0].surface; })) lit[0].glossed = true;
-          // a word a glossary explains is no typo: its slot as typed is not corrected (plan.py)
+          // a word a glossary explains is no typo: its slot as typed is not corrected (grouping.py group_words)
           this.unknown = this.unknown.filter((sl) => !lit.includes(sl));
           const targets = new Map();
           for (const rule of matches) {
@@ -1217,7 +1217,7 @@
       const relatives = st.length >= P.stem_prefix_min && LETTER.test(st);
       const family = V.words(lo, lo + TOP);
       const kin = family.some((x) => x[1] === st);
-      // plan.py: an abbreviation the library has, typed in capitals, is whole («УЗ», not «узкие»)
+      // expand.py Expander.expand: an abbreviation the library has, typed in capitals, is whole («УЗ», not «узкие»)
       const isPrefix = word.prefix && !(word.upper && family.some((x) => x[0] === w));
       for (const [u, ust] of family) {
         let wt = 0.0;
@@ -1234,7 +1234,7 @@
       for (const [u, ust] of V.words(st, st + TOP)) {
         if (u === st && ust !== st) { if (!stems.has(st)) stems.set(st, P.w_exact); add(st, u); }
       }
-      // plan.py: a fleeting vowel joins forms of a word the library has; for one it lacks, a guess
+      // expand.py Expander.expand: a fleeting vowel joins forms of a word the library has; for one it lacks, a guess
       const fleeting = kin ? P.w_stem : P.w_stem_prefix;
       for (const v of A.fleetingVariants(st)) {
         for (const [u, ust] of V.words(v, v + TOP)) {
@@ -1298,7 +1298,7 @@
       return slot;
     }
 
-    /* plan.py _typo_budget_of: a short English word is corrected in a Russian library only
+    /* typos.py typo_budget_of: a short English word is corrected in a Russian library only
        where the query found nothing as typed (foundNothing), and by one edit. */
     typoBudgetOf(w, relaxed, foundNothing) {
       const k = relaxed ? (w.length >= this.P.typo1_from ? 2 : w.length >= 3 ? 1 : 0) : this.typoBudget(w.length);
@@ -1312,7 +1312,7 @@
       return n >= P.typo2_from ? 2 : n >= P.typo1_from ? 1 : 0;
     }
 
-    /* plan.typo_ranges: the first two letters as typed, and (four letters or more) the
+    /* typos.typo_ranges: the first two letters as typed, and (four letters or more) the
        second typed one place late («пресонажа»: «персонажа»); the last letters. */
     typoRanges(w, isPrefix, k) {
       const fwd = [[w.slice(0, 2), w.slice(0, 2) + TOP]];
@@ -1356,7 +1356,7 @@
       if (gone()) return null;
       const slang = await this.slangTypos(budgets);
       if (slang.size) {
-        // plan.py: a misspelt glossary word is that word, the query read again with it
+        // planner.py Planner.run: a misspelt glossary word is that word, the query read again with it
         const words = read.words.map((w) => Object.assign({}, w, { surface: slang.get(w.surface) || w.surface }));
         this.unknown = [];
         this.phrases = [];
@@ -1420,7 +1420,7 @@
       }
       const splits = await this.splitUnknown(plan, later.filter((s) => s.stems.size === 0));
       if (gone()) return null;
-      // plan.py: an unknown word no split reads is searched by its closest words beyond the budget
+      // planner.py Planner.run: an unknown word no split reads is searched by its closest words beyond the budget
       for (const s of later) {
         if (!s.wider || !s.wider.length || s.stems.size || splits.has(s.word)) continue;
         for (const [st, u] of s.wider) {
@@ -1466,7 +1466,7 @@
       return plan;
     }
 
-    /* plan.py _expansion_needs: each unknown word's typo budget, and the shards of round 2. */
+    /* planner.py Planner._expansion_needs: each unknown word's typo budget, and the shards of round 2. */
     expansionNeeds() {
       const V = this.V;
       const budgets = new Map(this.unknown.map((s) => [s, this.typoBudgetOf(s.word, this.relaxed, this.relaxed)]));
@@ -1475,7 +1475,7 @@
       return [budgets, uniq(needs)];
     }
 
-    /* plan.py _typo_needs: the shards of an unknown word's typo candidates and English loans. */
+    /* planner.py Planner._typo_needs: the shards of an unknown word's typo candidates and English loans. */
     typoNeeds(s, k) {
       let needs = [];
       if (k) {
@@ -1489,7 +1489,7 @@
       return needs;
     }
 
-    /* plan.py slang_typos: unknown words one slip from a glossary word no book prints as it is,
+    /* planner.py Planner.slang_typos: unknown words one slip from a glossary word no book prints as it is,
        and no closer to a book's word: the word as typed -> the glossary's word. */
     async slangTypos(budgets) {
       this.slangFixes = new Map();
@@ -1502,7 +1502,7 @@
           const words = A.surfaces(rule[0]);
           if (words.length !== 1 || words[0] === w) continue;
           const u = words[0];
-          // plan.py: a rule whose word a book prints as it is is the typo round's
+          // planner.py Planner.slang_typos: a rule whose word a book prints as it is is the typo round's
           if (rule.length > 3 && this.prints(u)) continue;
           if (osa(w, u, 1, false) > 1) continue;
           const wd = slipDistance(w, u, false, slips, P.slip_cost);
@@ -1517,7 +1517,7 @@
       return this.slangFixes;
     }
 
-    /* plan.py split_unknown: two words typed without the space between them. */
+    /* planner.py Planner.split_unknown: two words typed without the space between them. */
     async splitUnknown(plan, slots) {
       const V = this.V, A = this.A, store = this.store;
       const n0 = this.P.split_min;
@@ -2360,13 +2360,13 @@
       const chunks = parts.filter((p) => !p.startsWith("@"));
       const endsOpen = query.length > 0 && !A.spaceOne.test(query[query.length - 1]);
       const prefix = endsOpen && parts.length > 0 && !parts[parts.length - 1].startsWith("@");
-      // a pasted paragraph: its first max_words words (plan.parse)
+      // a pasted paragraph: its first max_words words (query.parse)
       const n = this.P.max_words;
       if (chunks.length > n) return { chunks: chunks.slice(0, n), books: books, prefix: false, cut: true };
       return { chunks: chunks, books: books, prefix: prefix, cut: false };
     }
 
-    /* plan.unfiltered: the query without its `@name` words (the word being typed stays open). */
+    /* query.unfiltered: the query without its `@name` words (the word being typed stays open). */
     unfiltered(query) {
       const parsed = this.parse(query);
       return parsed.chunks.join(" ") + (parsed.prefix ? "" : " ");
