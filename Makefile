@@ -13,7 +13,7 @@ HOST    ?= 127.0.0.1:8000
 # Material prints a banner about MkDocs 2.0 on every build; it is noise for this project.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help serve test build ingest ingest-check lint unit e2e bench clean deps chromium
+.PHONY: help serve test build ingest ingest-check lint unit e2e bench clean deps chromium pdftotext
 
 help:
 	@echo "make serve   build and serve the site on http://$(HOST) (live reload)"
@@ -36,11 +36,19 @@ chromium:
 	@test -x $(CHROMIUM) || { echo "installing Debian's chromium"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-dejavu-core; }
 
+# A PDF source is read through poppler's pdftotext (ingest/pdftext.py): installed when a book is a
+# PDF, and for the tests, which read PDFs they make.
+pdftotext:
+	@command -v pdftotext >/dev/null || { echo "installing Debian's poppler-utils (pdftotext)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq poppler-utils; }
+
+PDF_SOURCES := $(shell find sources -name '*.pdf' -print -quit 2>/dev/null)
+
 # Re-ingest only when the generated pages are stale.
-ingest: $(STAMP)
+ingest: $(STAMP) $(if $(PDF_SOURCES),pdftotext)
 	$(BIN)/rulebook ingest --check >/dev/null 2>&1 || $(BIN)/rulebook ingest
 
-ingest-check: $(STAMP)
+ingest-check: $(STAMP) $(if $(PDF_SOURCES),pdftotext)
 	$(BIN)/rulebook ingest --check
 
 build: deps ingest
@@ -58,7 +66,7 @@ lint: $(STAMP) $(NODE_STAMP)
 # Two workers; pyproject.toml's `--dist loadfile` keeps each test module on one of them.
 # Lint and the ingest check (seconds of one core) run beside pytest's start-up, which waits on the
 # session's build anyway; their output is printed after pytest's, and either failing fails the target.
-test: deps chromium
+test: deps chromium pdftotext
 	@checks=$$(mktemp); \
 	{ $(MAKE) --no-print-directory ingest-check lint >"$$checks" 2>&1; echo "checks exit $$?" >>"$$checks"; } & \
 	$(BIN)/python -m pytest -n 2; tests=$$?; \

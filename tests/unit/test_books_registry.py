@@ -132,14 +132,9 @@ def test_a_single_glued_title_is_one_title_not_a_list_of_letters(tmp_path):
         (HEAD.replace('"demo.txt"', '"/etc/passwd"'), "absolute paths are not allowed"),
         (HEAD.replace('"demo.txt"', '"../../../../etc/passwd"'), "points outside sources/"),
         (
-            HEAD.replace('"demo.txt"', '"demo.pdf"'),
-            "unknown kind of source '.pdf' (known: .txt, .html, .md, .fb2, .fb2.zip, .epub, "
-            ".docx, or a folder of pages): bring its text,"
-            " `pdftotext -raw demo.pdf demo.txt`",
-        ),
-        (
             HEAD.replace('"demo.txt"', '"demo.odt"'),
-            "'.odt' (known: .txt, .html, .md, .fb2, .fb2.zip, .epub, .docx, or a folder of pages): save",
+            "'.odt' (known: .txt, .pdf, .html, .md, .fb2, .fb2.zip, .epub, .docx, or a folder of pages)"
+            ": save",
         ),
         (
             HEAD.replace('"demo.txt"', '"demo.mhtml"'),
@@ -151,7 +146,8 @@ def test_a_single_glued_title_is_one_title_not_a_list_of_letters(tmp_path):
         ),
         (
             HEAD.replace('"demo.txt"', '"demo.zip"'),
-            "'.zip' (known: .txt, .html, .md, .fb2, .fb2.zip, .epub, .docx, or a folder of pages): unpack",
+            "'.zip' (known: .txt, .pdf, .html, .md, .fb2, .fb2.zip, .epub, .docx, or a folder of pages)"
+            ": unpack",
         ),
     ],
 )

@@ -145,7 +145,10 @@ def test_a_label_followed_by_text_keeps_the_text_a_paragraph(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(
     "line",
-    ["Глава правил", "глава 1 в тексте", "Том и Джерри", "Часть урона", "Часть В", "Book of the Dead"],
+    [
+        *("Глава правил", "глава 1 в тексте", "Том и Джерри", "Часть урона", "Часть В", "Book of the Dead"),
+        "Раздел 1.1. Приёмы",  # a numbered section's dotted number
+    ],
 )
 def test_words_that_name_no_division(line: str) -> None:
     assert divisions.match(line) is None

@@ -230,3 +230,14 @@ def test_a_chapter_title_opening_its_page_stays_its_heading(tmp_path: Path) -> N
     assert heads == ["Ловушки", "Магия"]
     shown = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
     assert "Магия" not in shown and "Ловушки" not in shown
+
+
+def test_a_page_first_line_that_recurs_is_no_running_header(tmp_path: Path) -> None:
+    # a book that repeats its wording may start two pages with the same line of text: it goes on
+    # from the page before (lower case, or a clause's comma), so it stays the text's
+    def furniture(p: int) -> str:
+        return f"— {p} —\n" + ("а мастер сравнивает итог со сложностью,\n" if p % 4 else "")
+
+    r = ingest_one(tmp_path, ENTRY, {"print.txt": _book_of_pages(furniture, 8)})
+    text = " ".join(plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph))
+    assert text.count("а мастер сравнивает итог со сложностью,") == 6

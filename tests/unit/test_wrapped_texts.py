@@ -232,3 +232,33 @@ def test_a_sentence_that_ends_a_full_line_of_a_column_goes_on_in_its_paragraph(t
     assert paras[2] == "Доспех считается двумя предметами, щит считается одним."
     items = [b for p in doc.pages for b in walk(p.blocks) if isinstance(b, ListBlock)]
     assert len(items) == 1 and len(items[0].items) == 1
+
+
+RAW = """\
+2.1. Очередность хода
+Бой делится на раунды. В на-
+чале боя каждый участник
+совершает проверку Ловкости.
+Засада
+Если отряд попал в засаду,
+нападающие действуют первыми
+с преимуществом.
+Цены в лавке:
+Меч 10 зм
+Щит 5 зм
+Ход длится шесть секунд.
+"""
+
+
+def test_an_unnumbered_title_between_paragraphs_with_no_blank_lines_is_a_heading(tmp_path):
+    """pdftotext -raw sets a title between paragraphs with no blank line: a short line after a
+    sentence's end, ending none, with a paragraph's full line under it is a heading of its own,
+    not the end of the paragraph above (whose last line may fill the column); a list's lead-in
+    and a price list's rows under it are not titles."""
+    doc = ingest(tmp_path, RAW).doc
+    titles = [b.text for p in doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert titles == ["2.1. Очередность хода", "Засада"]
+    paras = [plain(b.inlines) for p in doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert paras[0].endswith("проверку Ловкости.")
+    assert paras[1] == "Если отряд попал в засаду, нападающие действуют первыми с преимуществом."
+    assert "Меч 10 зм" in " ".join(paras) and not any(t.startswith("Меч") for t in titles)

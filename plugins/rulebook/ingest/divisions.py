@@ -42,9 +42,10 @@ _ORDINAL_RU = (
 _NUMBER_EN = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _NUMBER = rf"\d{{1,3}}|[IVXLC]{{1,7}}|{_ORDINAL_RU}|{_NUMBER_EN}"
 # the word capitalised or in capitals, a number (an appendix: a letter too), then nothing, or a
-# title after «.», «:», a dash or a space: «Глава 3. Бой», «ЧАСТЬ II», «Приложение Б: Таблицы»
+# title after «.», «:», a dash or a space: «Глава 3. Бой», «ЧАСТЬ II», «Приложение Б: Таблицы»;
+# a dotted number is a numbered section's («Раздел 1.1. Приёмы»), not a division's
 _DIVISION = re.compile(
-    rf"^(?P<word>[А-ЯЁA-Z][а-яёa-z]+|[А-ЯЁA-Z]{{3,}})\s+(?P<num>{_NUMBER}|[А-ЯЁA-Z](?=[.:\s—–-]|$))"
+    rf"^(?P<word>[А-ЯЁA-Z][а-яёa-z]+|[А-ЯЁA-Z]{{3,}})\s+(?P<num>{_NUMBER}|[А-ЯЁA-Z](?=[.:\s—–-]|$))(?!\.\d)"
     r"(?:\s*[.:]?\s*[—–-]?\s*(?P<title>[«\"(\w].*?))?\s*\.?$",
     re.IGNORECASE,
 )

@@ -90,7 +90,7 @@ def _running_headers(lines: list[SourceLine], numbers: list[int], certain: bool)
             if not 0 <= j < len(lines) or j in at:
                 continue
             text = lines[j].text.strip()
-            if not text or len(text) > _HEADER_MAX:
+            if not _title_like(text):
                 continue
             sides.setdefault(text, set()).add(side)
             beside[text, side] += 1
@@ -104,7 +104,7 @@ def _running_headers(lines: list[SourceLine], numbers: list[int], certain: bool)
 
 def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict[int, str], set[int]]:
     """The headers that change from page to page, index -> text: on one side of the numbers, each
-    text beside two of them or more, and all of them together beside most (60 %). And the lines
+    title-like text beside two of them or more, and all of them together beside most (60 %). And the lines
     among them that open a chapter's page: its title under the page's number, first seen there,
     with a blank line under it where most of its later lines run into their page's text."""
     at = set(numbers)
@@ -114,7 +114,7 @@ def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict
         beside: dict[str, list[int]] = {}
         for i in numbers:
             j = i + side
-            if 0 <= j < len(lines) and j not in at and 0 < len(text := lines[j].text.strip()) <= _HEADER_MAX:
+            if 0 <= j < len(lines) and j not in at and _title_like(text := lines[j].text.strip()):
                 beside.setdefault(text, []).append(j)
         other = {lines[i - side].text.strip() for i in numbers if 0 <= i - side < len(lines)}
         repeated = {t: js for t, js in beside.items() if len(js) >= 2 and t not in other}
@@ -134,6 +134,16 @@ def _opens_page(lines: list[SourceLine], js: list[int], text: str) -> bool:
     if not _alone(lines, first) or 2 * sum(_alone(lines, j) for j in later) >= len(later):
         return False
     return all(ln.text.strip() != text for ln in lines[:first])
+
+
+def _title_like(text: str) -> bool:
+    """A line that may be a running header or footer: short, and not a line of prose going on from
+    the page before (words starting in lower case, «участников. Герой …») or onto the next («…
+    силы,», «пред-»): where a book repeats its wording, such a line may recur beside page numbers
+    and is still the text's. A site's address in a footer («www.example.org») is one word."""
+    if not 0 < len(text) <= _HEADER_MAX or text[-1] in ",;-‐":
+        return False
+    return not (text[0].islower() and " " in text)
 
 
 def _alone(lines: list[SourceLine], j: int) -> bool:

@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.ingest import lookalikes
+from rulebook.ingest import lookalikes, pdftext
 from rulebook.ingest.errors import IngestError
 
 _NBSP_RUN = re.compile(r"[ \u00a0\u202f\u2007]*[\u00a0\u202f\u2007][ \u00a0\u202f\u2007]*")
@@ -250,7 +250,11 @@ def read_text(path: Path, encoding: str = "utf-8", book: str | None = None) -> s
         raise IngestError("source file not found", path=path, book=book)
     if not path.is_file():
         raise IngestError("source is not a file", path=path, book=book)
-    text = check_controls(decode(path.read_bytes(), encoding, path, book), path, book)
+    if pdftext.is_pdf(path):  # its text as pdftotext gives it, in UTF-8 whatever the entry says
+        data, encoding = pdftext.extract(path, book), "utf-8"
+    else:
+        data = path.read_bytes()
+    text = check_controls(decode(data, encoding, path, book), path, book)
     problem = mojibake(text, encoding)
     if problem:
         raise IngestError(problem, path=path, book=book)

@@ -746,7 +746,7 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
         return HTML
     if suffix in (".md", ".markdown"):
         return MARKDOWN
-    if suffix == ".txt":
+    if suffix in (".txt", ".pdf"):  # a PDF is read as the text pdftotext gives (see pdftext)
         return TEXT
     folder = at.path.parent / src
     if folder.is_dir():
@@ -777,13 +777,9 @@ def source_kind(entry: dict[str, Any], at: At) -> str | None:
         )
     if suffix:
         hint = _OFFICE_HINTS.get(suffix.lower(), "")
-        if suffix.lower() == ".pdf":
-            # its text, with each column in reading order and the hyphens the lines end with (the
-            # importer decides which are a word's own); plain pdftotext interleaves two columns
-            name = Path(src)
-            hint = f": bring its text, `pdftotext -raw {name.name} {name.with_suffix('.txt').name}`"
         raise at.child("source").fail(
-            f"unknown kind of source {suffix!r} (known: .txt, .html, .md, {', '.join(ebooks.SUFFIXES)}, "
+            f"unknown kind of source {suffix!r} (known: .txt, .pdf, .html, .md, "
+            f"{', '.join(ebooks.SUFFIXES)}, "
             f"or a folder of pages){hint}"
         )
     return None
@@ -816,8 +812,9 @@ BOOK = Table(
         Field(
             "source",
             SourcePath(),
-            "the text: `.txt`, `.html`, `.md`, an e-book (`.fb2`, `.fb2.zip`, `.epub`), a Word "
-            "document (`.docx`), or a folder of `.html`/`.md` pages",
+            "the text: `.txt`, a PDF (`.pdf`, read as `pdftotext -raw` gives it), `.html`, `.md`, an "
+            "e-book (`.fb2`, `.fb2.zip`, `.epub`), a Word document (`.docx`), or a folder of "
+            "`.html`/`.md` pages",
             required=True,
         ),
         Field("description", Str(), "one sentence for the home page", ""),

@@ -7,7 +7,11 @@ is read as hard-wrapped only when it shows it: its lines are short, and several 
 mid-sentence with the sentence going on, in lower case, on the next line. Then a line is joined
 to the one before it when that one does not end its sentence (or this one goes on in lower case);
 never a blank line, a list item, a row of aligned columns or a line after a short one (a heading,
-a paragraph's last line). The joined line keeps the number of its first line.
+a paragraph's last line). The joined line keeps the number of its first line. A text with no blank
+lines (pdftotext -raw) shows an unnumbered title only by its shape: a short line after a
+sentence's end, ending no sentence, with a paragraph's full line under it; it is set apart as a
+block of its own instead of being joined to the paragraph above, whose last line may fill the
+column.
 """
 
 from __future__ import annotations
@@ -113,9 +117,13 @@ def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
     out: list[SourceLine] = []
     joined = 0
     raw = ""  # the line before, as the text wrapped it (out[-1] may hold several)
-    for ln in lines:
+    title_at = 0  # the line of the last unnumbered title (see _title_between): its block ends
+    for i, ln in enumerate(lines):
         before, raw = raw, ln.text
-        if out and out[-1].text.strip() and _continues(out[-1].text, before, ln.text, width):
+        after = lines[i + 1].text if i + 1 < len(lines) else ""
+        over_title = bool(_NUMBERED_TITLE.match(before)) or (bool(out) and out[-1].no == title_at)
+        title = _title_between(before, ln.text, after, width, over_title)
+        if not title and out and out[-1].text.strip() and _continues(out[-1].text, before, ln.text, width):
             prev = out[-1].text.rstrip()
             head = ln.text.strip()
             if linehyphens.ENDS_HYPHENATED.search(prev) and head[:1].islower():
@@ -126,7 +134,29 @@ def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
             joined += 1
             continue
         titled = _NUMBERED_TITLE.match(ln.text) or (out and _NUMBERED_TITLE.match(out[-1].text))
-        if titled and out and out[-1].text.strip() and ln.text.strip():
-            out.append(SourceLine(ln.no, ""))  # a numbered title is a block of its own
+        if (
+            (titled or title or (out and out[-1].no == title_at))
+            and out
+            and out[-1].text.strip()
+            and ln.text.strip()
+        ):
+            out.append(SourceLine(ln.no, ""))  # a title is a block of its own
+        if title:
+            title_at = ln.no
         out.append(ln)
     return out, joined
+
+
+def _title_between(before: str, line: str, after: str, width: int, over_title: bool = False) -> bool:
+    """An unnumbered title in a text with no blank lines (pdftotext -raw): a short line after a
+    sentence's end (or right under a title: `over_title`), starting with a capital and ending no
+    sentence, with a paragraph's line (one the wrap ended, starting with a capital) under it. A
+    table's first row is followed by its short rows, a list's lead-in by its items: neither is one."""
+    head, below = line.strip(), after.strip()
+    if not head or not below or not (over_title or _ENDS_SENTENCE.search(before.rstrip())):
+        return False
+    if len(head) >= width * 0.6 or not head[0].isupper() or _ENDS_SENTENCE.search(head) or head.endswith(","):
+        return False
+    if _ITEM.match(line) or _ITEM.match(after) or _LABELLED.match(head) or not _prose(line):
+        return False
+    return len(below) >= width * 0.6 and below[0].isupper() and _prose(after)

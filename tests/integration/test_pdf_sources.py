@@ -1,0 +1,110 @@
+"""A PDF is read as it is (`source = "book.pdf"`): before, it was refused with the pdftotext
+command to run first. The PDFs here are printed by Chromium from a page, as a rules PDF is laid
+out: a running header and a page number on every page, chapters that start a page, unnumbered
+section titles between paragraphs, paragraphs of every length, and no blank line anywhere in the
+text pdftotext gives. A PDF that is damaged, or has no text (a scan), is refused in one line."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+from rulebook.ingest import coverage
+from rulebook.ingest.errors import IngestError
+from rulebook.ingest.model import Heading, Paragraph, plain, walk
+
+from tests.support.browser import ARGS, CHROMIUM
+from tests.support.sources import ingest_one
+
+WORDS = ["атака", "урон", "броня", "щит", "ход", "раунд", "бросок", "куб", "кость", "лук", "меч"]
+WORDS += ["маг", "яд", "огонь", "лёд", "тень", "свет", "путь", "цель"]
+CHAPTERS = {"Глава 1. Бой": ["Инициатива", "Укрытие", "Засада"], "Глава 2. Магия": ["Ритуалы", "Отдача"]}
+
+
+def _paragraph(rnd: random.Random, n: int) -> str:
+    sentences = []
+    for _ in range(rnd.randint(1, 6)):
+        words = [rnd.choice(WORDS) for _ in range(rnd.randint(5, 14))]
+        sentences.append(" ".join(words).capitalize() + ".")
+    return " ".join(sentences) + f" Правило {n}."
+
+
+def _book_html() -> str:
+    rnd = random.Random(7)
+    parts, n = [], 0
+    for chapter, sections in CHAPTERS.items():
+        parts.append(f"<h1>{chapter}</h1>")
+        for section in sections:
+            parts.append(f"<h2>{section}</h2>")
+            for _ in range(rnd.randint(3, 5)):
+                n += 1
+                parts.append(f"<p>{_paragraph(rnd, n)}</p>")
+    style = (
+        "body{font:11pt 'DejaVu Serif'} h1{page-break-before:always} h1:first-child{page-break-before:auto}"
+    )
+    head = f'<head><meta charset="utf-8"><style>{style}</style></head>'
+    return f'<html lang="ru">{head}<body>{"".join(parts)}</body></html>'
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, bytes]]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (make test does)")
+    out = tmp_path_factory.mktemp("pdfs")
+    made: dict[str, bytes] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = browser.new_page()
+        for name, html, furniture in [
+            ("book.pdf", _book_html(), True),
+            ("scan.pdf", '<svg width="300" height="200"><circle cx="90" cy="90" r="80"/></svg>', False),
+        ]:
+            page.set_content(html)
+            path = out / name
+            page.pdf(
+                path=str(path),
+                format="A5",
+                display_header_footer=furniture,
+                header_template="<div style='font-size:8pt;width:100%;text-align:center'>Книга правил</div>",
+                footer_template=(
+                    "<div style='font-size:8pt;width:100%;text-align:center'>"
+                    "— <span class='pageNumber'></span> —</div>"
+                ),
+                margin={"top": "1.5cm", "bottom": "1.5cm", "left": "1.2cm", "right": "1.2cm"},
+            )
+            made[name] = path.read_bytes()
+        browser.close()
+    yield made
+
+
+def entry(source: str) -> str:
+    return f'[books.pdfbook]\ntitle = "Книга в PDF"\nsystem = "Пример"\nsource = "{source}"\n'
+
+
+def test_a_pdf_is_read_with_its_chapters_sections_and_every_word_without_page_furniture(tmp_path, pdfs):
+    r = ingest_one(tmp_path, entry("book.pdf"), {"book.pdf": pdfs["book.pdf"]})
+    heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    want = [(lvl, t) for ch, secs in CHAPTERS.items() for lvl, t in [(1, ch), *((2, s) for s in secs)]]
+    assert heads == want
+    assert [p.title for p in r.doc.pages] == list(CHAPTERS)
+    shown = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert not any("Книга правил" in t or "— " in t for t in shown)  # header and page numbers
+    assert any("page numbers" in n and "«Книга правил»" in n for n in r.doc.report.notes)
+    assert all(t.endswith(".") for t in shown)  # a page break inside a paragraph was closed
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_damaged_pdf_is_one_line_naming_it(tmp_path, pdfs):
+    with pytest.raises(IngestError) as exc:
+        ingest_one(tmp_path, entry("book.pdf"), {"book.pdf": pdfs["book.pdf"][:2000]})
+    assert exc.value.path is not None and exc.value.path.name == "book.pdf"
+    assert "not a readable PDF" in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_a_pdf_without_text_asks_for_ocr(tmp_path, pdfs):
+    with pytest.raises(IngestError) as exc:
+        ingest_one(tmp_path, entry("scan.pdf"), {"scan.pdf": pdfs["scan.pdf"]})
+    assert "no text to read" in str(exc.value) and "OCR" in str(exc.value)
