@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rulebook.ingest import divisions
+from rulebook.ingest import divisions, outline
 from rulebook.ingest.model import Heading, walk
 
 from tests.support.sources import ingest_one
@@ -148,6 +148,13 @@ def test_a_label_followed_by_text_keeps_the_text_a_paragraph(tmp_path: Path) -> 
     [
         *("Глава правил", "глава 1 в тексте", "Том и Джерри", "Часть урона", "Часть В", "Book of the Dead"),
         "Раздел 1.1. Приёмы",  # a numbered section's dotted number
+        *(
+            "Book Learning",
+            "Chapter Index",
+            "Приложение к правилам боя выдаётся отдельно.",
+        ),  # a word's letters
+        *("Глава 1 описывает создание персонажа.", "Часть 1 — создание персонажа;", "Часть 3 — магия."),
+        "Part 2 of this book is for the game master.",  # sentences that name a division
     ],
 )
 def test_words_that_name_no_division(line: str) -> None:
@@ -168,3 +175,35 @@ def test_words_that_name_no_division(line: str) -> None:
 def test_the_forms_a_division_takes(line: str, kind: str, number: str, title: str) -> None:
     d = divisions.match(line)
     assert d is not None and (d.kind, d.number, d.title) == (kind, number, title)
+
+
+def test_a_contents_list_set_a_chapter_a_line_makes_no_empty_chapters(tmp_path: Path) -> None:
+    text = "Содержание\n\nГлава 1. Бой\n\nГлава 2. Магия\n\n"
+    text += "Глава 1. Бой\n\nБой идёт.\n\nГлава 2. Магия\n\nМана.\n"
+    r = ingest_one(tmp_path, ENTRY, {"div.txt": text})
+    heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == [(1, "Содержание"), (1, "Глава 1. Бой"), (1, "Глава 2. Магия")]
+    assert not r.doc.report.warnings
+
+
+def test_a_title_line_alone_before_the_first_chapter_is_a_page_the_report_names(tmp_path: Path) -> None:
+    text = "Правила игры\n\nГлава 1\n\nАтака\n\nЧтобы атаковать, бросьте кубик.\n\nГлава 2. Защита\n\nЩит.\n"
+    r = ingest_one(tmp_path, ENTRY, {"div.txt": text})
+    heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == [(1, "Правила игры"), (1, "Глава 1. Атака"), (1, "Глава 2. Защита")]
+    ((line, said),) = outline.empty_sections(r.doc)
+    assert line == 1 and "drop it with chrome.start" in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Как читать\n\nГлава 1 описывает создание персонажа.\n\n"
+        "Часть 3 правил рассказывает о магии.\n\nОсновы\n\nБросайте кубик.\n",
+        "Книга делится на три части:\n\nЧасть 1 — создание персонажа;\n\n"
+        "Часть 2 — бой;\n\nЧасть 3 — магия.\n\nНачните с первой части.\n",
+    ],
+)
+def test_sentences_and_list_items_that_name_a_division_are_no_headings(tmp_path: Path, text: str) -> None:
+    heads = _heads(tmp_path, text)
+    assert not any(t.startswith(("Глава", "Часть")) for _, t in heads)

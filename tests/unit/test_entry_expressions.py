@@ -369,7 +369,7 @@ def test_a_title_line_before_the_first_chapter_names_the_way_out(tmp_path):
     text = "Охота на чудовищ\n\nГлава 1. Следы\n\nТекст."
     doc, _ = parse(tmp_path, '[books.demo.headings]\nmode = "numbered"\n', text)
     ((line, warning),) = outline.empty_sections(doc)
-    assert line == 1 and warning.startswith("«Охота на чудовищ» (H2) comes before the first chapter")
+    assert line == 1 and warning.startswith("«Охота на чудовищ» (H1) comes before the first chapter")
     assert "drop it with chrome.start" in warning
     doc, _ = parse(
         tmp_path, "[books.demo.headings]\nmode = \"numbered\"\n[books.demo.chrome]\nstart = '^Глава'\n", text

@@ -36,18 +36,18 @@ _APPENDIX = {"приложение": "appendix", "appendix": "appendix"}
 _KIND = {3: "chapter", 1: "part", 0: "book", 2: "division"}
 
 _ORDINAL_RU = (
-    r"(?:перв|втор|трет|четв[её]рт|пят|шест|седьм|восьм|девят|десят|одиннадцат|двенадцат)"
-    r"(?:ая|ый|ой|ое|ья|ий|ье|ую)"
+    r"(?i:(?:перв|втор|трет|четв[её]рт|пят|шест|седьм|восьм|девят|десят|одиннадцат|двенадцат)"
+    r"(?:ая|ый|ой|ое|ья|ий|ье|ую))"
 )
-_NUMBER_EN = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_NUMBER_EN = r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _NUMBER = rf"\d{{1,3}}|[IVXLC]{{1,7}}|{_ORDINAL_RU}|{_NUMBER_EN}"
-# the word capitalised or in capitals, a number (an appendix: a letter too), then nothing, or a
+# the word capitalised or in capitals, then a whole number (an appendix's: a capital letter too;
+# a Roman one in capitals, so «Book Learning» names no book L), then nothing or a full stop, or a
 # title after «.», «:», a dash or a space: «Глава 3. Бой», «ЧАСТЬ II», «Приложение Б: Таблицы»;
 # a dotted number is a numbered section's («Раздел 1.1. Приёмы»), not a division's
 _DIVISION = re.compile(
-    rf"^(?P<word>[А-ЯЁA-Z][а-яёa-z]+|[А-ЯЁA-Z]{{3,}})\s+(?P<num>{_NUMBER}|[А-ЯЁA-Z](?=[.:\s—–-]|$))(?!\.\d)"
-    r"(?:\s*[.:]?\s*[—–-]?\s*(?P<title>[«\"(\w].*?))?\s*\.?$",
-    re.IGNORECASE,
+    rf"^(?P<word>[А-ЯЁA-Z][а-яёa-z]+|[А-ЯЁA-Z]{{3,}})\s+(?P<num>{_NUMBER}|[А-ЯЁA-Z])(?!\w|\.\d)"
+    r"(?:\s*[.:]?|(?P<sep>\s*[.:]\s*[—–-]?\s*|\s*[—–-]\s*|\s+)(?P<title>\S.*?))\s*$"
 )
 _TITLE_END = SENTENCE_ENDS.replace("?", "")  # a title may ask, but ends no sentence
 
@@ -61,22 +61,26 @@ class Division:
 
 
 def match(text: str) -> Division | None:
-    """The division a line names, None when it names none (also «Глава правил», a word's case
-    taken: «ГЛАВА 1» and «Глава 1» name one, «глава 1» in a sentence does not)."""
+    """The division a line names, None when it names none: «Глава правил», «глава 1» in a
+    sentence, «Глава 1 описывает создание персонажа.», «Часть 1 — создание персонажа;» (a title
+    starts with a capital, a quote or a digit, and ends no sentence)."""
     t = text.strip()
     if len(t) > TITLE_MAX:
         return None
     m = _DIVISION.match(t)
-    if not m or not m.group("word")[0].isupper():
+    if not m:
         return None
-    word = m.group("word").lower()
-    num = m.group("num")
+    word, num, title = m.group("word").lower(), m.group("num"), (m.group("title") or "").strip()
+    if title and (
+        title[-1] in _TITLE_END or not (title[0].isupper() or title[0].isdigit() or title[0] in '«"(')
+    ):
+        return None
     if word in _APPENDIX:
-        return Division(-1, "appendix", num, (m.group("title") or "").strip())
+        return Division(-1, "appendix", num, title)
     if word not in _RANKS or (len(num) == 1 and num.isalpha() and not _roman(num)):
         return None  # a letter numbers appendices only
     rank = _RANKS[word]
-    return Division(rank, _KIND[rank], num, (m.group("title") or "").strip())
+    return Division(rank, _KIND[rank], num, title)
 
 
 def _roman(num: str) -> bool:
@@ -118,6 +122,34 @@ def join_labels(blocks: list[list[SourceLine]]) -> list[list[SourceLine]]:
         out.append(b)
         i += 1
     return out
+
+
+def join_contents(blocks: list[list[SourceLine]]) -> tuple[list[list[SourceLine]], set[int]]:
+    """Blocks with a contents list set one entry a line with blank lines between («Глава 1. Бой»,
+    «Глава 2. Магия», each alone) joined into one block of its lines: two divisions or more in a
+    row, each of whose titles comes again later in the text, are the list, not empty chapters.
+    And the first lines of the lists joined."""
+    names = [_name(b) for b in blocks]
+    out: list[list[SourceLine]] = []
+    lists: set[int] = set()
+    i = 0
+    while i < len(blocks):
+        j = i
+        while j < len(blocks) and names[j] and names[j] in names[j + 1 :]:
+            j += 1
+        if j - i >= 2:
+            out.append([ln for b in blocks[i:j] for ln in b])
+            lists.add(blocks[i][0].no)
+            i = j
+            continue
+        out.append(blocks[i])
+        i += 1
+    return out, lists
+
+
+def _name(block: list[SourceLine]) -> str:
+    """A one-line block's text when it names a division, else ""."""
+    return block[0].text.strip() if len(block) == 1 and match(block[0].text) else ""
 
 
 def _joined(label: SourceLine, title: SourceLine) -> SourceLine:

@@ -50,6 +50,7 @@ class HeadingDetector:
         self.umbrellas: dict[int, int] = {}  # id(heading) -> how many headings sit under it
         self.chapters: set[int] = set()  # lines of «N. Title» chapters over «N.M.» sections
         self.levels = divisions.Levels([])  # the levels of «Часть 2», «Глава 3» (see find_divisions)
+        self.contents: set[int] = set()  # first lines of contents lists set a division a line
 
     def find_divisions(self, blocks: list[list[SourceLine]]) -> list[list[SourceLine]]:
         """The blocks with each division label joined to its title, the levels of the divisions
@@ -57,7 +58,7 @@ class HeadingDetector:
         decide otherwise)."""
         if not self.cfg.divisions:
             return blocks
-        blocks = divisions.join_labels(blocks)
+        blocks, self.contents = divisions.join_contents(divisions.join_labels(blocks))
         self.levels = divisions.Levels(blocks)
         return blocks
 
@@ -132,12 +133,17 @@ class HeadingDetector:
             return False
         if self.rule_for(t) or fold(self._strip_marks(t)) in self.glued:
             return True
-        if self.levels and divisions.match(t) is not None:
-            return True  # «Глава 1.» may end with a full stop
         if any(p.search(t) for p in c.always):
             return len(t) <= MAX_HEADING_LENGTH
         if any(co.pattern.match(t) for co in self.book.callouts):
             return False  # a line that opens a box («Пример») is not a heading of its own
+        if (
+            self.levels
+            and divisions.match(t)
+            and len(t) <= c.max_length
+            and not self._forbidden(t, end=False)
+        ):
+            return True  # «Глава 1.» may end with a full stop
         if c.mode == "trailing_hash":
             return bool(c.suffix and c.suffix.search(t))
         if c.mode == "english_paren":

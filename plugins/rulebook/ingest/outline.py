@@ -31,8 +31,20 @@ def empty_sections(doc: Document, markup: bool = False) -> list[tuple[int, str]]
     one the source's kind takes (`markup`: HTML or Markdown, whose entry has no headings.nest
     and no chrome.start)."""
     out: list[tuple[int, str]] = []
-    for page in doc.pages:
+    drop = "chrome.drop" if markup else "chrome.start"
+    for n, page in enumerate(doc.pages):
         blocks = page.blocks
+        if not markup and n == 0 and len(doc.pages) > 1 and [type(b) for b in blocks] == [Heading]:
+            # a title line alone on a page before the first chapter («Часть 1» at level 1)
+            (b,) = blocks
+            out.append(
+                (
+                    b.line,
+                    f"«{b.text}» (H{b.level}) comes before the first chapter with nothing under it: if "
+                    f"it is the book's title, drop it with {drop} (the entry's title names the book)",
+                )
+            )
+            continue
         for i, b in enumerate(blocks):
             if not isinstance(b, Heading):
                 continue
@@ -41,7 +53,6 @@ def empty_sections(doc: Document, markup: bool = False) -> list[tuple[int, str]]
                 continue
             if b.level > 1 and not any(isinstance(h, Heading) and h.level == 1 for h in blocks):
                 # alone before the first chapter: a title line or a site's header
-                drop = "chrome.drop" if markup else "chrome.start"
                 way = (
                     f"if it is the book's title, drop it with {drop} (the entry's title names "
                     f'the book) or make it the H1 with headings.outline ("{b.text}" = 1)'

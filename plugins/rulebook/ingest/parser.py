@@ -52,13 +52,6 @@ _LABEL_WORDS = 4  # a short «Label:» line is a bold lead-in; a longer one is a
 _SCENE_BREAK = re.compile(r"(?:[*·•~#⁂](?: ?)){3,}|-{3,}|={3,}|_{3,}")
 
 
-def _holds_text(blocks: list[Block], head: Heading) -> bool:
-    """Whether something other than a heading follows `head` in the text."""
-    flat = list(walk(blocks))
-    i = next(i for i, b in enumerate(flat) if b is head)
-    return i + 1 < len(flat) and not isinstance(flat[i + 1], Heading)
-
-
 class Parser:
     def __init__(self, book: BookConfig, specs: dict[str, list[TableSpec]], report: Report) -> None:
         self.book = book
@@ -82,15 +75,8 @@ class Parser:
             out.extend(self.block(self.queue.popleft()))
         heads = [b for b in walk(out) if isinstance(b, Heading)]
         self.h.place_umbrellas(heads)
-        if (
-            self.h.levels
-            and heads
-            and heads[0].line < self.h.levels.first_line
-            and _holds_text(out, heads[0])
-        ):
-            # a preface (or a title line with text under it) before «Часть 1»: a page of its own; a
-            # title line alone stays as it was, for the empty-section warning's way out
-            heads[0].level = 1
+        if self.h.levels and heads and heads[0].line < self.h.levels.first_line:
+            heads[0].level = 1  # the title line (or a preface) before «Часть 1»: a page of its own
         elif self.book.title_in_text and heads and not any(h.level == 1 for h in heads):
             heads[0].level = 1  # the title line: nothing else claims level 1
             heads[0].structural = True
@@ -721,7 +707,7 @@ class Parser:
     def warn_if_heading(self, lines: Lines) -> None:
         """A line that would be a heading alone but is glued to the text under it became a
         paragraph: say so, with the way out (a copy often drops the blank line after a heading)."""
-        if len(lines) < 2:
+        if len(lines) < 2 or lines[0].no in self.h.contents:
             return
         first = lines[0].text
         if self.h.is_heading(first) and ": " not in first and not self.list_marker(lines[1].text):
