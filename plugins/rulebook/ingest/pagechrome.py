@@ -10,10 +10,11 @@ are not pages); or three or more with a running header printed beside most of th
 and 60 %), always on the same side (above or below) and glued to the page's text on its other side
 (a title with a blank line under it, under three scene numbers, stands alone: a heading, not a
 header). Where five numbers show pages, a header printed beside them is one whatever follows it,
-and so are headers that change (a left page's book title and a right page's chapter title, each
-chapter's title on its pages): each printed beside two page numbers or more, together beside most
-of them; a chapter's title that opens its page (first seen there, a blank line under it) stays its
-heading. The lines found are
+and so are headers that change: chapters' titles, each over its chapter's pages, one chapter after
+another, alone or on one side of the spread with the book's title on the other (see
+_changing_headers). Lines a book repeats at its pages' feet that come and go (a stat block's) are
+no headers, and the first line of each chapter's title stays, as the chapter may open its page
+with it (a heading lost costs more than a header left as a paragraph). The lines found are
 dropped as `chrome.junk` lines are (the page break inside a paragraph closed) and told in the
 report, so a text that numbers something else this way is visible.
 """
@@ -24,6 +25,7 @@ import itertools
 import re
 from collections import Counter
 
+from rulebook.ingest import divisions
 from rulebook.ingest.lineshapes import TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 
@@ -90,7 +92,7 @@ def _running_headers(lines: list[SourceLine], numbers: list[int], certain: bool)
             if not 0 <= j < len(lines) or j in at:
                 continue
             text = lines[j].text.strip()
-            if not _title_like(text):
+            if not _header_shape(text):
                 continue
             sides.setdefault(text, set()).add(side)
             beside[text, side] += 1
@@ -103,52 +105,95 @@ def _running_headers(lines: list[SourceLine], numbers: list[int], certain: bool)
 
 
 def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict[int, str], set[int]]:
-    """The headers that change from page to page, index -> text: on one side of the numbers, each
-    title-like text beside two of them or more, and all of them together beside most (60 %). And the lines
-    among them that open a chapter's page: its title under the page's number, first seen there,
-    with a blank line under it where most of its later lines run into their page's text."""
+    """The headers that change from page to page, index -> text, on one side of the numbers, each
+    of a title's shape and beside two numbers or more: chapters' titles, each over the pages of its
+    chapter, one chapter after another; or these on one side of the spread and the book's title on
+    the other (on four in five of its pages of one parity, the chapters' on two in three of the
+    other). Together they stand beside most numbers (60 %). A book's own lines beside its numbers
+    (a stat block's «Опасность 1/4» and «Опасность 1/8» at its pages' feet) overlap and keep no
+    side: they stay. Then a chapter's title seen before in the text is a header beside one number
+    too. And the lines among them that stay: the first of each chapter's title not seen before as
+    a title (a line with text under it, not a contents list's), as a chapter opening its page is
+    its own title."""
     at = set(numbers)
     found: dict[int, str] = {}
     openings: set[int] = set()
     for side in (-1, 1):
-        beside: dict[str, list[int]] = {}
-        for i in numbers:
-            j = i + side
-            if 0 <= j < len(lines) and j not in at and _title_like(text := lines[j].text.strip()):
-                beside.setdefault(text, []).append(j)
+        seq = [_beside(lines, i + side, at) for i in numbers]
         other = {lines[i - side].text.strip() for i in numbers if 0 <= i - side < len(lines)}
-        repeated = {t: js for t, js in beside.items() if len(js) >= 2 and t not in other}
-        if not repeated or sum(map(len, repeated.values())) < _HEADER_SHARE * len(numbers):
+        counts = Counter(t for t in seq if t and t not in other)
+        repeated = [t for t, n in counts.most_common() if n >= 2]
+        chapters = _chapter_titles(seq, repeated)
+        if chapters is None:
             continue
-        for text, js in repeated.items():
-            found.update(dict.fromkeys(js, text))
-            if side == 1 and _opens_page(lines, js, text):
-                openings.add(js[0])
+        runs = set(repeated)
+        if sum(counts[t] for t in runs) < _HEADER_SHARE * len(numbers):
+            continue
+        seen = {t for t in counts if _seen_as_title(lines, numbers[seq.index(t)] + side, t)}
+        for k, text in enumerate(seq):
+            if text in runs or text in seen:
+                found[numbers[k] + side] = text
+        if len(chapters) > 1:  # chapters one after another: each one's first may open its page
+            for text in chapters - seen:
+                openings.add(numbers[seq.index(text)] + side)
     return found, openings
 
 
-def _opens_page(lines: list[SourceLine], js: list[int], text: str) -> bool:
-    """The first of a header's lines is its chapter's title: alone (a blank line under it) where
-    most of the later ones run into their page's text, and not in the text before it."""
-    first, later = js[0], js[1:]
-    if not _alone(lines, first) or 2 * sum(_alone(lines, j) for j in later) >= len(later):
-        return False
-    return all(ln.text.strip() != text for ln in lines[:first])
+def _chapter_titles(seq: list[str], repeated: list[str]) -> set[str] | None:
+    """Which of the repeated texts beside the numbers are chapters' titles (the rest, the book's
+    title on the other side of the spread), None when they are no running headers."""
+    if not repeated:
+        return None
+    span = {t: (seq.index(t), len(seq) - 1 - seq[::-1].index(t)) for t in repeated}
+
+    def one_after_another(texts: list[str]) -> bool:
+        return not any(_overlap(span[a], span[b]) for a, b in itertools.combinations(texts, 2))
+
+    if one_after_another(repeated):
+        return set(repeated)
+    book, chapters = repeated[0], repeated[1:]
+    if not one_after_another(chapters):
+        return None
+    parity = Counter(k % 2 for k, t in enumerate(seq) if t == book)
+    side, share = parity.most_common(1)[0]
+    theirs = [k % 2 != side for k, t in enumerate(seq) if t in chapters]
+    if share < 0.8 * sum(parity.values()) or (theirs and sum(theirs) < len(theirs) * 2 / 3):
+        return None
+    return set(chapters)
 
 
-def _title_like(text: str) -> bool:
-    """A line that may be a running header or footer: short, and not a line of prose going on from
-    the page before (words starting in lower case, «участников. Герой …») or onto the next («…
-    силы,», «пред-»): where a book repeats its wording, such a line may recur beside page numbers
-    and is still the text's. A site's address in a footer («www.example.org») is one word."""
-    if not 0 < len(text) <= _HEADER_MAX or text[-1] in ",;-‐":
-        return False
-    return not (text[0].islower() and " " in text)
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] <= b[1] and b[0] <= a[1]
 
 
-def _alone(lines: list[SourceLine], j: int) -> bool:
-    """A blank line (or the text's end) under line j."""
-    return j + 1 >= len(lines) or lines[j + 1].blank
+def _beside(lines: list[SourceLine], j: int, at: set[int]) -> str:
+    """The text of line j beside a page number when it has a title's shape: starting with a
+    capital or a digit, ending no clause; else ""."""
+    if not 0 <= j < len(lines) or j in at:
+        return ""
+    text = lines[j].text.strip()
+    if not _header_shape(text) or not (text[0].isupper() or text[0].isdigit()) or text[-1] == ":":
+        return ""
+    return text
+
+
+def _seen_as_title(lines: list[SourceLine], first: int, text: str) -> bool:
+    """Whether a line of these words comes before line `first` with text under it (a title),
+    rather than another short line (a contents list's entry, the next chapter's title)."""
+    for j in range(first):
+        if lines[j].text.strip() != text:
+            continue
+        nxt = next((ln.text.strip() for ln in lines[j + 1 : first] if not ln.blank), "")
+        if nxt and not divisions.match(nxt) and (len(nxt) >= 40 or nxt[-1] in ".!?…"):
+            return True
+    return False
+
+
+def _header_shape(text: str) -> bool:
+    """A line that may be a running header or footer: short, and not a line of prose going on to
+    the next page («… силы,», «пред-»): where a book repeats its wording, such a line may recur
+    beside page numbers and is still the text's."""
+    return 0 < len(text) <= _HEADER_MAX and text[-1] not in ",;-‐"
 
 
 def _pages_between(lines: list[SourceLine], numbers: list[int]) -> bool:

@@ -107,7 +107,8 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
         out.lines.append(SourceLine(ln.no, text))
     out.lines = _close_page_breaks(out.lines, junk_at, printed)
     out.notes += _join_drop_caps(out)
-    out.lines, joined = unwrap(out.lines)
+    body = lines[start:end]
+    out.lines, joined = unwrap(out.lines, sum(ln.blank for ln in body) / max(len(body), 1))
     out.fixes += joined
     for key, pats in (("junk", ch.junk), ("strip", ch.strip)):
         for p in pats:

@@ -26,6 +26,9 @@ from rulebook.ingest.reader import SourceLine
 _WIDTH = 100  # a hard-wrapped text's lines fit a screen; the dumps' paragraphs are longer
 _FILLED = 0.85  # of the wrap width: a line the column filled (a PDF probe's paragraph ends: ≤ 0.80)
 _MIN_BREAKS = 3  # mid-sentence breaks that show a text is wrapped (not a stray short line)
+_TITLE_WORDS = 6  # an unnumbered title is a few words («Очки выносливости», «Бой в темноте»)
+_FIGURES = re.compile(r"[\d=+×*/<>%]")  # a formula's or a stat line's, not a title's
+_RAW_BLANKS = 0.05  # blank lines per line in a text with none between paragraphs (page breaks')
 _COLUMNS = re.compile(r"\S(?: {2,}|\t)\S")  # aligned columns: a run of spaces inside the line
 _ITEM = re.compile(rf"^\s*(?:[-*{BULLETS}–—]|\d+[.)]|[a-zA-Zа-яА-ЯёЁ][.)])\s")
 _ENDS_SENTENCE = re.compile(r"[.!?…:;»\"')\]]$")
@@ -106,7 +109,7 @@ def is_wrapped(lines: list[SourceLine]) -> int:
     return longest if breaks >= _MIN_BREAKS else 0
 
 
-def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
+def unwrap(lines: list[SourceLine], blank_share: float | None = None) -> tuple[list[SourceLine], int]:
     """The lines with each wrapped paragraph on one line, and how many line ends were joined.
     A word hyphenated at a line end («look-» + «ing») is joined without its hyphen unless its
     spelling keeps one (`linehyphens`: «jury-» + «rig», as «jury-rig» appears; «кто-» + «нибудь»)."""
@@ -118,11 +121,17 @@ def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
     joined = 0
     raw = ""  # the line before, as the text wrapped it (out[-1] may hold several)
     title_at = 0  # the line of the last unnumbered title (see _title_between): its block ends
+    # only a text with no blank lines between its paragraphs shows a title by its shape alone;
+    # elsewhere a blank line sets it apart, or the report tells it is glued
+    # (`blank_share`: the source's own, before its page furniture became blank lines)
+    if blank_share is None:
+        blank_share = sum(ln.blank for ln in lines) / max(len(lines), 1)
+    raw_text = blank_share < _RAW_BLANKS
     for i, ln in enumerate(lines):
         before, raw = raw, ln.text
         after = lines[i + 1].text if i + 1 < len(lines) else ""
         over_title = bool(_NUMBERED_TITLE.match(before)) or (bool(out) and out[-1].no == title_at)
-        title = _title_between(before, ln.text, after, width, over_title)
+        title = raw_text and _title_between(before, ln.text, after, width, over_title)
         if not title and out and out[-1].text.strip() and _continues(out[-1].text, before, ln.text, width):
             prev = out[-1].text.rstrip()
             head = ln.text.strip()
@@ -149,13 +158,21 @@ def unwrap(lines: list[SourceLine]) -> tuple[list[SourceLine], int]:
 
 def _title_between(before: str, line: str, after: str, width: int, over_title: bool = False) -> bool:
     """An unnumbered title in a text with no blank lines (pdftotext -raw): a short line after a
-    sentence's end (or right under a title: `over_title`), starting with a capital and ending no
-    sentence, with a paragraph's line (one the wrap ended, starting with a capital) under it. A
-    table's first row is followed by its short rows, a list's lead-in by its items: neither is one."""
+    sentence's end (a closed page break's blank line, or right under a title: `over_title`),
+    starting with a capital and ending no sentence, a few words without figures or signs (not a
+    formula «Защита = 10 + Ловкость», a stat line «СИЛ 8 ЛОВ 14»), with a paragraph's line (one
+    the wrap ended, starting with a capital) under it. A table's first row is followed by its
+    short rows, a list's lead-in by its items: neither is one."""
     head, below = line.strip(), after.strip()
-    if not head or not below or not (over_title or _ENDS_SENTENCE.search(before.rstrip())):
+    if (
+        not head
+        or not below
+        or not (over_title or not before.strip() or _ENDS_SENTENCE.search(before.rstrip()))
+    ):
         return False
     if len(head) >= width * 0.6 or not head[0].isupper() or _ENDS_SENTENCE.search(head) or head.endswith(","):
+        return False
+    if len(head.split()) > _TITLE_WORDS or _FIGURES.search(head):
         return False
     if _ITEM.match(line) or _ITEM.match(after) or _LABELLED.match(head) or not _prose(line):
         return False
