@@ -164,3 +164,15 @@ def test_a_word_document_with_broken_xml_is_refused_in_one_line(tmp_path):
     with pytest.raises(IngestError) as exc:
         ingest_one(tmp_path, entry("rules.docx"), {"rules.docx": broken.getvalue()})
     assert "its XML is broken" in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_bold_lines_in_a_row_are_no_titles(tmp_path):
+    d = docx.Document()
+    d.add_paragraph().add_run("Оружие").bold = True
+    d.add_paragraph("Каждый герой выбирает оружие при создании.")
+    for line in ("Меч 1к8", "Топор 1к10", "Лук 1к6"):
+        d.add_paragraph().add_run(line).bold = True
+    d.add_paragraph("Оружие можно сменить на привале.")
+    r = ingest(tmp_path, d)
+    assert heads(r) == [(1, "Оружие")]
+    assert not lost_words(d, r)

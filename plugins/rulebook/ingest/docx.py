@@ -11,10 +11,11 @@ embedded picture would be published as data inside the page). A document whose t
 are «Heading 2» has them raised to H1, as an EPUB's are, so its chapters are still its pages.
 
 A document that uses no heading style at all sets its titles by hand: a plain paragraph all in
-bold, short, ending no sentence, with text after it. Such a paragraph is read as a heading, its
-level by its type size among those titles' sizes (the largest H1), so a house-rules file typed
-without styles still gets its sections and pages; where any heading style is used, the styles
-alone decide.
+bold, short, ending no sentence, with text after it and no other such paragraph right before or
+after it (bold lines in a row, «Меч 1к8», «Топор 1к10», are a list). Such a paragraph is read
+as a heading, its level by its type size among those titles' sizes (the largest H1), so a
+house-rules file typed without styles still gets its sections and pages; where any heading style
+is used, the styles alone decide.
 
 A file that is not a Word document (no `word/document.xml`, a password-protected file, an old
 binary .doc renamed) or whose XML is broken is refused in one line naming the file; styles
@@ -46,6 +47,8 @@ _STYLE_MAP = "\n".join(
         "p[style-name='Подзаголовок'] => p:fresh",
     ]
 )
+# a 1,000-page book's text is some 30 MB of Word's XML; the converter holds it whole, some 10 times over
+_TEXT_BYTES = 64 * 2**20
 _HEADING_STYLE = re.compile(r"^(?:heading|заголовок) [1-6]$", re.I)
 _BODY_STYLES = {None, "Normal", "Обычный", "Body Text", "Основной текст"}
 _TITLE_MAX = 80  # a title set by hand is a short line
@@ -76,6 +79,11 @@ def read(path: Path, book: str | None = None) -> Pages:
     big = next((n for n, size in names.items() if size > MAX_BYTES), None)
     if big is not None:
         raise fail(f"{big}: larger than {MAX_BYTES // 2**20} MB unpacked, refused")
+    if names["word/document.xml"] > _TEXT_BYTES:
+        raise fail(
+            f"its text (word/document.xml) is over {_TEXT_BYTES // 2**20} MB unpacked, more than a book of "
+            "rules holds: save it as a web page, or split it"
+        )
     try:
         with path.open("rb") as f:
             result = mammoth.convert_to_html(
@@ -86,7 +94,11 @@ def read(path: Path, book: str | None = None) -> Pages:
             )
     except xml.parsers.expat.ExpatError as err:
         raise fail(f"not a readable Word document: its XML is broken ({err})") from None
-    except (KeyError, ValueError, zipfile.BadZipFile, zlib.error) as err:
+    except KeyError as err:  # an element without an attribute Word always writes
+        raise fail(
+            f"not a readable Word document: a part of it lacks {err} (save it again from Word)"
+        ) from None
+    except (ValueError, zipfile.BadZipFile, zlib.error) as err:
         raise fail(f"not a readable Word document: {err}") from None
     body = _BLOCK_END.sub(r"\1\n", result.value)
     page = (
@@ -103,11 +115,21 @@ def _bold_titles(document: documents.Document) -> documents.Document:
     if any(_HEADING_STYLE.match(p.style_name or "") for p in paragraphs):
         return document
     kids = document.children
+    found = {i: size for i, kid in enumerate(kids) if (size := _title_size(kid)) is not None}
+    texts = [
+        i
+        for i, kid in enumerate(kids)
+        if i in found or not isinstance(kid, documents.Paragraph) or _text(kid).strip()
+    ]
     sizes: dict[int, float] = {}  # index among the body's children -> the title's type size
-    for i, kid in enumerate(kids):
-        size = _title_size(kid)
-        if size is not None and any(_text(k).strip() for k in kids[i + 1 :]):
-            sizes[i] = size
+    for n, i in enumerate(texts):
+        if i not in found:
+            continue
+        before = texts[n - 1] if n else None
+        after = texts[n + 1] if n + 1 < len(texts) else None
+        # a title has text under it, and stands alone: bold lines in a row are a list or a table
+        if after is not None and after not in found and before not in found:
+            sizes[i] = found[i]
     level = {s: min(n, 6) for n, s in enumerate(sorted(set(sizes.values()), reverse=True), start=1)}
     return document.copy(
         children=[
