@@ -21,6 +21,7 @@ report, so a text that numbers something else this way is visible.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections import Counter
@@ -33,6 +34,7 @@ _PAGE_NUMBER = re.compile(
     r"^\s*(?:[—–-]\s*(?P<a>\d{1,4})\s*[—–-]|(?:Стр\.|Страница|С\.|Page|p\.)\s*(?P<b>\d{1,4}))\s*$",
     re.IGNORECASE,
 )
+_BARE_NUMBER = re.compile(r"^\s*(\d{1,4})\s*$")
 _MIN_PAGES = 3  # page-number lines that, with a running header beside them, show pages
 _MIN_BARE_PAGES = 5  # page-number lines that show pages with no running header
 _HEADER_SHARE = 0.6  # of the page numbers a running header is printed beside
@@ -40,15 +42,35 @@ _PAGE_TEXT = 200  # characters of text before each bare page number: a page, not
 _HEADER_MAX = TITLE_MAX  # a running header is a short line
 
 
-def _number(text: str) -> int | None:
+def _number(text: str, at_edge: bool = False) -> int | None:
+    """The page number a line prints, None if none; a bare number («12») only at a page's edge."""
     m = _PAGE_NUMBER.match(text)
-    return int(m.group("a") or m.group("b")) if m else None
+    if m:
+        return int(m.group("a") or m.group("b"))
+    bare = _BARE_NUMBER.match(text) if at_edge else None
+    return int(bare.group(1)) if bare else None
+
+
+def _page_edges(lines: list[SourceLine]) -> set[int]:
+    """The lines at a printed page's edge, where a PDF's text (pdftotext's) shows its pages with a
+    form feed: the first two of each page and the last two before the next, and the text's last
+    two. Most books print their page numbers bare there («12»), which elsewhere are any number."""
+    starts = [i for i, ln in enumerate(lines) if ln.page]
+    if not starts:
+        return set()
+    filled = [i for i, ln in enumerate(lines) if not ln.blank]
+    edges: set[int] = set(filled[-2:])
+    for i in starts:
+        k = bisect.bisect_left(filled, i)
+        edges.update(filled[max(0, k - 2) : k + 2])
+    return edges
 
 
 def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
     """Indices of the page-number and running-header lines, and a note on what was found
     (empty when the text does not show pages)."""
-    numbered = [(i, n) for i, ln in enumerate(lines) if (n := _number(ln.text)) is not None]
+    edges = _page_edges(lines)
+    numbered = [(i, n) for i, ln in enumerate(lines) if (n := _number(ln.text, i in edges)) is not None]
     if len(numbered) < _MIN_PAGES or any(b[1] < a[1] for a, b in itertools.pairwise(numbered)):
         return set(), []
     at = [i for i, _ in numbered]

@@ -42,6 +42,11 @@ def extract(path: Path, book: str | None = None) -> bytes:
             "reading a PDF needs pdftotext (Debian's poppler-utils: `apt-get install poppler-utils`); "
             f"or bring its text, {own}, and name the .txt in `source`"
         )
+    with path.open("rb") as f:
+        head = f.read(1024)
+    if b"%PDF-" not in head:
+        shown = head[:40].decode("utf-8", "replace").split("\n")[0].strip()
+        raise fail(f"not a PDF: it starts with «{shown}», not «%PDF-»; if it is a PDF's text, name it .txt")
     try:
         done = subprocess.run(
             [exe, "-raw", "-enc", "UTF-8", str(path), "-"],
@@ -53,7 +58,8 @@ def extract(path: Path, book: str | None = None) -> bytes:
         raise fail(f"pdftotext did not finish in {_TIMEOUT} s: bring its text, {own}") from None
     if done.returncode != 0:
         said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        why = said[0] if said else f"exit code {done.returncode}"
+        errors = [ln for ln in said if "Error" in ln]  # poppler's «Syntax Warning» lines come first
+        why = (errors or said or [f"exit code {done.returncode}"])[0]
         if done.returncode == 3 or "password" in why.lower():
             why = "it is password-protected (permissions); save an unprotected copy"
         raise fail(f"not a readable PDF: {why}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.ingest import lookalikes, pdftext
@@ -36,6 +36,8 @@ _LIGATURE = re.compile(r"[\ufb00-\ufb06]")
 class SourceLine:
     no: int  # 1-based line number in the source file
     text: str
+    # the first line of a printed page: pdftotext writes a form feed before it (see pagechrome)
+    page: bool = field(default=False, compare=False)
 
     @property
     def blank(self) -> bool:
@@ -269,4 +271,4 @@ def tidy(text: str) -> str:
 
 def read_source(path: Path, encoding: str = "utf-8", book: str | None = None) -> list[SourceLine]:
     text = read_text(path, encoding, book)
-    return [SourceLine(ln.no, normalise_line(ln.text)) for ln in split_lines(text)]
+    return [SourceLine(ln.no, normalise_line(ln.text), ln.text.startswith("\f")) for ln in split_lines(text)]
