@@ -176,3 +176,20 @@ def test_bold_lines_in_a_row_are_no_titles(tmp_path):
     r = ingest(tmp_path, d)
     assert heads(r) == [(1, "Оружие")]
     assert not lost_words(d, r)
+
+
+def test_the_words_of_a_simple_field_reach_the_book(tmp_path):
+    # a cross-reference Word keeps as a field («см. Таблица 3»): the converter skipped its words
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+
+    d = docx.Document()
+    d.add_heading("Бой", 1)
+    p = d.add_paragraph("Урон оружия — см. ")
+    field = (
+        f'<w:fldSimple {nsdecls("w")} w:instr=" REF _Ref1 \\h "><w:r><w:t>Таблица 3</w:t></w:r></w:fldSimple>'
+    )
+    p._p.append(parse_xml(field))
+    r = ingest(tmp_path, d)
+    text = " ".join(plain(b.inlines) for pg in r.doc.pages for b in walk(pg.blocks) if hasattr(b, "inlines"))
+    assert "см. Таблица 3" in text

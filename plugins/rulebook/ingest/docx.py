@@ -25,6 +25,7 @@ mammoth does not know are told in the report, as paragraphs they became.
 from __future__ import annotations
 
 import html
+import io
 import re
 import xml.parsers.expat
 import zipfile
@@ -85,13 +86,14 @@ def read(path: Path, book: str | None = None) -> Pages:
             "rules holds: save it as a web page, or split it"
         )
     try:
-        with path.open("rb") as f:
-            result = mammoth.convert_to_html(
-                f,
-                style_map=_STYLE_MAP,
-                convert_image=mammoth.images.img_element(_alt),
-                transform_document=_bold_titles,
-            )
+        with zipfile.ZipFile(path) as z:
+            unwrapped = _unwrap_fields(z)
+        result = mammoth.convert_to_html(
+            unwrapped,
+            style_map=_STYLE_MAP,
+            convert_image=mammoth.images.img_element(_alt),
+            transform_document=_bold_titles,
+        )
     except xml.parsers.expat.ExpatError as err:
         raise fail(f"not a readable Word document: its XML is broken ({err})") from None
     except KeyError as err:  # an element without an attribute Word always writes
@@ -106,6 +108,22 @@ def read(path: Path, book: str | None = None) -> Pages:
         f"<title>{html.escape(path.stem)}</title></head><body>\n{body}</body></html>\n"
     )
     return Pages(raise_levels([(path.name, page)]), _notes(result.messages))
+
+
+_FIELD = re.compile(rb"<w:fldSimple\b[^>]*/>|<w:fldSimple\b[^>]*>|</w:fldSimple>")
+_TEXT_PARTS = ("word/document.xml", "word/footnotes.xml", "word/endnotes.xml")
+
+
+def _unwrap_fields(z: zipfile.ZipFile) -> io.BytesIO:
+    """The document with each simple field's result (a cross-reference's «Таблица 3», a page's
+    number) as plain runs: the converter skips a `w:fldSimple` with the words in it."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
+        for item in z.infolist():
+            data = z.read(item.filename)
+            copy.writestr(item, _FIELD.sub(b"", data) if item.filename in _TEXT_PARTS else data)
+    out.seek(0)
+    return out
 
 
 def _bold_titles(document: documents.Document) -> documents.Document:
