@@ -34,6 +34,7 @@ _PAGE_NUMBER = re.compile(
     r"^\s*(?:[—–-]\s*(?P<a>\d{1,4})\s*[—–-]|(?:Стр\.|Страница|С\.|Page|p\.)\s*(?P<b>\d{1,4}))\s*$",
     re.IGNORECASE,
 )
+_FIGURES = re.compile(r"\d")
 _BARE_NUMBER = re.compile(r"^\s*(\d{1,4})\s*$")
 _MIN_PAGES = 3  # page-number lines that, with a running header beside them, show pages
 _MIN_BARE_PAGES = 5  # page-number lines that show pages with no running header
@@ -42,13 +43,34 @@ _PAGE_TEXT = 200  # characters of text before each bare page number: a page, not
 _HEADER_MAX = TITLE_MAX  # a running header is a short line
 
 
-def _number(text: str, at_edge: bool = False) -> int | None:
-    """The page number a line prints, None if none; a bare number («12») only at a page's edge."""
+def _number(text: str) -> int | None:
     m = _PAGE_NUMBER.match(text)
-    if m:
-        return int(m.group("a") or m.group("b"))
-    bare = _BARE_NUMBER.match(text) if at_edge else None
-    return int(bare.group(1)) if bare else None
+    return int(m.group("a") or m.group("b")) if m else None
+
+
+def _bare_numbers(lines: list[SourceLine]) -> list[tuple[int, int]]:
+    """The bare page numbers («12») of a text that prints no other form, as (index, number): at
+    its pages' edges (see _page_edges), the longest rising run of them, so a chapter's numeral
+    or a table's last cell at a page's edge is the text's and does not hide the pages."""
+    edges = _page_edges(lines)
+    found = [(i, int(m.group(1))) for i in sorted(edges) if (m := _BARE_NUMBER.match(lines[i].text))]
+    return _rising(found)
+
+
+def _rising(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of `found` whose numbers rise (patience sorting)."""
+    tails: list[int] = []  # tails[k]: the number ending the best run of length k + 1 so far
+    ends: list[int] = []  # its place in `found`
+    back = [-1] * len(found)
+    for k, (_, n) in enumerate(found):
+        at = bisect.bisect_left(tails, n)
+        back[k] = ends[at - 1] if at else -1
+        tails[at : at + 1], ends[at : at + 1] = [n], [k]
+    run, k = [], ends[-1] if ends else -1
+    while k >= 0:
+        run.append(found[k])
+        k = back[k]
+    return run[::-1]
 
 
 def _page_edges(lines: list[SourceLine]) -> set[int]:
@@ -69,8 +91,9 @@ def _page_edges(lines: list[SourceLine]) -> set[int]:
 def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
     """Indices of the page-number and running-header lines, and a note on what was found
     (empty when the text does not show pages)."""
-    edges = _page_edges(lines)
-    numbered = [(i, n) for i, ln in enumerate(lines) if (n := _number(ln.text, i in edges)) is not None]
+    numbered = [(i, n) for i, ln in enumerate(lines) if (n := _number(ln.text)) is not None]
+    if not numbered:
+        numbered = _bare_numbers(lines)
     if len(numbered) < _MIN_PAGES or any(b[1] < a[1] for a, b in itertools.pairwise(numbered)):
         return set(), []
     at = [i for i, _ in numbered]
@@ -127,16 +150,17 @@ def _running_headers(lines: list[SourceLine], numbers: list[int], certain: bool)
 
 
 def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict[int, str], set[int]]:
-    """The headers that change from page to page, index -> text, on one side of the numbers, each
-    of a title's shape and beside two numbers or more: chapters' titles, each over the pages of its
-    chapter, one chapter after another; or these on one side of the spread and the book's title on
-    the other (on four in five of its pages of one parity, the chapters' on two in three of the
-    other). Together they stand beside most numbers (60 %). A book's own lines beside its numbers
-    (a stat block's «Опасность 1/4» and «Опасность 1/8» at its pages' feet) overlap and keep no
-    side: they stay. Then a chapter's title seen before in the text is a header beside one number
-    too. And the lines among them that stay: the first of each chapter's title not seen before as
-    a title (a line with text under it, not a contents list's), as a chapter opening its page is
-    its own title."""
+    """The headers that change from page to page, index -> text, on one side of the numbers. The
+    layout first: texts of a title's shape, each beside two numbers or more, chapters' titles over
+    their chapters' pages one chapter after another, alone or with the book's title on the other
+    side of the spread (four in five of its pages of one parity, the chapters' two in three of the
+    other), together beside most numbers (60 %); lines that overlap and keep no side (a stat
+    block's «Опасность 1/4», «Опасность 1/8») are no layout. Then what is dropped: the book's
+    title and the chapters' beside it; with no book's title, a chapter's title named as a division
+    («Глава 2. Магия»); and one seen before as a title (a line with text under it, not a contents
+    list's), beside one number too. And the lines that stay: the first of each chapter's title
+    dropped and not seen before, as a chapter opening its page is its own title, unless the title
+    itself follows it."""
     at = set(numbers)
     found: dict[int, str] = {}
     openings: set[int] = set()
@@ -152,12 +176,21 @@ def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict
         if sum(counts[t] for t in runs) < _HEADER_SHARE * len(numbers):
             continue
         seen = {t for t in counts if _seen_as_title(lines, numbers[seq.index(t)] + side, t)}
+        spread = runs - chapters  # the book's title on the other side of the spread
+        # dropped: the book's title and the chapters' beside it; where no book's title alternates
+        # with them, a chapter's title named as a division («Глава 2. Магия») or seen before as a
+        # title: a line that only repeats in runs («Обитает в лесах» over a bestiary sorted by
+        # habitat, a creature a page) may be the book's own, and stays
+        named = chapters if spread else {t for t in chapters if divisions.match(t)}
+        gone = spread | seen | named
         for k, text in enumerate(seq):
-            if text in runs or text in seen:
+            if text in gone:
                 found[numbers[k] + side] = text
-        if len(chapters) > 1:  # chapters one after another: each one's first may open its page
-            for text in chapters - seen:
-                openings.add(numbers[seq.index(text)] + side)
+        for text in named - seen:
+            # its first line may open its page, unless the title itself follows (a header over it)
+            first = numbers[seq.index(text)] + side
+            if _next_text(lines, first) != text:
+                openings.add(first)
     return found, openings
 
 
@@ -184,6 +217,10 @@ def _chapter_titles(seq: list[str], repeated: list[str]) -> set[str] | None:
     return set(chapters)
 
 
+def _next_text(lines: list[SourceLine], j: int) -> str:
+    return next((ln.text.strip() for ln in lines[j + 1 :] if not ln.blank), "")
+
+
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] <= b[1] and b[0] <= a[1]
 
@@ -196,6 +233,8 @@ def _beside(lines: list[SourceLine], j: int, at: set[int]) -> str:
     text = lines[j].text.strip()
     if not _header_shape(text) or not (text[0].isupper() or text[0].isdigit()) or text[-1] == ":":
         return ""
+    if _FIGURES.search(text) and not divisions.match(text):
+        return ""  # «Опасность 1/4 (50 опыта)»: a stat line; «Глава 2. Магия» is a title
     return text
 
 
@@ -205,10 +244,18 @@ def _seen_as_title(lines: list[SourceLine], first: int, text: str) -> bool:
     for j in range(first):
         if lines[j].text.strip() != text:
             continue
-        nxt = next((ln.text.strip() for ln in lines[j + 1 : first] if not ln.blank), "")
-        if nxt and not divisions.match(nxt) and (len(nxt) >= 40 or nxt[-1] in ".!?…"):
-            return True
+        under = [ln.text.strip() for ln in lines[j + 1 : first] if not ln.blank][:2]
+        if (
+            under
+            and not divisions.match(under[0])
+            and (_prose(under[0]) or (len(under) > 1 and _prose(under[1])))
+        ):
+            return True  # text under it, or a section's title and its text: a chapter's title
     return False
+
+
+def _prose(text: str) -> bool:
+    return len(text) >= 40 or text[-1] in ".!?…"
 
 
 def _header_shape(text: str) -> bool:
