@@ -193,3 +193,38 @@ def test_the_words_of_a_simple_field_reach_the_book(tmp_path):
     r = ingest(tmp_path, d)
     text = " ".join(plain(b.inlines) for pg in r.doc.pages for b in walk(pg.blocks) if hasattr(b, "inlines"))
     assert "см. Таблица 3" in text
+
+
+def test_a_bold_chapter_title_over_a_smaller_bold_section_title_are_both_headings(tmp_path):
+    d = docx.Document()
+    for chapter, sections in (("Глава 1. Бой", ("Инициатива", "Атака")), ("Глава 2. Магия", ("Ритуалы",))):
+        run = d.add_paragraph().add_run(chapter)
+        run.bold, run.font.size = True, Pt(16)
+        for section in sections:
+            run = d.add_paragraph().add_run(section)
+            run.bold, run.font.size = True, Pt(13)
+            d.add_paragraph(f"{section}: правило этого раздела.")
+    r = ingest(tmp_path, d)
+    assert heads(r) == [
+        (1, "Глава 1. Бой"),
+        (2, "Инициатива"),
+        (2, "Атака"),
+        (1, "Глава 2. Магия"),
+        (2, "Ритуалы"),
+    ]
+
+
+def test_the_text_of_an_equation_reaches_the_book(tmp_path):
+    from docx.oxml import parse_xml
+
+    d = docx.Document()
+    d.add_heading("Бой", 1)
+    p = d.add_paragraph("Урон: ")
+    math = (
+        '<m:oMath xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math">'
+        "<m:r><m:t>Сила</m:t></m:r><m:r><m:t>+Ловкость</m:t></m:r></m:oMath>"
+    )
+    p._p.append(parse_xml(math))
+    r = ingest(tmp_path, d)
+    text = " ".join(plain(b.inlines) for pg in r.doc.pages for b in walk(pg.blocks) if hasattr(b, "inlines"))
+    assert "Урон: Сила+Ловкость" in text

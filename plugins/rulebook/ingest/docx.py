@@ -11,8 +11,9 @@ embedded picture would be published as data inside the page). A document whose t
 are «Heading 2» has them raised to H1, as an EPUB's are, so its chapters are still its pages.
 
 A document that uses no heading style at all sets its titles by hand: a plain paragraph all in
-bold, short, ending no sentence, with text after it and no other such paragraph right before or
-after it (bold lines in a row, «Меч 1к8», «Топор 1к10», are a list). Such a paragraph is read
+bold, short, ending no sentence, with text after it; bold lines in a row are titles only where
+each is set smaller than the one above (a chapter's title over its first section's), else a list
+(«Меч 1к8», «Топор 1к10»). Such a paragraph is read
 as a heading, its level by its type size among those titles' sizes (the largest H1), so a
 house-rules file typed without styles still gets its sections and pages; where any heading style
 is used, the styles alone decide.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import html
 import io
+import itertools
 import re
 import xml.parsers.expat
 import zipfile
@@ -33,8 +35,10 @@ import zlib
 from pathlib import Path
 
 import mammoth
+from lxml import etree
 from mammoth import documents, transforms
 
+from rulebook.ingest import ebooks
 from rulebook.ingest.ebooks import MAX_BYTES, Pages, raise_levels
 from rulebook.ingest.errors import IngestError
 
@@ -94,7 +98,7 @@ def read(path: Path, book: str | None = None) -> Pages:
             convert_image=mammoth.images.img_element(_alt),
             transform_document=_bold_titles,
         )
-    except xml.parsers.expat.ExpatError as err:
+    except (xml.parsers.expat.ExpatError, etree.XMLSyntaxError) as err:
         raise fail(f"not a readable Word document: its XML is broken ({err})") from None
     except KeyError as err:  # an element without an attribute Word always writes
         raise fail(
@@ -110,20 +114,58 @@ def read(path: Path, book: str | None = None) -> Pages:
     return Pages(raise_levels([(path.name, page)]), _notes(result.messages))
 
 
-_FIELD = re.compile(rb"<w:fldSimple\b[^>]*/>|<w:fldSimple\b[^>]*>|</w:fldSimple>")
+_W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+_M = "http://schemas.openxmlformats.org/officeDocument/2006/math"
 _TEXT_PARTS = ("word/document.xml", "word/footnotes.xml", "word/endnotes.xml")
+# elements the converter skips with the words in them: a simple field's result (a cross-reference's
+# «Таблица 3»), a run of another direction, ruby's base text; their runs are read as plain runs
+_WRAPPERS = [f"{{{_W}}}{name}" for name in ("fldSimple", "dir", "bdo", "ruby", "rubyBase")]
 
 
 def _unwrap_fields(z: zipfile.ZipFile) -> io.BytesIO:
-    """The document with each simple field's result (a cross-reference's «Таблица 3», a page's
-    number) as plain runs: the converter skips a `w:fldSimple` with the words in it."""
+    """The document with the words the converter would skip as plain runs: those of the elements
+    in _WRAPPERS, and an equation's (OMML) text as one run, «Сила+Ловкость»."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
         for item in z.infolist():
             data = z.read(item.filename)
-            copy.writestr(item, _FIELD.sub(b"", data) if item.filename in _TEXT_PARTS else data)
+            copy.writestr(item, _plain_runs(data) if item.filename in _TEXT_PARTS else data)
     out.seek(0)
     return out
+
+
+def _plain_runs(data: bytes) -> bytes:
+    root = etree.fromstring(data, ebooks.parser())
+    for el in list(root.iter(*_WRAPPERS, f"{{{_W}}}rt")):
+        if el.tag == f"{{{_W}}}rt":  # ruby's reading, after its base: «漢字 (かんじ)»
+            el.tag = f"{{{_W}}}r"
+            el[:] = [_run(" (" + "".join(el.itertext()) + ")")[0]]
+        else:
+            _unwrap(el)
+    for el in list(root.iter(f"{{{_M}}}oMathPara", f"{{{_M}}}oMath")):
+        if el.getparent() is not None and el.getparent().tag != f"{{{_M}}}oMathPara":
+            text = "".join(t.text or "" for t in el.iter(f"{{{_M}}}t"))
+            el.getparent().replace(el, _run(text))
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+def _run(text: str) -> etree._Element:
+    run = etree.Element(f"{{{_W}}}r")
+    t = etree.SubElement(run, f"{{{_W}}}t")
+    t.text = text
+    t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+    return run
+
+
+def _unwrap(el: etree._Element) -> None:
+    """The element replaced by its children, in place."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    at = parent.index(el)
+    for k, child in enumerate(list(el)):
+        parent.insert(at + k, child)
+    parent.remove(el)
 
 
 def _bold_titles(document: documents.Document) -> documents.Document:
@@ -140,14 +182,16 @@ def _bold_titles(document: documents.Document) -> documents.Document:
         if i in found or not isinstance(kid, documents.Paragraph) or _text(kid).strip()
     ]
     sizes: dict[int, float] = {}  # index among the body's children -> the title's type size
-    for n, i in enumerate(texts):
-        if i not in found:
+    run: list[int] = []  # candidates in a row
+    for i in texts:
+        if i in found:
+            run.append(i)
             continue
-        before = texts[n - 1] if n else None
-        after = texts[n + 1] if n + 1 < len(texts) else None
-        # a title has text under it, and stands alone: bold lines in a row are a list or a table
-        if after is not None and after not in found and before not in found:
-            sizes[i] = found[i]
+        # a run of bold lines over text: titles where each is set smaller than the one above (a
+        # chapter's over its first section's), a list where they share a size («Меч 1к8», …)
+        if run and all(found[a] > found[b] for a, b in itertools.pairwise(run)):
+            sizes.update((a, found[a]) for a in run)
+        run = []
     level = {s: min(n, 6) for n, s in enumerate(sorted(set(sizes.values()), reverse=True), start=1)}
     return document.copy(
         children=[
