@@ -45,9 +45,21 @@ FULL = {
 }
 
 
+# a skill's extra written with each minus a keyboard may give (base.MINUS_SIGNS)
+DASHES = {
+    "strength": "\u2212",
+    "stealth": "\u2012",
+    "will": "\u2013",
+    "memory": "\u2014",
+    "charm": "\ufe63",
+    "survival": "\uff0d",
+}
+
+
 def cases() -> list[tuple[str, Any]]:
     good = document([FULL, {}])
-    out: list[tuple[str, Any]] = [("full", good), ("empty character", document([{}]))]
+    dashes = document([{"skills": {name: {"extra": f"{minus}2"} for name, minus in DASHES.items()}}])
+    out: list[tuple[str, Any]] = [("full", good), ("empty character", document([{}])), ("dashes", dashes)]
 
     def bad(name: str, mutate) -> None:
         doc = copy.deepcopy(good)
@@ -112,4 +124,5 @@ def test_the_page_and_the_engine_judge_every_file_alike_even_keys_like_proto():
     for (name, doc), got in zip(named, js, strict=True):
         assert got == python_verdict(doc), name
     assert js[0]["ok"] and not js[-1]["ok"]
-    assert sum(1 for v in js if v["ok"]) == 2  # only the two good files pass
+    assert sum(1 for v in js if v["ok"]) == 3  # only the three good files pass
+    assert {name: js[2]["value"][0]["skills"][name]["extra"] for name in DASHES} == dict.fromkeys(DASHES, -2)

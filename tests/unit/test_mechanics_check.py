@@ -361,3 +361,12 @@ def test_every_step_and_outcome_cites_a_paragraph(helped):
     )
     for item in out["steps"] + out["outcomes"] + out["roll_steps"]:
         assert item["rule"].startswith("fatum/") and "#" in item["rule"]
+
+
+@pytest.mark.parametrize("minus", ["-", "\u2212", "\u2013", "\u2014", "\u2012", "\ufe63", "\uff0d"])
+def test_a_minus_typed_as_a_dash_is_a_minus(minus):
+    """A phone's keyboard offers the en and em dash on its «-» key, and text copied from the book
+    has the typographic minus: «–3» is minus three, not «нужно целое число, получено '–3'»."""
+    assert run("check", {"bonus": f"{minus}3"}) == run("check", {"bonus": -3})
+    with pytest.raises(InputError, match="нужно целое число"):
+        run("check", {"bonus": f"3{minus}1"})

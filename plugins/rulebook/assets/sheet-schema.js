@@ -36,11 +36,14 @@
     return text.slice(0, LONGEST / 2) + "… (" + n + " " + noun + ")";
   }
 
+  // the minus as a reader's keyboard may give it (base.MINUS_SIGNS): typographic minus, dashes
+  const MINUS = /[\u2212\u2012\u2013\u2014\ufe63\uff0d]/g;
+
   function intOrNull(raw) {
     if (typeof raw === "boolean") return null;
     if (typeof raw === "number") return Number.isInteger(raw) ? raw : null;
     if (typeof raw === "string") {
-      const s = raw.trim().replace("−", "-");
+      const s = raw.trim().replace(MINUS, "-");
       if (/^[+-]?\d+$/.test(s)) return parseInt(s, 10);
     }
     return null;

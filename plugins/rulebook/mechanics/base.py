@@ -170,9 +170,16 @@ def plural(n: int, one: str, few: str, many: str) -> str:
     return f"{n} {many}"
 
 
+# what a reader's keyboard gives for a minus: the typographic minus, and the dashes a phone's
+# keyboard offers on the «-» key (figure dash, en dash, em dash), small and full-width hyphen-minus
+MINUS_SIGNS = "\u2212\u2012\u2013\u2014\ufe63\uff0d"
+_MINUS = str.maketrans(dict.fromkeys(MINUS_SIGNS, "-"))
+
+
 def _int_or_none(raw: object) -> int | float | None:
-    """An integer from JSON or from text (ASCII digits, an optional sign, the typographic minus);
-    an integer too long to convert is returned as ±infinity, which every range refuses."""
+    """An integer from JSON or from text (ASCII digits, an optional sign, written as «-» or as any
+    of MINUS_SIGNS); an integer too long to convert is returned as ±infinity, which every range
+    refuses."""
     if isinstance(raw, bool):
         return None
     if isinstance(raw, int):
@@ -180,7 +187,7 @@ def _int_or_none(raw: object) -> int | float | None:
     if isinstance(raw, float) and raw.is_integer():
         return int(raw)
     if isinstance(raw, str):
-        s = raw.strip().replace("−", "-")
+        s = raw.strip().translate(_MINUS)
         digits = s[1:] if s[:1] in ("+", "-") else s
         if digits.isascii() and digits.isdigit():
             if len(digits) > 1000:
