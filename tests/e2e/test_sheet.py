@@ -240,6 +240,27 @@ def test_a_level_too_long_for_javascript_is_quoted_as_typed(sheet: Page) -> None
     expect(error).to_contain_text("'99999999999999999999999'")
 
 
+def test_a_minus_or_a_comma_typed_in_a_number_field_is_not_dropped(sheet: Page) -> None:
+    """A number field drops what it cannot hold, and nothing was said: «−3» (the book's minus)
+    and «–3» (the dash a phone's keyboard offers) were saved as 3, «2,5» as 25."""
+    extra = field(sheet, "skills.strength.extra")
+    for minus in ("\u2212", "\u2013"):
+        extra.fill("")
+        extra.focus()
+        sheet.keyboard.type(f"{minus}3")
+        expect(extra).to_have_value("-3")
+        wait_saved(sheet, "c.skills.strength.extra === -3")
+        extra.fill("0")
+        wait_saved(sheet, "c.skills.strength.extra === 0")
+    xp = field(sheet, "progress.xp")
+    xp.fill("")
+    xp.focus()
+    sheet.keyboard.insert_text("2,5")  # as a paste or a keyboard's suggestion puts it in
+    expect(sheet.locator("#rb-sheet-progress-xp-error")).to_contain_text("нужно целое число")
+    sheet.wait_for_timeout(500)  # longer than the save delay
+    assert saved(sheet)["characters"][0]["progress"]["xp"] == 0
+
+
 def test_wound_slots_follow_healthy_and_the_hit_modifier_follows_proficiency(sheet: Page) -> None:
     boxes = sheet.locator("[data-slot-group='light'] .rb-sheet__box:not([hidden])")
     field(sheet, "traits.nch.healthy").fill("3")

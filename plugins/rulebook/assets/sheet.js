@@ -22,6 +22,7 @@
   const STORE = storage("sheet.fatum", { legacy: "rulebook:sheet:fatum" });
   const STORE_VERSION = 1;
   const MAX_FILE = 2 * 1024 * 1024;
+  const MINUS = /[\u2212\u2012\u2013\u2014\ufe63\uff0d]/g; // as the engine reads them (base.MINUS_SIGNS)
   const MAX_CHARACTERS = 50; // as many as one file may hold
   const ASIDE_SHOWN = 10; // entries listed one by one; the rest are counted
   const ID_ATTRS = ["id", "for", "aria-describedby"];
@@ -780,6 +781,17 @@
         if (t.hasAttribute("data-preset") || t === this.picker || t.type === "file") return;
         if (t.getAttribute("data-path") === "identity.nation") this.syncOrigins();
         this.onEdit();
+      });
+      // A number field drops, without a word, what it cannot hold: «−3» or «–3» (a minus as the
+      // book's text or a phone's keyboard gives it) became 3, «2,5» became 25. Such a minus goes
+      // in as «-», a comma as «.» (which the sheet then refuses: its numbers are whole).
+      root.addEventListener("beforeinput", (e) => {
+        if (e.target.type !== "number" || !/^insert/.test(e.inputType)) return;
+        const text = e.data !== null ? e.data : e.dataTransfer ? e.dataTransfer.getData("text/plain") : "";
+        const fixed = (text || "").replace(MINUS, "-").replace(/,/g, ".");
+        if (fixed === text) return;
+        e.preventDefault();
+        document.execCommand("insertText", false, fixed);
       });
       root.addEventListener("change", (e) => {
         const t = e.target;
