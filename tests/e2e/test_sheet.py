@@ -311,6 +311,9 @@ def test_export_clear_import_brings_the_character_back(sheet: Page, tmp_path: Pa
             "это не JSON",
         ),
         ('{"name": "Конан", "class": "варвар"}', "это не файл листа персонажа"),
+        ("", "файл пуст"),
+        ("\x89PNG\r\n\x1a\n", "Выберите файл, записанный кнопкой «Сохранить в файл»"),
+        ("[1, 2]", "Выберите файл, записанный кнопкой «Сохранить в файл»"),
         (
             '{"format": "rulebook-character-sheet", "book": "fatum", "version": 1, '
             '"characters": [{"traits": {"och": {"vigilant": 9}}}]}',
@@ -321,7 +324,7 @@ def test_export_clear_import_brings_the_character_back(sheet: Page, tmp_path: Pa
             "версии 7",
         ),
     ],
-    ids=["syntax", "foreign", "out-of-range", "newer"],
+    ids=["syntax", "foreign", "empty", "image", "list", "out-of-range", "newer"],
 )
 def test_a_broken_or_foreign_file_changes_nothing_and_says_why(
     sheet: Page, tmp_path: Path, shot: Path, content: str, needle: str
@@ -336,6 +339,9 @@ def test_a_broken_or_foreign_file_changes_nothing_and_says_why(
     expect(message).to_contain_text(needle)  # first: this file's answer, not the case before's
     expect(message).to_contain_text("не загружен")
     expect(message).to_contain_text("не изменились")
+    # the browser's own words («Unexpected end of JSON input») and the file's keys were shown
+    raw = r"Unexpected|JSON input|is not valid|(file|format) —|поле (file|format)"
+    assert not re.search(raw, message.inner_text())
     assert sheet.evaluate(f"localStorage.getItem({STORE})") == before
     expect(field(sheet, "identity.name")).to_have_value("Остаётся")
     expect(sheet.locator("#rb-sheet-character option")).to_have_count(1)

@@ -577,15 +577,20 @@
         this.say("Файл «" + file.name + "» не загружен: " + why + " Сохранённые персонажи не изменились.", true);
       };
       if (file.size > MAX_FILE) { refuse("он слишком большой для листа персонажа."); return; }
+      const which = " Выберите файл, записанный кнопкой «Сохранить в файл» или «Сохранить всех в файл».";
       file.text().then((text) => {
+        // the browser's own words («Unexpected token…», in English) tell a reader nothing
+        if (!text.trim()) { refuse("файл пуст." + which); return; }
         let raw;
-        try { raw = JSON.parse(text); } catch (e) { refuse("это не JSON (" + e.message + ")."); return; }
+        try { raw = JSON.parse(text); } catch { refuse("это не JSON, то есть не файл листа персонажа." + which); return; }
         let chars;
         try {
           chars = Schema.parseDocument(this.schema, this.info, raw);
         } catch (e) {
           if (!(e instanceof Schema.SchemaError)) throw e;
-          refuse(this.describePath(e.field) + " — " + e.message + " (поле " + e.field + ").");
+          if (/^characters\[/.test(e.field)) refuse(this.describePath(e.field) + " — " + e.message + " (поле " + e.field + ").");
+          else if (/^(file|format)$/.test(e.field)) refuse(e.message + "." + which);  // another kind of file
+          else refuse(e.message + " (поле " + e.field + ").");
           return;
         }
         if (this.store.characters.length + chars.length > MAX_CHARACTERS) {
