@@ -234,6 +234,24 @@ def test_wide_tables_keep_their_first_column_and_the_gm_screen_has_an_index(page
     expect(index).to_be_in_viewport()  # it stays under the header
 
 
+def test_the_back_to_top_button_leaves_the_gm_screens_index_free(page: Page, server: str) -> None:
+    """Material's «К началу», shown as the reader scrolls up, sat over the index's middle link:
+    a tap on «Бой» took the reader to the top of the page."""
+    page.goto(server + "/gm-screen/")
+    page.mouse.wheel(0, 3000)
+    page.wait_for_timeout(300)
+    page.mouse.wheel(0, -400)
+    page.wait_for_function("!document.querySelector('.md-top').hidden")  # it shows
+    link = page.get_by_role("navigation", name="Разделы страницы").get_by_role("link", name="Бой")
+    box = link.bounding_box()
+    assert box
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('a, button').textContent.trim()",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert hit == "Бой"  # a tap there lands on the link, not on «К началу»
+
+
 def test_the_gm_screens_tables_show_their_first_two_columns_without_scrolling_sideways(
     page: Page, server: str, shot: Path
 ) -> None:
