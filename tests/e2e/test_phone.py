@@ -187,6 +187,28 @@ def test_the_sheet_shows_the_total_of_every_skill_at_412_px(page: Page, server: 
     page.screenshot(path=str(shot / "sheet-skills.png"))
 
 
+def test_the_sheets_links_to_the_rules_take_a_fingers_tap(page: Page, server: str) -> None:
+    """Each «§» beside a section's title and a derived value was a link 8 px wide: a tap a few
+    pixels aside missed it."""
+    page.goto(server + "/sheet/")
+    rules = page.locator(".rb-sheet__rule:visible")
+    assert rules.count() >= 20
+    missed = []
+    for i in (0, 1, 2, rules.count() - 1):
+        rule = rules.nth(i)
+        rule.scroll_into_view_if_needed()
+        page.wait_for_timeout(100)  # a smooth scroll settles
+        box = rule.bounding_box()
+        assert box
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        for dx, dy in ((-11, 0), (11, 0), (0, -11), (0, 11)):
+            if not rule.evaluate(
+                "(a, [x, y]) => document.elementFromPoint(x, y).closest('a') === a", [x + dx, y + dy]
+            ):
+                missed.append((rule.get_attribute("href"), dx, dy))
+    assert not missed, missed
+
+
 def test_the_check_calculators_answer_is_in_view_after_changing_an_input(
     page: Page, server: str, shot: Path
 ) -> None:
