@@ -239,6 +239,23 @@ def test_a_dressing_kit_or_a_long_rest_takes_a_wound_off_the_track_on_the_page(
     expect(widget.locator(".rb-calc__log li.is-latest")).to_contain_text(logged)
 
 
+def test_a_hit_with_the_damage_field_empty_asks_for_the_damage(site, page):
+    """An empty «Урон» went to the engine as its default, and the fight took a hit of 3 that the
+    reader never typed (the log said «урон 3»)."""
+    widget = _damage_stepper(page, site)
+    damage = widget.locator("input[name=damage][data-group=hit]")
+    damage.fill("")
+    widget.locator("button[data-action=hit]").click()
+    expect(widget.locator("[data-field=damage] .rb-calc__error")).to_contain_text("впишите урон")
+    expect(damage).to_have_attribute("aria-invalid", "true")
+    damage.fill("1")
+    widget.locator("button[data-action=hit]").click()
+    light = widget.locator(".rb-calc__slot-count[data-severity=light]")
+    expect(light).to_have_text("1 / 2", timeout=BOOT_TIMEOUT)
+    expect(widget.locator(".rb-calc__log > li")).to_have_count(1)  # the refused hit is not in the fight
+    expect(widget.locator("[data-field=damage] .rb-calc__error")).to_be_hidden()
+
+
 def test_the_countdown_badge_counts_to_the_characters_own_rounds(site, page):
     """«Крепкий» 5 gives 4 rounds (3.9: abilities may change the countdown): the badge says «из 4»."""
     widget = _damage_stepper(page, site)

@@ -745,7 +745,14 @@
         this.schedule(0);
         return;
       }
-      this.queue.push(this.actionFromForm(type));
+      const action = this.actionFromForm(type);
+      if (type === "hit" && action.damage === undefined) {
+        // an empty field went as the engine's default, 3, and the log said «урон 3» as if typed
+        this.clearErrors();
+        this.showError({ field: "actions[0].damage", message: "впишите урон попадания (после числовых модификаторов)" });
+        return;
+      }
+      this.queue.push(action);
       this.schedule(0);
     }
 
