@@ -348,6 +348,21 @@ def test_a_broken_or_foreign_file_changes_nothing_and_says_why(
     sheet.locator(".rb-sheet__bar").screenshot(path=str(shot / "refused.png"))
 
 
+def test_a_file_that_would_pass_the_limit_of_characters_says_how_many_and_what_to_do(
+    sheet: Page, tmp_path: Path
+) -> None:
+    """The refusal said «в браузере уже 1 персонажей, а можно не больше 50», the number against
+    the wrong one and nothing of what to do."""
+    fifty = tmp_path / "fifty.json"
+    doc = {"format": "rulebook-character-sheet", "book": "fatum", "version": 1, "characters": [{}] * 50}
+    fifty.write_text(json.dumps(doc), encoding="utf-8")
+    sheet.locator("#rb-sheet-file").set_input_files(str(fifty))
+    message = sheet.locator(".rb-sheet__message")
+    expect(message).to_contain_text("персонажей было бы 51 (в браузере 1, в файле 50), а можно не больше 50")
+    expect(message).to_contain_text("Сохраните лишних в файл и удалите их")
+    expect(sheet.locator("#rb-sheet-character option")).to_have_count(1)
+
+
 def test_several_characters_are_kept_apart(sheet: Page) -> None:
     field(sheet, "identity.name").fill("Первый")
     wait_saved(sheet, "c.identity.name === 'Первый'")

@@ -594,7 +594,9 @@
           return;
         }
         if (this.store.characters.length + chars.length > MAX_CHARACTERS) {
-          refuse("в браузере уже " + this.store.characters.length + " персонажей, а можно не больше " + MAX_CHARACTERS + ".");
+          refuse("вместе с ним персонажей было бы " + (this.store.characters.length + chars.length) + " (в браузере " +
+            this.store.characters.length + ", в файле " + chars.length + "), а можно не больше " + MAX_CHARACTERS +
+            ". Сохраните лишних в файл и удалите их, затем загрузите этот файл снова.");
           return;
         }
         const ids = new Set(this.store.characters.map((c) => c.id));
