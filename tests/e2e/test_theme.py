@@ -80,3 +80,24 @@ def test_the_toggle_switches_and_the_choice_stays_across_reloads_and_pages(
     page.keyboard.press("Enter")
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
     assert page.evaluate(STATE) == {"scheme": "default", "meta": "light", "toggles": 1}
+
+
+def test_with_the_sites_storage_refused_the_toggle_still_switches(
+    new_context: Callable[..., BrowserContext], server: str, device: str
+) -> None:
+    """A browser that refuses the site its storage (cookies blocked: even reading localStorage
+    throws) stopped the toggle's script at its first read: two uncaught SecurityErrors on every
+    page, and a toggle that did nothing. Now it switches for the page (nothing is kept)."""
+    ctx = new_context(color_scheme="light")
+    ctx.add_init_script(
+        "Object.defineProperty(window, 'localStorage', { get() {"
+        " throw new DOMException('The operation is insecure.', 'SecurityError'); } });"
+    )
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/fatum/03-boi/")
+    toggle = page.locator(".md-header__option label:not([hidden])")
+    toggle.tap() if device == "phone" else toggle.click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    assert not errors, errors
