@@ -147,6 +147,22 @@ def test_invalid_input_shows_a_message_next_to_the_field(site, page):
     shot(page, "check-invalid-input", CHECK)
 
 
+def test_the_answer_line_names_the_field_to_correct(site, page):
+    """The widget's head, in view on a phone while the form scrolls, said only «Исправьте ввод:
+    число должно быть от 1 до 6», with the field perhaps off the screen."""
+    widget = opened(page, f"{site}/fatum/01-bazovye-pravila/", CHECK)
+    status = widget.locator(".rb-calc__status")
+    widget.locator("input[name=modifier]").fill("13")
+    expect(status).to_have_text(
+        "Исправьте «Модификатор Мастера»: число должно быть от 0 до 12, получено 13", timeout=BOOT_TIMEOUT
+    )
+    widget.locator("input[name=modifier]").fill("0")
+    widget.locator("input[name=success][data-group=rolled]").fill("9")  # its label is the die's too
+    expect(status).to_contain_text(
+        "Исправьте «Выпавшие значения (необязательно) › Куб успеха»: число должно быть"
+    )
+
+
 def test_a_number_too_long_for_javascript_is_quoted_as_typed(site, page):
     """Past 2^53 the page once sent the reader's digits as a JS number, so the message quoted
     «1e+23», a value nobody typed."""

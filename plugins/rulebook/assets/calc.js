@@ -255,7 +255,15 @@
     showError(res) {
       const el = this.fieldFor(res.field);
       const msg = res.message || res.error;
-      this.showAnswer("Исправьте ввод: " + msg);
+      // the head stays in view on a phone, the field may not: the answer names it (with its
+      // group when another field has the same name: «Куб успеха» of the check, or rolled)
+      const labelOf = (f) => (f.labels && f.labels[0] ? f.labels[0].textContent.trim() : "");
+      let label = el ? labelOf(el) : "";
+      const legend = el && el.closest("fieldset") && el.closest("fieldset").querySelector("legend");
+      if (label && legend && Array.from(this.form.querySelectorAll("[name]")).some((o) => o !== el && labelOf(o) === label)) {
+        label = legend.textContent.trim() + " › " + label;
+      }
+      this.showAnswer("Исправьте " + (label ? "«" + label + "»" : "ввод") + ": " + msg);
       if (el) {
         el.setAttribute("aria-invalid", "true");
         const slot = this.root.querySelector("#" + CSS.escape(el.id + "-error"));
@@ -749,7 +757,7 @@
       if (type === "hit" && action.damage === undefined) {
         // an empty field went as the engine's default, 3, and the log said «урон 3» as if typed
         this.clearErrors();
-        this.showError({ field: "actions[0].damage", message: "впишите урон попадания (после числовых модификаторов)" });
+        this.showError({ field: "actions[0].damage", message: "впишите урон попадания" });
         return;
       }
       this.queue.push(action);
