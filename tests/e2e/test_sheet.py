@@ -261,6 +261,20 @@ def test_a_minus_or_a_comma_typed_in_a_number_field_is_not_dropped(sheet: Page) 
     assert saved(sheet)["characters"][0]["progress"]["xp"] == 0
 
 
+def test_a_paste_longer_than_the_field_says_that_its_end_was_cut(sheet: Page) -> None:
+    """The browser keeps a field's first `maxlength` characters of a paste and drops the rest
+    without a word: a character's notes lost their end unseen."""
+    notes = field(sheet, "notes")
+    notes.focus()
+    sheet.keyboard.insert_text("ж" * 8100)  # as a paste from a phone keyboard's clipboard puts it in
+    expect(sheet.locator("#rb-sheet-notes-error")).to_have_text(
+        "Вставлено не всё: поле вмещает до 8000 знаков, а в тексте было 8100; конец не поместился."
+    )
+    wait_saved(sheet, "c.notes.length === 8000")
+    notes.press("Backspace")
+    expect(sheet.locator("#rb-sheet-notes-error")).to_be_hidden()
+
+
 def test_wound_slots_follow_healthy_and_the_hit_modifier_follows_proficiency(sheet: Page) -> None:
     boxes = sheet.locator("[data-slot-group='light'] .rb-sheet__box:not([hidden])")
     field(sheet, "traits.nch.healthy").fill("3")

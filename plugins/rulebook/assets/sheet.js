@@ -788,6 +788,24 @@
         if (t.hasAttribute("data-preset") || t === this.picker || t.type === "file") return;
         if (t.getAttribute("data-path") === "identity.nation") this.syncOrigins();
         this.onEdit();
+        const cut = this.cut;
+        this.cut = null;
+        const slot = cut && cut.field === t && t.id ? this.root.querySelector("#" + CSS.escape(t.id + "-error")) : null;
+        if (slot) {
+          slot.textContent = "Вставлено не всё: поле вмещает до " + t.maxLength + " знаков, а в тексте было " + cut.length + "; конец не поместился.";
+          slot.hidden = false;
+        }
+      });
+      // A paste longer than the field's room was cut by the browser without a word (a character's
+      // notes lost their end): it is said under the field once the paste is in.
+      root.addEventListener("beforeinput", (e) => {
+        const t = e.target;
+        this.cut = null;
+        if (!(t.maxLength > 0) || !/^insert/.test(e.inputType)) return;
+        const text = e.data !== null ? e.data : e.dataTransfer ? e.dataTransfer.getData("text/plain") : "";
+        const room = t.maxLength - (t.value.length - (t.selectionEnd - t.selectionStart));
+        // a key typed at the limit is simply not taken, as the reader sees
+        if (text && text.length > 1 && text.length > room) this.cut = { field: t, length: text.length };
       });
       // A number field drops, without a word, what it cannot hold: «−3» or «–3» (a minus as the
       // book's text or a phone's keyboard gives it) became 3, «2,5» became 25. Such a minus goes
