@@ -184,3 +184,26 @@ def test_offline_without_the_runtime_a_calculator_says_the_network_is_why_and_st
     finally:
         context.set_offline(False)
     expect(widget.locator("[data-key=p_success]")).to_have_text("19/24", timeout=60_000)
+
+
+@pytest.mark.devices("desktop", "phone")
+def test_a_browser_that_refuses_the_site_its_storage_is_named_as_the_reason(
+    page: Page, server: str, device: str
+) -> None:
+    """With the site's data blocked, Chromium refuses the service worker («…: The user denied
+    permission to use Service Worker.»): the dialog showed that English sentence as an error of the
+    network («Попробуйте ещё раз, когда связь будет стабильной») and offered «Повторить»."""
+    page.add_init_script(
+        "navigator.serviceWorker.register = () => Promise.reject(new DOMException("
+        "'Failed to register a ServiceWorker: The user denied permission to use Service Worker.',"
+        " 'SecurityError'));"
+    )
+    page.goto(server + "/fatum/01-bazovye-pravila/")
+    page.wait_for_function("window.rulebook.offline.state === 'unsupported'", timeout=30_000)
+    button = page.locator("#rb-offline-toggle")
+    expect(button).to_have_attribute("aria-label", "Браузер не даёт сайту сохраниться для работы без сети")
+    button.tap() if device == "phone" else button.click()
+    dialog = page.locator("#rb-offline")
+    expect(dialog).to_contain_text("разрешите сайту хранить данные в настройках браузера")
+    expect(dialog).not_to_contain_text("denied permission")
+    expect(dialog.get_by_role("button", name="Повторить")).to_have_count(0)

@@ -27,6 +27,8 @@
   // network): the browser gives such a page no service worker, whatever the browser. The reader
   // is told that the address is why, and which address would do.
   const insecure = !window.isSecureContext;
+  // the browser refuses this site its storage (site data blocked): no worker may be registered
+  let denied = false;
 
   const api = { state: "off", version: null, groups: {}, updateError: "" };
   rb.offline = api;
@@ -83,7 +85,7 @@
   function paint(opening) {
     if (button) {
       const labels = {
-        unsupported: insecure ? "Работа без сети недоступна по этому адресу" : "Офлайн-режим недоступен в этом браузере",
+        unsupported: insecure ? "Работа без сети недоступна по этому адресу" : denied ? "Браузер не даёт сайту сохраниться для работы без сети" : "Офлайн-режим недоступен в этом браузере",
         off: "Работа без сети",
         installing: "Сохранение сайта для работы без сети…",
         ready: api.updateError ? "Сайт доступен без сети; новую версию скачать не удалось" : "Сайт доступен без сети",
@@ -113,6 +115,9 @@
         ? "Сайт открыт по адресу " + location.origin + " без защищённого соединения, а такому адресу браузер не даёт сохранить сайт для работы без сети. " +
           "Пока есть связь, всё работает: поиск, калькуляторы, закрепы, лист персонажа. Чтобы справочник работал и без сети, откройте его по адресу https:// " +
           "(или на том компьютере, где он запущен, по адресу localhost)."
+        : denied
+        ? "Браузер не даёт этому сайту хранить данные (так бывает, когда запрещены файлы cookie и данные сайтов, или в приватном режиме), " +
+          "а без этого сайт не сохранить для работы без сети. Пока есть связь, всё работает. Чтобы справочник работал и без сети, разрешите сайту хранить данные в настройках браузера и обновите страницу."
         : "Этот браузер не поддерживает работу сайта без сети (нет Service Worker).",
       off: "Сохранение для работы без сети выключено.",
       installing: "Сохраняю страницы и поиск для работы без сети" + (core ? " (" + core + ")" : "") + "…",
@@ -140,8 +145,8 @@
   function paintRuntime() {
     const box = dialog.querySelector(".rb-offline__runtime");
     const g = runtimeInfo();
-    box.hidden = !g;
-    if (!g) return;
+    box.hidden = !g || api.state === "unsupported";
+    if (box.hidden) return;
     const p = box.querySelector(".rb-offline__runtime-text");
     const acts = box.querySelector(".rb-offline__runtime-actions");
     acts.textContent = "";
@@ -274,7 +279,12 @@
         }
         return navigator.serviceWorker.register(new URL("sw.js", ROOT).href, { scope: ROOT.pathname }).then(track);
       })
-      .catch((e) => { error = String(e && e.message || e); setState("error"); });
+      .catch((e) => {
+        // Chromium's words for it: «…: The user denied permission to use Service Worker.»
+        if (e && e.name === "SecurityError") { denied = true; setState("unsupported"); return; }
+        error = String(e && e.message || e);
+        setState("error");
+      });
   }
 
   // ---- a page of a newer build -------------------------------------------------------------------
