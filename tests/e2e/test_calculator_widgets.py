@@ -272,6 +272,16 @@ def test_a_hit_with_the_damage_field_empty_asks_for_the_damage(site, page):
     expect(widget.locator("[data-field=damage] .rb-calc__error")).to_be_hidden()
 
 
+def test_a_dressing_kit_with_no_light_wound_is_not_logged_as_having_removed_one(site, page):
+    """The log's line said «Перевязочный комплект: снято Лёгкое ранение» above its step «Лёгких
+    ранений нет — комплекту снимать нечего»."""
+    widget = _damage_stepper(page, site)
+    widget.locator("button[data-action=kit_light]").click()
+    latest = widget.locator(".rb-calc__log li.is-latest")
+    expect(latest).to_contain_text("снимать нечего", timeout=BOOT_TIMEOUT)
+    expect(latest.locator("strong")).to_have_text("Перевязочный комплект: снять Лёгкое ранение")
+
+
 def test_the_countdown_badge_counts_to_the_characters_own_rounds(site, page):
     """«Крепкий» 5 gives 4 rounds (3.9: abilities may change the countdown): the badge says «из 4»."""
     widget = _damage_stepper(page, site)

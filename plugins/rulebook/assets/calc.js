@@ -800,7 +800,7 @@
         case "stop_bleeding":
           return "Остановка Кровотечения" + (a.self ? " (самопомощь)" : "") +
             (a.kit ? ": перевязочный комплект" : a.outcome ? ": " + label("care", "outcome", a.outcome).toLowerCase() : "");
-        case "kit_light": return "Перевязочный комплект: снято Лёгкое ранение";
+        case "kit_light": return "Перевязочный комплект: снять Лёгкое ранение"; // what was asked; the steps say what came of it
         case "short_rest": return "Короткий отдых";
         case "long_rest": return "Длительный привал";
         case "end_combat": return "Конец боя";
