@@ -256,6 +256,24 @@ def test_with_the_storage_full_pins_say_they_are_not_saved(page: Page, server: s
     expect(toast.get_by_role("button", name="Освободить место…")).to_be_visible()
 
 
+def test_the_storage_dialog_counts_the_theme_chosen_as_this_sites_not_another_sites(
+    page: Page, server: str
+) -> None:
+    """The theme chosen (Material's entry, «/.__palette») was listed as «Данные других сайтов на
+    этом адресе… Этот сайт их не трогает»: the reader was sent to the browser's settings for this
+    site's own setting."""
+    page.goto(server + "/fatum/03-boi/")
+    page.wait_for_function("localStorage.getItem(rulebook.core.scope.pathname + '.__palette')")
+    page.evaluate("() => rulebook.core.storageHelp('Закрепы не сохранены.')")
+    dialog = page.locator("#rb-storage")
+    expect(dialog).to_contain_text("Настройки сайта")
+    expect(dialog).not_to_contain_text("других сайтов")
+    page.evaluate("() => localStorage.setItem('another-app-1', 'x'.repeat(2000))")
+    page.keyboard.press("Escape")
+    page.evaluate("() => rulebook.core.storageHelp('Закрепы не сохранены.')")
+    expect(dialog).to_contain_text("Данные других сайтов на этом адресе")  # what is not the site's still is
+
+
 # ---- recent searches and the damage stepper -------------------------------------------------------------
 def test_with_the_storage_full_recent_searches_say_they_are_not_kept(page: Page, server: str) -> None:
     page.goto(server + "/fatum/")

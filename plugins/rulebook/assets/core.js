@@ -126,6 +126,7 @@
      `extra.scope` may widen): two sites on one origin never read each other's entries. */
   const scope = window.__md_scope instanceof URL ? window.__md_scope : root;
   const PREFIX = scope.pathname + ".rulebook.";
+  const MATERIAL = scope.pathname + ".__"; // Material's own entries (the theme chosen): this site's too
   const MAX_COPIES = 10; // copies of damaged values kept beside one entry
   let lastCopy = 0;
 
@@ -172,6 +173,7 @@
         if (key === null) continue;
         const bytes = bytesOf(key, s.getItem(key));
         if (key.startsWith(PREFIX)) mine.push({ name: key.slice(PREFIX.length), key, bytes });
+        else if (key.startsWith(MATERIAL)) mine.push({ name: key.slice(scope.pathname.length + 1), key, bytes });
         else other += bytes;
       }
     } catch {
