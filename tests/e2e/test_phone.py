@@ -209,6 +209,14 @@ def test_the_sheets_links_to_the_rules_take_a_fingers_tap(page: Page, server: st
     assert not missed, missed
 
 
+def test_the_pins_panel_tells_a_phone_to_drag_not_to_press_arrow_keys(page: Page, server: str) -> None:
+    """The panel's help said «выберите ⠿ и нажимайте ↑ ↓» to a reader with no keys to press."""
+    page.goto(server + "/fatum/03-boi/")
+    page.locator("#rb-pins-toggle").tap()
+    help_ = page.locator("#rb-pins-help")
+    expect(help_).to_have_text("Порядок: перетащите за ⠿.", use_inner_text=True)
+
+
 def test_the_check_calculators_answer_is_in_view_after_changing_an_input(
     page: Page, server: str, shot: Path
 ) -> None:

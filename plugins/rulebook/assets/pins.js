@@ -340,7 +340,10 @@
       el("h2", { id: "rb-pins-title", class: "rb-pins__title", tabindex: "-1", text: "Закрепы" }),
       el("button", { type: "button", class: "rb-pins__close", "aria-label": "Закрыть панель закрепов", title: "Закрыть", html: ICON_CLOSE })
     ]);
-    const help = el("p", { id: "rb-pins-help", class: "rb-pins__help", text: "Порядок: перетащите за ⠿ или выберите ⠿ и нажимайте ↑ ↓." });
+    // the keys only where there are keys: a phone's reader was told to press ↑ ↓
+    const help = el("p", { id: "rb-pins-help", class: "rb-pins__help" }, [
+      "Порядок: перетащите за ⠿", el("span", { class: "rb-keys-only", text: " или выберите ⠿ и нажимайте ↑ ↓" }), ".",
+    ]);
     list = el("div", { class: "rb-pins__scenes" });
     const form = el("form", { class: "rb-pins__new" }, [
       el("label", { for: "rb-pins-new-name", text: "Новая сцена" }),
