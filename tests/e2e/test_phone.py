@@ -238,6 +238,42 @@ def test_the_check_calculators_answer_is_in_view_after_changing_an_input(
     page.screenshot(path=str(shot / "calculator-answer.png"))
 
 
+@pytest.mark.parametrize("path", ["/fatum/01-bazovye-pravila/"])
+def test_a_calculators_answer_stays_in_view_and_uncovered_as_the_reader_scrolls(
+    page: Page, server: str, path: str, shot: Path
+) -> None:
+    """Material's «К началу», shown at the top as the reader scrolls up, covered the sticky head's
+    answer."""
+    page.goto(server + path)
+    widget = page.locator(".rb-calc[data-rb-calc=check]")
+    field = widget.locator("input[name=helpers]")  # low in a form taller than the screen
+    field.scroll_into_view_if_needed()
+    field.tap()
+    field.fill("2")
+    answer = widget.locator(".rb-calc__status[data-answer]")
+    expect(answer).to_contain_text("Успех", timeout=90_000)
+    expect(answer).to_be_in_viewport()
+    page.mouse.wheel(0, 300)
+    page.wait_for_timeout(300)
+    page.mouse.wheel(0, -150)
+    page.wait_for_function("!document.querySelector('.md-top').hidden")  # «К началу» shows
+    expect(answer).to_be_in_viewport()
+    # every point of the answer's text is the answer's, not «К началу»'s
+    covered = answer.evaluate(
+        """a => { const range = document.createRange(); range.selectNodeContents(a);
+        const out = [];
+        for (const q of range.getClientRects()) {
+          for (let x = q.left + 2; x < q.right - 1; x += 8) {
+            const e = document.elementFromPoint(x, q.top + q.height / 2);
+            if (!a.contains(e)) out.push(Math.round(x) + ": " + (e && e.textContent.trim().slice(0, 20)));
+          }
+        }
+        return out; }"""
+    )
+    page.screenshot(path=str(shot / "answer.png"))
+    assert not covered, covered
+
+
 def test_wide_tables_keep_their_first_column_and_the_gm_screen_has_an_index(page: Page, server: str) -> None:
     page.goto(server + "/fatum/04-snariazhenie/")
     # the last table wider than the screen: marked when the reader reaches it
