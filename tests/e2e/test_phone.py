@@ -238,12 +238,13 @@ def test_the_check_calculators_answer_is_in_view_after_changing_an_input(
     page.screenshot(path=str(shot / "calculator-answer.png"))
 
 
-@pytest.mark.parametrize("path", ["/fatum/01-bazovye-pravila/"])
+@pytest.mark.parametrize("path", ["/fatum/01-bazovye-pravila/", "/gm-screen/"])
 def test_a_calculators_answer_stays_in_view_and_uncovered_as_the_reader_scrolls(
     page: Page, server: str, path: str, shot: Path
 ) -> None:
-    """Material's «К началу», shown at the top as the reader scrolls up, covered the sticky head's
-    answer."""
+    """On the GM screen the compact calculator's head did not stay: its answer was above the
+    screen while the GM changed a field. On either page, Material's «К началу», shown at the top
+    as the reader scrolls up, covered the sticky head's answer."""
     page.goto(server + path)
     widget = page.locator(".rb-calc[data-rb-calc=check]")
     field = widget.locator("input[name=helpers]")  # low in a form taller than the screen
