@@ -275,6 +275,31 @@ def test_a_calculators_answer_stays_in_view_and_uncovered_as_the_reader_scrolls(
     assert not covered, covered
 
 
+@pytest.mark.parametrize("path", ["/fatum/01-bazovye-pravila/", "/gm-screen/"])
+def test_a_calculator_field_reached_by_shift_tab_is_not_under_its_sticky_head(
+    page: Page, server: str, path: str
+) -> None:
+    """Going back through the form with Shift+Tab (a keyboard paired with the phone), the browser
+    brought each field to the screen's top edge, under the calculator's sticky head: the field
+    with the focus could not be seen."""
+    page.goto(server + path)
+    widget = page.locator(".rb-calc[data-rb-calc=check]")
+    widget.locator("input[name=difficulty2]").focus()
+    hidden = []
+    for _ in range(10):
+        page.keyboard.press("Shift+Tab")
+        page.wait_for_timeout(150)  # a smooth scroll settles
+        where = page.evaluate(
+            """() => { const e = document.activeElement, calc = e.closest('.rb-calc');
+            if (!calc) return null;
+            const head = calc.querySelector('.rb-calc__head').getBoundingClientRect();
+            return [e.name, e.getBoundingClientRect().top, head.bottom]; }"""
+        )
+        if where and where[1] < where[2] - 1:
+            hidden.append(where)
+    assert not hidden, hidden
+
+
 def test_wide_tables_keep_their_first_column_and_the_gm_screen_has_an_index(page: Page, server: str) -> None:
     page.goto(server + "/fatum/04-snariazhenie/")
     # the last table wider than the screen: marked when the reader reaches it
