@@ -1,6 +1,6 @@
 """A PDF source without pdftotext on the machine is refused in one line saying what to install
 or bring instead, and its entry is accepted as a text's (the PDFs themselves are read in
-tests/integration/test_pdf_sources.py, which prints them with Chromium)."""
+tests/e2e/test_pdf_sources.py, which prints them with Chromium)."""
 
 from __future__ import annotations
 

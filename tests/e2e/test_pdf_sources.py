@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser
 from rulebook.ingest import coverage
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Heading, Paragraph, plain, walk
 
-from tests.support.browser import ARGS, CHROMIUM
 from tests.support.sources import ingest_one
 
 WORDS = ["атака", "урон", "броня", "щит", "ход", "раунд", "бросок", "куб", "кость", "лук", "меч"]
@@ -50,14 +48,11 @@ def _book_html() -> str:
 
 
 @pytest.fixture(scope="module")
-def pdfs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, bytes]]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (make test does)")
+def pdfs(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[dict[str, bytes]]:
     out = tmp_path_factory.mktemp("pdfs")
     made: dict[str, bytes] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        page = browser.new_page()
+    page = browser.new_page()
+    try:
         for name, html, furniture in [
             ("book.pdf", _book_html(), "— <span class='pageNumber'></span> —"),
             ("bare.pdf", _book_html(), "<span class='pageNumber'></span>"),  # most books' «12»
@@ -74,7 +69,8 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, bytes]]
                 margin={"top": "1.5cm", "bottom": "1.5cm", "left": "1.2cm", "right": "1.2cm"},
             )
             made[name] = path.read_bytes()
-        browser.close()
+    finally:
+        page.close()
     yield made
 
 
