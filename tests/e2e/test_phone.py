@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 pytestmark = [pytest.mark.devices("phone"), pytest.mark.shared_profile]
 
@@ -217,18 +217,24 @@ def test_the_pins_panel_tells_a_phone_to_drag_not_to_press_arrow_keys(page: Page
     expect(help_).to_have_text("Порядок: перетащите за ⠿.", use_inner_text=True)
 
 
-def test_the_check_calculators_answer_is_in_view_after_changing_an_input(
-    page: Page, server: str, shot: Path
-) -> None:
-    page.goto(server + "/fatum/01-bazovye-pravila/")
-    widget = page.locator("#rb-calc-check-1")
-    field = widget.locator("input[name=helpers]")  # low in a form taller than the screen
+def _helpers_typed(widget: Locator) -> tuple[Locator, Locator]:
+    """The check calculator's helpers field, low in a form taller than the screen, tapped and set
+    to 2; and its answer, in view once it reads a success."""
+    field = widget.locator("input[name=helpers]")
     field.scroll_into_view_if_needed()
     field.tap()
     field.fill("2")
     answer = widget.locator(".rb-calc__status[data-answer]")
     expect(answer).to_contain_text("Успех", timeout=90_000)
     expect(answer).to_be_in_viewport()
+    return field, answer
+
+
+def test_the_check_calculators_answer_is_in_view_after_changing_an_input(
+    page: Page, server: str, shot: Path
+) -> None:
+    page.goto(server + "/fatum/01-bazovye-pravila/")
+    field, answer = _helpers_typed(page.locator("#rb-calc-check-1"))
     expect(field).to_be_in_viewport()
     # the answer is the one for the changed input: with helpers the success chance is higher
     before = answer.inner_text()
@@ -246,14 +252,7 @@ def test_a_calculators_answer_stays_in_view_and_uncovered_as_the_reader_scrolls(
     screen while the GM changed a field. On either page, Material's «К началу», shown at the top
     as the reader scrolls up, covered the sticky head's answer."""
     page.goto(server + path)
-    widget = page.locator(".rb-calc[data-rb-calc=check]")
-    field = widget.locator("input[name=helpers]")  # low in a form taller than the screen
-    field.scroll_into_view_if_needed()
-    field.tap()
-    field.fill("2")
-    answer = widget.locator(".rb-calc__status[data-answer]")
-    expect(answer).to_contain_text("Успех", timeout=90_000)
-    expect(answer).to_be_in_viewport()
+    _, answer = _helpers_typed(page.locator(".rb-calc[data-rb-calc=check]"))
     page.mouse.wheel(0, 300)
     page.wait_for_timeout(300)
     page.mouse.wheel(0, -150)
