@@ -130,3 +130,29 @@ def test_a_runtime_file_is_linked_into_the_site_not_copied(tmp_path):
     runtime.place(src, target)
     assert target.read_bytes() == src.read_bytes()
     assert target.stat().st_ino == src.stat().st_ino
+
+
+@pytest.mark.parametrize("name", ["check", "damage", "attack"])
+def test_a_field_that_takes_a_negative_number_keeps_a_keyboard_with_a_minus(name):
+    # a phone's digits keypad (inputmode=numeric) has no minus on an iPhone: «Бонусы игрока»
+    # (−3 is a rule's value) could not be typed there
+    soup = render(f"/// calculator | {name}\n///\n")
+    fields = soup.select("input[type=text]")
+    assert fields
+    for field in fields:
+        negative = "data-min" not in field.attrs or int(field["data-min"]) < 0
+        assert (field.get("inputmode") == "numeric") is not negative, field.get("name")
+
+
+def test_the_sheets_number_fields_that_take_a_minus_keep_a_keyboard_with_one():
+    from xml.etree import ElementTree
+
+    from rulebook.widgets import sheet
+
+    root = sheet.render(ElementTree.Element("div"))
+    fields = root.findall(".//input[@type='number']")
+    assert fields
+    for field in fields:
+        negative = field.get("min") is None or int(field.get("min")) < 0
+        assert (field.get("inputmode") == "numeric") is not negative, field.get("name")
+    assert any(f.get("inputmode") is None for f in fields)  # «прочее» bonuses take a minus

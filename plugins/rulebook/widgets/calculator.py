@@ -73,7 +73,11 @@ def _field(parent: etree.Element, uid: str, group: Group, f: Field) -> None:
                 if c.value == f.default:
                     opt.set("selected", "selected")
         else:
-            attrs = dict(common, type="text", inputmode="numeric", autocomplete="off", size="4")
+            attrs = dict(common, type="text", autocomplete="off", size="4")
+            if f.minimum is not None and f.minimum >= 0:
+                # a phone's digits keypad: an iPhone's has no minus, so a field that takes one
+                # keeps the keyboard that has it
+                attrs["inputmode"] = "numeric"
             if f.default is not None:
                 attrs["value"] = str(f.default)
             else:

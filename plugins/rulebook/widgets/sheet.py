@@ -109,7 +109,9 @@ class Form:
                 if c.value == f.default:
                     opt.set("selected", "selected")
         elif f.type == "int":
-            attrs = dict(common, type="number", inputmode="numeric", step="1")
+            attrs = dict(common, type="number", step="1")
+            if f.minimum is not None and f.minimum >= 0:
+                attrs["inputmode"] = "numeric"  # digits only: an iPhone's keypad has no minus
             if f.minimum is not None:
                 attrs["min"] = str(f.minimum)
             if f.maximum is not None:
