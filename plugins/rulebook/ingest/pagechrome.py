@@ -164,6 +164,9 @@ def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict
     at = set(numbers)
     found: dict[int, str] = {}
     openings: set[int] = set()
+    places: dict[str, list[int]] = {}
+    for j, ln in enumerate(lines):
+        places.setdefault(ln.text.strip(), []).append(j)
     for side in (-1, 1):
         seq = [_beside(lines, i + side, at) for i in numbers]
         other = {lines[i - side].text.strip() for i in numbers if 0 <= i - side < len(lines)}
@@ -175,7 +178,7 @@ def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict
         runs = set(repeated)
         if sum(counts[t] for t in runs) < _HEADER_SHARE * len(numbers):
             continue
-        seen = {t for t in counts if _seen_as_title(lines, numbers[seq.index(t)] + side, t)}
+        seen = {t for t in counts if _seen_as_title(lines, places, numbers[seq.index(t)] + side, t)}
         spread = runs - chapters  # the book's title on the other side of the spread
         # dropped: the book's title and the chapters' beside it; where no book's title alternates
         # with them, a chapter's title named as a division («Глава 2. Магия») or seen before as a
@@ -238,13 +241,15 @@ def _beside(lines: list[SourceLine], j: int, at: set[int]) -> str:
     return text
 
 
-def _seen_as_title(lines: list[SourceLine], first: int, text: str) -> bool:
+def _seen_as_title(lines: list[SourceLine], places: dict[str, list[int]], first: int, text: str) -> bool:
     """Whether a line of these words comes before line `first` with text under it (a title),
-    rather than another short line (a contents list's entry, the next chapter's title)."""
-    for j in range(first):
-        if lines[j].text.strip() != text:
-            continue
-        under = [ln.text.strip() for ln in lines[j + 1 : first] if not ln.blank][:2]
+    rather than another short line (a contents list's entry, the next chapter's title).
+    `places`: each text's lines, so the text is not searched line by line for every header."""
+    for j in places.get(text, ()):
+        if j >= first:
+            break
+        following = itertools.islice(lines, j + 1, first)
+        under = list(itertools.islice((ln.text.strip() for ln in following if not ln.blank), 2))
         if (
             under
             and not divisions.match(under[0])
