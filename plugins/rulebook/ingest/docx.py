@@ -32,6 +32,7 @@ import re
 import xml.parsers.expat
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import mammoth
@@ -72,25 +73,8 @@ def read(path: Path, book: str | None = None) -> Pages:
     if not path.is_file():
         raise fail("source file not found")
     try:
-        with zipfile.ZipFile(path) as z:
-            names = {i.filename: i.file_size for i in z.infolist()}
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, OSError) as err:
-        raise fail(
-            f"not a readable Word document (a .docx is a zip archive: {err}); a password-protected "
-            "file or an old .doc renamed is not one: save it from Word as a .docx or a web page"
-        ) from None
-    if "word/document.xml" not in names:
-        raise fail("not a Word document: it has no word/document.xml (save it from Word as a .docx)")
-    big = next((n for n, size in names.items() if size > MAX_BYTES), None)
-    if big is not None:
-        raise fail(f"{big}: larger than {MAX_BYTES // 2**20} MB unpacked, refused")
-    if names["word/document.xml"] > _TEXT_BYTES:
-        raise fail(
-            f"its text (word/document.xml) is over {_TEXT_BYTES // 2**20} MB unpacked, more than a book of "
-            "rules holds: save it as a web page, or split it"
-        )
-    try:
-        with zipfile.ZipFile(path) as z:
+        with zipfile.ZipFile(path) as z:  # read once: checked, then copied with the skipped words
+            _check_parts({i.filename: i.file_size for i in z.infolist()}, fail)
             unwrapped = _unwrap_fields(z)
         result = mammoth.convert_to_html(
             unwrapped,
@@ -98,13 +82,18 @@ def read(path: Path, book: str | None = None) -> Pages:
             convert_image=mammoth.images.img_element(_alt),
             transform_document=_bold_titles,
         )
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, OSError) as err:
+        raise fail(
+            f"not a readable Word document (a .docx is a zip archive: {err}); a password-protected "
+            "file or an old .doc renamed is not one: save it from Word as a .docx or a web page"
+        ) from None
     except (xml.parsers.expat.ExpatError, etree.XMLSyntaxError) as err:
         raise fail(f"not a readable Word document: its XML is broken ({err})") from None
     except KeyError as err:  # an element without an attribute Word always writes
         raise fail(
             f"not a readable Word document: a part of it lacks {err} (save it again from Word)"
         ) from None
-    except (ValueError, zipfile.BadZipFile, zlib.error) as err:
+    except ValueError as err:
         raise fail(f"not a readable Word document: {err}") from None
     body = _BLOCK_END.sub(r"\1\n", result.value)
     page = (
@@ -120,6 +109,20 @@ _TEXT_PARTS = ("word/document.xml", "word/footnotes.xml", "word/endnotes.xml")
 # elements the converter skips with the words in them: a simple field's result (a cross-reference's
 # «Таблица 3»), a run of another direction, ruby's base text; their runs are read as plain runs
 _WRAPPERS = [f"{{{_W}}}{name}" for name in ("fldSimple", "dir", "bdo", "ruby", "rubyBase")]
+
+
+def _check_parts(sizes: dict[str, int], fail: Callable[[str], IngestError]) -> None:
+    """A Word document's parts as the converter needs them: its text there, no part too large."""
+    if "word/document.xml" not in sizes:
+        raise fail("not a Word document: it has no word/document.xml (save it from Word as a .docx)")
+    big = next((n for n, size in sizes.items() if size > MAX_BYTES), None)
+    if big is not None:
+        raise fail(f"{big}: larger than {MAX_BYTES // 2**20} MB unpacked, refused")
+    if sizes["word/document.xml"] > _TEXT_BYTES:
+        raise fail(
+            f"its text (word/document.xml) is over {_TEXT_BYTES // 2**20} MB unpacked, more than a book of "
+            "rules holds: save it as a web page, or split it"
+        )
 
 
 def _unwrap_fields(z: zipfile.ZipFile) -> io.BytesIO:
