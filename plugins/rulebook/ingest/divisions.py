@@ -160,14 +160,12 @@ class Levels:
     """The level of each division rank a text uses: the ranks in their order take 1, 2, …"""
 
     def __init__(self, blocks: list[list[SourceLine]]) -> None:
-        ranks = {d.rank for b in blocks if len(b) == 1 and (d := match(b[0].text)) is not None}
-        ordered = sorted(ranks - {-1})
+        found = [(b[0].no, d.rank) for b in blocks if len(b) == 1 and (d := match(b[0].text)) is not None]
+        ordered = sorted({rank for _, rank in found} - {-1})
         self.of = {rank: i + 1 for i, rank in enumerate(ordered)}
         self.of[-1] = 1
         self.lowest = len(ordered)  # the level of the lowest division (0: the text has none)
-        self.first_line = min(
-            (b[0].no for b in blocks if len(b) == 1 and match(b[0].text) is not None), default=0
-        )
+        self.first_line = found[0][0] if found else 0  # blocks are in the text's order
 
     def __bool__(self) -> bool:
         return bool(self.first_line)
