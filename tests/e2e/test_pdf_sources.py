@@ -19,6 +19,7 @@ from tests.support.sources import ingest_one
 
 WORDS = ["атака", "урон", "броня", "щит", "ход", "раунд", "бросок", "куб", "кость", "лук", "меч"]
 WORDS += ["маг", "яд", "огонь", "лёд", "тень", "свет", "путь", "цель"]
+HEADER = "<span>Книга правил</span>"
 CHAPTERS = {"Глава 1. Бой": ["Инициатива", "Укрытие", "Засада"], "Глава 2. Магия": ["Ритуалы", "Отдача"]}
 
 
@@ -53,10 +54,12 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator
     made: dict[str, bytes] = {}
     page = browser.new_page()
     try:
-        for name, html, furniture in [
-            ("book.pdf", _book_html(), "— <span class='pageNumber'></span> —"),
-            ("bare.pdf", _book_html(), "<span class='pageNumber'></span>"),  # most books' «12»
-            ("scan.pdf", '<svg width="300" height="200"><circle cx="90" cy="90" r="80"/></svg>', ""),
+        for name, html, header, furniture in [
+            ("book.pdf", _book_html(), HEADER, "— <span class='pageNumber'></span> —"),
+            ("bare.pdf", _book_html(), HEADER, "<span class='pageNumber'></span>"),  # most books' «12»
+            # the title and the number on one baseline, at the page's two sides: one line of text
+            ("joined.pdf", _book_html(), "", f"{HEADER}<span class='pageNumber'></span>"),
+            ("scan.pdf", '<svg width="300" height="200"><circle cx="90" cy="90" r="80"/></svg>', "", ""),
         ]:
             page.set_content(html)
             path = out / name
@@ -64,8 +67,11 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator
                 path=str(path),
                 format="A5",
                 display_header_footer=bool(furniture),
-                header_template="<div style='font-size:8pt;width:100%;text-align:center'>Книга правил</div>",
-                footer_template=f"<div style='font-size:8pt;width:100%;text-align:center'>{furniture}</div>",
+                header_template=f"<div style='font-size:8pt;width:100%;text-align:center'>{header}</div>",
+                footer_template=(
+                    "<div style='font-size:8pt;width:100%;display:flex;justify-content:space-between;"
+                    f"margin:0 1.2cm'>{furniture}</div>"
+                ),
                 margin={"top": "1.5cm", "bottom": "1.5cm", "left": "1.2cm", "right": "1.2cm"},
             )
             made[name] = path.read_bytes()
@@ -78,7 +84,7 @@ def entry(source: str) -> str:
     return f'[books.pdfbook]\ntitle = "Книга в PDF"\nsystem = "Пример"\nsource = "{source}"\n'
 
 
-@pytest.mark.parametrize("name", ["book.pdf", "bare.pdf"])
+@pytest.mark.parametrize("name", ["book.pdf", "bare.pdf", "joined.pdf"])
 def test_a_pdf_is_read_with_its_chapters_sections_and_every_word_without_page_furniture(tmp_path, pdfs, name):
     r = ingest_one(tmp_path, entry(name), {name: pdfs[name]})
     heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]

@@ -36,6 +36,13 @@ _PAGE_NUMBER = re.compile(
 )
 _FIGURES = re.compile(r"\d")
 _BARE_NUMBER = re.compile(r"^\s*(\d{1,4})\s*$")
+# a page's number on its running header's line, before or after it, maybe set off by a bar, a
+# dot or a dash: «12 | Книга правил», «Глава 2. Бой · 13»
+_WITH_NUMBER = (
+    re.compile(r"^(?P<n>\d{1,4})(?:\s*[|·•—–-]\s*|\s+)(?P<t>\S.*)$"),
+    re.compile(r"^(?P<t>.*?\S)(?:\s*[|·•—–-]\s*|\s+)(?P<n>\d{1,4})$"),
+)
+_LETTER = re.compile(r"[^\W\d_]")
 _MIN_PAGES = 3  # page-number lines that, with a running header beside them, show pages
 _MIN_BARE_PAGES = 5  # page-number lines that show pages with no running header
 _HEADER_SHARE = 0.6  # of the page numbers a running header is printed beside
@@ -91,6 +98,81 @@ def _page_edges(lines: list[SourceLine]) -> set[int]:
 def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
     """Indices of the page-number and running-header lines, and a note on what was found
     (empty when the text does not show pages)."""
+    found, notes = _numbers_apart(lines)
+    joined = _numbers_with_headers(lines)
+    if joined:
+        first = lines[min(joined)]
+        headers = sorted(set(joined.values()) - {""})
+        notes.append(
+            f"line {first.no}: {len(joined)} page numbers («{first.text.strip()}», …) printed on the"
+            f" running headers' lines ({', '.join(f'«{h}»' for h in headers[:4])}"
+            f"{', …' if len(headers) > 4 else ''}) read as page chrome: dropped"
+        )
+    return found | joined.keys(), notes
+
+
+def _numbers_with_headers(lines: list[SourceLine]) -> dict[int, str]:
+    """The lines at a PDF's page edges that print a page's number on its running header's line
+    («Книга правил 12», «12 | Глава 2. Бой», as a header and a number on one baseline come out of
+    pdftotext), and, in such a text, the bare numbers of the pages without a header (a chapter's
+    opening page), index -> the header ("" for a bare number). Most books print their numbers
+    so; before, each such line stayed a paragraph in the rules and split the one it fell in.
+
+    A page's number is its place among the pages plus one offset for the whole book (the front
+    matter's pages): a line is one where its number fits the offset most edge lines fit, so a
+    line of text that ends in a number («Класс брони 13») is one only by that coincidence, and
+    then only if its words recur beside other pages' numbers (the book's title, a chapter's over
+    its pages), name a division («Глава 2. Магия») or were a title before (a chapter's over its
+    one page after the first)."""
+    if any(_number(ln.text) is not None for ln in lines):
+        return {}  # «— 12 —», «Стр. 12»: the book prints its numbers apart
+    place = list(itertools.accumulate(int(ln.page) for ln in lines))
+    readings: dict[int, list[tuple[int, str]]] = {}
+    for i in _page_edges(lines):
+        text = lines[i].text.strip()
+        if m := _BARE_NUMBER.match(text):
+            readings[i] = [(int(m.group(1)), "")]
+            continue
+        found = [(int(m["n"]), m["t"].strip()) for pat in _WITH_NUMBER if (m := pat.match(text))]
+        if found := [(n, t) for n, t in found if _header_shape(t) and _LETTER.search(t) and not _label(t, n)]:
+            readings[i] = found
+    bare: Counter[int] = Counter(rs[0][0] - place[i] for i, rs in readings.items() if not rs[0][1])
+    counts: Counter[int] = Counter()
+    for i, rs in readings.items():
+        counts.update({n - place[i] for n, _ in rs})
+    if not counts:
+        return {}
+    # the bare numbers' offset where they show one: a page's edge that holds nothing but a
+    # number is surer than a line ending in one («Гоблин 2» opening a creature's page)
+    offset, _ = (
+        bare.most_common(1)[0]
+        if bare and bare.most_common(1)[0][1] >= _MIN_PAGES
+        else counts.most_common(1)[0]
+    )
+    fits = {i: t for i, rs in readings.items() for n, t in rs if n - place[i] == offset}
+    beside = Counter(t for t in fits.values() if t)
+    places: dict[str, list[int]] = {}
+    for j, ln in enumerate(lines):
+        places.setdefault(ln.text.strip(), []).append(j)
+
+    def header(i: int, t: str) -> bool:
+        return beside[t] >= 2 or bool(divisions.match(t)) or _seen_as_title(lines, places, i, t)
+
+    joined = {i: t for i, t in fits.items() if t and header(i, t)}
+    if len(joined) < _MIN_PAGES:
+        return {}
+    return joined | {i: t for i, t in fits.items() if not t}
+
+
+def _label(text: str, number: int) -> bool:
+    """«Глава» of «Глава 2»: the number is a division's own, not a page's beside its header."""
+    d = divisions.match(f"{text} {number}")
+    return d is not None and not d.title
+
+
+def _numbers_apart(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
+    """The page numbers on lines of their own («— 12 —», «Стр. 12», a bare «12»), with the running
+    headers beside them."""
     numbered = [(i, n) for i, ln in enumerate(lines) if (n := _number(ln.text)) is not None]
     if not numbered:
         numbered = _bare_numbers(lines)
