@@ -76,3 +76,10 @@ def test_page_numbers_on_the_running_headers_lines_are_page_chrome_with_the_bare
         found, notes = pagechrome.find(lines)
         assert {lines[i].text for i in found} == chrome, front
         assert any("printed on the running headers' lines" in n and "«Печатная книга»" in n for n in notes)
+
+
+def test_the_first_pages_header_over_its_number_is_page_chrome_too():
+    # the header at each page's top, the first page's included (no page break before it)
+    lines = _edges([[f"System Reference Document 5.1 {p}", LINE + ".", LINE + "."] for p in range(1, 7)])
+    found, _ = pagechrome.find(lines)
+    assert {lines[i].text for i in found} == {f"System Reference Document 5.1 {p}" for p in range(1, 7)}

@@ -82,13 +82,13 @@ def _rising(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _page_edges(lines: list[SourceLine]) -> set[int]:
     """The lines at a printed page's edge, where a PDF's text (pdftotext's) shows its pages with a
-    form feed: the first two of each page and the last two before the next, and the text's last
-    two. Most books print their page numbers bare there («12»), which elsewhere are any number."""
+    form feed: the first two of each page and the last two before the next, and the text's first
+    and last two. Most books print their page numbers bare there («12»), which elsewhere are any number."""
     starts = [i for i, ln in enumerate(lines) if ln.page]
     if not starts:
         return set()
     filled = [i for i, ln in enumerate(lines) if not ln.blank]
-    edges: set[int] = set(filled[-2:])
+    edges: set[int] = set(filled[:2] + filled[-2:])  # the first page's top, the last page's foot
     for i in starts:
         k = bisect.bisect_left(filled, i)
         edges.update(filled[max(0, k - 2) : k + 2])
