@@ -48,6 +48,33 @@ def _book_html() -> str:
     return f'<html lang="ru">{head}<body>{"".join(parts)}</body></html>'
 
 
+SIZED = {"Варвар": ["Хиты", "Ярость", "Безрассудная атака"], "Бард": ["Хиты", "Вдохновение барда"]}
+
+
+def _sized_html() -> str:
+    """A book whose titles show by their type size alone, as most printed books set them: a
+    cover's title, chapters named by no «Глава», each with a section's title right under its
+    own and subsections under that; a chapter's opening paragraph set large, and a spell's
+    school in bold at the text's size."""
+    rnd = random.Random(11)
+    parts = ["<h1 class='cover'>Книга правил</h1><p>Второе издание, исправленное и дополненное.</p>"]
+    n = 0
+    for chapter, sections in SIZED.items():
+        parts.append(f"<h1>{chapter}</h1><h2>Умения класса</h2>")
+        parts.append(f"<p class='lead'>{_paragraph(rnd, 0)}</p>")
+        for section in sections:
+            parts.append(f"<h3>{section}</h3>")
+            n += 1
+            parts.append(f"<p><b>Воплощение {n}-го круга</b><br>{_paragraph(rnd, n)}</p>")
+            parts.append(f"<p>{_paragraph(rnd, n)}</p>")
+    style = (
+        "body{font:11pt 'DejaVu Serif'} h1{font-size:24pt;page-break-before:always} h2{font-size:17pt}"
+        " h3{font-size:14pt} h1.cover{font-size:40pt;page-break-before:auto} p.lead{font-size:15pt}"
+    )
+    head = f'<head><meta charset="utf-8"><style>{style}</style></head>'
+    return f'<html lang="ru">{head}<body>{"".join(parts)}</body></html>'
+
+
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[dict[str, bytes]]:
     out = tmp_path_factory.mktemp("pdfs")
@@ -60,6 +87,7 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator
             # the title and the number on one baseline, at the page's two sides: one line of text
             ("joined.pdf", _book_html(), "", f"{HEADER}<span class='pageNumber'></span>"),
             ("scan.pdf", '<svg width="300" height="200"><circle cx="90" cy="90" r="80"/></svg>', "", ""),
+            ("sized.pdf", _sized_html(), "", "<span class='pageNumber'></span>"),
         ]:
             page.set_content(html)
             path = out / name
@@ -109,3 +137,21 @@ def test_a_pdf_without_text_asks_for_ocr(tmp_path, pdfs):
     with pytest.raises(IngestError) as exc:
         ingest_one(tmp_path, entry("scan.pdf"), {"scan.pdf": pdfs["scan.pdf"]})
     assert "no text to read" in str(exc.value) and "OCR" in str(exc.value)
+
+
+def test_a_pdfs_titles_are_found_by_their_type_size_and_ranked_by_it(tmp_path, pdfs):
+    # before, two titles on two lines («Варвар», «Умения класса») had no sentence between them and
+    # neither was found, nor the chapters under them: the whole book was one page
+    r = ingest_one(tmp_path, entry("sized.pdf"), {"sized.pdf": pdfs["sized.pdf"]})
+    heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    want = [(1, "Книга правил")]
+    for chapter, sections in SIZED.items():
+        want += [(1, chapter), (2, "Умения класса"), *((3, s) for s in sections)]
+    assert heads == want
+    assert [p.title for p in r.doc.pages] == ["Книга правил", *SIZED]
+    shown = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
+    assert sum(t.endswith("Правило 0.") for t in shown) == 2  # the opening paragraphs set large: text
+    assert any(t.startswith("Воплощение 1-го круга") for t in shown)  # bold at the text's size: text
+    assert not any("heading" in str(w[1]) for w in r.doc.report.warnings)
+    assert any("titles read by their type size" in n for n in r.doc.report.notes)
+    assert coverage.measure(r.doc).ratio == 1.0

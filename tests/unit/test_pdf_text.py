@@ -1,12 +1,15 @@
 """A PDF source without pdftotext on the machine is refused in one line saying what to install
 or bring instead, and its entry is accepted as a text's (the PDFs themselves are read in
-tests/e2e/test_pdf_sources.py, which prints them with Chromium)."""
+tests/e2e/test_pdf_sources.py, which prints them with Chromium); what pdftotext writes, a PDF's
+drawn spaces and hyphens and its lines' type sizes, is read as poppler's pdftotext writes it."""
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
+from rulebook.ingest import pdftext
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Heading, Paragraph, plain, walk
 
@@ -54,3 +57,65 @@ def test_bare_page_numbers_at_a_pdfs_page_edges_are_page_chrome(tmp_path):
     assert not any(t in {"Книга правил", *map(str, range(1, 7))} for t in shown)
     assert "12" in shown  # a number away from a page's edge stays
     assert any("6 page numbers («1», …)" in n for n in r.doc.report.notes)
+
+
+def _fake_pdftotext(tmp_path, monkeypatch, raw: str, words: list[tuple[str, float]]) -> None:
+    """A pdftotext on the PATH that writes `raw` (its -raw text) and, with -bbox, `words` each
+    with a box of that height, as poppler's does."""
+    boxes = "".join(
+        f'<word xMin="1.0" yMin="10.000000" xMax="2.0" yMax="{10 + h:.6f}">{w}</word>\n' for w, h in words
+    )
+    bbox = f"<html><body><doc><page>{boxes}</page></doc></body></html>"
+    exe = tmp_path / "bin" / "pdftotext"
+    exe.parent.mkdir()
+    exe.write_text(
+        "#!/usr/bin/env python3\nimport sys\n"
+        f"sys.stdout.buffer.write(({bbox!r} if '-bbox' in sys.argv else {raw!r}).encode())\n",
+        encoding="utf-8",
+    )
+    exe.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{exe.parent}:{os.environ['PATH']}")
+
+
+def test_a_pdfs_drawn_spaces_and_hyphens_are_one_space_and_one_hyphen(tmp_path, monkeypatch):
+    # a Word export draws each space as «\t\r \xa0» and a hyphen as three glyphs: the CR set every
+    # word on a line of its own (a 400-page book became 160,000 paragraphs), the hyphens stayed
+    raw = "Barbarian\nAs\t\r \xa0a\t\r \xa0barbarian,\t\r \xa08th-\u2010\u2011level\t\r \xa0rage.\n"
+    words = [
+        ("Barbarian", 30.9),
+        ("As", 11.5),
+        ("a", 11.5),
+        ("barbarian,", 11.5),
+        ("8th-\u2010\u2011level", 11.5),
+    ]
+    _fake_pdftotext(tmp_path, monkeypatch, raw, [*words, ("rage.", 11.5)])
+    got = pdftext.read(_pdf(tmp_path))
+    assert got.text.decode() == "Barbarian\nAs a barbarian, 8th-level rage.\n"
+    assert got.sizes == [30.9, 11.5, 0.0]
+
+
+def test_a_pdfs_sizes_that_do_not_match_its_text_are_not_used(tmp_path, monkeypatch):
+    _fake_pdftotext(tmp_path, monkeypatch, "Barbarian\nAs a rule.\n", [("Barbarian", 30.9), ("As", 11.5)])
+    assert pdftext.read(_pdf(tmp_path)).sizes == []
+
+
+def _pdf(tmp_path):
+    path = tmp_path / "book.pdf"
+    path.write_bytes(b"%PDF-1.4\n%%EOF\n")
+    return path
+
+
+def test_a_numbering_rule_of_the_entry_ranks_a_title_set_large_before_its_size(tmp_path, monkeypatch):
+    # «1.2. Атака» set as large as the chapter's title: the entry's rule puts it at depth 2
+    line = "Герой бросает кубик и прибавляет силу, мастер сравнивает итог со сложностью."
+    raw = f"1. Бой\n{line}\n1.2. Атака\n{line}\n"
+    words = [(w, 20.0) for w in ["1.", "Бой"]] + [(w, 11.0) for w in line.split()]
+    words += [(w, 20.0) for w in ["1.2.", "Атака"]] + [(w, 11.0) for w in line.split()]
+    _fake_pdftotext(tmp_path, monkeypatch, raw, words)
+    rules = (
+        '[[books.pdfbook.headings.rules]]\npattern = "(?P<num>\\\\d+(\\\\.\\\\d+)*)\\\\. "\nlevel = "depth"\n'
+    )
+    (tmp_path / "book").mkdir()
+    r = ingest_one(tmp_path / "book", ENTRY + rules, {"book.pdf": b"%PDF-1.4\n%%EOF\n"})
+    heads = [(b.level, b.text) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Heading)]
+    assert heads == [(1, "1. Бой"), (2, "1.2. Атака")]

@@ -53,8 +53,15 @@ _SCENE_BREAK = re.compile(r"(?:[*·•~#⁂](?: ?)){3,}|-{3,}|={3,}|_{3,}")
 
 
 class Parser:
-    def __init__(self, book: BookConfig, specs: dict[str, list[TableSpec]], report: Report) -> None:
+    def __init__(
+        self,
+        book: BookConfig,
+        specs: dict[str, list[TableSpec]],
+        report: Report,
+        sized: dict[int, int] | None = None,
+    ) -> None:
         self.book = book
+        self.sized = sized or {}  # line -> level: a PDF's titles found by their size (typesizes)
         self.h = HeadingDetector(book)
         self.specs = specs
         self.seen: Counter[str] = Counter()
@@ -201,6 +208,10 @@ class Parser:
             # an underlined title, alone above its line: a heading of the level that line draws
             self.push(lines[2:])
             return [self.h.make(first.text, first.no, underlined=level)]
+        if len(lines) == 1 and first.no in self.sized:
+            # a title set large; its size ranks it, unless a numbering rule of the entry does
+            by_rule = self.h.rule_for(first.text.strip()) is not None
+            return [self.h.make(first.text, first.no, underlined=None if by_rule else self.sized[first.no])]
         if _SCENE_BREAK.fullmatch(first.text.strip()):
             self.push(lines[1:])
             return []  # «* * *» parts two scenes: no words, no heading (as HTML's <hr>)
@@ -707,8 +718,8 @@ class Parser:
     def warn_if_heading(self, lines: Lines) -> None:
         """A line that would be a heading alone but is glued to the text under it became a
         paragraph: say so, with the way out (a copy often drops the blank line after a heading)."""
-        if len(lines) < 2 or lines[0].no in self.h.contents:
-            return
+        if len(lines) < 2 or lines[0].no in self.h.contents or self.sized:
+            return  # (a PDF's titles found by their size: a line at the text's size is none)
         first = lines[0].text
         if self.h.is_heading(first) and ": " not in first and not self.list_marker(lines[1].text):
             self.report.warnings.append(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulebook.ingest import dropcaps, linehyphens, pagechrome, tocdots
+from rulebook.ingest import dropcaps, linehyphens, pagechrome, tocdots, typesizes
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.lineshapes import SENTENCE_ENDS, TITLE_MAX
 from rulebook.ingest.reader import SourceLine
@@ -35,6 +35,7 @@ class Prepared:
     meta: dict[str, str] = field(default_factory=dict)
     fixes: int = 0
     notes: list[str] = field(default_factory=list)
+    sized: dict[int, int] = field(default_factory=dict)  # line -> level: a PDF's titles by their size
 
 
 def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
@@ -107,6 +108,13 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
         out.lines.append(SourceLine(ln.no, text))
     out.lines = _close_page_breaks(out.lines, junk_at, printed)
     out.notes += _join_drop_caps(out)
+    titles = typesizes.find(lines[start:end], junk_at, book.headings.max_level)
+    out.lines, out.sized = _set_apart(out.lines, titles, lines[start:end])
+    if titles:
+        out.notes.append(
+            f"line {lines[start + titles[0].first].no}: {len(titles)} titles read by their type size"
+            f" (levels 1–{max(t.level for t in titles)}), each set apart from the text"
+        )
     body = lines[start:end]
     out.lines, joined = unwrap(out.lines, sum(ln.blank for ln in body) / max(len(body), 1))
     out.fixes += joined
@@ -153,6 +161,32 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[
             keep.append(lines[i])
         i = j
     return keep
+
+
+def _set_apart(
+    lines: list[SourceLine], titles: list[typesizes.Title], source: list[SourceLine]
+) -> tuple[list[SourceLine], dict[int, int]]:
+    """Each title found by its size on a line of its own, its lines joined, between blank lines
+    (so no paragraph takes it in), and the level of each, by line."""
+    if not titles:
+        return lines, {}
+    first = {source[t.first].no: t for t in titles}
+    rest = {source[t.first + j].no for t in titles for j in range(1, t.count)}
+    texts = {ln.no: ln.text.strip() for ln in lines}
+    out: list[SourceLine] = []
+    sized: dict[int, int] = {}
+    for ln in lines:
+        if ln.no in rest:
+            continue
+        t = first.get(ln.no)
+        if t is None:
+            out.append(ln)
+            continue
+        nos = [source[t.first + j].no for j in range(t.count)]
+        text = " ".join(texts[no] for no in nos if texts.get(no))
+        out += [SourceLine(ln.no, ""), SourceLine(ln.no, text), SourceLine(ln.no, "")]
+        sized[ln.no] = t.level
+    return out, sized
 
 
 def _join_drop_caps(out: Prepared) -> list[str]:

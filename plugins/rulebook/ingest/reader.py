@@ -38,6 +38,8 @@ class SourceLine:
     text: str
     # the first line of a printed page: pdftotext writes a form feed before it (see pagechrome)
     page: bool = field(default=False, compare=False)
+    # a PDF's line: the type size (pt) of most of its letters, 0 where unknown (see typesizes)
+    size: float = field(default=0.0, compare=False)
 
     @property
     def blank(self) -> bool:
@@ -248,19 +250,26 @@ def normalise_line(text: str) -> str:
 
 def read_text(path: Path, encoding: str = "utf-8", book: str | None = None) -> str:
     """A source file as text: decoded, checked for mojibake, look-alike letters in their words' script."""
+    return _read(path, encoding, book, sizes=False)[0]
+
+
+def _read(path: Path, encoding: str, book: str | None, sizes: bool) -> tuple[str, list[float]]:
+    """The text, and a PDF's line sizes (`sizes`; else none)."""
     if not path.exists():
         raise IngestError("source file not found", path=path, book=book)
     if not path.is_file():
         raise IngestError("source is not a file", path=path, book=book)
+    measured: list[float] = []
     if pdftext.is_pdf(path):  # its text as pdftotext gives it, in UTF-8 whatever the entry says
-        data, encoding = pdftext.extract(path, book), "utf-8"
+        pdf = pdftext.read(path, book, sizes)
+        data, measured, encoding = pdf.text, pdf.sizes, "utf-8"
     else:
         data = path.read_bytes()
     text = check_controls(decode(data, encoding, path, book), path, book)
     problem = mojibake(text, encoding)
     if problem:
         raise IngestError(problem, path=path, book=book)
-    return tidy(text)
+    return tidy(text), measured
 
 
 def tidy(text: str) -> str:
@@ -270,5 +279,13 @@ def tidy(text: str) -> str:
 
 
 def read_source(path: Path, encoding: str = "utf-8", book: str | None = None) -> list[SourceLine]:
-    text = read_text(path, encoding, book)
-    return [SourceLine(ln.no, normalise_line(ln.text), ln.text.startswith("\f")) for ln in split_lines(text)]
+    text, sizes = _read(path, encoding, book, sizes=True)
+    return [
+        SourceLine(
+            ln.no,
+            normalise_line(ln.text),
+            ln.text.startswith("\f"),
+            sizes[ln.no - 1] if ln.no <= len(sizes) else 0.0,
+        )
+        for ln in split_lines(text)
+    ]
