@@ -48,6 +48,7 @@ def _book_html() -> str:
     return f'<html lang="ru">{head}<body>{"".join(parts)}</body></html>'
 
 
+STATS = ["Кость хитов: 1к12 за уровень варвара", "Хиты на первом уровне: 12 + модификатор Телосложения"]
 SIZED = {"Варвар": ["Хиты", "Ярость", "Безрассудная атака"], "Бард": ["Хиты", "Вдохновение барда"]}
 
 
@@ -61,6 +62,7 @@ def _sized_html() -> str:
     n = 0
     for chapter, sections in SIZED.items():
         parts.append(f"<h1>{chapter}</h1><h2>Умения класса</h2>")
+        parts.append(f"<p>{'<br>'.join(STATS)}</p>")  # lines broken by hand, each short
         parts.append(f"<p class='lead'>{_paragraph(rnd, 0)}</p>")
         for section in sections:
             parts.append(f"<h3>{section}</h3>")
@@ -152,6 +154,9 @@ def test_a_pdfs_titles_are_found_by_their_type_size_and_ranked_by_it(tmp_path, p
     shown = [plain(b.inlines) for p in r.doc.pages for b in walk(p.blocks) if isinstance(b, Paragraph)]
     assert sum(t.endswith("Правило 0.") for t in shown) == 2  # the opening paragraphs set large: text
     assert any(t.startswith("Воплощение 1-го круга") for t in shown)  # bold at the text's size: text
+    # a line that stopped where the next line's first word would have fitted ends its paragraph,
+    # though it ends no sentence (before, the two were one paragraph)
+    assert shown.count(STATS[0]) == 2 and shown.count(STATS[1]) == 2
     assert not any("heading" in str(w[1]) for w in r.doc.report.warnings)
     assert any("titles read by their type size" in n for n in r.doc.report.notes)
     assert coverage.measure(r.doc).ratio == 1.0

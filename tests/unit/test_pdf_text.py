@@ -91,12 +91,12 @@ def test_a_pdfs_drawn_spaces_and_hyphens_are_one_space_and_one_hyphen(tmp_path, 
     _fake_pdftotext(tmp_path, monkeypatch, raw, [*words, ("rage.", 11.5)])
     got = pdftext.read(_pdf(tmp_path))
     assert got.text.decode() == "Barbarian\nAs a barbarian, 8th-level rage.\n"
-    assert got.sizes == [30.9, 11.5, 0.0]
+    assert got.geometry is not None and got.geometry.sizes == [30.9, 11.5, 0.0]
 
 
 def test_a_pdfs_sizes_that_do_not_match_its_text_are_not_used(tmp_path, monkeypatch):
     _fake_pdftotext(tmp_path, monkeypatch, "Barbarian\nAs a rule.\n", [("Barbarian", 30.9), ("As", 11.5)])
-    assert pdftext.read(_pdf(tmp_path)).sizes == []
+    assert pdftext.read(_pdf(tmp_path)).geometry is None
 
 
 def _pdf(tmp_path):

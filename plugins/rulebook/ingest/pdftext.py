@@ -16,20 +16,16 @@ no text in it is refused in one line naming the file and what to do.
 
 from __future__ import annotations
 
-import html
 import re
 import shutil
 import subprocess
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulebook.ingest import pdfgeometry
 from rulebook.ingest.errors import IngestError
 
 _TIMEOUT = 300  # seconds: a thousand-page book takes a few
-_WORD = re.compile(
-    r'<word xMin="[-\d.]+" yMin="(?P<y0>[-\d.]+)" xMax="[-\d.]+" yMax="(?P<y1>[-\d.]+)">(?P<w>[^<]*)</word>'
-)
 _HYPHENS = re.compile("(?=[-\u00ad\u2010\u2011]*[\u00ad\u2010\u2011])[-\u00ad\u2010\u2011]{2,}")
 _GLYPH_SPACE = re.compile(rb"(?: |\xc2\xa0)*[\t\r](?:[ \t\r]|\xc2\xa0)*")
 
@@ -41,7 +37,7 @@ def is_pdf(path: Path) -> bool:
 @dataclass(frozen=True)
 class PdfText:
     text: bytes  # UTF-8, as `pdftotext -raw` writes it
-    sizes: list[float]  # per line of `text`: the height of most of its letters (pt), 0 without
+    geometry: pdfgeometry.Geometry | None  # where its lines stand (None: not asked, or unknown)
 
 
 def extract(path: Path, book: str | None = None) -> bytes:
@@ -50,8 +46,9 @@ def extract(path: Path, book: str | None = None) -> bytes:
 
 
 def read(path: Path, book: str | None = None, sizes: bool = True) -> PdfText:
-    """The PDF's text, and (`sizes`) the type size of each of its lines: a title is set larger
-    than the text, and the size is all a PDF's text keeps of it (see typesizes)."""
+    """The PDF's text, and (`sizes`) where its lines stand: each one's type size (a title is set
+    larger than the text, and the size is all a PDF's text keeps of it, see typesizes) and
+    whether it stopped short of its column's edge (a paragraph's end)."""
 
     def fail(message: str) -> IngestError:
         return IngestError(message, path=path, book=book)
@@ -93,17 +90,15 @@ def read(path: Path, book: str | None = None, sizes: bool = True) -> PdfText:
     # two words (a Word export draws each space as «\t\r \xa0»), one space, not a line break
     # that would set every word on a line of its own
     text = _GLYPH_SPACE.sub(b" ", done.stdout)
-    measured = _line_sizes(exe, path, text) if sizes else []
+    shape = _geometry(exe, path, text) if sizes else None
     # one hyphen the PDF drew as several glyphs over each other («8th-‐‑level»): one
-    # (after the sizes, which count the letters as drawn)
-    return PdfText(_HYPHENS.sub("-", text.decode("utf-8", "replace")).encode(), measured)
+    # (after the geometry, which counts the letters as drawn)
+    return PdfText(_HYPHENS.sub("-", text.decode("utf-8", "replace")).encode(), shape)
 
 
-def _line_sizes(exe: str, path: Path, text: bytes) -> list[float]:
-    """Each line's type size, from `pdftotext -raw -bbox`: its words in the same order as the
-    text's, each with its box, whose height is the size its font sets it at. The letters are
-    matched one by one (spaces aside); a line takes the height most of its letters have. Where
-    the two do not match, or pdftotext fails, no sizes: the text is read by its shapes alone."""
+def _geometry(exe: str, path: Path, text: bytes) -> pdfgeometry.Geometry | None:
+    """The lines' sizes and ends (pdfgeometry), from `pdftotext -raw -bbox`; None where it
+    fails or its words are not the text's: the text is then read by its shapes alone."""
     try:
         done = subprocess.run(
             [exe, "-raw", "-bbox", "-enc", "UTF-8", str(path), "-"],
@@ -112,18 +107,7 @@ def _line_sizes(exe: str, path: Path, text: bytes) -> list[float]:
             check=False,
         )
     except subprocess.TimeoutExpired:
-        return []
+        return None
     if done.returncode != 0:
-        return []
-    heights: list[float] = []  # per letter of the text, spaces aside
-    for m in _WORD.finditer(done.stdout.decode("utf-8", "replace")):
-        h = round(float(m["y1"]) - float(m["y0"]), 1)
-        heights += [h] * sum(not c.isspace() for c in html.unescape(m["w"]))
-    out: list[float] = []
-    at = 0
-    for line in text.decode("utf-8", "replace").split("\n"):
-        n = sum(not c.isspace() for c in line)
-        mine = heights[at : at + n]
-        at += n
-        out.append(Counter(mine).most_common(1)[0][0] if mine else 0.0)
-    return out if at == len(heights) else []
+        return None
+    return pdfgeometry.measure(text.decode("utf-8", "replace"), done.stdout.decode("utf-8", "replace"))

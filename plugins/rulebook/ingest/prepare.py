@@ -116,7 +116,8 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
             f" (levels 1–{max(t.level for t in titles)}), each set apart from the text"
         )
     body = lines[start:end]
-    out.lines, joined = unwrap(out.lines, sum(ln.blank for ln in body) / max(len(body), 1))
+    short = {ln.no for ln in body if ln.short}
+    out.lines, joined = unwrap(out.lines, sum(ln.blank for ln in body) / max(len(body), 1), short)
     out.fixes += joined
     for key, pats in (("junk", ch.junk), ("strip", ch.strip)):
         for p in pats:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from rulebook.ingest import lookalikes, pdftext
 from rulebook.ingest.errors import IngestError
+from rulebook.ingest.pdfgeometry import Geometry
 
 _NBSP_RUN = re.compile(r"[ \u00a0\u202f\u2007]*[\u00a0\u202f\u2007][ \u00a0\u202f\u2007]*")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -40,6 +41,9 @@ class SourceLine:
     page: bool = field(default=False, compare=False)
     # a PDF's line: the type size (pt) of most of its letters, 0 where unknown (see typesizes)
     size: float = field(default=0.0, compare=False)
+    # a PDF's line that stopped where the next line's first word would have fitted: its
+    # paragraph (item, row) ended there (see pdfgeometry)
+    short: bool = field(default=False, compare=False)
 
     @property
     def blank(self) -> bool:
@@ -253,16 +257,16 @@ def read_text(path: Path, encoding: str = "utf-8", book: str | None = None) -> s
     return _read(path, encoding, book, sizes=False)[0]
 
 
-def _read(path: Path, encoding: str, book: str | None, sizes: bool) -> tuple[str, list[float]]:
-    """The text, and a PDF's line sizes (`sizes`; else none)."""
+def _read(path: Path, encoding: str, book: str | None, sizes: bool) -> tuple[str, Geometry | None]:
+    """The text, and a PDF's lines' geometry (`sizes`; else None)."""
     if not path.exists():
         raise IngestError("source file not found", path=path, book=book)
     if not path.is_file():
         raise IngestError("source is not a file", path=path, book=book)
-    measured: list[float] = []
+    measured = None
     if pdftext.is_pdf(path):  # its text as pdftotext gives it, in UTF-8 whatever the entry says
         pdf = pdftext.read(path, book, sizes)
-        data, measured, encoding = pdf.text, pdf.sizes, "utf-8"
+        data, measured, encoding = pdf.text, pdf.geometry, "utf-8"
     else:
         data = path.read_bytes()
     text = check_controls(decode(data, encoding, path, book), path, book)
@@ -279,13 +283,15 @@ def tidy(text: str) -> str:
 
 
 def read_source(path: Path, encoding: str = "utf-8", book: str | None = None) -> list[SourceLine]:
-    text, sizes = _read(path, encoding, book, sizes=True)
+    text, shape = _read(path, encoding, book, sizes=True)
+    sizes, short = (shape.sizes, shape.short) if shape else ([], [])
     return [
         SourceLine(
             ln.no,
             normalise_line(ln.text),
             ln.text.startswith("\f"),
             sizes[ln.no - 1] if ln.no <= len(sizes) else 0.0,
+            ln.no <= len(short) and short[ln.no - 1],
         )
         for ln in split_lines(text)
     ]

@@ -109,10 +109,14 @@ def is_wrapped(lines: list[SourceLine]) -> int:
     return longest if breaks >= _MIN_BREAKS else 0
 
 
-def unwrap(lines: list[SourceLine], blank_share: float | None = None) -> tuple[list[SourceLine], int]:
+def unwrap(
+    lines: list[SourceLine], blank_share: float | None = None, short: set[int] | None = None
+) -> tuple[list[SourceLine], int]:
     """The lines with each wrapped paragraph on one line, and how many line ends were joined.
     A word hyphenated at a line end («look-» + «ing») is joined without its hyphen unless its
-    spelling keeps one (`linehyphens`: «jury-» + «rig», as «jury-rig» appears; «кто-» + «нибудь»)."""
+    spelling keeps one (`linehyphens`: «jury-» + «rig», as «jury-rig» appears; «кто-» + «нибудь»).
+    `short`: the lines a PDF's page shows stopped short (pdfgeometry), whose paragraph ended."""
+    short = short or set()
     width = is_wrapped(lines)
     if not width:
         return lines, 0
@@ -132,7 +136,14 @@ def unwrap(lines: list[SourceLine], blank_share: float | None = None) -> tuple[l
         after = lines[i + 1].text if i + 1 < len(lines) else ""
         over_title = bool(_NUMBERED_TITLE.match(before)) or (bool(out) and out[-1].no == title_at)
         title = raw_text and _title_between(before, ln.text, after, width, over_title)
-        if not title and out and out[-1].text.strip() and _continues(out[-1].text, before, ln.text, width):
+        ended = i > 0 and lines[i - 1].no in short
+        if (
+            not title
+            and not ended
+            and out
+            and out[-1].text.strip()
+            and _continues(out[-1].text, before, ln.text, width)
+        ):
             prev = out[-1].text.rstrip()
             head = ln.text.strip()
             if linehyphens.ENDS_HYPHENATED.search(prev) and head[:1].islower():

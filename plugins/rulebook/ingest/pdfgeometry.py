@@ -1,0 +1,126 @@
+"""Where a PDF's lines stand on their page: each line's type size, and whether it stopped short.
+
+`pdftotext -raw -bbox` writes the words of the text `pdftotext -raw` writes, in the same order,
+each with its box; the letters are matched one by one (spaces aside) to tell which words make
+each line of the text. Two things a PDF's text loses come back from the boxes:
+
+- the type size a line is set in (the height of most of its letters' boxes): titles are set
+  larger (see typesizes);
+- whether a line stopped short of its column's right edge, where the next line's first word
+  would have fitted: the printed paragraph (or item, or row) ended there, whatever its words
+  say. The text alone guesses it from a line's length in letters, so a short line that ends no
+  sentence («Hit Dice: 1d12 per barbarian level» over «Hit Points at 1st Level: …») was taken
+  for a wrapped one and joined to the next.
+
+Hand-written: poppler's boxes are the data, and no library reads them back onto pdftotext's text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+_WORD = re.compile(
+    r'<page |<word xMin="(?P<x0>[-\d.]+)" yMin="(?P<y0>[-\d.]+)" xMax="(?P<x1>[-\d.]+)" '
+    r'yMax="(?P<y1>[-\d.]+)">(?P<w>[^<]*)</word>'
+)
+# a line's peers: lines starting within this many of its heights of its start (a quote set in,
+# a list's hanging lines have their own right edge); the next line: in its column within more
+_PEERS = 1.0
+_COLUMN = 3.0
+_SPACE = 0.25  # a space's width, of the type's height
+_SAME = 0.25  # pt: a line of another size (a title, a table's small print) is no peer
+# the column's edge: as far as most of its lines reach (a justified column's lines all do; one
+# line across two columns, or a wide row, does not move it)
+_EDGE = 0.8
+
+
+@dataclass(frozen=True)
+class Geometry:
+    sizes: list[float]  # per line of the text: its type size (pt), 0 for a blank line
+    short: list[bool]  # per line: it stopped where the next line's first word would have fitted
+
+
+@dataclass(frozen=True)
+class _Line:
+    page: int
+    x0: float
+    x1: float
+    size: float
+    first: float  # the width of its first word
+
+
+def measure(text: str, bbox: str) -> Geometry | None:
+    """The lines' geometry, or None where the boxes' letters are not the text's."""
+    x0s: list[float] = []
+    x1s: list[float] = []
+    heights: list[float] = []
+    pages: list[int] = []
+    ends: list[int] = []  # per word: how many letters up to its end
+    page, count = -1, 0
+    for m in _WORD.finditer(bbox):
+        if m["w"] is None:
+            page += 1
+            continue
+        n = sum(not c.isspace() for c in html.unescape(m["w"]))
+        if not n:
+            continue
+        count += n
+        x0s.append(float(m["x0"]))
+        x1s.append(float(m["x1"]))
+        heights.append(round(float(m["y1"]) - float(m["y0"]), 1))
+        pages.append(page)
+        ends.append(count)
+
+    def word(letter: int) -> int:
+        return bisect.bisect_right(ends, letter)
+
+    lines: list[_Line | None] = []
+    at = 0
+    for raw in text.split("\n"):
+        tokens = raw.split()
+        if not tokens:
+            lines.append(None)
+            continue
+        sizes: Counter[float] = Counter()
+        spans = []
+        for t in tokens:
+            n = sum(not c.isspace() for c in t)
+            if at + n > count:
+                return None
+            a, b = word(at), word(at + n - 1)
+            sizes[heights[a]] += n
+            spans.append((a, b))
+            at += n
+        (a, b0), (_, b) = spans[0], spans[-1]
+        lines.append(_Line(pages[a], x0s[a], x1s[b], sizes.most_common(1)[0][0], x1s[b0] - x0s[a]))
+    if at != count:
+        return None
+    return Geometry([ln.size if ln else 0.0 for ln in lines], _short(lines))
+
+
+def _short(lines: list[_Line | None]) -> list[bool]:
+    """Per line: the next line's first word would have fitted after it, before its column's
+    right edge (as far as most lines of its column and size on its page reach)."""
+    by_page: dict[int, list[_Line]] = {}
+    for ln in lines:
+        if ln is not None:
+            by_page.setdefault(ln.page, []).append(ln)
+    starts = {p: sorted(ls, key=lambda ln: ln.x0) for p, ls in by_page.items()}
+    keys = {p: [ln.x0 for ln in ls] for p, ls in starts.items()}
+    out = [False] * len(lines)
+    for i, (ln, nxt) in enumerate(zip(lines, [*lines[1:], None], strict=True)):
+        if ln is None or nxt is None or nxt.page != ln.page:
+            continue
+        if abs(nxt.x0 - ln.x0) > _COLUMN * ln.size:
+            continue  # the next line is in another column
+        peers, at = starts[ln.page], keys[ln.page]
+        reach = _PEERS * ln.size
+        lo, hi = bisect.bisect_left(at, ln.x0 - reach), bisect.bisect_right(at, ln.x0 + reach)
+        reaches = sorted(p.x1 for p in peers[lo:hi] if abs(p.size - ln.size) <= _SAME)
+        edge = reaches[int(_EDGE * (len(reaches) - 1))]
+        out[i] = ln.x1 + _SPACE * ln.size + nxt.first < edge
+    return out

@@ -1,0 +1,64 @@
+"""Where a PDF's lines stand (pdfgeometry): each line's type size, and whether it stopped short
+of its column's edge, from the boxes of pdftotext's words."""
+
+from __future__ import annotations
+
+from rulebook.ingest import pdfgeometry
+
+
+def _bbox(pages: list[list[tuple[str, float, float, float]]]) -> str:
+    """pdftotext -raw -bbox's output: per page, its words as (word, left, right, height)."""
+    out = []
+    for words in pages:
+        out.append('<page width="612" height="792">')
+        out += [
+            f'<word xMin="{x0}" yMin="100.0" xMax="{x1}" yMax="{100.0 + h}">{w}</word>'
+            for w, x0, x1, h in words
+        ]
+        out.append("</page>")
+    return "<doc>" + "".join(out) + "</doc>"
+
+
+def _line(text: str, x0: float, x1: float, h: float = 10.0) -> list[tuple[str, float, float, float]]:
+    """A line's words spread evenly from x0 to x1."""
+    words = text.split()
+    step = (x1 - x0) / len(words)
+    return [(w, x0 + k * step, x0 + (k + 1) * step - 3, h) for k, w in enumerate(words)]
+
+
+def test_a_line_that_stops_where_the_next_word_would_fit_is_short():
+    text = [
+        ("Hit Dice: 1d12 per level", 50, 150),  # the next line's first word would have fitted
+        ("Hit Points at 1st Level: twelve plus your Constitution", 50, 300),  # full
+        ("modifier and more words that fill this line up to the edge", 50, 270),  # «Hit» does not fit
+        ("Huge words here and", 50, 300),
+        ("a last line.", 50, 120),  # the page's last line: the next is on another page
+    ]
+    second = [("Next page starts here with text", 50, 300)]
+    pages = [
+        [w for t, a, b in text for w in _line(t, a, b)],
+        [w for t, a, b in second for w in _line(t, a, b)],
+    ]
+    lines = [t for t, _, _ in text] + [t for t, _, _ in second]
+    lines[3] = "Huge words here and"
+    got = pdfgeometry.measure("\n".join(lines), _bbox(pages))
+    assert got is not None
+    assert got.short == [True, False, False, False, False, False]
+    assert got.sizes == [10.0] * 6
+
+
+def test_a_quote_set_in_on_both_sides_has_its_own_edge():
+    body = [("Body text runs the whole column width here", 50, 300) for _ in range(4)]
+    quote = [
+        ("A quote set in from both margins of", 80, 270),
+        ("the column, each line full to its edge", 80, 270),
+    ]
+    rows = body[:2] + quote + body[2:]
+    got = pdfgeometry.measure(
+        "\n".join(t for t, _, _ in rows), _bbox([[w for t, a, b in rows for w in _line(t, a, b)]])
+    )
+    assert got is not None and not any(got.short)
+
+
+def test_boxes_that_are_not_the_texts_give_no_geometry():
+    assert pdfgeometry.measure("Barbarian\nAs a rule.", _bbox([[("Barbarian", 50, 150, 30.0)]])) is None
