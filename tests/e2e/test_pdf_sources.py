@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser
 from rulebook.ingest import coverage
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.model import Heading, Paragraph, plain, walk
+from rulebook.ingest.model import Heading, Paragraph, Table, plain, walk
 
 from tests.support.sources import ingest_one
 
@@ -77,6 +77,34 @@ def _sized_html() -> str:
     return f'<html lang="ru">{head}<body>{"".join(parts)}</body></html>'
 
 
+LEVELS = [
+    ["1-й", "+2", "Ярость, защита без доспехов", "2"],
+    ["2-й", "+2", "Безрассудная атака, чувство опасности", "2"],
+    ["3-й", "+2", "Путь дикости", "3"],
+    ["4-й", "+2", "Увеличение характеристик", "3"],
+    ["5-й", "+3", "Дополнительная атака, быстрое передвижение", "3"],
+    ["6-й", "+3", "Умение пути", "4"],
+]
+
+
+def _table_html() -> str:
+    """A class's table as books set it: no rules, cells apart by white, a header cell on two
+    lines, cells wrapped in a narrow column, prose above and under it."""
+    rnd = random.Random(5)
+    head = "".join(f"<th>{t}</th>" for t in ["Уровень", "Бонус мастерства", "Умения", "Ярость"])
+    rows = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in LEVELS)
+    style = (
+        "body{font:11pt 'DejaVu Serif'} table{border-collapse:collapse;font-size:10pt}"
+        " th,td{text-align:left;vertical-align:top;padding:0 2.2em 0.2em 0}"
+        " th:nth-child(2){width:5em} td:nth-child(3),th:nth-child(3){width:10em}"
+    )
+    table = f"<table><tr>{head}</tr>{rows}</table>"
+    body = f"<h1>Варвар</h1><p>{_paragraph(rnd, 1)}</p>{table}<p>{_paragraph(rnd, 2)}</p>"
+    return (
+        f'<html lang="ru"><head><meta charset="utf-8"><style>{style}</style></head><body>{body}</body></html>'
+    )
+
+
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[dict[str, bytes]]:
     out = tmp_path_factory.mktemp("pdfs")
@@ -90,6 +118,7 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator
             ("joined.pdf", _book_html(), "", f"{HEADER}<span class='pageNumber'></span>"),
             ("scan.pdf", '<svg width="300" height="200"><circle cx="90" cy="90" r="80"/></svg>', "", ""),
             ("sized.pdf", _sized_html(), "", "<span class='pageNumber'></span>"),
+            ("table.pdf", _table_html(), "", "<span class='pageNumber'></span>"),
         ]:
             page.set_content(html)
             path = out / name
@@ -159,4 +188,20 @@ def test_a_pdfs_titles_are_found_by_their_type_size_and_ranked_by_it(tmp_path, p
     assert shown.count(STATS[0]) == 2 and shown.count(STATS[1]) == 2
     assert not any("heading" in str(w[1]) for w in r.doc.report.warnings)
     assert any("titles read by their type size" in n for n in r.doc.report.notes)
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
+def test_a_pdfs_table_is_rebuilt_from_where_its_words_stand(tmp_path, pdfs):
+    # before, each printed line of it was a paragraph: «1-й +2 Ярость, защита», «без доспехов 2»
+    r = ingest_one(tmp_path, entry("table.pdf"), {"table.pdf": pdfs["table.pdf"]})
+    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    assert [[plain(c.inlines) for c in row] for row in table.header] == [
+        ["Уровень", "Бонус мастерства", "Умения", "Ярость"]
+    ]
+    assert [[plain(c.inlines) for c in row.cells] for row in table.rows] == LEVELS
+    # the prose around it, whole (a one-page book's «1» at its foot shows no pages: text)
+    shown = [plain(b.inlines) for b in blocks if isinstance(b, Paragraph) and plain(b.inlines) != "1"]
+    assert len(shown) == 2 and all(t.endswith(".") for t in shown)
+    assert any("tables rebuilt" in n for n in r.doc.report.notes)
     assert coverage.measure(r.doc).ratio == 1.0

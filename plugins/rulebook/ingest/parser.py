@@ -20,6 +20,7 @@ from rulebook.ingest.lineshapes import SENTENCE_ENDS
 from rulebook.ingest.model import (
     Admonition,
     Block,
+    Cell,
     FileLine,
     Heading,
     ListBlock,
@@ -27,16 +28,19 @@ from rulebook.ingest.model import (
     Notice,
     Paragraph,
     Report,
+    Row,
     Strong,
     Table,
     Text,
+    cell_inlines,
     fold,
     plain,
     table_anchor,
     walk,
 )
 from rulebook.ingest.patterns import Pattern
-from rulebook.ingest.prepare import ATTACHMENT, segment
+from rulebook.ingest.pdftables import Found
+from rulebook.ingest.prepare import ATTACHMENT, TABLE, segment
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.tables import aligned, drawn, ruled, space, tab
 from rulebook.ingest.tables.spec import TableSpec
@@ -59,9 +63,11 @@ class Parser:
         specs: dict[str, list[TableSpec]],
         report: Report,
         sized: dict[int, int] | None = None,
+        tables: dict[int, Found] | None = None,
     ) -> None:
         self.book = book
         self.sized = sized or {}  # line -> level: a PDF's titles found by their size (typesizes)
+        self.tables = tables or {}  # line -> a PDF's table rebuilt from its words' places (pdftables)
         self.h = HeadingDetector(book)
         self.specs = specs
         self.seen: Counter[str] = Counter()
@@ -208,6 +214,9 @@ class Parser:
             # an underlined title, alone above its line: a heading of the level that line draws
             self.push(lines[2:])
             return [self.h.make(first.text, first.no, underlined=level)]
+        if len(lines) == 1 and first.text.startswith(TABLE) and first.no in self.tables:
+            self.report.tables += 1
+            return [self.table_with_notes(_pdf_table(self.tables[first.no], first.no))]
         if len(lines) == 1 and first.no in self.sized:
             # a title set large; its size ranks it, unless a numbering rule of the entry does
             by_rule = self.h.rule_for(first.text.strip()) is not None
@@ -782,6 +791,13 @@ class Parser:
     def is_quote(self, text: str) -> bool:
         qa = self.book.quote_after
         return bool(qa and qa.search(self.last_text) and len(text) <= 120 and text.endswith("?"))
+
+
+def _pdf_table(found: Found, line: int) -> Table:
+    """A PDF's table (pdftables) as the book's model has tables."""
+    header = [[Cell(cell_inlines(t), colspan=span, header=True) for t, span in row] for row in found.header]
+    rows = [Row([Cell(cell_inlines(t)) for t in row], line) for row in found.rows]
+    return Table(header=header, rows=rows, line=line)
 
 
 def _nest(

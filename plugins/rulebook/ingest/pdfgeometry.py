@@ -39,9 +39,20 @@ _EDGE = 0.8
 
 
 @dataclass(frozen=True)
+class Word:
+    text: str
+    x0: float
+    x1: float
+    bottom: float  # the foot of its box: words on one printed line share it
+    size: float
+    page: int
+
+
+@dataclass(frozen=True)
 class Geometry:
     sizes: list[float]  # per line of the text: its type size (pt), 0 for a blank line
     short: list[bool]  # per line: it stopped where the next line's first word would have fitted
+    words: list[list[Word]]  # per line: its words (as the text splits them) where they stand
 
 
 @dataclass(frozen=True)
@@ -57,6 +68,7 @@ def measure(text: str, bbox: str) -> Geometry | None:
     """The lines' geometry, or None where the boxes' letters are not the text's."""
     x0s: list[float] = []
     x1s: list[float] = []
+    bottoms: list[float] = []
     heights: list[float] = []
     pages: list[int] = []
     ends: list[int] = []  # per word: how many letters up to its end
@@ -71,6 +83,7 @@ def measure(text: str, bbox: str) -> Geometry | None:
         count += n
         x0s.append(float(m["x0"]))
         x1s.append(float(m["x1"]))
+        bottoms.append(float(m["y1"]))
         heights.append(round(float(m["y1"]) - float(m["y0"]), 1))
         pages.append(page)
         ends.append(count)
@@ -79,27 +92,28 @@ def measure(text: str, bbox: str) -> Geometry | None:
         return bisect.bisect_right(ends, letter)
 
     lines: list[_Line | None] = []
+    placed: list[list[Word]] = []
     at = 0
     for raw in text.split("\n"):
         tokens = raw.split()
+        mine: list[Word] = []
+        placed.append(mine)
         if not tokens:
             lines.append(None)
             continue
         sizes: Counter[float] = Counter()
-        spans = []
         for t in tokens:
-            n = sum(not c.isspace() for c in t)
-            if at + n > count:
+            if at + len(t) > count:
                 return None
-            a, b = word(at), word(at + n - 1)
-            sizes[heights[a]] += n
-            spans.append((a, b))
-            at += n
-        (a, b0), (_, b) = spans[0], spans[-1]
-        lines.append(_Line(pages[a], x0s[a], x1s[b], sizes.most_common(1)[0][0], x1s[b0] - x0s[a]))
+            a, b = word(at), word(at + len(t) - 1)
+            sizes[heights[a]] += len(t)
+            mine.append(Word(t, x0s[a], x1s[b], bottoms[b], heights[a], pages[a]))
+            at += len(t)
+        first, last = mine[0], mine[-1]
+        lines.append(_Line(first.page, first.x0, last.x1, sizes.most_common(1)[0][0], first.x1 - first.x0))
     if at != count:
         return None
-    return Geometry([ln.size if ln else 0.0 for ln in lines], _short(lines))
+    return Geometry([ln.size if ln else 0.0 for ln in lines], _short(lines), placed)
 
 
 def _short(lines: list[_Line | None]) -> list[bool]:

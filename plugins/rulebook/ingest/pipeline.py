@@ -65,7 +65,7 @@ def parse_book(book: BookConfig) -> Document:
     prepared = strip_chrome(book, lines)
     report = Report(dropped=prepared.dropped, notes=list(prepared.notes))
     specs = load_specs(book.tables.hints, book.slug) if book.tables.hints else {}
-    blocks = Parser(book, specs, report, prepared.sized).parse(prepared.lines)
+    blocks = Parser(book, specs, report, prepared.sized, prepared.tables).parse(prepared.lines)
     # a text with no heading at all has no title line either: the entry's title is its H1
     if not book.title_in_text or not any(isinstance(b, Heading) for b in walk(blocks)):
         blocks.insert(0, Heading(level=1, text=book.title_line or book.title, line=0, structural=True))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulebook.ingest import dropcaps, linehyphens, pagechrome, tocdots, typesizes
+from rulebook.ingest import dropcaps, linehyphens, pagechrome, pdftables, tocdots, typesizes
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.lineshapes import SENTENCE_ENDS, TITLE_MAX
 from rulebook.ingest.reader import SourceLine
@@ -36,6 +36,7 @@ class Prepared:
     fixes: int = 0
     notes: list[str] = field(default_factory=list)
     sized: dict[int, int] = field(default_factory=dict)  # line -> level: a PDF's titles by their size
+    tables: dict[int, pdftables.Found] = field(default_factory=dict)  # line -> a PDF's table there
 
 
 def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
@@ -108,14 +109,27 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
         out.lines.append(SourceLine(ln.no, text))
     out.lines = _close_page_breaks(out.lines, junk_at, printed)
     out.notes += _join_drop_caps(out)
-    titles = typesizes.find(lines[start:end], junk_at, book.headings.max_level)
-    out.lines, out.sized = _set_apart(out.lines, titles, lines[start:end])
+    body = lines[start:end]
+    titles = typesizes.find(body, junk_at, book.headings.max_level)
+    out.lines, out.sized = _set_apart(out.lines, titles, body)
     if titles:
         out.notes.append(
-            f"line {lines[start + titles[0].first].no}: {len(titles)} titles read by their type size"
+            f"line {body[titles[0].first].no}: {len(titles)} titles read by their type size"
             f" (levels 1–{max(t.level for t in titles)}), each set apart from the text"
         )
-    body = lines[start:end]
+    size = typesizes.text_size(body, junk_at)
+    found = (
+        pdftables.find([[] if i in junk_at else list(ln.boxes) for i, ln in enumerate(body)], size)
+        if size
+        else []
+    )
+    headed = {t.first + k for t in titles for k in range(t.count)}
+    found = [t for t in found if not headed.intersection(range(t.first, t.last + 1))]
+    out.lines, out.tables = _tables_apart(out.lines, found, body)
+    if found:
+        out.notes.append(
+            f"line {body[found[0].first].no}: {len(found)} tables rebuilt from where their words stand"
+        )
     short = {ln.no for ln in body if ln.short}
     out.lines, joined = unwrap(out.lines, sum(ln.blank for ln in body) / max(len(body), 1), short)
     out.fixes += joined
@@ -188,6 +202,35 @@ def _set_apart(
         out += [SourceLine(ln.no, ""), SourceLine(ln.no, text), SourceLine(ln.no, "")]
         sized[ln.no] = t.level
     return out, sized
+
+
+# a line that stands for a PDF's table (pdftables), holding its words (counted as the source's)
+# after a mark that is no word: the parser puts the table there
+TABLE = "\x00\u229e "
+
+
+def _tables_apart(
+    lines: list[SourceLine], found: list[pdftables.Found], source: list[SourceLine]
+) -> tuple[list[SourceLine], dict[int, pdftables.Found]]:
+    """Each table's lines as one line standing for it, between blank lines, and the tables by
+    that line."""
+    if not found:
+        return lines, {}
+    first = {source[t.first].no: t for t in found}
+    taken = {source[i].no for t in found for i in range(t.first, t.last + 1)}
+    out: list[SourceLine] = []
+    tables: dict[int, pdftables.Found] = {}
+    for ln in lines:
+        if ln.no not in taken:
+            out.append(ln)
+        elif ln.no in first and ln.no not in tables and not ln.blank:
+            t = first[ln.no]
+            cells = [c for row in t.header for c, _ in row] + [c for row in t.rows for c in row]
+            text = TABLE + " ".join(c for c in cells if c)
+            out += [SourceLine(ln.no, ""), SourceLine(ln.no, text), SourceLine(ln.no, "")]
+            tables[ln.no] = first[ln.no]
+        # the table's other lines: its cells hold their words
+    return out, tables
 
 
 def _join_drop_caps(out: Prepared) -> list[str]:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rulebook.ingest import lookalikes, pdftext
 from rulebook.ingest.errors import IngestError
-from rulebook.ingest.pdfgeometry import Geometry
+from rulebook.ingest.pdfgeometry import Geometry, Word
 
 _NBSP_RUN = re.compile(r"[ \u00a0\u202f\u2007]*[\u00a0\u202f\u2007][ \u00a0\u202f\u2007]*")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -44,6 +44,8 @@ class SourceLine:
     # a PDF's line that stopped where the next line's first word would have fitted: its
     # paragraph (item, row) ended there (see pdfgeometry)
     short: bool = field(default=False, compare=False)
+    # a PDF's line: its words where they stand on the page (see pdftables)
+    boxes: tuple[Word, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def blank(self) -> bool:
@@ -284,14 +286,22 @@ def tidy(text: str) -> str:
 
 def read_source(path: Path, encoding: str = "utf-8", book: str | None = None) -> list[SourceLine]:
     text, shape = _read(path, encoding, book, sizes=True)
-    sizes, short = (shape.sizes, shape.short) if shape else ([], [])
-    return [
-        SourceLine(
-            ln.no,
-            normalise_line(ln.text),
-            ln.text.startswith("\f"),
-            sizes[ln.no - 1] if ln.no <= len(sizes) else 0.0,
-            ln.no <= len(short) and short[ln.no - 1],
+    out = []
+    for ln in split_lines(text):
+        line = normalise_line(ln.text)
+        if shape is None or ln.no > len(shape.sizes):
+            out.append(SourceLine(ln.no, line, ln.text.startswith("\f")))
+            continue
+        # the words as the text now spells them (look-alike letters, ligatures, hyphens mended)
+        words, spelt = shape.words[ln.no - 1], line.split()
+        boxes = (
+            tuple(replace(w, text=t) for w, t in zip(words, spelt, strict=True))
+            if len(words) == len(spelt)
+            else ()
         )
-        for ln in split_lines(text)
-    ]
+        out.append(
+            SourceLine(
+                ln.no, line, ln.text.startswith("\f"), shape.sizes[ln.no - 1], shape.short[ln.no - 1], boxes
+            )
+        )
+    return out

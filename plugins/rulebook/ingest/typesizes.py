@@ -37,18 +37,23 @@ class Title:
     level: int
 
 
-def find(lines: list[SourceLine], skip: set[int], max_level: int) -> list[Title]:
-    """The titles among `lines` (indices in `skip` are not the text's: page chrome), in order."""
+def text_size(lines: list[SourceLine], skip: set[int]) -> float:
+    """The size most of the text's letters are set in (0: unknown, not a PDF's text)."""
     body = Counter[float]()
     for i, ln in enumerate(lines):
         if ln.size and i not in skip:
             body[ln.size] += len(ln.text.strip())
+    return body.most_common(1)[0][0] if body else 0.0
+
+
+def find(lines: list[SourceLine], skip: set[int], max_level: int) -> list[Title]:
+    """The titles among `lines` (indices in `skip` are not the text's: page chrome), in order."""
+    body = text_size(lines, skip)
     if not body:
         return []
-    text_size = body.most_common(1)[0][0]
     runs: list[tuple[int, int, float]] = []  # (first, count, size) of the larger lines in a row
     for i, ln in enumerate(lines):
-        if i in skip or ln.blank or ln.size < text_size * _LARGER:
+        if i in skip or ln.blank or ln.size < body * _LARGER:
             continue
         if runs and runs[-1][0] + runs[-1][1] == i and abs(runs[-1][2] - ln.size) <= _SAME:
             first, count, size = runs[-1]

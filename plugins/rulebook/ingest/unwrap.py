@@ -89,7 +89,8 @@ def _continues(line: str, before: str, nxt: str, width: int) -> bool:
 
 def is_wrapped(lines: list[SourceLine]) -> int:
     """The wrap width of a hard-wrapped text, or 0 when its lines are paragraphs."""
-    texts = [ln.text.rstrip() for ln in lines if ln.text.strip()]
+    # (a line the importer put for a table or an attachment, marked with a NUL, is no line of text)
+    texts = [ln.text.rstrip() for ln in lines if ln.text.strip() and not ln.text.startswith("\x00")]
     if not texts:
         return 0
     lengths = sorted(len(t) for t in texts)

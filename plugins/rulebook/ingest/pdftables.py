@@ -1,0 +1,281 @@
+"""A PDF's tables rebuilt from where their words stand.
+
+pdftotext's text keeps no table: a row's cells come out as one line with single spaces between
+them («1st +2 Rage, 2 +2»), and a cell wrapped over two lines as lines of their own («Unarmored»,
+«Defense») between the rows, so a class's table read as a column of one-line paragraphs. The
+words' boxes (pdfgeometry) still show it: cells set apart by a wide gap, in columns.
+
+A table is a run of lines (three or more, on one page, a few others between them at most) with a
+gap of over an em and a half between two words on one printed line, which a paragraph's words
+never have. Its columns are where the words of those lines leave a gap all the way down. Its rows
+start at each printed line with a word in the first column; a printed line without one is a cell
+wrapped onto another line, and joins the row above it (or, above the first row, the header).
+The first row is the header where it holds no figure and the next one does. Every word of the
+lines taken lands in a cell.
+
+Hand-written: poppler's boxes are the data, and no library reads them back onto pdftotext's text.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from rulebook.ingest.pdfgeometry import Word
+
+_GAP = 1.5  # ems between two cells of a row: more than a paragraph's words ever leave
+_COLUMN_GAP = 0.6  # ems of white all the way down between two columns (a word space: 0.25)
+_MIN_ROWS = 3  # lines with cells that make a table
+_BETWEEN = 4  # lines (a wrapped cell's) that may come between two lines with cells
+_ABOVE = 3  # lines of a header above the first line with cells (a header cell set on two lines)
+_FILLED = 0.8  # of the rows that fill two cells or more
+_SAME_LINE = 0.4  # of a word's height: feet this close are on one printed line
+
+
+@dataclass(frozen=True)
+class Found:
+    first: int  # index of its first line
+    last: int  # index of its last line
+    header: list[list[tuple[str, int]]]  # the header's rows: (text, columns spanned) per cell
+    rows: list[list[str]]  # the rows' cells, as many as the header's
+
+
+def find(words: list[list[Word]], body: float) -> list[Found]:
+    """The tables among the lines (`words`: per line, its words where they stand; `body`: the
+    text's type size: a title set larger is no row)."""
+    seeds = [i for i, ws in enumerate(words) if _cells_apart(ws, body)]
+    out: list[Found] = []
+    k = 0
+    while k < len(seeds):
+        run = [seeds[k]]
+        while (
+            k + 1 < len(seeds)
+            and seeds[k + 1] - run[-1] <= _BETWEEN + 1
+            and words[seeds[k + 1]][0].page == words[run[0]][0].page
+            and not _column_break(words[seeds[k + 1]], [w for i in run for w in words[i]])
+            and not any(
+                _across(words[j], [w for i in run for w in words[i]])
+                for j in range(run[-1] + 1, seeds[k + 1])
+            )
+        ):
+            k += 1
+            run.append(seeds[k])
+        k += 1
+        if len(run) < _MIN_ROWS or (out and run[0] <= out[-1].last):
+            continue
+        table = _table(words, run, body, out[-1].last if out else -1)
+        if table is not None:
+            out.append(table)
+    return out
+
+
+def _column_break(line: list[Word], run: list[Word]) -> bool:
+    """The line starts again near the page's top, above the run's lines: the page's next column
+    (a table's rows only go down, its header's lines a little up and down)."""
+    return min(w.bottom for w in line) < max(w.bottom for w in run) - _ABOVE * 1.5 * line[0].size
+
+
+def _across(line: list[Word], run: list[Word]) -> bool:
+    """A paragraph's line between rows: from the first column's edge across most of the table
+    (a cell wrapped onto a line of its own stands in its column)."""
+    if not line:
+        return False
+    left, right = min(w.x0 for w in run), max(w.x1 for w in run)
+    start, end = min(w.x0 for w in line), max(w.x1 for w in line)
+    return abs(start - left) <= line[0].size and end - start >= (right - left) * 2 / 3
+
+
+def _cells_apart(ws: list[Word], body: float) -> bool:
+    """Two words of one printed line, not set larger than the text (a table's are often
+    smaller), with a cell's gap between them."""
+    return any(
+        abs(a.bottom - b.bottom) <= _SAME_LINE * a.size
+        and a.size <= body + 0.5
+        and b.x0 - a.x1 >= _GAP * a.size
+        for a, b in itertools.pairwise(ws)
+    )
+
+
+def _table(words: list[list[Word]], run: list[int], body: float, before: int) -> Found | None:
+    page = words[run[0]][0].page
+    first, last = run[0], run[-1]
+    # the columns of the rows and of the lines between them (cells wrapped onto lines of their
+    # own, each in its column): a paragraph between two tables runs across their white
+    bounds = _columns([words[i] for i in range(first, last + 1) if words[i]])
+    if len(bounds) < 2:
+        return None
+    top = min(w.bottom for w in words[run[0]])
+    # a header set on two lines above the first line with cells: lines at most a few lines above
+    # it, or beside it (a header cell set in the middle of two lines), each in its column or a
+    # phrase over a few of them; the paragraph above the table runs across its columns
+    while (
+        first - 1 > before
+        and run[0] - (first - 1) <= _ABOVE
+        and (ws := words[first - 1])
+        and ws[0].page == page
+        and all(w.size <= body + 0.5 for w in ws)
+        and -_SAME_LINE * body <= top - max(w.bottom for w in ws) <= _ABOVE * body * 1.5
+        and (_in_columns(ws, bounds) or _over_some(ws, bounds))
+        and not _tail(words[first - 2] if first - 2 > before else [], bounds)
+    ):
+        first -= 1
+    taken = [w for i in range(first, last + 1) for w in words[i]]
+    if any(w.page != page for w in taken):
+        return None
+    rows: list[list[list[str]]] = []
+    lead: list[list[Word]] = []  # the printed lines above the first row: the header's upper parts
+    for line in _printed_lines(taken):
+        cells: list[list[str]] = [[] for _ in bounds]
+        for w in sorted(line, key=lambda w: w.x0):
+            cells[_column(bounds, w)].append(w.text)
+        if cells[0]:
+            rows.append(cells)
+        elif rows:  # a cell wrapped onto a line of its own: the row above's
+            for c, part in zip(rows[-1], cells, strict=True):
+                c += part
+        else:
+            lead.append(line)
+    header, texts = _header(lead, [[" ".join(c) for c in row] for row in rows], bounds)
+    if len(texts) < _MIN_ROWS:
+        return None
+    # a table's rows fill two cells or more, as a few columns' words cut apart by chance do not
+    if sum(sum(bool(c) for c in row) >= 2 for row in texts) < _FILLED * len(texts):
+        return None
+    return Found(first, last, header, texts)
+
+
+def _header(
+    lead: list[list[Word]], texts: list[list[str]], bounds: list[tuple[float, float]]
+) -> tuple[list[list[tuple[str, int]]], list[list[str]]]:
+    """The header's rows, as (text, columns spanned) per cell, and the rows under it: the lines
+    above the first row, with the first row where it names what the rows below give («Level»
+    over «1st», «Dragon» over «Black … 5 by 30 ft.»). A phrase above set across columns («Spell
+    Slots per Spell Level») is a row of its own, its cell spanning them. Lines above with
+    figures are a row cut off by a column's or a page's break, not a header."""
+    if any(_figures([w.text for w in line]) for line in lead):
+        cells: list[list[str]] = [[] for _ in bounds]
+        for w in sorted((w for line in lead for w in line), key=lambda w: (w.bottom, w.x0)):
+            cells[_column(bounds, w)].append(w.text)
+        return [], [[" ".join(c) for c in cells], *texts]
+    first = bool(texts) and not _figures(texts[0][:1])
+    first = first and (
+        any(_figures(r[:1]) for r in texts[1:])
+        or (not _figures(texts[0]) and any(_figures(r) for r in texts[1:]))
+    )
+    if not lead and not first:
+        return [], texts
+    spanning: list[tuple[str, int, int]] = []
+    labels: list[list[str]] = [[] for _ in bounds]
+    for line in lead:
+        for phrase in _phrases(line):
+            cols = sorted({_column(bounds, w) for w in phrase})
+            if len(cols) > 1:
+                spanning.append((" ".join(w.text for w in phrase), cols[0], cols[-1]))
+            else:
+                labels[cols[0]] += [w.text for w in phrase]
+    if first:
+        for label, cell in zip(labels, texts[0], strict=True):
+            label += [cell] if cell else []
+        texts = texts[1:]
+    out: list[list[tuple[str, int]]] = []
+    if spanning:
+        row: list[tuple[str, int]] = []
+        k = 0
+        for text, a, b in sorted(spanning, key=lambda t: t[1]):
+            if a < k:
+                labels[a].insert(0, text)  # two phrases over one column: the second goes below
+                continue
+            row += [("", 1)] * (a - k) + [(text, b - a + 1)]
+            k = b + 1
+        out.append(row + [("", 1)] * (len(bounds) - k))
+    out.append([(" ".join(c), 1) for c in labels])
+    return out, texts
+
+
+def _phrases(line: list[Word]) -> list[list[Word]]:
+    """A printed line's words in runs set a word space apart (a cell's gap parts two)."""
+    out: list[list[Word]] = []
+    for w in sorted(line, key=lambda w: w.x0):
+        if out and w.x0 - out[-1][-1].x1 < _GAP * w.size:
+            out[-1].append(w)
+        else:
+            out.append([w])
+    return out
+
+
+def _in_columns(ws: list[Word], bounds: list[tuple[float, float]]) -> bool:
+    """Each word stands inside a column (half an em of slack), none in the white between."""
+    return all(any(a - w.size / 2 <= w.x0 and w.x1 <= b + w.size / 2 for a, b in bounds) for w in ws)
+
+
+def _over_some(ws: list[Word], bounds: list[tuple[float, float]]) -> bool:
+    """A phrase set over a few columns («Spell Slots per Spell Level»), not a paragraph's line
+    across the table: it spans less than two thirds of the table's width and ends no sentence."""
+    span = max(w.x1 for w in ws) - min(w.x0 for w in ws)
+    return span < (bounds[-1][1] - bounds[0][0]) * 2 / 3 and not ws[-1].text.endswith(".")
+
+
+def _tail(above: list[Word], bounds: list[tuple[float, float]]) -> bool:
+    """The line above runs across the table's columns and its sentence goes on: the line under
+    it is its paragraph's last («… daily at» over «dawn.»), not a header's."""
+    return (
+        bool(above)
+        and not _in_columns(above, bounds)
+        and not _over_some(above, bounds)
+        and not above[-1].text.endswith((".", "!", "?", ":"))
+    )
+
+
+def _figures(cells: list[str]) -> bool:
+    return any(ch.isdigit() for c in cells for ch in c)
+
+
+def _columns(lines: list[list[Word]]) -> list[tuple[float, float]]:
+    """The columns' spans: where the lines' words leave a gap of over half an em all the way
+    down (save one line: a header spanning columns, «Spell Slots per Spell Level»)."""
+    size = max(w.size for ws in lines for w in ws)
+    left = min(w.x0 for ws in lines for w in ws)
+    width = int(max(w.x1 for ws in lines for w in ws) - left) + 2
+    covered = [0] * width  # per point across: how many lines have a word there
+    for ws in lines:
+        mine = [False] * width
+        for w in ws:
+            for x in range(int(w.x0 - left), int(w.x1 - left) + 1):
+                mine[x] = True
+        covered = [c + m for c, m in zip(covered, mine, strict=True)]
+    spare = 1 if len(lines) > _MIN_ROWS else 0
+    out: list[tuple[float, float]] = []
+    x = 0
+    while x < width:
+        if covered[x] <= spare:
+            x += 1
+            continue
+        start = x
+        gap = 0
+        while x < width and (covered[x] > spare or gap < _COLUMN_GAP * size):
+            gap = gap + 1 if covered[x] <= spare else 0
+            x += 1
+        out.append((left + start, left + x - gap))
+    return out
+
+
+def _column(bounds: list[tuple[float, float]], w: Word) -> int:
+    """The column a word's middle falls in, or the nearest (a header's word wider than its column)."""
+    mid = (w.x0 + w.x1) / 2
+
+    def off(k: int) -> float:
+        a, b = bounds[k]
+        return 0.0 if a <= mid <= b else min(abs(mid - a), abs(mid - b))
+
+    return min(range(len(bounds)), key=off)
+
+
+def _printed_lines(ws: list[Word]) -> list[list[Word]]:
+    """The words by printed line, top to bottom."""
+    out: list[list[Word]] = []
+    for w in sorted(ws, key=lambda w: w.bottom):
+        if out and abs(out[-1][0].bottom - w.bottom) <= _SAME_LINE * w.size:
+            out[-1].append(w)
+        else:
+            out.append([w])
+    return out

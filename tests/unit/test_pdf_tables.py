@@ -1,0 +1,77 @@
+"""A PDF's tables rebuilt from where their words stand (pdftables): cells apart by white in
+columns, cells wrapped onto lines of their own joined to their row, a header on two lines; the
+paragraphs around a table, and the page's other column, stay out of it."""
+
+from __future__ import annotations
+
+from rulebook.ingest import pdftables
+from rulebook.ingest.pdfgeometry import Word
+
+SIZE = 10.0
+CHAR = 5.0  # points per letter
+
+
+def _line(cells: list[tuple[str, float]], y: float, page: int = 0) -> list[Word]:
+    """A printed line: each (text, left) a cell's words from that left edge."""
+    out = []
+    for text, x in cells:
+        for w in text.split():
+            out.append(Word(w, x, x + CHAR * len(w), y, SIZE, page))
+            x += CHAR * (len(w) + 1)
+    return out
+
+
+COLS = [50.0, 120.0, 200.0]
+ROWS = [
+    ["1st", "+2", "Rage"],
+    ["2nd", "+2", "Reckless Attack"],
+    ["3rd", "+2", "Primal Path"],
+    ["4th", "+2", "Ability"],
+]
+
+
+def _table(y: float, page: int = 0, left: float = 0.0) -> list[list[Word]]:
+    lines = [
+        _line([(t, left + x) for t, x in zip(["Level", "Bonus", "Features"], COLS, strict=True)], y, page)
+    ]
+    for k, row in enumerate(ROWS):
+        lines.append(_line([(t, left + x) for t, x in zip(row, COLS, strict=True)], y + 14 * (k + 1), page))
+    return lines
+
+
+def _prose(y: float, n: int, page: int = 0) -> list[list[Word]]:
+    line = "a paragraph of the rules runs across the whole column and goes on"
+    return [_line([(line, 50.0)], y + 14 * k, page) for k in range(n)]
+
+
+def test_a_table_between_paragraphs_is_found_and_the_paragraphs_stay_out():
+    words = _prose(100, 3) + _table(150) + _prose(230, 2)
+    (found,) = pdftables.find(words, SIZE)
+    assert (found.first, found.last) == (3, 7)
+    assert found.header == [[("Level", 1), ("Bonus", 1), ("Features", 1)]]
+    assert found.rows == ROWS
+
+
+def test_a_cell_wrapped_onto_a_line_of_its_own_joins_its_row():
+    words = _table(150)
+    words.insert(3, _line([("Defense", 200.0)], 150 + 14 * 2 + 7))  # under «Reckless Attack»
+    (found,) = pdftables.find(words, SIZE)
+    assert found.rows[1] == ["2nd", "+2", "Reckless Attack Defense"]
+
+
+def test_a_paragraph_between_two_tables_parts_them():
+    words = _table(100) + _prose(180, 3) + _table(240)
+    found = pdftables.find(words, SIZE)
+    assert [(t.first, t.last) for t in found] == [(0, 4), (8, 12)]
+
+
+def test_a_tables_rest_in_the_pages_other_column_is_a_table_of_its_own():
+    words = _table(600) + _table(100, left=300)  # the second column starts at the page's top
+    found = pdftables.find(words, SIZE)
+    assert [(t.first, t.last) for t in found] == [(0, 4), (5, 9)]
+
+
+def test_lines_with_one_wide_gap_in_prose_are_no_table():
+    # a few words set apart by chance (a stretched line): two rows are no table
+    words = [*_prose(100, 2), _line([("Flying", 50.0), ("speed", 200.0)], 130), *_prose(144, 2)]
+    assert pdftables.find(words, SIZE) == []
