@@ -38,7 +38,7 @@ _SAME = 0.25  # pt: a line of another size (a title, a table's small print) is n
 _EDGE = 0.8
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Word:
     text: str
     x0: float
@@ -55,7 +55,7 @@ class Geometry:
     words: list[list[Word]]  # per line: its words (as the text splits them) where they stand
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Line:
     page: int
     x0: float
@@ -77,7 +77,8 @@ def measure(text: str, bbox: str) -> Geometry | None:
         if m["w"] is None:
             page += 1
             continue
-        n = sum(not c.isspace() for c in html.unescape(m["w"]))
+        w = m["w"]
+        n = len("".join((html.unescape(w) if "&" in w else w).split()))
         if not n:
             continue
         count += n

@@ -14,7 +14,7 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.ingest import lookalikes, pdftext
@@ -295,7 +295,7 @@ def read_source(path: Path, encoding: str = "utf-8", book: str | None = None) ->
         # the words as the text now spells them (look-alike letters, ligatures, hyphens mended)
         words, spelt = shape.words[ln.no - 1], line.split()
         boxes = (
-            tuple(replace(w, text=t) for w, t in zip(words, spelt, strict=True))
+            tuple(Word(t, w.x0, w.x1, w.bottom, w.size, w.page) for w, t in zip(words, spelt, strict=True))
             if len(words) == len(spelt)
             else ()
         )
