@@ -4,19 +4,20 @@ paragraphs around a table, and the page's other column, stay out of it."""
 
 from __future__ import annotations
 
-from rulebook.ingest import pdftables
+from rulebook.ingest import pdftables, typesizes
 from rulebook.ingest.pdfgeometry import Word
+from rulebook.ingest.reader import SourceLine
 
 SIZE = 10.0
 CHAR = 5.0  # points per letter
 
 
-def _line(cells: list[tuple[str, float]], y: float, page: int = 0) -> list[Word]:
+def _line(cells: list[tuple[str, float]], y: float, page: int = 0, size: float = SIZE) -> list[Word]:
     """A printed line: each (text, left) a cell's words from that left edge."""
     out = []
     for text, x in cells:
         for w in text.split():
-            out.append(Word(w, x, x + CHAR * len(w), y, SIZE, page))
+            out.append(Word(w, x, x + CHAR * len(w), y, size, page))
             x += CHAR * (len(w) + 1)
     return out
 
@@ -75,3 +76,17 @@ def test_lines_with_one_wide_gap_in_prose_are_no_table():
     # a few words set apart by chance (a stretched line): two rows are no table
     words = [*_prose(100, 2), _line([("Flying", 50.0), ("speed", 200.0)], 130), *_prose(144, 2)]
     assert pdftables.find(words, SIZE) == []
+
+
+def test_a_header_set_in_larger_bold_type_is_the_tables_header_not_a_title():
+    words = _prose(100, 3) + _table(150)
+    words[3] = _line(
+        [(t, x) for t, x in zip(["Level", "Bonus", "Features"], COLS, strict=True)], 150, size=13.0
+    )
+    lines = [
+        SourceLine(k + 1, " ".join(w.text for w in ws), size=ws[0].size, boxes=tuple(ws))
+        for k, ws in enumerate(words)
+    ]
+    assert typesizes.find(lines, set(), 6) == []
+    (found,) = pdftables.find(words, SIZE)
+    assert found.header == [[("Level", 1), ("Bonus", 1), ("Features", 1)]] and found.rows == ROWS

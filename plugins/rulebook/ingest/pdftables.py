@@ -43,7 +43,7 @@ class Found:
 def find(words: list[list[Word]], body: float) -> list[Found]:
     """The tables among the lines (`words`: per line, its words where they stand; `body`: the
     text's type size: a title set larger is no row)."""
-    seeds = [i for i, ws in enumerate(words) if _cells_apart(ws, body)]
+    seeds = [i for i, ws in enumerate(words) if gapped(ws)]
     out: list[Found] = []
     k = 0
     while k < len(seeds):
@@ -85,13 +85,11 @@ def _across(line: list[Word], run: list[Word]) -> bool:
     return abs(start - left) <= line[0].size and end - start >= (right - left) * 2 / 3
 
 
-def _cells_apart(ws: list[Word], body: float) -> bool:
-    """Two words of one printed line, not set larger than the text (a table's are often
-    smaller), with a cell's gap between them."""
+def gapped(ws: list[Word]) -> bool:
+    """Two words of one printed line with a cell's gap between them: a table's row (or its
+    header, often set in bold and larger), never a title's or a paragraph's line."""
     return any(
-        abs(a.bottom - b.bottom) <= _SAME_LINE * a.size
-        and a.size <= body + 0.5
-        and b.x0 - a.x1 >= _GAP * a.size
+        abs(a.bottom - b.bottom) <= _SAME_LINE * a.size and b.x0 - a.x1 >= _GAP * a.size
         for a, b in itertools.pairwise(ws)
     )
 
@@ -113,7 +111,7 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         and run[0] - (first - 1) <= _ABOVE
         and (ws := words[first - 1])
         and ws[0].page == page
-        and all(w.size <= body + 0.5 for w in ws)
+        and (all(w.size <= body + 0.5 for w in ws) or gapped(ws))  # a title set large over it stays
         and -_SAME_LINE * body <= top - max(w.bottom for w in ws) <= _ABOVE * body * 1.5
         and (_in_columns(ws, bounds) or _over_some(ws, bounds))
         and not _tail(words[first - 2] if first - 2 > before else [], bounds)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from rulebook.ingest import pdftables
 from rulebook.ingest.lineshapes import TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 
@@ -53,8 +54,8 @@ def find(lines: list[SourceLine], skip: set[int], max_level: int) -> list[Title]
         return []
     runs: list[tuple[int, int, float]] = []  # (first, count, size) of the larger lines in a row
     for i, ln in enumerate(lines):
-        if i in skip or ln.blank or ln.size < body * _LARGER:
-            continue
+        if i in skip or ln.blank or ln.size < body * _LARGER or pdftables.gapped(list(ln.boxes)):
+            continue  # (a line with a cell's gap in it is a table's header set large, no title)
         if runs and runs[-1][0] + runs[-1][1] == i and abs(runs[-1][2] - ln.size) <= _SAME:
             first, count, size = runs[-1]
             runs[-1] = (first, count + 1, size)
