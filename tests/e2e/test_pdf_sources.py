@@ -55,10 +55,12 @@ SIZED = {"Варвар": ["Хиты", "Ярость", "Безрассудная 
 def _sized_html() -> str:
     """A book whose titles show by their type size alone, as most printed books set them: a
     cover's title, chapters named by no «Глава», each with a section's title right under its
-    own and subsections under that; a chapter's opening paragraph set large, and a spell's
-    school in bold at the text's size."""
+    own and subsections under that; a chapter's opening paragraph set large, a spell's school in
+    bold at the text's size, and a thumb tab set on its side at each page's edge."""
     rnd = random.Random(11)
-    parts = ["<h1 class='cover'>Книга правил</h1><p>Второе издание, исправленное и дополненное.</p>"]
+    # a thumb tab set on its side at each page's edge
+    tab = "<div class='tab'>ПРАВИЛА</div>"
+    parts = [tab, "<h1 class='cover'>Книга правил</h1><p>Второе издание, исправленное и дополненное.</p>"]
     n = 0
     for chapter, sections in SIZED.items():
         parts.append(f"<h1>{chapter}</h1><h2>Умения класса</h2>")
@@ -72,6 +74,8 @@ def _sized_html() -> str:
     style = (
         "body{font:11pt 'DejaVu Serif'} h1{font-size:24pt;page-break-before:always} h2{font-size:17pt}"
         " h3{font-size:14pt} h1.cover{font-size:40pt;page-break-before:auto} p.lead{font-size:15pt}"
+        " .tab{position:fixed;right:0;top:40%;transform:rotate(90deg);transform-origin:right top;"
+        "font-size:16pt}"
     )
     head = f'<head><meta charset="utf-8"><style>{style}</style></head>'
     return f'<html lang="ru">{head}<body>{"".join(parts)}</body></html>'
@@ -188,6 +192,7 @@ def test_a_pdfs_titles_are_found_by_their_type_size_and_ranked_by_it(tmp_path, p
     assert shown.count(STATS[0]) == 2 and shown.count(STATS[1]) == 2
     assert not any("heading" in str(w[1]) for w in r.doc.report.warnings)
     assert any("titles read by their type size" in n for n in r.doc.report.notes)
+    assert any("thumb tabs: «ПРАВИЛА»" in n for n in r.doc.report.notes)  # no title, no paragraph
     assert coverage.measure(r.doc).ratio == 1.0
 
 

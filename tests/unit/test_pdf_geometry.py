@@ -62,3 +62,10 @@ def test_a_quote_set_in_on_both_sides_has_its_own_edge():
 
 def test_boxes_that_are_not_the_texts_give_no_geometry():
     assert pdfgeometry.measure("Barbarian\nAs a rule.", _bbox([[("Barbarian", 50, 150, 30.0)]])) is None
+
+
+def test_a_line_set_on_its_side_has_no_type_size():
+    # a thumb tab «ГЛАВА» turned at the page's edge: its box is taller than wide, its height its length
+    words = [*_line("Body text runs the whole column width here", 50, 300), ("ГЛАВА", 560.0, 575.0, 60.0)]
+    got = pdfgeometry.measure("Body text runs the whole column width here\nГЛАВА", _bbox([words]))
+    assert got is not None and got.sizes == [10.0, pdfgeometry.SIDEWAYS] and got.words[1] == []

@@ -63,7 +63,8 @@ def _fake_pdftotext(tmp_path, monkeypatch, raw: str, words: list[tuple[str, floa
     """A pdftotext on the PATH that writes `raw` (its -raw text) and, with -bbox, `words` each
     with a box of that height, as poppler's does."""
     boxes = "".join(
-        f'<word xMin="1.0" yMin="10.000000" xMax="2.0" yMax="{10 + h:.6f}">{w}</word>\n' for w, h in words
+        f'<word xMin="1.0" yMin="10.000000" xMax="{1 + 6 * len(w)}.0" yMax="{10 + h:.6f}">{w}</word>\n'
+        for w, h in words
     )
     bbox = f"<html><body><doc><page>{boxes}</page></doc></body></html>"
     exe = tmp_path / "bin" / "pdftotext"

@@ -32,6 +32,8 @@ _WORD = re.compile(
 _PEERS = 1.0
 _COLUMN = 3.0
 _SPACE = 0.25  # a space's width, of the type's height
+_SIDEWAYS = 4  # letters of a word whose box, taller than wide, shows it set on its side
+SIDEWAYS = -1.0  # the size of a line set on its side (a thumb tab's «Глава 3» at the page's edge)
 _SAME = 0.25  # pt: a line of another size (a title, a table's small print) is no peer
 # the column's edge: as far as most of its lines reach (a justified column's lines all do; one
 # line across two columns, or a wide row, does not move it)
@@ -85,7 +87,10 @@ def measure(text: str, bbox: str) -> Geometry | None:
         x0s.append(float(m["x0"]))
         x1s.append(float(m["x1"]))
         bottoms.append(float(m["y1"]))
-        heights.append(round(float(m["y1"]) - float(m["y0"]), 1))
+        height, width = float(m["y1"]) - float(m["y0"]), float(m["x1"]) - float(m["x0"])
+        # a word set on its side (a chapter's thumb tab at the page's edge): its box's height is
+        # its length, no type size
+        heights.append(0.0 if n >= _SIDEWAYS and height > width else round(height, 1))
         pages.append(page)
         ends.append(count)
 
@@ -110,6 +115,10 @@ def measure(text: str, bbox: str) -> Geometry | None:
             sizes[heights[a]] += len(t)
             mine.append(Word(t, x0s[a], x1s[b], bottoms[b], heights[a], pages[a]))
             at += len(t)
+        if not all(w.size for w in mine):
+            lines.append(_Line(first.page, 0, 0, SIDEWAYS, 0) if (first := mine[0]) else None)
+            placed[-1] = []  # a line set on its side stands nowhere in the text's flow
+            continue
         first, last = mine[0], mine[-1]
         lines.append(_Line(first.page, first.x0, last.x1, sizes.most_common(1)[0][0], first.x1 - first.x0))
     if at != count:
@@ -128,7 +137,7 @@ def _short(lines: list[_Line | None]) -> list[bool]:
     keys = {p: [ln.x0 for ln in ls] for p, ls in starts.items()}
     out = [False] * len(lines)
     for i, (ln, nxt) in enumerate(zip(lines, [*lines[1:], None], strict=True)):
-        if ln is None or nxt is None or nxt.page != ln.page:
+        if ln is None or nxt is None or nxt.page != ln.page or ln.size < 0 or nxt.size < 0:
             continue
         if abs(nxt.x0 - ln.x0) > _COLUMN * ln.size:
             continue  # the next line is in another column

@@ -7,11 +7,13 @@ word-coverage check uses the same rules to know which words were chrome.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rulebook.ingest import dropcaps, linehyphens, pagechrome, pdftables, tocdots, typesizes
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.lineshapes import SENTENCE_ENDS, TITLE_MAX
+from rulebook.ingest.pdfgeometry import SIDEWAYS
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
 
@@ -69,6 +71,14 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
                 if m and key not in out.meta:
                     out.meta[key] = (m.groupdict().get("value") or m.group(0)).strip()
     pages, out.notes = pagechrome.find(lines[start:end])
+    tabs = _thumb_tabs(lines[start:end])
+    if tabs:
+        shown = sorted({lines[start + k].text.strip() for k in tabs})
+        out.notes.append(
+            f"line {lines[start + min(tabs)].no}: {len(tabs)} lines set on their side at the pages'"
+            f" edges (thumb tabs: {', '.join(f'«{t}»' for t in shown[:4])}) read as page chrome: dropped"
+        )
+        pages |= tabs
     contents, notes = tocdots.find(lines[start:end])
     out.notes += notes
     for k, ln in enumerate(lines[start:end]):
@@ -141,6 +151,14 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
         if key not in out.meta:
             raise book.fail(f"chrome.meta.{key} matches no dropped line of the text", "chrome", "meta", key)
     return out
+
+
+def _thumb_tabs(lines: list[SourceLine]) -> set[int]:
+    """A PDF's lines set on their side that recur (a chapter's thumb tab on each of its pages):
+    page furniture, as a running header is; once, a line on its side may be a table's label."""
+    sideways = [k for k, ln in enumerate(lines) if ln.size == SIDEWAYS]
+    seen = Counter(lines[k].text.strip() for k in sideways)
+    return {k for k in sideways if seen[lines[k].text.strip()] >= 2}
 
 
 def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[int]) -> list[SourceLine]:

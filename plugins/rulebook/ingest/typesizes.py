@@ -42,7 +42,7 @@ def text_size(lines: list[SourceLine], skip: set[int]) -> float:
     """The size most of the text's letters are set in (0: unknown, not a PDF's text)."""
     body = Counter[float]()
     for i, ln in enumerate(lines):
-        if ln.size and i not in skip:
+        if ln.size > 0 and i not in skip:
             body[ln.size] += len(ln.text.strip())
     return body.most_common(1)[0][0] if body else 0.0
 
