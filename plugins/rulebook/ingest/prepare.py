@@ -18,6 +18,9 @@ from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
 
 ATTACHMENT = "\x00attachment:"  # a line that became a notice (an attachment is not text)
+# a line that stands for a PDF's table (pdftables), holding its words (counted as the source's)
+# after a mark that is no word: the parser puts the table there
+TABLE = "\x00\u229e "
 _GLUED_SENTENCE = re.compile(r"(?<=[а-яё]{2}[.!?])(?=[А-ЯЁ][а-яё])")
 # a line that stops in mid-sentence, and one that goes on with it (a lower-case word)
 _CUT_SENTENCE = re.compile(r"(?:[^\W\d_]|[^\W_][-\u2010]|,)$")
@@ -117,29 +120,11 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
             out.fixes += fixed != text
             text = fixed
         out.lines.append(SourceLine(ln.no, text))
+    body = lines[start:end]
+    titles = _pdf_layout(book, body, junk_at, out)
     out.lines = _close_page_breaks(out.lines, junk_at, printed)
     out.notes += _join_drop_caps(out)
-    body = lines[start:end]
-    titles = typesizes.find(body, junk_at, book.headings.max_level)
     out.lines, out.sized = _set_apart(out.lines, titles, body)
-    if titles:
-        out.notes.append(
-            f"line {body[titles[0].first].no}: {len(titles)} titles read by their type size"
-            f" (levels 1–{max(t.level for t in titles)}), each set apart from the text"
-        )
-    size = typesizes.text_size(body, junk_at)
-    found = (
-        pdftables.find([[] if i in junk_at else list(ln.boxes) for i, ln in enumerate(body)], size)
-        if size
-        else []
-    )
-    headed = {t.first + k for t in titles for k in range(t.count)}
-    found = [t for t in found if not headed.intersection(range(t.first, t.last + 1))]
-    out.lines, out.tables = _tables_apart(out.lines, found, body)
-    if found:
-        out.notes.append(
-            f"line {body[found[0].first].no}: {len(found)} tables rebuilt from where their words stand"
-        )
     short = {ln.no for ln in body if ln.short}
     out.lines, joined = unwrap(out.lines, sum(ln.blank for ln in body) / max(len(body), 1), short)
     out.fixes += joined
@@ -222,33 +207,39 @@ def _set_apart(
     return out, sized
 
 
-# a line that stands for a PDF's table (pdftables), holding its words (counted as the source's)
-# after a mark that is no word: the parser puts the table there
-TABLE = "\x00\u229e "
-
-
-def _tables_apart(
-    lines: list[SourceLine], found: list[pdftables.Found], source: list[SourceLine]
-) -> tuple[list[SourceLine], dict[int, pdftables.Found]]:
-    """Each table's lines as one line standing for it, between blank lines, and the tables by
-    that line."""
-    if not found:
-        return lines, {}
-    first = {source[t.first].no: t for t in found}
-    taken = {source[i].no for t in found for i in range(t.first, t.last + 1)}
-    out: list[SourceLine] = []
-    tables: dict[int, pdftables.Found] = {}
-    for ln in lines:
-        if ln.no not in taken:
-            out.append(ln)
-        elif ln.no in first and ln.no not in tables and not ln.blank:
-            t = first[ln.no]
-            cells = [c for row in t.header for c, _ in row] + [c for row in t.rows for c in row]
-            text = TABLE + " ".join(c for c in cells if c)
-            out += [SourceLine(ln.no, ""), SourceLine(ln.no, text), SourceLine(ln.no, "")]
-            tables[ln.no] = first[ln.no]
-        # the table's other lines: its cells hold their words
-    return out, tables
+def _pdf_layout(
+    book: BookConfig, body: list[SourceLine], junk_at: set[int], out: Prepared
+) -> list[typesizes.Title]:
+    """A PDF's titles by their size (set apart later, see _set_apart) and its tables, each put
+    in place of its lines now (`out.lines` runs beside `body` yet), before a page break's
+    cut sentence is mended: a table's first line may go on in lower case («к6 Безделушка»)."""
+    titles = typesizes.find(body, junk_at, book.headings.max_level)
+    if titles:
+        out.notes.append(
+            f"line {body[titles[0].first].no}: {len(titles)} titles read by their type size"
+            f" (levels 1–{max(t.level for t in titles)}), each set apart from the text"
+        )
+    size = typesizes.text_size(body, junk_at)
+    if not size:
+        return titles
+    found = pdftables.find([[] if i in junk_at else list(ln.boxes) for i, ln in enumerate(body)], size)
+    headed = {t.first + k for t in titles for k in range(t.count)}
+    for t in found:
+        slots = [k for k in range(t.first, t.last + 1) if k not in junk_at]
+        if headed.intersection(range(t.first, t.last + 1)) or len(slots) < 3:
+            continue
+        cells = [c for row in t.header for c, _ in row] + [c for row in t.rows for c in row]
+        no = body[slots[1]].no
+        for k in slots:  # a blank line, the table's line, blank lines: a block of its own
+            out.lines[k] = SourceLine(
+                body[k].no, TABLE + " ".join(c for c in cells if c) if k == slots[1] else ""
+            )
+        out.tables[no] = t
+    if out.tables:
+        out.notes.append(
+            f"line {min(out.tables)}: {len(out.tables)} tables rebuilt from where their words stand"
+        )
+    return titles
 
 
 def _join_drop_caps(out: Prepared) -> list[str]:
