@@ -6,19 +6,30 @@ edge («Класс брони 13») stays."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rulebook.ingest import pagechrome
+from rulebook.ingest.pdfgeometry import Word
 from rulebook.ingest.reader import SourceLine
 
 LINE = "Герой бросает кубик и прибавляет силу, мастер сравнивает итог со сложностью, а потом"
 CHAPTERS = {"Глава 1. Бой": 3, "Глава 2. Магия": 4}
 
 
-def _edges(texts: list[list[str]]) -> list[SourceLine]:
-    """Lines of pages (a page flag on each page's first line), numbered from 1."""
+def _edges(texts: list[list[str]], apart: Collection[str] = ()) -> list[SourceLine]:
+    """Lines of pages (a page flag on each page's first line), numbered from 1, with their words'
+    boxes: the number of a line in `apart` set far from its words, as a page's number beside its
+    running header, the others' a word space apart."""
     out: list[SourceLine] = []
-    for page in texts:
+    for p, page in enumerate(texts):
         for k, t in enumerate(page):
-            out.append(SourceLine(len(out) + 1, t, page=k == 0 and bool(out)))
+            words, boxes, x = t.split(), [], 50.0
+            for j, w in enumerate(words):
+                last = j == len(words) - 1 and j > 0
+                x += 200.0 if t in apart and last and w.isdigit() else 0.0  # «… 5.1», far: «12»
+                boxes.append(Word(w, x, x + 5 * len(w), 20.0 + 12 * k, 10.0, p))
+                x += 5 * len(w) + 2.5 + (200.0 if t in apart and j == 0 and w.isdigit() else 0.0)
+            out.append(SourceLine(len(out) + 1, t, page=k == 0 and bool(out), boxes=tuple(boxes)))
     return out
 
 
@@ -48,7 +59,7 @@ def test_a_chapters_header_over_its_one_other_page_is_dropped_where_it_was_a_tit
     pages = [["Снаряжение", LINE + ".", "1 Книга правил"]]
     pages += [[LINE + ".", LINE + ".", "Снаряжение 2"]]
     pages += [[LINE + ".", LINE + ".", f"{p} Книга правил"] for p in range(3, 7)]
-    lines = _edges(pages)
+    lines = _edges(pages, apart={"Снаряжение 2", *(f"{p} Книга правил" for p in range(1, 7))})
     found, _ = pagechrome.find(lines)
     assert {lines[i].text for i in found} == {"Снаряжение 2", *(f"{p} Книга правил" for p in [1, 3, 4, 5, 6])}
 
@@ -67,7 +78,7 @@ def _book(front: int) -> tuple[list[SourceLine], set[str]]:
             foot = f"{n}" if k == 0 else f"{n} Печатная книга" if n % 2 == 0 else f"{chapter} | {n}"
             pages.append(([chapter] if k == 0 else []) + [LINE, LINE + ".", foot])
             chrome.add(foot)
-    return _edges(pages), chrome
+    return _edges(pages, apart=chrome), chrome
 
 
 def test_page_numbers_on_the_running_headers_lines_are_page_chrome_with_the_bare_ones():
@@ -80,6 +91,14 @@ def test_page_numbers_on_the_running_headers_lines_are_page_chrome_with_the_bare
 
 def test_the_first_pages_header_over_its_number_is_page_chrome_too():
     # the header at each page's top, the first page's included (no page break before it)
-    lines = _edges([[f"System Reference Document 5.1 {p}", LINE + ".", LINE + "."] for p in range(1, 7)])
+    heads = [f"System Reference Document 5.1 {p}" for p in range(1, 7)]
+    lines = _edges([[h, LINE + ".", LINE + "."] for h in heads], apart=heads)
     found, _ = pagechrome.find(lines)
     assert {lines[i].text for i in found} == {f"System Reference Document 5.1 {p}" for p in range(1, 7)}
+
+
+def test_a_title_numbered_on_each_page_is_no_page_number():
+    # «Правило 1» opening page 1, «Правило 2» page 2, … and no page numbers printed: its number
+    # is set a word space from its word, as a title's is, not apart as a page's
+    pages = [[f"Правило {p}", LINE + ".", LINE + "."] for p in range(1, 9)]
+    assert pagechrome.find(_edges(pages)) == (set(), [])

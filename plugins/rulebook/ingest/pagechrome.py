@@ -26,7 +26,7 @@ import itertools
 import re
 from collections import Counter
 
-from rulebook.ingest import divisions
+from rulebook.ingest import divisions, pdftables
 from rulebook.ingest.lineshapes import TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 
@@ -39,8 +39,8 @@ _BARE_NUMBER = re.compile(r"^\s*(\d{1,4})\s*$")
 # a page's number on its running header's line, before or after it, maybe set off by a bar, a
 # dot or a dash: «12 | Книга правил», «Глава 2. Бой · 13»
 _WITH_NUMBER = (
-    re.compile(r"^(?P<n>\d{1,4})(?:\s*[|·•—–-]\s*|\s+)(?P<t>\S.*)$"),
-    re.compile(r"^(?P<t>.*?\S)(?:\s*[|·•—–-]\s*|\s+)(?P<n>\d{1,4})$"),
+    re.compile(r"^(?P<n>\d{1,4})(?P<sep>\s*[|·•—–-]\s*|\s+)(?P<t>\S.*)$"),
+    re.compile(r"^(?P<t>.*?\S)(?P<sep>\s*[|·•—–-]\s*|\s+)(?P<n>\d{1,4})$"),
 )
 _LETTER = re.compile(r"[^\W\d_]")
 _MIN_PAGES = 3  # page-number lines that, with a running header beside them, show pages
@@ -118,6 +118,8 @@ def _numbers_with_headers(lines: list[SourceLine]) -> dict[int, str]:
     opening page), index -> the header ("" for a bare number). Most books print their numbers
     so; before, each such line stayed a paragraph in the rules and split the one it fell in.
 
+    The number is set apart from the header: by a bar, a dot or a dash, or by white wider than a
+    word space on the PDF's page (a title «Правило 2» opening its page sets its number as a word).
     A page's number is its place among the pages plus one offset for the whole book (the front
     matter's pages): a line is one where its number fits the offset most edge lines fit, so a
     line of text that ends in a number («Класс брони 13») is one only by that coincidence, and
@@ -133,7 +135,11 @@ def _numbers_with_headers(lines: list[SourceLine]) -> dict[int, str]:
         if m := _BARE_NUMBER.match(text):
             readings[i] = [(int(m.group(1)), "")]
             continue
-        found = [(int(m["n"]), m["t"].strip()) for pat in _WITH_NUMBER if (m := pat.match(text))]
+        found = [
+            (int(m["n"]), m["t"].strip())
+            for pat in _WITH_NUMBER
+            if (m := pat.match(text)) and (m["sep"].strip() or pdftables.gapped(list(lines[i].boxes)))
+        ]
         if found := [(n, t) for n, t in found if _header_shape(t) and _LETTER.search(t) and not _label(t, n)]:
             readings[i] = found
     bare: Counter[int] = Counter(rs[0][0] - place[i] for i, rs in readings.items() if not rs[0][1])
