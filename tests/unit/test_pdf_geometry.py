@@ -5,25 +5,31 @@ from __future__ import annotations
 
 from rulebook.ingest import pdfgeometry
 
+Box = tuple[str, float, float, float, float]
 
-def _bbox(pages: list[list[tuple[str, float, float, float]]]) -> str:
-    """pdftotext -raw -bbox's output: per page, its words as (word, left, right, height)."""
+
+def _bbox(pages: list[list[Box]]) -> str:
+    """pdftotext -raw -bbox's output: per page, its words as (word, left, right, foot, height)."""
     out = []
     for words in pages:
         out.append('<page width="612" height="792">')
         out += [
-            f'<word xMin="{x0}" yMin="100.0" xMax="{x1}" yMax="{100.0 + h}">{w}</word>'
-            for w, x0, x1, h in words
+            f'<word xMin="{x0}" yMin="{y - h}" xMax="{x1}" yMax="{y}">{w}</word>' for w, x0, x1, y, h in words
         ]
         out.append("</page>")
     return "<doc>" + "".join(out) + "</doc>"
 
 
-def _line(text: str, x0: float, x1: float, h: float = 10.0) -> list[tuple[str, float, float, float]]:
-    """A line's words spread evenly from x0 to x1."""
+def _line(text: str, x0: float, x1: float, y: float, h: float = 10.0) -> list[Box]:
+    """A line's words spread evenly from x0 to x1, their foot at y."""
     words = text.split()
     step = (x1 - x0) / len(words)
-    return [(w, x0 + k * step, x0 + (k + 1) * step - 3, h) for k, w in enumerate(words)]
+    return [(w, x0 + k * step, x0 + (k + 1) * step - 3, y, h) for k, w in enumerate(words)]
+
+
+def _column(rows: list[tuple[str, float, float]], top: float = 100.0) -> list[Box]:
+    """Lines (text, left, right) one under another, 12 points apart."""
+    return [w for k, (t, a, b) in enumerate(rows) for w in _line(t, a, b, top + 12 * k)]
 
 
 def test_a_line_that_stops_where_the_next_word_would_fit_is_short():
@@ -35,10 +41,7 @@ def test_a_line_that_stops_where_the_next_word_would_fit_is_short():
         ("a last line.", 50, 120),  # the page's last line: the next is on another page
     ]
     second = [("Next page starts here with text", 50, 300)]
-    pages = [
-        [w for t, a, b in text for w in _line(t, a, b)],
-        [w for t, a, b in second for w in _line(t, a, b)],
-    ]
+    pages = [_column(text), _column(second)]
     lines = [t for t, _, _ in text] + [t for t, _, _ in second]
     lines[3] = "Huge words here and"
     got = pdfgeometry.measure("\n".join(lines), _bbox(pages))
@@ -54,18 +57,30 @@ def test_a_quote_set_in_on_both_sides_has_its_own_edge():
         ("the column, each line full to its edge", 80, 270),
     ]
     rows = body[:2] + quote + body[2:]
-    got = pdfgeometry.measure(
-        "\n".join(t for t, _, _ in rows), _bbox([[w for t, a, b in rows for w in _line(t, a, b)]])
-    )
+    got = pdfgeometry.measure("\n".join(t for t, _, _ in rows), _bbox([_column(rows)]))
     assert got is not None and not any(got.short)
 
 
 def test_boxes_that_are_not_the_texts_give_no_geometry():
-    assert pdfgeometry.measure("Barbarian\nAs a rule.", _bbox([[("Barbarian", 50, 150, 30.0)]])) is None
+    assert (
+        pdfgeometry.measure("Barbarian\nAs a rule.", _bbox([[("Barbarian", 50, 150, 130.0, 30.0)]])) is None
+    )
 
 
 def test_a_line_set_on_its_side_has_no_type_size():
     # a thumb tab «ГЛАВА» turned at the page's edge: its box is taller than wide, its height its length
-    words = [*_line("Body text runs the whole column width here", 50, 300), ("ГЛАВА", 560.0, 575.0, 60.0)]
+    words = [
+        *_line("Body text runs the whole column width here", 50, 300, 100),
+        ("ГЛАВА", 560.0, 575.0, 200.0, 60.0),
+    ]
     got = pdfgeometry.measure("Body text runs the whole column width here\nГЛАВА", _bbox([words]))
     assert got is not None and got.sizes == [10.0, pdfgeometry.SIDEWAYS] and got.words[1] == []
+
+
+def test_the_pages_last_line_over_its_footer_is_no_paragraphs_end():
+    # the page number under the page's last line, far below: the next word it would fit is no
+    # line of the paragraph, which goes on on the next page
+    rows = [("Body text runs the whole column width here", 50, 300), ("and stops short of the", 50, 250)]
+    page = [*_column(rows), *_line("3", 50, 58, 700)]
+    got = pdfgeometry.measure("\n".join([*(t for t, _, _ in rows), "3"]), _bbox([page]))
+    assert got is not None and got.short == [False, False, False]

@@ -31,6 +31,7 @@ _WORD = re.compile(
 # a list's hanging lines have their own right edge); the next line: in its column within more
 _PEERS = 1.0
 _COLUMN = 3.0
+_NEXT = 2.0  # of its size: how far below a line the next one in its column stands at most
 _SPACE = 0.25  # a space's width, of the type's height
 _SIDEWAYS = 4  # letters of a word whose box, taller than wide, shows it set on its side
 SIDEWAYS = -1.0  # the size of a line set on its side (a thumb tab's «Глава 3» at the page's edge)
@@ -64,6 +65,7 @@ class _Line:
     x1: float
     size: float
     first: float  # the width of its first word
+    bottom: float  # its foot on the page
 
 
 def measure(text: str, bbox: str) -> Geometry | None:
@@ -116,11 +118,14 @@ def measure(text: str, bbox: str) -> Geometry | None:
             mine.append(Word(t, x0s[a], x1s[b], bottoms[b], heights[a], pages[a]))
             at += len(t)
         if not all(w.size for w in mine):
-            lines.append(_Line(first.page, 0, 0, SIDEWAYS, 0) if (first := mine[0]) else None)
+            lines.append(_Line(first.page, 0, 0, SIDEWAYS, 0, 0) if (first := mine[0]) else None)
             placed[-1] = []  # a line set on its side stands nowhere in the text's flow
             continue
         first, last = mine[0], mine[-1]
-        lines.append(_Line(first.page, first.x0, last.x1, sizes.most_common(1)[0][0], first.x1 - first.x0))
+        size = sizes.most_common(1)[0][0]
+        lines.append(
+            _Line(first.page, first.x0, last.x1, size, first.x1 - first.x0, max(w.bottom for w in mine))
+        )
     if at != count:
         return None
     return Geometry([ln.size if ln else 0.0 for ln in lines], _short(lines), placed)
@@ -139,8 +144,12 @@ def _short(lines: list[_Line | None]) -> list[bool]:
     for i, (ln, nxt) in enumerate(zip(lines, [*lines[1:], None], strict=True)):
         if ln is None or nxt is None or nxt.page != ln.page or ln.size < 0 or nxt.size < 0:
             continue
-        if abs(nxt.x0 - ln.x0) > _COLUMN * ln.size:
-            continue  # the next line is in another column
+        if (
+            abs(nxt.x0 - ln.x0) > _COLUMN * ln.size
+            or not 0 < nxt.bottom - ln.bottom <= _NEXT * ln.size
+            or abs(nxt.size - ln.size) > _SAME
+        ):
+            continue  # the next line is in another column, or not the text's right under it (a footer)
         peers, at = starts[ln.page], keys[ln.page]
         reach = _PEERS * ln.size
         lo, hi = bisect.bisect_left(at, ln.x0 - reach), bisect.bisect_right(at, ln.x0 + reach)
