@@ -90,3 +90,12 @@ def test_a_header_set_in_larger_bold_type_is_the_tables_header_not_a_title():
     assert typesizes.find(lines, set(), 6) == []
     (found,) = pdftables.find(words, SIZE)
     assert found.header == [[("Level", 1), ("Bonus", 1), ("Features", 1)]] and found.rows == ROWS
+
+
+def test_a_list_whose_items_hang_a_few_ems_after_their_markers_is_no_table():
+    for markers in (["•"] * 4, ["1.", "2.", "3.", "4."], ["а)", "б)", "в)", "г)"]):
+        words = [
+            _line([(m, 50.0), ("Выберите класс и расу персонажа", 80.0)], 100 + 14 * k)
+            for k, m in enumerate(markers)
+        ]
+        assert pdftables.find(words, SIZE) == [], markers

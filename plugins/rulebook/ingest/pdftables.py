@@ -19,6 +19,7 @@ Hand-written: poppler's boxes are the data, and no library reads them back onto 
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 
 from rulebook.ingest.pdfgeometry import Word
@@ -29,7 +30,10 @@ _MIN_ROWS = 3  # lines with cells that make a table
 _BETWEEN = 4  # lines (a wrapped cell's) that may come between two lines with cells
 _ABOVE = 3  # lines of a header above the first line with cells (a header cell set on two lines)
 _FILLED = 0.8  # of the rows that fill two cells or more
-_SAME_LINE = 0.4  # of a word's height: feet this close are on one printed line
+_SAME_LINE = 0.4
+_MARKER = re.compile(
+    r"^(?:[-–—*•·▪►●○◦■□✓]|\(?(?:\d{1,3}|[a-zа-яё]|[ivx]{1,4})[.)])$", re.IGNORECASE
+)  # of a word's height: feet this close are on one printed line
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,8 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
                 c += part
         else:
             lead.append(line)
+    if all(_MARKER.match(" ".join(row[0])) for row in rows):
+        return None  # a list whose items hang a few ems after their bullets or numbers
     header, texts = _header(lead, [[" ".join(c) for c in row] for row in rows], bounds)
     if len(texts) < _MIN_ROWS:
         return None
