@@ -53,3 +53,60 @@ def test_a_table_opening_a_page_under_a_cut_sentence_keeps_its_rows(tmp_path, mo
         f"Находка номер {k}" for k in range(1, 7)
     ]
     assert "как захочет, и это правило." in _texts(blocks, Paragraph)
+
+
+def _heads(blocks):
+    return [(b.level, b.text) for b in blocks if isinstance(b, Heading)]
+
+
+def test_large_text_that_ends_a_sentence_or_is_quoted_is_no_title(tmp_path, monkeypatch):
+    # a lead that exclaims, a pull quote, an epigraph: set large, each read as text; the section
+    # after them keeps its level (before, each was a heading and the section went under it)
+    page = [line("Бой", 40, size=24), line("Добро пожаловать в мир приключений, герой!", 70, size=14)]
+    page += [line(f"{PROSE}.", 90 + 14 * k) for k in range(3)]
+    page += [line("«Кто не рискует, тот не пьёт»", 150, size=16), line("Первый шаг", 180, size=15)]
+    page += [line(f"{PROSE}.", 200 + 14 * k) for k in range(3)]
+    page += [line("Смелость города берёт…", 260, size=16), line("Второй шаг", 290, size=15)]
+    page += [line(f"{PROSE}.", 310 + 14 * k) for k in range(3)]
+    _, blocks = _read(tmp_path, monkeypatch, [page])
+    assert _heads(blocks) == [(1, "Бой"), (2, "Первый шаг"), (2, "Второй шаг")]
+
+
+def test_a_block_set_large_that_a_page_break_cuts_is_no_title(tmp_path, monkeypatch):
+    pages = _pages(6)
+    pages[1][4:4] = [line("Заметка на полях о том, как", 120 + 16 * k, size=14) for k in range(2)]
+    pages[2][:0] = [line("мастер решает спор за столом", 40 + 16 * k, size=14) for k in range(2)]
+    _, blocks = _read(tmp_path, monkeypatch, pages)
+    assert not [t for _, t in _heads(blocks) if "мастер" in t or "Заметка" in t]
+
+
+def test_a_covers_title_with_a_series_line_over_it_is_a_page_of_its_own(tmp_path, monkeypatch):
+    cover = [line("Серия «Приключения»", 100, size=14), line("Книга правил", 200, size=40)]
+    chapters = [
+        [line(title, 40, size=24), *(line(f"{PROSE}.", 70 + 14 * k) for k in range(20))]
+        for title in ("Бой", "Магия")
+    ]
+    _, blocks = _read(tmp_path, monkeypatch, [cover, *chapters])
+    assert [h for h in _heads(blocks) if h[1] != "Серия «Приключения»"] == [
+        (1, "Книга правил"),
+        (1, "Бой"),
+        (1, "Магия"),
+    ]
+
+
+def test_a_one_chapter_books_title_over_its_text_is_no_cover(tmp_path, monkeypatch):
+    page = [line("Заклинания", 40, size=24), *(line(f"{PROSE}.", 70 + 14 * k) for k in range(8))]
+    for k, spell in enumerate(["Огненный шар", "Щит"]):
+        page += [
+            line(spell, 200 + 150 * k, size=14),
+            *(line(f"{PROSE}.", 220 + 150 * k + 14 * j) for j in range(4)),
+        ]
+    _, blocks = _read(tmp_path, monkeypatch, [page])
+    assert _heads(blocks) == [(1, "Заклинания"), (2, "Огненный шар"), (2, "Щит")]
+
+
+def test_a_drop_cap_printed_before_its_title_goes_back_to_its_word(tmp_path, monkeypatch):
+    page = [line("В", 40, size=40), line("Бой", 80, size=24), line("озьмите кубик и бросьте его.", 110)]
+    page += [line(f"{PROSE}.", 124 + 14 * k) for k in range(3)]
+    _, blocks = _read(tmp_path, monkeypatch, [page])
+    assert _heads(blocks) == [(1, "Бой")] and _texts(blocks, Paragraph)[0].startswith("Возьмите кубик")

@@ -30,6 +30,7 @@ _LEAD_UNDERSCORE = re.compile(r"^(\s*)_+(?=[^\s_])")
 _STRAY_MARKS = re.compile(r"(?<![\w=])(={1,2})(?=[^\s=])([^=]{1,80}?)(?<=[^\s=])\1(?![\w=])")
 
 
+_INITIAL_REACH = 16  # lines after a PDF's drop cap where its word may be (a title, an epigraph between)
 _ITEM_START = re.compile(r"^(?:[-*•·–—►|│┌├└]|\d+[.)]|[а-яa-z]\))")
 
 
@@ -188,8 +189,8 @@ def _set_apart(
     (so no paragraph takes it in), and the level of each, by line."""
     if not titles:
         return lines, {}
-    first = {source[t.first].no: t for t in titles}
-    rest = {source[t.first + j].no for t in titles for j in range(1, t.count)}
+    first = {source[t.lines[0]].no: t for t in titles}
+    rest = {source[k].no for t in titles for k in t.lines[1:]}
     texts = {ln.no: ln.text.strip() for ln in lines}
     out: list[SourceLine] = []
     sized: dict[int, int] = {}
@@ -200,7 +201,7 @@ def _set_apart(
         if t is None:
             out.append(ln)
             continue
-        nos = [source[t.first + j].no for j in range(t.count)]
+        nos = [source[k].no for k in t.lines]
         text = " ".join(texts[no] for no in nos if texts.get(no))
         out += [SourceLine(ln.no, ""), SourceLine(ln.no, text), SourceLine(ln.no, "")]
         sized[ln.no] = t.level
@@ -213,17 +214,19 @@ def _pdf_layout(
     """A PDF's titles by their size (set apart later, see _set_apart) and its tables, each put
     in place of its lines now (`out.lines` runs beside `body` yet), before a page break's
     cut sentence is mended: a table's first line may go on in lower case («к6 Безделушка»)."""
+    size = typesizes.text_size(body, junk_at)
+    if size:
+        _join_large_initials(body, junk_at, out, size)
     titles = typesizes.find(body, junk_at, book.headings.max_level)
     if titles:
         out.notes.append(
-            f"line {body[titles[0].first].no}: {len(titles)} titles read by their type size"
+            f"line {body[titles[0].lines[0]].no}: {len(titles)} titles read by their type size"
             f" (levels 1–{max(t.level for t in titles)}), each set apart from the text"
         )
-    size = typesizes.text_size(body, junk_at)
     if not size:
         return titles
     found = pdftables.find([[] if i in junk_at else list(ln.boxes) for i, ln in enumerate(body)], size)
-    headed = {t.first + k for t in titles for k in range(t.count)}
+    headed = {k for t in titles for k in t.lines}
     for t in found:
         slots = [k for k in range(t.first, t.last + 1) if k not in junk_at]
         if headed.intersection(range(t.first, t.last + 1)) or len(slots) < 3:
@@ -240,6 +243,25 @@ def _pdf_layout(
             f"line {min(out.tables)}: {len(out.tables)} tables rebuilt from where their words stand"
         )
     return titles
+
+
+def _join_large_initials(body: list[SourceLine], junk_at: set[int], out: Prepared, size: float) -> None:
+    """A PDF's drop cap: one capital set large on a line of its own (a page may print it before
+    a title and an epigraph, as it floats) goes back to its word, the first line of the text's
+    size after it on its page that goes on in lower case («В» + «озьмите»)."""
+    for k, ln in enumerate(body):
+        letter = ln.text.strip()
+        if k in junk_at or len(letter) != 1 or not letter.isupper() or ln.size < size * typesizes.LARGER:
+            continue
+        for j in range(k + 1, min(len(body), k + _INITIAL_REACH)):
+            if body[j].page:
+                break
+            head = out.lines[j].text.lstrip()
+            if j not in junk_at and head and abs(body[j].size - size) <= typesizes.SAME and head[0].islower():
+                out.lines[j] = SourceLine(out.lines[j].no, letter + head)
+                out.lines[k] = SourceLine(ln.no, "")
+                out.fixes += 1
+                break
 
 
 def _join_drop_caps(out: Prepared) -> list[str]:

@@ -17,6 +17,7 @@ section however many sizes lie between, and its siblings of its size sit beside 
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -24,16 +25,18 @@ from rulebook.ingest import pdftables
 from rulebook.ingest.lineshapes import TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 
-_LARGER = 1.15  # a title's size over the text's
-_SAME = 0.25  # pt: two sizes this close are one (a bold face's box is a little taller)
+LARGER = 1.15  # a title's size over the text's
+SAME = 0.25  # pt: two sizes this close are one (a bold face's box is a little taller)
 _TITLE_LINES = 3  # a title set on more lines than this is large text
-_TITLE_ENDS = ".,;:"  # a title may ask or exclaim, but ends no sentence
+_TITLE_ENDS = ".,;:!…"  # a title may ask, but ends no sentence (an exclaimed lead's, a quote's «…»)
+_QUOTES = ("«»", "“”", "„“", '""')  # a line set large inside quotes: a pull quote
+_COVER = float("inf")  # the size a cover's title ranks by: above all
+_COVER_TEXT = 300  # letters of the text's size on a cover page at most (a publisher's line)
 
 
 @dataclass(frozen=True)
 class Title:
-    first: int  # index of its first line
-    count: int  # its lines
+    lines: tuple[int, ...]  # indices of its lines (page furniture between them aside)
     text: str  # the lines joined
     level: int
 
@@ -52,50 +55,81 @@ def find(lines: list[SourceLine], skip: set[int], max_level: int) -> list[Title]
     body = text_size(lines, skip)
     if not body:
         return []
-    runs: list[tuple[int, int, float]] = []  # (first, count, size) of the larger lines in a row
+    runs: list[tuple[list[int], float]] = []  # the larger lines in a row, and their size
     for i, ln in enumerate(lines):
-        if i in skip or ln.blank or ln.size < body * _LARGER or pdftables.gapped(list(ln.boxes)):
+        if i in skip or ln.blank or ln.size < body * LARGER or pdftables.gapped(list(ln.boxes)):
             continue  # (a line with a cell's gap in it is a table's header set large, no title)
-        if runs and runs[-1][0] + runs[-1][1] == i and abs(runs[-1][2] - ln.size) <= _SAME:
-            first, count, size = runs[-1]
-            runs[-1] = (first, count + 1, size)
+        # lines of one size in a row, page furniture and a page break between them aside: a
+        # block set large that a page break cut is one block, however few lines each part has
+        if runs and _next_to(lines, skip, runs[-1][0][-1] + 1, i) and abs(runs[-1][1] - ln.size) <= SAME:
+            runs[-1][0].append(i)
         else:
-            runs.append((i, 1, ln.size))
+            runs.append(([i], ln.size))
     found = [
-        (first, count, size, text)
-        for first, count, size in runs
-        if count <= _TITLE_LINES
-        and all(len(ln.text.strip()) <= TITLE_MAX for ln in lines[first : first + count])
-        and _title(text := " ".join(ln.text.strip() for ln in lines[first : first + count]))
+        (at, size, text)
+        for at, size in runs
+        if len(at) <= _TITLE_LINES
+        and all(len(lines[k].text.strip()) <= TITLE_MAX for k in at)
+        and _title(text := " ".join(lines[k].text.strip() for k in at))
     ]
-    sizes = [size for _, _, size, _ in found]
-    # the book's own title on its cover, larger than any other and set once: a page of its own,
-    # not the one page every chapter goes under
-    cover = len(sizes) > 1 and sizes[0] - max(sizes[1:]) > _SAME
-    ranks = _ranks(sizes[1:] if cover else sizes)
+    found = _cover(lines, skip, body, found)
+    cover = bool(found) and found[0][1] == _COVER
+    ranks = _ranks([size for _, size, _ in found[1 if cover else 0 :]])
     out: list[Title] = []
     above: list[tuple[int, int]] = []  # (rank, level) of the titles the next one may go under
-    for k, (first, count, _size, text) in enumerate(found):
-        rank = 1 if cover and k == 0 else ranks[sizes[k]]
+    for at, size, text in found:
+        rank = 1 if size == _COVER else ranks[size]
         while above and above[-1][0] >= rank:
             above.pop()  # a title of its size or smaller ends there
         level = min(above[-1][1] + 1 if above else 1, max_level)
         above.append((rank, level))
-        out.append(Title(first, count, text, level))
+        out.append(Title(tuple(at), text, level))
     return out
+
+
+def _cover(
+    lines: list[SourceLine], skip: set[int], body: float, found: list[tuple[list[int], float, str]]
+) -> list[tuple[list[int], float, str]]:
+    """The book's own title on its cover, larger than any other title and set once, on a page
+    with next to no text: a page of its own, not the one page every chapter goes under (its
+    size marked _COVER). Larger lines above it on its cover (a series' name) are no titles. A
+    book of one chapter, whose title is larger than its sections' over its text, has no cover."""
+    if len(found) < 2:
+        return found
+    sizes = [size for _, size, _ in found]
+    top = max(range(len(found)), key=lambda k: sizes[k])
+    if any(k != top and sizes[top] - sizes[k] <= SAME for k in range(len(found))):
+        return found
+    page = list(itertools.accumulate(int(ln.page) for ln in lines))
+    cover = page[found[top][0][0]]
+    text = sum(
+        len(ln.text.strip())
+        for i, ln in enumerate(lines)
+        if page[i] == cover and i not in skip and abs(ln.size - body) <= SAME
+    )
+    if text > _COVER_TEXT:
+        return found
+    at, _, title = found[top]
+    return [(at, _COVER, title), *found[top + 1 :]]
+
+
+def _next_to(lines: list[SourceLine], skip: set[int], end: int, i: int) -> bool:
+    """Line i comes right after the run ending before `end`, only page furniture between."""
+    return all(k in skip or lines[k].blank for k in range(end, i))
 
 
 def _title(text: str) -> bool:
     letters = sum(c.isalpha() for c in text)
-    return letters >= 2 and len(text) <= 2 * TITLE_MAX and text[-1] not in _TITLE_ENDS
+    quoted = any(text[0] == a and text[-1] == b for a, b in _QUOTES)
+    return letters >= 2 and len(text) <= 2 * TITLE_MAX and text[-1] not in _TITLE_ENDS and not quoted
 
 
 def _ranks(sizes: list[float]) -> dict[float, int]:
-    """Each size's rank from the largest (1), sizes within _SAME of the one above sharing it."""
+    """Each size's rank from the largest (1), sizes within SAME of the one above sharing it."""
     ranks: dict[float, int] = {}
     rank, last = 0, None
     for size in sorted(set(sizes), reverse=True):
-        if last is None or last - size > _SAME:
+        if last is None or last - size > SAME:
             rank += 1
         ranks[size] = rank
         last = size
