@@ -99,3 +99,15 @@ def test_a_list_whose_items_hang_a_few_ems_after_their_markers_is_no_table():
             for k, m in enumerate(markers)
         ]
         assert pdftables.find(words, SIZE) == [], markers
+
+
+def test_the_last_rows_wrapped_cell_and_a_title_across_the_columns_are_the_tables():
+    words = _table(150)
+    words.insert(0, _line([("Развитие персонажа", 100.0)], 136))  # over the columns, no row
+    words.append(_line([("и защита", 200.0)], 150 + 14 * 4 + 12))  # under «Ability», in its column
+    (found,) = pdftables.find(words, SIZE)
+    assert found.header == [
+        [("", 1), ("Развитие персонажа", 2)],
+        [("Level", 1), ("Bonus", 1), ("Features", 1)],
+    ]
+    assert found.rows[-1] == ["4th", "+2", "Ability и защита"]

@@ -31,6 +31,7 @@ _BETWEEN = 4  # lines (a wrapped cell's) that may come between two lines with ce
 _ABOVE = 3  # lines of a header above the first line with cells (a header cell set on two lines)
 _FILLED = 0.8  # of the rows that fill two cells or more
 _SAME_LINE = 0.4
+_UNDER = 2.0  # of a line's size: how far under the last row its cell's wrapped lines stand at most
 _MARKER = re.compile(
     r"^(?:[-–—*•·▪►●○◦■□✓]|\(?(?:\d{1,3}|[a-zа-яё]|[ivx]{1,4})[.)])$", re.IGNORECASE
 )  # of a word's height: feet this close are on one printed line
@@ -121,6 +122,18 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         and not _tail(words[first - 2] if first - 2 > before else [], bounds)
     ):
         first -= 1
+    # the last row's cell wrapped onto lines of their own under it, each in its column
+    low = max(w.bottom for w in words[last])
+    while (
+        last + 1 < len(words)
+        and (ws := words[last + 1])
+        and ws[0].page == page
+        and _in_columns(ws, bounds)
+        and all(_column(bounds, w) > 0 for w in ws)
+        and 0 < min(w.bottom for w in ws) - low <= _UNDER * ws[0].size
+    ):
+        last += 1
+        low = max(low, *(w.bottom for w in ws))
     taken = [w for i in range(first, last + 1) for w in words[i]]
     if any(w.page != page for w in taken):
         return None
@@ -130,7 +143,9 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         cells: list[list[str]] = [[] for _ in bounds]
         for w in sorted(line, key=lambda w: w.x0):
             cells[_column(bounds, w)].append(w.text)
-        if cells[0]:
+        if not rows and len({_column(bounds, w) for w in line}) > 1 and len(_phrases(line)) == 1:
+            lead.append(line)  # a title over the table set across its columns, no row
+        elif cells[0]:
             rows.append(cells)
         elif rows:  # a cell wrapped onto a line of its own: the row above's
             for c, part in zip(rows[-1], cells, strict=True):
