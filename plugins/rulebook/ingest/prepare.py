@@ -232,6 +232,8 @@ def _pdf_layout(
         if headed.intersection(range(t.first, t.last + 1)) or len(slots) < 3:
             continue
         cells = [c for row in t.header for c, _ in row] + [c for row in t.rows for c in row]
+        if Counter(" ".join(cells).split()) != Counter(w for k in slots for w in out.lines[k].text.split()):
+            continue  # every word of its lines in a cell, or its lines stay as they are
         no = body[slots[1]].no
         for k in slots:  # a blank line, the table's line, blank lines: a block of its own
             out.lines[k] = SourceLine(
