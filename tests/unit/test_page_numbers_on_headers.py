@@ -102,3 +102,12 @@ def test_a_title_numbered_on_each_page_is_no_page_number():
     # is set a word space from its word, as a title's is, not apart as a page's
     pages = [[f"Правило {p}", LINE + ".", LINE + "."] for p in range(1, 9)]
     assert pagechrome.find(_edges(pages)) == (set(), [])
+
+
+def test_bare_numbers_first_on_each_page_are_page_numbers_still():
+    # a page's number drawn first (before its text), the first page's too: the first page's
+    # stands before the text that shows pages, and must not hide the others
+    pages = [[str(p), *[LINE + "."] * 4] for p in range(1, 9)]
+    lines = _edges(pages)
+    found, _ = pagechrome.find(lines)
+    assert {lines[i].text for i in found} >= {str(p) for p in range(2, 9)}

@@ -80,15 +80,19 @@ def _rising(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return run[::-1]
 
 
-def _page_edges(lines: list[SourceLine]) -> set[int]:
+def _page_edges(lines: list[SourceLine], top: bool = False) -> set[int]:
     """The lines at a printed page's edge, where a PDF's text (pdftotext's) shows its pages with a
-    form feed: the first two of each page and the last two before the next, and the text's first
-    and last two. Most books print their page numbers bare there («12»), which elsewhere are any number."""
+    form feed: the first two of each page and the last two before the next, and the text's last
+    two (and first two, `top`). Most books print their page numbers bare there («12»), which
+    elsewhere are any number."""
     starts = [i for i, ln in enumerate(lines) if ln.page]
     if not starts:
         return set()
     filled = [i for i, ln in enumerate(lines) if not ln.blank]
-    edges: set[int] = set(filled[:2] + filled[-2:])  # the first page's top, the last page's foot
+    # the last page's foot, and (`top`) the first page's top: a header's line there has its page
+    # number on it; a bare number there stands before the text that shows pages (a bare number
+    # counts only after a page's worth of text, see _pages_between)
+    edges: set[int] = set(filled[-2:] + (filled[:2] if top else []))
     for i in starts:
         k = bisect.bisect_left(filled, i)
         edges.update(filled[max(0, k - 2) : k + 2])
@@ -130,7 +134,7 @@ def _numbers_with_headers(lines: list[SourceLine]) -> dict[int, str]:
         return {}  # «— 12 —», «Стр. 12»: the book prints its numbers apart
     place = list(itertools.accumulate(int(ln.page) for ln in lines))
     readings: dict[int, list[tuple[int, str]]] = {}
-    for i in _page_edges(lines):
+    for i in _page_edges(lines, top=True):
         text = lines[i].text.strip()
         if m := _BARE_NUMBER.match(text):
             readings[i] = [(int(m.group(1)), "")]
