@@ -58,7 +58,7 @@ def _sized_html() -> str:
     own and subsections under that; a chapter's opening paragraph set large, a spell's school in
     bold at the text's size, and a thumb tab set on its side at each page's edge."""
     rnd = random.Random(11)
-    # a thumb tab set on its side at each page's edge
+    # a thumb tab set on its side at each page's edge, beside the text's block
     tab = "<div class='tab'>ПРАВИЛА</div>"
     parts = [tab, "<h1 class='cover'>Книга правил</h1><p>Второе издание, исправленное и дополненное.</p>"]
     n = 0
@@ -72,7 +72,8 @@ def _sized_html() -> str:
             parts.append(f"<p><b>Воплощение {n}-го круга</b><br>{_paragraph(rnd, n)}</p>")
             parts.append(f"<p>{_paragraph(rnd, n)}</p>")
     style = (
-        "body{font:11pt 'DejaVu Serif'} h1{font-size:24pt;page-break-before:always} h2{font-size:17pt}"
+        "body{font:11pt 'DejaVu Serif';margin-right:1.2cm} h1{font-size:24pt;page-break-before:always}"
+        " h2{font-size:17pt}"
         " h3{font-size:14pt} h1.cover{font-size:40pt;page-break-before:auto} p.lead{font-size:15pt}"
         " .tab{position:fixed;right:0;top:40%;transform:rotate(90deg);transform-origin:right top;"
         "font-size:16pt}"

@@ -74,7 +74,8 @@ def test_a_line_set_on_its_side_has_no_type_size():
         ("ГЛАВА", 560.0, 575.0, 200.0, 60.0),
     ]
     got = pdfgeometry.measure("Body text runs the whole column width here\nГЛАВА", _bbox([words]))
-    assert got is not None and got.sizes == [10.0, pdfgeometry.SIDEWAYS] and got.words[1] == []
+    assert got is not None and got.sizes == [10.0, pdfgeometry.SIDEWAYS]
+    assert [(w.text, w.size) for w in got.words[1]] == [("ГЛАВА", pdfgeometry.SIDEWAYS)]  # the text's still
 
 
 def test_the_pages_last_line_over_its_footer_is_no_paragraphs_end():

@@ -75,6 +75,8 @@ def measure(text: str, bbox: str) -> Geometry | None:
     bottoms: list[float] = []
     heights: list[float] = []
     pages: list[int] = []
+    side: list[bool] = []  # per word: set on its side
+    turned: Counter[int] = Counter()  # per page: its long words on their side, less those upright
     ends: list[int] = []  # per word: how many letters up to its end
     page, count = -1, 0
     for m in _WORD.finditer(bbox):
@@ -90,9 +92,14 @@ def measure(text: str, bbox: str) -> Geometry | None:
         x1s.append(float(m["x1"]))
         bottoms.append(float(m["y1"]))
         height, width = float(m["y1"]) - float(m["y0"]), float(m["x1"]) - float(m["x0"])
-        # a word set on its side (a chapter's thumb tab at the page's edge): its box's height is
-        # its length, no type size
-        heights.append(0.0 if n >= _SIDEWAYS and height > width else round(height, 1))
+        heights.append(round(height, 1))
+        # a word set on its side (a thumb tab, a turned table, a page turned): its box is taller
+        # than wide, its height its length; told by words long enough to show it
+        if n >= _SIDEWAYS:
+            turned[page] += 1 if height > width else -1
+            side.append(height > width)
+        else:
+            side.append(False)
         pages.append(page)
         ends.append(count)
 
@@ -110,18 +117,23 @@ def measure(text: str, bbox: str) -> Geometry | None:
             lines.append(None)
             continue
         sizes: Counter[float] = Counter()
+        sideways = 0  # letters of its words set on their side
         for t in tokens:
             if at + len(t) > count:
                 return None
             a, b = word(at), word(at + len(t) - 1)
             sizes[heights[a]] += len(t)
+            sideways += len(t) if side[a] else 0
             mine.append(Word(t, x0s[a], x1s[b], bottoms[b], heights[a], pages[a]))
             at += len(t)
-        if not all(w.size for w in mine):
-            lines.append(_Line(first.page, 0, 0, SIDEWAYS, 0, 0) if (first := mine[0]) else None)
-            placed[-1] = []  # a line set on its side stands nowhere in the text's flow
+        first = mine[0]
+        if 2 * sideways >= sum(len(t) for t in tokens) or turned[first.page] > 0:
+            # a line on its side (or on a page turned) has no type size and stands nowhere in
+            # the text's flow: its words are the text's still, and its boxes say where it stands
+            lines.append(_Line(first.page, 0, 0, SIDEWAYS, 0, 0))
+            placed[-1] = [Word(w.text, w.x0, w.x1, w.bottom, SIDEWAYS, w.page) for w in mine]
             continue
-        first, last = mine[0], mine[-1]
+        last = mine[-1]
         size = sizes.most_common(1)[0][0]
         lines.append(
             _Line(first.page, first.x0, last.x1, size, first.x1 - first.x0, max(w.bottom for w in mine))

@@ -94,7 +94,7 @@ def gapped(ws: list[Word]) -> bool:
     """Two words of one printed line with a cell's gap between them: a table's row (or its
     header, often set in bold and larger), never a title's or a paragraph's line."""
     return any(
-        abs(a.bottom - b.bottom) <= _SAME_LINE * a.size and b.x0 - a.x1 >= _GAP * a.size
+        a.size > 0 and abs(a.bottom - b.bottom) <= _SAME_LINE * a.size and b.x0 - a.x1 >= _GAP * a.size
         for a, b in itertools.pairwise(ws)
     )
 

@@ -6,6 +6,7 @@ word-coverage check uses the same rules to know which words were chrome.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ _LEAD_UNDERSCORE = re.compile(r"^(\s*)_+(?=[^\s_])")
 _STRAY_MARKS = re.compile(r"(?<![\w=])(={1,2})(?=[^\s=])([^=]{1,80}?)(?<=[^\s=])\1(?![\w=])")
 
 
+_TAB_WORDS = 3  # words of a thumb tab at most
 _INITIAL_REACH = 16  # lines after a PDF's drop cap where its word may be (a title, an epigraph between)
 _ITEM_START = re.compile(r"^(?:[-*•·–—►|│┌├└]|\d+[.)]|[а-яa-z]\))")
 
@@ -140,11 +142,24 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
 
 
 def _thumb_tabs(lines: list[SourceLine]) -> set[int]:
-    """A PDF's lines set on their side that recur (a chapter's thumb tab on each of its pages):
-    page furniture, as a running header is; once, a line on its side may be a table's label."""
-    sideways = [k for k, ln in enumerate(lines) if ln.size == SIDEWAYS]
-    seen = Counter(lines[k].text.strip() for k in sideways)
-    return {k for k in sideways if seen[lines[k].text.strip()] >= 2}
+    """A PDF's thumb tabs: a few words set on their side outside the text's block on their page
+    (at its edge), the same on two pages or more: page furniture, as a running header is. Other
+    lines on their side (a turned table, a page turned) are the text's."""
+    page = list(itertools.accumulate(int(ln.page) for ln in lines))
+    block: dict[int, tuple[float, float]] = {}
+    for k, ln in enumerate(lines):
+        if ln.size > 0 and ln.boxes:
+            a, b = block.get(page[k], (ln.boxes[0].x0, ln.boxes[-1].x1))
+            block[page[k]] = (min(a, *(w.x0 for w in ln.boxes)), max(b, *(w.x1 for w in ln.boxes)))
+    tabs = []
+    for k, ln in enumerate(lines):
+        if ln.size != SIDEWAYS or not ln.boxes or len(ln.boxes) > _TAB_WORDS or page[k] not in block:
+            continue
+        left, right = block[page[k]]
+        if all(w.x0 >= right for w in ln.boxes) or all(w.x1 <= left for w in ln.boxes):
+            tabs.append(k)
+    seen = Counter(lines[k].text.strip() for k in tabs)
+    return {k for k in tabs if seen[lines[k].text.strip()] >= 2}
 
 
 def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[int]) -> list[SourceLine]:
@@ -225,7 +240,9 @@ def _pdf_layout(
         )
     if not size:
         return titles
-    found = pdftables.find([[] if i in junk_at else list(ln.boxes) for i, ln in enumerate(body)], size)
+    found = pdftables.find(
+        [[] if i in junk_at or ln.size < 0 else list(ln.boxes) for i, ln in enumerate(body)], size
+    )
     headed = {k for t in titles for k in t.lines}
     for t in found:
         slots = [k for k in range(t.first, t.last + 1) if k not in junk_at]
