@@ -16,6 +16,7 @@ class Printed:
     cells: list[tuple[str, float]]  # (words, left edge) of each run of words on the line
     y: float  # the line's foot, from the page's top
     size: float = 10.0
+    sideways: bool = False  # set on its side: each word's box as tall as the word is long
 
 
 def line(text: str, y: float, x: float = 50.0, size: float = 10.0) -> Printed:
@@ -31,9 +32,10 @@ def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pages: list[list[Pr
         for p in printed:
             for text, x in p.cells:
                 for w in text.split():
-                    width = 0.5 * p.size * len(w)
+                    length = 0.5 * p.size * len(w)
+                    width, height = (p.size, length) if p.sideways else (length, p.size)
                     boxes.append(
-                        f'<word xMin="{x:.3f}" yMin="{p.y - p.size:.3f}" xMax="{x + width:.3f}" '
+                        f'<word xMin="{x:.3f}" yMin="{p.y - height:.3f}" xMax="{x + width:.3f}" '
                         f'yMax="{p.y:.3f}">{w}</word>'
                     )
                     x += width + 0.25 * p.size

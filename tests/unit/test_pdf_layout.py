@@ -110,3 +110,22 @@ def test_a_drop_cap_printed_before_its_title_goes_back_to_its_word(tmp_path, mon
     page += [line(f"{PROSE}.", 124 + 14 * k) for k in range(3)]
     _, blocks = _read(tmp_path, monkeypatch, [page])
     assert _heads(blocks) == [(1, "Бой")] and _texts(blocks, Paragraph)[0].startswith("Возьмите кубик")
+
+
+def test_a_table_turned_on_its_side_keeps_its_words_and_makes_no_titles(tmp_path, monkeypatch):
+    rows = ["Меч 15 зм 1к8", "Топор 10 зм 1к8", "Лук 25 зм 1к6"]
+    pages = _pages(6)
+    for p in (1, 3):  # the same turned rows on two pages: no thumb tab, they stand in the text
+        pages[p][2:2] = [Printed([(r, 80.0 + 14 * k)], 300, sideways=True) for k, r in enumerate(rows)]
+    _, blocks = _read(tmp_path, monkeypatch, pages)
+    shown = " ".join(_texts(blocks, Paragraph))
+    assert all(shown.count(r) == 2 for r in rows) and not [h for h in _heads(blocks) if h[1] in "зм 1к8 1к6"]
+
+
+def test_a_thumb_tab_beside_the_texts_block_is_page_chrome(tmp_path, monkeypatch):
+    pages = _pages(6)
+    for page in pages:
+        page.insert(1, Printed([("ГЛАВА ПЕРВАЯ", 560.0)], 300, sideways=True))
+    r, blocks = _read(tmp_path, monkeypatch, pages)
+    assert "ГЛАВА" not in " ".join(_texts(blocks, Paragraph) + [t for _, t in _heads(blocks)])
+    assert any("thumb tabs: «ГЛАВА ПЕРВАЯ»" in n for n in r.doc.report.notes)

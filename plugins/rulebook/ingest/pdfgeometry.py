@@ -33,7 +33,10 @@ _PEERS = 1.0
 _COLUMN = 3.0
 _NEXT = 2.0  # of its size: how far below a line the next one in its column stands at most
 _SPACE = 0.25  # a space's width, of the type's height
-_SIDEWAYS = 4  # letters of a word whose box, taller than wide, shows it set on its side
+# a word of this many letters or more shows it is set on its side by a box this much taller than
+# wide (upright, three letters are about one and a half times as wide as tall)
+_SIDEWAYS = 3
+_TALL = 1.2
 SIDEWAYS = -1.0  # the size of a line set on its side (a thumb tab's «Глава 3» at the page's edge)
 _SAME = 0.25  # pt: a line of another size (a title, a table's small print) is no peer
 # the column's edge: as far as most of its lines reach (a justified column's lines all do; one
@@ -76,6 +79,7 @@ def measure(text: str, bbox: str) -> Geometry | None:
     heights: list[float] = []
     pages: list[int] = []
     side: list[bool] = []  # per word: set on its side
+    known: list[bool] = []  # per word: long enough for its box to tell
     turned: Counter[int] = Counter()  # per page: its long words on their side, less those upright
     ends: list[int] = []  # per word: how many letters up to its end
     page, count = -1, 0
@@ -96,10 +100,11 @@ def measure(text: str, bbox: str) -> Geometry | None:
         # a word set on its side (a thumb tab, a turned table, a page turned): its box is taller
         # than wide, its height its length; told by words long enough to show it
         if n >= _SIDEWAYS:
-            turned[page] += 1 if height > width else -1
-            side.append(height > width)
+            turned[page] += 1 if height > _TALL * width else -1
+            side.append(height > _TALL * width)
         else:
             side.append(False)
+        known.append(n >= _SIDEWAYS)
         pages.append(page)
         ends.append(count)
 
@@ -117,17 +122,22 @@ def measure(text: str, bbox: str) -> Geometry | None:
             lines.append(None)
             continue
         sizes: Counter[float] = Counter()
-        sideways = 0  # letters of its words set on their side
+        sideways = told = 0  # letters of its words set on their side, of those whose box tells
         for t in tokens:
             if at + len(t) > count:
                 return None
             a, b = word(at), word(at + len(t) - 1)
             sizes[heights[a]] += len(t)
             sideways += len(t) if side[a] else 0
+            told += len(t) if known[a] else 0
             mine.append(Word(t, x0s[a], x1s[b], bottoms[b], heights[a], pages[a]))
             at += len(t)
         first = mine[0]
-        if 2 * sideways >= sum(len(t) for t in tokens) or turned[first.page] > 0:
+        # a line of short words only («15 зм») between lines on their side is one of them
+        on_side = (
+            2 * sideways > told if told else bool(lines) and lines[-1] is not None and lines[-1].size < 0
+        )
+        if on_side or turned[first.page] > 0:
             # a line on its side (or on a page turned) has no type size and stands nowhere in
             # the text's flow: its words are the text's still, and its boxes say where it stands
             lines.append(_Line(first.page, 0, 0, SIDEWAYS, 0, 0))
