@@ -106,10 +106,26 @@ def test_a_one_chapter_books_title_over_its_text_is_no_cover(tmp_path, monkeypat
 
 
 def test_a_drop_cap_printed_before_its_title_goes_back_to_its_word(tmp_path, monkeypatch):
-    page = [line("В", 40, size=40), line("Бой", 80, size=24), line("озьмите кубик и бросьте его.", 110)]
-    page += [line(f"{PROSE}.", 124 + 14 * k) for k in range(3)]
+    # the letter floats beside the paragraph's first lines, and the page prints it first
+    for rest, want in (
+        ("озьмите кубик и бросьте его.", "Возьмите кубик"),
+        ("мире Пустоши нет воды.", "В мире"),
+    ):
+        page = [line("В", 150, size=40), line("Бой", 80, size=24), line(rest, 124, x=74)]
+        page += [line(f"{PROSE}.", 138 + 14 * k, x=74) for k in range(3)]
+        page.append(line("Затем возьмите второй кубик.", 190))  # the whole word the text spells
+        (tmp_path / rest[:3]).mkdir()
+        _, blocks = _read(tmp_path / rest[:3], monkeypatch, [page])
+        assert _heads(blocks) == [(1, "Бой")] and _texts(blocks, Paragraph)[0].startswith(want)
+
+
+def test_a_glossarys_letter_over_its_entries_stays_a_letter(tmp_path, monkeypatch):
+    page = [line("Бой", 40, size=24)]
+    for k, letter in enumerate("АБ"):
+        page += [line(letter, 100 + 120 * k, size=30), line("броня — защита тела.", 130 + 120 * k)]
+        page += [line(f"{PROSE}.", 144 + 120 * k + 14 * j) for j in range(3)]
     _, blocks = _read(tmp_path, monkeypatch, [page])
-    assert _heads(blocks) == [(1, "Бой")] and _texts(blocks, Paragraph)[0].startswith("Возьмите кубик")
+    assert not [t for t in _texts(blocks, Paragraph) if t.startswith(("Аброня", "Бброня"))]
 
 
 def test_a_table_turned_on_its_side_keeps_its_words_and_makes_no_titles(tmp_path, monkeypatch):

@@ -40,13 +40,27 @@ def join(lines: list[str]) -> tuple[list[str], list[int], list[int]]:
         whole = (cap + rest).lower()
         # the rest's count less the splits that spell it (their own «ода» is no «ода» alone)
         alone = vocab[rest] - splits[rest]
-        if cap in _ONE_LETTER_WORDS and not (vocab[whole] and not alone):
+        if not one_word(cap, rest, vocab, alone):
             if vocab[whole]:
                 doubtful.append(i)
             continue
         out[i] = m.group("lead") + cap + rest + text[m.end() :]
         joined.append(i)
     return out, joined, doubtful
+
+
+def vocabulary(text: str) -> Counter[str]:
+    return Counter(_WORD.findall(text.lower()))
+
+
+def one_word(cap: str, rest: str, vocab: Counter[str], alone: int | None = None) -> bool:
+    """Whether a capital set apart and the lower-case word after it are one word: always, but
+    for Russian's one-letter words, which join only where the text spells the whole word and
+    never the rest alone (`alone`: how often it does; the vocabulary's count by default)."""
+    if cap not in _ONE_LETTER_WORDS:
+        return True
+    alone = vocab[rest.lower()] if alone is None else alone
+    return bool(vocab[(cap + rest).lower()]) and not alone
 
 
 def notes(found: list[tuple[int, str]], doubtful: bool) -> list[str]:

@@ -32,6 +32,7 @@ _STRAY_MARKS = re.compile(r"(?<![\w=])(={1,2})(?=[^\s=])([^=]{1,80}?)(?<=[^\s=])
 
 
 _TAB_WORDS = 3  # words of a thumb tab at most
+_INITIAL_GAP = 2.0  # ems between a drop cap and the line beside it at most
 _INITIAL_REACH = 16  # lines after a PDF's drop cap where its word may be (a title, an epigraph between)
 _ITEM_START = re.compile(r"^(?:[-*•·–—►|│┌├└]|\d+[.)]|[а-яa-z]\))")
 
@@ -266,21 +267,37 @@ def _pdf_layout(
 
 def _join_large_initials(body: list[SourceLine], junk_at: set[int], out: Prepared, size: float) -> None:
     """A PDF's drop cap: one capital set large on a line of its own (a page may print it before
-    a title and an epigraph, as it floats) goes back to its word, the first line of the text's
-    size after it on its page that goes on in lower case («В» + «озьмите»)."""
+    a title and an epigraph, as it floats) goes back to its word, the line of the text's size
+    that starts beside it, at its top, in lower case: «В» + «озьмите»; «В» + «мире» stays two
+    words, as the dropcaps module reads a one-letter word. A large letter over a glossary's
+    entries has no line beside it, and stays."""
+    vocab: Counter[str] | None = None
     for k, ln in enumerate(body):
         letter = ln.text.strip()
         if k in junk_at or len(letter) != 1 or not letter.isupper() or ln.size < size * typesizes.LARGER:
             continue
+        cap = ln.boxes[0] if ln.boxes else None
         for j in range(k + 1, min(len(body), k + _INITIAL_REACH)):
             if body[j].page:
                 break
-            head = out.lines[j].text.lstrip()
-            if j not in junk_at and head and abs(body[j].size - size) <= typesizes.SAME and head[0].islower():
-                out.lines[j] = SourceLine(out.lines[j].no, letter + head)
+            head, there = out.lines[j].text.lstrip(), body[j].boxes
+            if j in junk_at or not head or not there or abs(body[j].size - size) > typesizes.SAME:
+                continue
+            beside = cap is not None and (
+                -size <= there[0].x0 - cap.x1 <= _INITIAL_GAP * size
+                and cap.bottom - cap.size - size <= there[0].bottom <= cap.bottom + size
+            )
+            if beside and head[0].islower():
+                vocab = (
+                    vocab if vocab is not None else dropcaps.vocabulary("\n".join(x.text for x in out.lines))
+                )
+                rest = head.split()[0].strip(",.;:!?…")
+                # (the rest's own place aside: «озьмите» there is no word alone)
+                glue = "" if dropcaps.one_word(letter, rest, vocab, vocab[rest.lower()] - 1) else " "
+                out.lines[j] = SourceLine(out.lines[j].no, letter + glue + head)
                 out.lines[k] = SourceLine(ln.no, "")
                 out.fixes += 1
-                break
+            break  # the first line of the text's size after it is beside it, or none is
 
 
 def _join_drop_caps(out: Prepared) -> list[str]:
