@@ -111,3 +111,56 @@ def test_the_last_rows_wrapped_cell_and_a_title_across_the_columns_are_the_table
         [("Level", 1), ("Bonus", 1), ("Features", 1)],
     ]
     assert found.rows[-1] == ["4th", "+2", "Ability и защита"]
+
+
+def test_rows_with_an_empty_first_cell_are_rows_of_their_own():
+    # a class's levels grouped under its name: «Воин» once, then rows with no first cell
+    rows = [
+        ["Воин", "1", "+2", "Стойка"],
+        ["", "2", "+3", "Рывок"],
+        ["", "3", "+4", "Удар"],
+        ["Маг", "1", "+2", "Искра"],
+    ]
+    words = [
+        _line([(t, x) for t, x in zip(r, [50.0, 120.0, 160.0, 220.0], strict=True) if t], 100 + 14 * k)
+        for k, r in enumerate(rows)
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.rows == rows
+
+
+def test_a_justified_paragraphs_wide_spaced_lines_are_no_table():
+    # narrow justified lines stretched wide: every gap alike, over an em and a half
+    lines = []
+    for k in range(5):
+        x, line = 50.0, []
+        for w in ["герой", "бросает", "кубик", "мастер", "итог"]:
+            line.append(Word(w, x, x + 5 * len(w), 100 + 14 * k, SIZE, 0))
+            x += 5 * len(w) + 16
+        lines.append(line)
+    assert pdftables.find(lines, SIZE) == []
+
+
+def test_a_paragraphs_last_line_over_a_table_is_no_header():
+    # «Итог.» a line under the paragraph's full line (which ends its sentence), the table set
+    # smaller a little further down: the line is the paragraph's last
+    prose = "a paragraph of the rules runs across the whole column and goes on"
+    words = [_line([(prose + ("." if k == 2 else ""), 50.0)], 70 + 14 * k) for k in range(3)]
+    words.append(_line([("Итог.", 50.0)], 112))
+    rows = [
+        ("Weapon", "Damage", "Cost"),
+        ("Dagger", "1d4", "2 gp"),
+        ("Longbow", "1d8", "50 gp"),
+        ("Axe", "1d6", "5 gp"),
+    ]
+    cols = [50.0, 150.0, 220.0]
+    words += [_line(list(zip(r, cols, strict=True)), 130 + 13 * k, size=9.0) for k, r in enumerate(rows)]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.first == 4 and found.header == [[("Weapon", 1), ("Damage", 1), ("Cost", 1)]]
+
+
+def test_a_dies_name_heads_its_column():
+    rows = [["к6", "Безделушка"], *([str(k), f"Находка {k}"] for k in range(1, 5))]
+    words = [_line([(a, 50.0), (b, 90.0)], 100 + 14 * k) for k, (a, b) in enumerate(rows)]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.header == [[("к6", 1), ("Безделушка", 1)]] and len(found.rows) == 4

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import statistics
 from dataclasses import dataclass
 
 from rulebook.ingest.pdfgeometry import Word
@@ -31,7 +32,10 @@ _BETWEEN = 4  # lines (a wrapped cell's) that may come between two lines with ce
 _ABOVE = 3  # lines of a header above the first line with cells (a header cell set on two lines)
 _FILLED = 0.8  # of the rows that fill two cells or more
 _SAME_LINE = 0.4
+_LEADING = 1.5  # of a line's size: a paragraph's next line stands this far under it at most
+_UNEVEN = 1.3  # a row's widest gap over its narrowest at least (a justified line's are alike)
 _UNDER = 2.0  # of a line's size: how far under the last row its cell's wrapped lines stand at most
+_DIE = re.compile(r"^\d*[кkdд]\d+$", re.IGNORECASE)
 _MARKER = re.compile(
     r"^(?:[-–—*•·▪►●○◦■□✓]|\(?(?:\d{1,3}|[a-zа-яё]|[ivx]{1,4})[.)])$", re.IGNORECASE
 )  # of a word's height: feet this close are on one printed line
@@ -93,10 +97,16 @@ def _across(line: list[Word], run: list[Word]) -> bool:
 def gapped(ws: list[Word]) -> bool:
     """Two words of one printed line with a cell's gap between them: a table's row (or its
     header, often set in bold and larger), never a title's or a paragraph's line."""
-    return any(
-        a.size > 0 and abs(a.bottom - b.bottom) <= _SAME_LINE * a.size and b.x0 - a.x1 >= _GAP * a.size
+    gaps = [
+        b.x0 - a.x1
         for a, b in itertools.pairwise(ws)
-    )
+        if a.size > 0 and abs(a.bottom - b.bottom) <= _SAME_LINE * a.size
+    ]
+    if not any(g >= _GAP * w.size for g, w in zip(gaps, ws, strict=False)):
+        return False
+    # a justified line stretched wide spaces its words alike; a row's cells stand apart unlike
+    # its words within a cell, or a few cells apart
+    return len(gaps) < 3 or max(gaps) > _UNEVEN * min(gaps)
 
 
 def _table(words: list[list[Word]], run: list[int], body: float, before: int) -> Found | None:
@@ -119,7 +129,7 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         and (all(w.size <= body + 0.5 for w in ws) or gapped(ws))  # a title set large over it stays
         and -_SAME_LINE * body <= top - max(w.bottom for w in ws) <= _ABOVE * body * 1.5
         and (_in_columns(ws, bounds) or _over_some(ws, bounds))
-        and not _tail(words[first - 2] if first - 2 > before else [], bounds)
+        and not _tail(words[first - 2] if first - 2 > before else [], ws, bounds)
     ):
         first -= 1
     # the last row's cell wrapped onto lines of their own under it, each in its column
@@ -139,13 +149,18 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         return None
     rows: list[list[list[str]]] = []
     lead: list[list[Word]] = []  # the printed lines above the first row: the header's upper parts
-    for line in _printed_lines(taken):
-        cells: list[list[str]] = [[] for _ in bounds]
-        for w in sorted(line, key=lambda w: w.x0):
-            cells[_column(bounds, w)].append(w.text)
+    printed = _printed_lines(taken)
+    placed = [
+        [[w.text for w in line if _column(bounds, w) == k] for k in range(len(bounds))] for line in printed
+    ]
+    # how many cells a row fills: a line with none in the first column that fills about as many
+    # is a row whose first cell is empty (grouped under the one above), not a cell wrapped
+    fill = statistics.median([sum(map(bool, c)) for c in placed if c[0]] or [len(bounds)])
+    for line, cells in zip(printed, placed, strict=True):
+        filled = sum(map(bool, cells))
         if not rows and len({_column(bounds, w) for w in line}) > 1 and len(_phrases(line)) == 1:
             lead.append(line)  # a title over the table set across its columns, no row
-        elif cells[0]:
+        elif cells[0] or (rows and filled >= 2 and filled >= fill - 1):
             rows.append(cells)
         elif rows:  # a cell wrapped onto a line of its own: the row above's
             for c, part in zip(rows[-1], cells, strict=True):
@@ -234,19 +249,19 @@ def _over_some(ws: list[Word], bounds: list[tuple[float, float]]) -> bool:
     return span < (bounds[-1][1] - bounds[0][0]) * 2 / 3 and not ws[-1].text.endswith(".")
 
 
-def _tail(above: list[Word], bounds: list[tuple[float, float]]) -> bool:
-    """The line above runs across the table's columns and its sentence goes on: the line under
-    it is its paragraph's last («… daily at» over «dawn.»), not a header's."""
-    return (
-        bool(above)
-        and not _in_columns(above, bounds)
-        and not _over_some(above, bounds)
-        and not above[-1].text.endswith((".", "!", "?", ":"))
-    )
+def _tail(above: list[Word], line: list[Word], bounds: list[tuple[float, float]]) -> bool:
+    """The line above runs across the table's columns, and its sentence goes on or the line
+    under it follows it as a paragraph's next line does: that line is its paragraph's last
+    («… daily at» over «dawn.», «…» over «Итог.»), not a header's."""
+    if not above or _in_columns(above, bounds) or _over_some(above, bounds):
+        return False
+    close = max(w.bottom for w in line) - max(w.bottom for w in above) <= _LEADING * line[0].size
+    return close or not above[-1].text.endswith((".", "!", "?", ":"))
 
 
 def _figures(cells: list[str]) -> bool:
-    return any(ch.isdigit() for c in cells for ch in c)
+    """Cells holding a figure; a die's name («к6», «d20») names a column, it is no figure."""
+    return any(ch.isdigit() for c in cells if not _DIE.match(c) for ch in c)
 
 
 def _columns(lines: list[list[Word]]) -> list[tuple[float, float]]:
