@@ -145,3 +145,15 @@ def test_a_thumb_tab_beside_the_texts_block_is_page_chrome(tmp_path, monkeypatch
     r, blocks = _read(tmp_path, monkeypatch, pages)
     assert "ГЛАВА" not in " ".join(_texts(blocks, Paragraph) + [t for _, t in _heads(blocks)])
     assert any("thumb tabs: «ГЛАВА ПЕРВАЯ»" in n for n in r.doc.report.notes)
+
+
+def test_two_titles_of_one_size_one_under_the_other_stay_two_and_a_wrapped_one_is_one(tmp_path, monkeypatch):
+    page = [line("Часть вторая", 40, size=24), line("Глава 2. Магия", 90, size=24)]
+    page += [line("Ритуалы, обряды и долгие", 130, size=16), line("заклинания", 148, size=16)]
+    page += [line(f"{PROSE}.", 170 + 14 * k) for k in range(4)]
+    _, blocks = _read(tmp_path, monkeypatch, [page])
+    assert [t for _, t in _heads(blocks)] == [
+        "Часть вторая",
+        "Глава 2. Магия",
+        "Ритуалы, обряды и долгие заклинания",
+    ]

@@ -28,6 +28,7 @@ from rulebook.ingest.reader import SourceLine
 LARGER = 1.15  # a title's size over the text's
 SAME = 0.25  # pt: two sizes this close are one (a bold face's box is a little taller)
 _TITLE_LINES = 3  # a title set on more lines than this is large text
+_WRAPPED = 1.5  # of its size: how far under a title's line its next line stands at most
 _TITLE_ENDS = ".,;:!…"  # a title may ask, but ends no sentence (an exclaimed lead's, a quote's «…»)
 _QUOTES = ("«»", "“”", "„“", '""')  # a line set large inside quotes: a pull quote
 _COVER = float("inf")  # the size a cover's title ranks by: above all
@@ -61,7 +62,12 @@ def find(lines: list[SourceLine], skip: set[int], max_level: int) -> list[Title]
             continue  # (a line with a cell's gap in it is a table's header set large, no title)
         # lines of one size in a row, page furniture and a page break between them aside: a
         # block set large that a page break cut is one block, however few lines each part has
-        if runs and _next_to(lines, skip, runs[-1][0][-1] + 1, i) and abs(runs[-1][1] - ln.size) <= SAME:
+        if (
+            runs
+            and _next_to(lines, skip, runs[-1][0][-1] + 1, i)
+            and abs(runs[-1][1] - ln.size) <= SAME
+            and not _apart(lines[runs[-1][0][-1]], ln)
+        ):
             runs[-1][0].append(i)
         else:
             runs.append(([i], ln.size))
@@ -116,6 +122,14 @@ def _cover(
 def _next_to(lines: list[SourceLine], skip: set[int], end: int, i: int) -> bool:
     """Line i comes right after the run ending before `end`, only page furniture between."""
     return all(k in skip or lines[k].blank for k in range(end, i))
+
+
+def _apart(above: SourceLine, line: SourceLine) -> bool:
+    """Two lines of one size on one page further apart than a title's lines set one under the
+    other: two titles («Часть вторая» over «Глава 2. Магия»), not one title on two lines."""
+    if not above.boxes or not line.boxes or above.boxes[0].page != line.boxes[0].page:
+        return False
+    return line.boxes[0].bottom - above.boxes[0].bottom > _WRAPPED * line.size
 
 
 def _title(text: str) -> bool:
