@@ -87,3 +87,17 @@ def test_the_pages_last_line_over_its_footer_is_no_paragraphs_end():
     page = [*_column(rows), *_line("3", 50, 55, 160 + 23, h=7.0)]  # set small, 2.3 lines below
     got = pdfgeometry.measure("\n".join([*(t for t, _, _ in rows), "3"]), _bbox([page]))
     assert got is not None and got.short == [False] * 7
+
+
+def test_a_short_word_tied_to_the_next_moves_with_it():
+    # «и 5» starts the next line: «и» would fit after the line, «и 5» would not, and a no-break
+    # space (written by pdftotext as any space) ties them: the paragraph goes on
+    rows = [("Body text runs the whole column width here", 50, 300)] * 4 + [("and stops short of", 50, 288)]
+    tied = [
+        ("и", 50.0, 55.0, 160.0, 10.0),
+        ("5", 57.5, 62.5, 160.0, 10.0),
+        ("характеристики", 65.0, 135.0, 160.0, 10.0),
+    ]
+    text = "\n".join([*(t for t, _, _ in rows), "и 5 характеристики"])
+    got = pdfgeometry.measure(text, _bbox([[*_column(rows), *tied]]))
+    assert got is not None and got.short[4] is False

@@ -33,6 +33,7 @@ _PEERS = 1.0
 _COLUMN = 3.0
 _NEXT = 2.0  # of its size: how far below a line the next one in its column stands at most
 _SPACE = 0.25  # a space's width, of the type's height
+_TIED = 3  # letters of a word a no-break space may tie to the next
 # a word of this many letters or more shows it is set on its side by a box this much taller than
 # wide (upright, three letters are about one and a half times as wide as tall)
 _SIDEWAYS = 3
@@ -67,7 +68,10 @@ class _Line:
     x0: float
     x1: float
     size: float
-    first: float  # the width of its first word
+    # the width of its first word, with the next where the first is short: a short word is
+    # often tied to the next by a no-break space («и 5», «в бой»), which pdftotext writes as
+    # any space, and the two would not have moved up alone
+    first: float
     bottom: float  # its foot on the page
 
 
@@ -144,9 +148,10 @@ def measure(text: str, bbox: str) -> Geometry | None:
             placed[-1] = [Word(w.text, w.x0, w.x1, w.bottom, SIDEWAYS, w.page) for w in mine]
             continue
         last = mine[-1]
+        lead = mine[1] if len(mine) > 1 and len(first.text) <= _TIED else first
         size = sizes.most_common(1)[0][0]
         lines.append(
-            _Line(first.page, first.x0, last.x1, size, first.x1 - first.x0, max(w.bottom for w in mine))
+            _Line(first.page, first.x0, last.x1, size, lead.x1 - first.x0, max(w.bottom for w in mine))
         )
     if at != count:
         return None
