@@ -40,7 +40,15 @@ def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pages: list[list[Pr
                     )
                     x += width + 0.25 * p.size
         boxes.append("</page>")
-    raw, bbox = "\f".join(texts), "<doc>" + "\n".join(boxes) + "</doc>"
+    stand_in(tmp_path, monkeypatch, "\f".join(texts), "<doc>" + "\n".join(boxes) + "</doc>")
+    return PDF
+
+
+PDF = b"%PDF-1.4\n%%EOF\n"  # a file the importer takes for a PDF: the stand-in reads no file
+
+
+def stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, raw: str, bbox: str) -> None:
+    """A pdftotext on the PATH that writes `raw` (its -raw text), and `bbox` with -bbox."""
     exe = tmp_path / "fakebin" / "pdftotext"
     exe.parent.mkdir(exist_ok=True)
     exe.write_text(
@@ -50,4 +58,3 @@ def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pages: list[list[Pr
     )
     exe.chmod(0o755)
     monkeypatch.setenv("PATH", f"{exe.parent}{os.pathsep}{os.environ['PATH']}")
-    return b"%PDF-1.4\n%%EOF\n"

@@ -5,7 +5,6 @@ drawn spaces and hyphens and its lines' type sizes, is read as poppler's pdftote
 
 from __future__ import annotations
 
-import os
 import shutil
 
 import pytest
@@ -13,6 +12,7 @@ from rulebook.ingest import pdftext
 from rulebook.ingest.errors import IngestError
 from rulebook.ingest.model import Heading, Paragraph, plain, walk
 
+from tests.support import fakepdf
 from tests.support.sources import ingest_one
 
 ENTRY = '[books.pdfbook]\ntitle = "Книга"\nsystem = "Пример"\nsource = "book.pdf"\n'
@@ -66,16 +66,7 @@ def _fake_pdftotext(tmp_path, monkeypatch, raw: str, words: list[tuple[str, floa
         f'<word xMin="1.0" yMin="10.000000" xMax="{1 + 6 * len(w)}.0" yMax="{10 + h:.6f}">{w}</word>\n'
         for w, h in words
     )
-    bbox = f"<html><body><doc><page>{boxes}</page></doc></body></html>"
-    exe = tmp_path / "bin" / "pdftotext"
-    exe.parent.mkdir()
-    exe.write_text(
-        "#!/usr/bin/env python3\nimport sys\n"
-        f"sys.stdout.buffer.write(({bbox!r} if '-bbox' in sys.argv else {raw!r}).encode())\n",
-        encoding="utf-8",
-    )
-    exe.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{exe.parent}:{os.environ['PATH']}")
+    fakepdf.stand_in(tmp_path, monkeypatch, raw, f"<html><body><doc><page>{boxes}</page></doc></body></html>")
 
 
 def test_a_pdfs_drawn_spaces_and_hyphens_are_one_space_and_one_hyphen(tmp_path, monkeypatch):
