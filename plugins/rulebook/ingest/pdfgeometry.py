@@ -10,7 +10,12 @@ each line of the text. Two things a PDF's text loses come back from the boxes:
   would have fitted: the printed paragraph (or item, or row) ended there, whatever its words
   say. The text alone guesses it from a line's length in letters, so a short line that ends no
   sentence («Hit Dice: 1d12 per barbarian level» over «Hit Points at 1st Level: …») was taken
-  for a wrapped one and joined to the next.
+  for a wrapped one and joined to the next. Only a line of the text right under it counts as
+  the next (a page's footer does not), and a short word goes with the word after it, as a
+  no-break space may tie them.
+
+A word whose box is taller than wide is set on its side (a thumb tab, a turned table or page):
+its line has no type size (SIDEWAYS) and no place in the text's flow, its words are the text's.
 
 Hand-written: poppler's boxes are the data, and no library reads them back onto pdftotext's text.
 """

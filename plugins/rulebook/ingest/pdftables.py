@@ -7,11 +7,15 @@ words' boxes (pdfgeometry) still show it: cells set apart by a wide gap, in colu
 
 A table is a run of lines (three or more, on one page, a few others between them at most) with a
 gap of over an em and a half between two words on one printed line, which a paragraph's words
-never have. Its columns are where the words of those lines leave a gap all the way down. Its rows
-start at each printed line with a word in the first column; a printed line without one is a cell
-wrapped onto another line, and joins the row above it (or, above the first row, the header).
-The first row is the header where it holds no figure and the next one does. Every word of the
-lines taken lands in a cell.
+never have (a justified line stretched wide spaces all its words alike: no row). Its columns are
+where the words of those lines leave a gap all the way down. Its rows start at each printed line
+with a word in the first column, or filling about as many cells as a row does (a row grouped
+under the one above, its first cell empty); another printed line is a cell wrapped onto a line of
+its own, and joins the row above it (or, above the first row, the header). The first row is the
+header where it names what the rows under it give: no figure in it where they have some (a die's
+name, «к6», is none). A paragraph's last line over the table, a list whose first column holds
+only its bullets, and the page's other column stay out. Every word of the lines taken lands in a
+cell (prepare checks it before a table takes their place).
 
 Hand-written: poppler's boxes are the data, and no library reads them back onto pdftotext's text.
 """
@@ -31,7 +35,7 @@ _MIN_ROWS = 3  # lines with cells that make a table
 _BETWEEN = 4  # lines (a wrapped cell's) that may come between two lines with cells
 _ABOVE = 3  # lines of a header above the first line with cells (a header cell set on two lines)
 _FILLED = 0.8  # of the rows that fill two cells or more
-_SAME_LINE = 0.4
+_SAME_LINE = 0.4  # of a word's size: feet this close stand on one printed line
 _LEADING = 1.5  # of a line's size: a paragraph's next line stands this far under it at most
 _UNEVEN = 1.3  # a row's widest gap over its narrowest at least (a justified line's are alike)
 _UNDER = 2.0  # of a line's size: how far under the last row its cell's wrapped lines stand at most

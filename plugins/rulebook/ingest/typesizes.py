@@ -7,12 +7,14 @@ Two titles on two lines («Barbarian», «Class Features» under it) have no sen
 neither was found, and a 400-page book whose chapters print no «Глава N» was one page.
 
 The text's own size is the one most of its letters have. A line set clearly larger (by a sixth)
-is a title when it reads as one: a few words with letters, ending no sentence; lines of one size
-in a row are one title set on two or three lines. Larger text that runs on (a boxed quote set
-large, a chapter's opening paragraph) is text. Sizes rank from the largest, a level each (the
-book's title on its cover, larger than all and set once, aside: a page of its own); a title
-goes one level under the last larger one, so a section's title right under a chapter's is its
-section however many sizes lie between, and its siblings of its size sit beside it.
+is a title when it reads as one: a few words with letters, ending no sentence, exclaiming or
+trailing off, not in quotes, no cell's gap in it (a table's header set large); lines of one size
+a line apart are one title set on two or three lines (further apart, two titles). Larger text
+that runs on (a boxed note, a chapter's opening paragraph), a page break and its furniture
+between its parts, is text. Sizes rank from the largest, a level each (the book's title on its
+cover, larger than all and set once on a page of next to no text, aside: a page of its own); a
+title goes one level under the last larger one, so a section's title right under a chapter's is
+its section however many sizes lie between, and its siblings of its size sit beside it.
 """
 
 from __future__ import annotations
