@@ -39,8 +39,9 @@ from rulebook.ingest.model import (
     walk,
 )
 from rulebook.ingest.patterns import Pattern
+from rulebook.ingest.pdflayout import TABLE
 from rulebook.ingest.pdftables import Found
-from rulebook.ingest.prepare import ATTACHMENT, TABLE, segment
+from rulebook.ingest.prepare import ATTACHMENT, segment
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.tables import aligned, drawn, ruled, space, tab
 from rulebook.ingest.tables.spec import TableSpec

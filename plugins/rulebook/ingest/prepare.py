@@ -6,22 +6,16 @@ word-coverage check uses the same rules to know which words were chrome.
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 
-from rulebook.ingest import dropcaps, linehyphens, pagechrome, pdftables, tocdots, typesizes
+from rulebook.ingest import dropcaps, linehyphens, pagechrome, pdflayout, pdftables, tocdots
 from rulebook.ingest.config import BookConfig
 from rulebook.ingest.lineshapes import SENTENCE_ENDS, TITLE_MAX
-from rulebook.ingest.pdfgeometry import SIDEWAYS
 from rulebook.ingest.reader import SourceLine
 from rulebook.ingest.unwrap import unwrap
 
 ATTACHMENT = "\x00attachment:"  # a line that became a notice (an attachment is not text)
-# a line that stands for a PDF's table (pdftables), holding its words (counted as the source's)
-# after a mark that is no word: the parser puts the table there
-TABLE = "\x00\u229e "
 _GLUED_SENTENCE = re.compile(r"(?<=[а-яё]{2}[.!?])(?=[А-ЯЁ][а-яё])")
 # a line that stops in mid-sentence, and one that goes on with it (a lower-case word)
 _CUT_SENTENCE = re.compile(r"(?:[^\W\d_]|[^\W_][-\u2010]|,)$")
@@ -31,9 +25,6 @@ _LEAD_UNDERSCORE = re.compile(r"^(\s*)_+(?=[^\s_])")
 _STRAY_MARKS = re.compile(r"(?<![\w=])(={1,2})(?=[^\s=])([^=]{1,80}?)(?<=[^\s=])\1(?![\w=])")
 
 
-_TAB_WORDS = 3  # words of a thumb tab at most
-_INITIAL_GAP = 2.0  # ems between a drop cap and the line beside it at most
-_INITIAL_REACH = 16  # lines after a PDF's drop cap where its word may be (a title, an epigraph between)
 _ITEM_START = re.compile(r"^(?:[-*•·–—►|│┌├└]|\d+[.)]|[а-яa-z]\))")
 
 
@@ -78,7 +69,7 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
                 if m and key not in out.meta:
                     out.meta[key] = (m.groupdict().get("value") or m.group(0)).strip()
     pages, out.notes = pagechrome.find(lines[start:end])
-    tabs = _thumb_tabs(lines[start:end])
+    tabs = pdflayout.thumb_tabs(lines[start:end])
     if tabs:
         shown = sorted({lines[start + k].text.strip() for k in tabs})
         out.notes.append(
@@ -125,10 +116,12 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
             text = fixed
         out.lines.append(SourceLine(ln.no, text))
     body = lines[start:end]
-    titles = _pdf_layout(book, body, junk_at, out)
+    layout = pdflayout.lay_out(body, junk_at, out.lines, book.headings.max_level)
+    out.notes += layout.notes
+    out.tables, out.fixes = layout.tables, out.fixes + layout.fixes
     out.lines = _close_page_breaks(out.lines, junk_at, printed)
     out.notes += _join_drop_caps(out)
-    out.lines, out.sized = _set_apart(out.lines, titles, body)
+    out.lines, out.sized = pdflayout.set_apart(out.lines, layout.titles, body)
     short = {ln.no for ln in body if ln.short}
     out.lines, joined = unwrap(out.lines, sum(ln.blank for ln in body) / max(len(body), 1), short)
     out.fixes += joined
@@ -140,27 +133,6 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
         if key not in out.meta:
             raise book.fail(f"chrome.meta.{key} matches no dropped line of the text", "chrome", "meta", key)
     return out
-
-
-def _thumb_tabs(lines: list[SourceLine]) -> set[int]:
-    """A PDF's thumb tabs: a few words set on their side outside the text's block on their page
-    (at its edge), the same on two pages or more: page furniture, as a running header is. Other
-    lines on their side (a turned table, a page turned) are the text's."""
-    page = list(itertools.accumulate(int(ln.page) for ln in lines))
-    block: dict[int, tuple[float, float]] = {}
-    for k, ln in enumerate(lines):
-        if ln.size > 0 and ln.boxes:
-            a, b = block.get(page[k], (ln.boxes[0].x0, ln.boxes[-1].x1))
-            block[page[k]] = (min(a, *(w.x0 for w in ln.boxes)), max(b, *(w.x1 for w in ln.boxes)))
-    tabs = []
-    for k, ln in enumerate(lines):
-        if ln.size != SIDEWAYS or not ln.boxes or len(ln.boxes) > _TAB_WORDS or page[k] not in block:
-            continue
-        left, right = block[page[k]]
-        if all(w.x0 >= right for w in ln.boxes) or all(w.x1 <= left for w in ln.boxes):
-            tabs.append(k)
-    seen = Counter(lines[k].text.strip() for k in tabs)
-    return {k for k in tabs if seen[lines[k].text.strip()] >= 2}
 
 
 def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[int]) -> list[SourceLine]:
@@ -196,108 +168,6 @@ def _close_page_breaks(lines: list[SourceLine], junk_at: set[int], printed: set[
             keep.append(lines[i])
         i = j
     return keep
-
-
-def _set_apart(
-    lines: list[SourceLine], titles: list[typesizes.Title], source: list[SourceLine]
-) -> tuple[list[SourceLine], dict[int, int]]:
-    """Each title found by its size on a line of its own, its lines joined, between blank lines
-    (so no paragraph takes it in), and the level of each, by line."""
-    if not titles:
-        return lines, {}
-    first = {source[t.lines[0]].no: t for t in titles}
-    rest = {source[k].no for t in titles for k in t.lines[1:]}
-    texts = {ln.no: ln.text.strip() for ln in lines}
-    out: list[SourceLine] = []
-    sized: dict[int, int] = {}
-    for ln in lines:
-        if ln.no in rest:
-            continue
-        t = first.get(ln.no)
-        if t is None:
-            out.append(ln)
-            continue
-        nos = [source[k].no for k in t.lines]
-        text = " ".join(texts[no] for no in nos if texts.get(no))
-        out += [SourceLine(ln.no, ""), SourceLine(ln.no, text), SourceLine(ln.no, "")]
-        sized[ln.no] = t.level
-    return out, sized
-
-
-def _pdf_layout(
-    book: BookConfig, body: list[SourceLine], junk_at: set[int], out: Prepared
-) -> list[typesizes.Title]:
-    """A PDF's titles by their size (set apart later, see _set_apart) and its tables, each put
-    in place of its lines now (`out.lines` runs beside `body` yet), before a page break's
-    cut sentence is mended: a table's first line may go on in lower case («к6 Безделушка»)."""
-    size = typesizes.text_size(body, junk_at)
-    if size:
-        _join_large_initials(body, junk_at, out, size)
-    titles = typesizes.find(body, junk_at, book.headings.max_level)
-    if titles:
-        out.notes.append(
-            f"line {body[titles[0].lines[0]].no}: {len(titles)} titles read by their type size"
-            f" (levels 1–{max(t.level for t in titles)}), each set apart from the text"
-        )
-    if not size:
-        return titles
-    found = pdftables.find(
-        [[] if i in junk_at or ln.size < 0 else list(ln.boxes) for i, ln in enumerate(body)], size
-    )
-    headed = {k for t in titles for k in t.lines}
-    for t in found:
-        slots = [k for k in range(t.first, t.last + 1) if k not in junk_at]
-        if headed.intersection(range(t.first, t.last + 1)) or len(slots) < 3:
-            continue
-        cells = [c for row in t.header for c, _ in row] + [c for row in t.rows for c in row]
-        if Counter(" ".join(cells).split()) != Counter(w for k in slots for w in out.lines[k].text.split()):
-            continue  # every word of its lines in a cell, or its lines stay as they are
-        no = body[slots[1]].no
-        for k in slots:  # a blank line, the table's line, blank lines: a block of its own
-            out.lines[k] = SourceLine(
-                body[k].no, TABLE + " ".join(c for c in cells if c) if k == slots[1] else ""
-            )
-        out.tables[no] = t
-    if out.tables:
-        out.notes.append(
-            f"line {min(out.tables)}: {len(out.tables)} tables rebuilt from where their words stand"
-        )
-    return titles
-
-
-def _join_large_initials(body: list[SourceLine], junk_at: set[int], out: Prepared, size: float) -> None:
-    """A PDF's drop cap: one capital set large on a line of its own (a page may print it before
-    a title and an epigraph, as it floats) goes back to its word, the line of the text's size
-    that starts beside it, at its top, in lower case: «В» + «озьмите»; «В» + «мире» stays two
-    words, as the dropcaps module reads a one-letter word. A large letter over a glossary's
-    entries has no line beside it, and stays."""
-    vocab: Counter[str] | None = None
-    for k, ln in enumerate(body):
-        letter = ln.text.strip()
-        if k in junk_at or len(letter) != 1 or not letter.isupper() or ln.size < size * typesizes.LARGER:
-            continue
-        cap = ln.boxes[0] if ln.boxes else None
-        for j in range(k + 1, min(len(body), k + _INITIAL_REACH)):
-            if body[j].page:
-                break
-            head, there = out.lines[j].text.lstrip(), body[j].boxes
-            if j in junk_at or not head or not there or abs(body[j].size - size) > typesizes.SAME:
-                continue
-            beside = cap is not None and (
-                -size <= there[0].x0 - cap.x1 <= _INITIAL_GAP * size
-                and cap.bottom - cap.size - size <= there[0].bottom <= cap.bottom + size
-            )
-            if beside and head[0].islower():
-                vocab = (
-                    vocab if vocab is not None else dropcaps.vocabulary("\n".join(x.text for x in out.lines))
-                )
-                rest = head.split()[0].strip(",.;:!?…")
-                # (the rest's own place aside: «озьмите» there is no word alone)
-                glue = "" if dropcaps.one_word(letter, rest, vocab, vocab[rest.lower()] - 1) else " "
-                out.lines[j] = SourceLine(out.lines[j].no, letter + glue + head)
-                out.lines[k] = SourceLine(ln.no, "")
-                out.fixes += 1
-            break  # the first line of the text's size after it is beside it, or none is
 
 
 def _join_drop_caps(out: Prepared) -> list[str]:
