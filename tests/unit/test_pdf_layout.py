@@ -157,3 +157,17 @@ def test_two_titles_of_one_size_one_under_the_other_stay_two_and_a_wrapped_one_i
         "Глава 2. Магия",
         "Ритуалы, обряды и долгие заклинания",
     ]
+
+
+def test_a_box_of_larger_lines_and_a_quotes_source_are_no_titles(tmp_path, monkeypatch):
+    # a sidebar set large: its title and its items a little apart; an epigraph and its source
+    page = [line("Бой", 40, size=24), line("«Кто не рискует, тот не пьёт»", 70, size=14)]
+    page += [line("— Старая поговорка", 95, size=14), *(line(f"{PROSE}.", 115 + 14 * k) for k in range(3))]
+    page += [line("Вам понадобится", 180, size=14)]
+    page += [
+        line(item, 205 + 17 * k, size=14)
+        for k, item in enumerate(["Меч или топор", "Щит с гербом", "Верёвка"])
+    ]
+    page += [line(f"{PROSE}.", 270 + 14 * k) for k in range(3)]
+    _, blocks = _read(tmp_path, monkeypatch, [page])
+    assert _heads(blocks) == [(1, "Бой")]

@@ -58,28 +58,40 @@ def find(lines: list[SourceLine], skip: set[int], max_level: int) -> list[Title]
     body = text_size(lines, skip)
     if not body:
         return []
-    runs: list[tuple[list[int], float]] = []  # the larger lines in a row, and their size
+    blocks: list[tuple[list[int], float]] = []  # the larger lines in a row, and their size
     for i, ln in enumerate(lines):
         if i in skip or ln.blank or ln.size < body * LARGER or pdftables.gapped(list(ln.boxes)):
             continue  # (a line with a cell's gap in it is a table's header set large, no title)
         # lines of one size in a row, page furniture and a page break between them aside: a
         # block set large that a page break cut is one block, however few lines each part has
         if (
-            runs
-            and _next_to(lines, skip, runs[-1][0][-1] + 1, i)
-            and abs(runs[-1][1] - ln.size) <= SAME
-            and not _apart(lines[runs[-1][0][-1]], ln)
+            blocks
+            and _next_to(lines, skip, blocks[-1][0][-1] + 1, i)
+            and abs(blocks[-1][1] - ln.size) <= SAME
         ):
-            runs[-1][0].append(i)
+            blocks[-1][0].append(i)
         else:
-            runs.append(([i], ln.size))
-    found = [
-        (at, size, text)
-        for at, size in runs
-        if len(at) <= _TITLE_LINES
-        and all(len(lines[k].text.strip()) <= TITLE_MAX for k in at)
-        and _title(text := " ".join(lines[k].text.strip() for k in at))
-    ]
+            blocks.append(([i], ln.size))
+    found = []
+    for block, size in blocks:
+        if len(block) > _TITLE_LINES:
+            continue  # a box, a list, a quote set large: text
+        # a block's lines a line apart are one title set on two or three lines (each but the last
+        # full: a line that stopped short is a list's item), further apart two titles («Часть
+        # вторая» over «Глава 2. Магия»)
+        pieces = [[block[0]]]
+        for k in block[1:]:
+            if _apart(lines[pieces[-1][-1]], lines[k]):
+                pieces.append([k])
+            else:
+                pieces[-1].append(k)
+        found += [
+            (at, size, text)
+            for at in pieces
+            if not any(lines[k].short for k in at[:-1])
+            and all(len(lines[k].text.strip()) <= TITLE_MAX for k in at)
+            and _title(text := " ".join(lines[k].text.strip() for k in at))
+        ]
     found = _cover(lines, skip, body, found)
     cover = bool(found) and found[0][1] == _COVER
     ranks = _ranks([size for _, size, _ in found[1 if cover else 0 :]])
@@ -136,7 +148,8 @@ def _apart(above: SourceLine, line: SourceLine) -> bool:
 
 def _title(text: str) -> bool:
     letters = sum(c.isalpha() for c in text)
-    quoted = any(text[0] == a and text[-1] == b for a, b in _QUOTES)
+    # in quotes, or after a dash: a quote set large, or its source's name («— Старая поговорка»)
+    quoted = any(text[0] == a and text[-1] == b for a, b in _QUOTES) or text[0] in "—–"
     return letters >= 2 and len(text) <= 2 * TITLE_MAX and text[-1] not in _TITLE_ENDS and not quoted
 
 
