@@ -164,3 +164,20 @@ def test_a_dies_name_heads_its_column():
     words = [_line([(a, 50.0), (b, 90.0)], 100 + 14 * k) for k, (a, b) in enumerate(rows)]
     (found,) = pdftables.find(words, SIZE)
     assert found.header == [[("к6", 1), ("Безделушка", 1)]] and len(found.rows) == 4
+
+
+def test_a_header_whose_columns_are_spaced_evenly_heads_its_table():
+    # the header's words a like gap apart (as a justified line's), over rows beyond doubt
+    names, x, starts = ["Класс", "Уровень", "Бонус", "Умения"], 50.0, []
+    for n in names:
+        starts.append(x)
+        x += CHAR * len(n) + 30.0
+    rows = [
+        ["Воин", "1", "+2", "Умение воина"],
+        ["Маг", "1", "+2", "Умение мага"],
+        ["Вор", "1", "+2", "Умение вора"],
+    ]
+    words = [_line(list(zip(names, starts, strict=True)), 100)]
+    words += [_line(list(zip(r, starts, strict=True)), 114 + 14 * k) for k, r in enumerate(rows)]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.header == [[(n, 1) for n in names]] and found.rows == rows

@@ -56,7 +56,7 @@ class Found:
 def find(words: list[list[Word]], body: float) -> list[Found]:
     """The tables among the lines (`words`: per line, its words where they stand; `body`: the
     text's type size: a title set larger is no row)."""
-    seeds = [i for i, ws in enumerate(words) if gapped(ws)]
+    seeds = _seeds(words)
     out: list[Found] = []
     k = 0
     while k < len(seeds):
@@ -101,16 +101,35 @@ def _across(line: list[Word], run: list[Word]) -> bool:
 def gapped(ws: list[Word]) -> bool:
     """Two words of one printed line with a cell's gap between them: a table's row (or its
     header, often set in bold and larger), never a title's or a paragraph's line."""
+    return bool(_gaps(ws))
+
+
+def _gaps(ws: list[Word]) -> list[float]:
+    """The gaps between the words of a printed line, where one is a cell's; else none."""
     gaps = [
         b.x0 - a.x1
         for a, b in itertools.pairwise(ws)
         if a.size > 0 and abs(a.bottom - b.bottom) <= _SAME_LINE * a.size
     ]
-    if not any(g >= _GAP * w.size for g, w in zip(gaps, ws, strict=False)):
-        return False
-    # a justified line stretched wide spaces its words alike; a row's cells stand apart unlike
-    # its words within a cell, or a few cells apart
+    return gaps if any(g >= _GAP * w.size for g, w in zip(gaps, ws, strict=False)) else []
+
+
+def _uneven(gaps: list[float]) -> bool:
+    """A row's cells stand apart unlike its words within a cell, or a few cells apart; a
+    justified line stretched wide spaces all its words alike."""
     return len(gaps) < 3 or max(gaps) > _UNEVEN * min(gaps)
+
+
+def _seeds(words: list[list[Word]]) -> list[int]:
+    """The lines with cells: a cell's gap in them, spaced unlike a justified line's words, or
+    alike right beside a row beyond doubt (a header whose columns are spaced evenly, over its
+    first row)."""
+    gaps = [_gaps(ws) for ws in words]
+    rows = {i for i, g in enumerate(gaps) if g and _uneven(g)}
+    # a row beyond doubt: three gaps or more, a cell's among a cell's words' (a line of two or
+    # three words set wide may be a justified line's)
+    sure = {i for i in rows if len(gaps[i]) >= 3}
+    return [i for i, g in enumerate(gaps) if g and (i in rows or sure.intersection((i - 1, i + 1)))]
 
 
 def _table(words: list[list[Word]], run: list[int], body: float, before: int) -> Found | None:
@@ -259,8 +278,10 @@ def _tail(above: list[Word], line: list[Word], bounds: list[tuple[float, float]]
     («… daily at» over «dawn.», «…» over «Итог.»), not a header's."""
     if not above or _in_columns(above, bounds) or _over_some(above, bounds):
         return False
+    # (a line with words in two columns or more is the table's header, however close it sits)
     close = max(w.bottom for w in line) - max(w.bottom for w in above) <= _LEADING * line[0].size
-    return close or not above[-1].text.endswith((".", "!", "?", ":"))
+    alone = len({_column(bounds, w) for w in line}) == 1
+    return (close and alone) or not above[-1].text.endswith((".", "!", "?", ":"))
 
 
 def _figures(cells: list[str]) -> bool:
