@@ -101,3 +101,14 @@ def test_a_short_word_tied_to_the_next_moves_with_it():
     text = "\n".join([*(t for t, _, _ in rows), "и 5 характеристики"])
     got = pdfgeometry.measure(text, _bbox([[*_column(rows), *tied]]))
     assert got is not None and got.short[4] is False
+
+
+def test_a_paragraphs_space_ends_its_last_line():
+    # the last line ends its sentence at the column's edge, and the next paragraph stands a
+    # little further down than the lines step: the white parts them
+    rows = [("Body text runs the whole column width here", 50, 300)] * 4
+    page = [*_column(rows), *_line("A new paragraph starts here again", 50, 300, 100 + 12 * 3 + 17)]
+    got = pdfgeometry.measure(
+        "\n".join([*(t for t, _, _ in rows), "A new paragraph starts here again"]), _bbox([page])
+    )
+    assert got is not None and got.short[3] is True and not any(got.short[:3])

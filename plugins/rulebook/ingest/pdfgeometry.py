@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import bisect
 import html
+import itertools
 import re
+import statistics
 from collections import Counter
 from dataclasses import dataclass
 
@@ -37,6 +39,7 @@ _WORD = re.compile(
 _PEERS = 1.0
 _COLUMN = 3.0
 _NEXT = 2.0  # of its size: how far below a line the next one in its column stands at most
+_PARAGRAPH = 0.35  # of its size: white over the usual step between lines that parts paragraphs
 _SPACE = 0.25  # a space's width, of the type's height
 _TIED = 3  # letters of a word a no-break space may tie to the next
 # a word of this many letters or more shows it is set on its side by a box this much taller than
@@ -172,6 +175,14 @@ def _short(lines: list[_Line | None]) -> list[bool]:
             by_page.setdefault(ln.page, []).append(ln)
     starts = {p: sorted(ls, key=lambda ln: ln.x0) for p, ls in by_page.items()}
     keys = {p: [ln.x0 for ln in ls] for p, ls in starts.items()}
+    # the usual step from a line to the next of its size: a wider one is a paragraph's space
+    steps: dict[float, list[float]] = {}
+    for ln, nxt in itertools.pairwise(lines):
+        if ln is None or nxt is None or nxt.page != ln.page or ln.size <= 0 or nxt.size != ln.size:
+            continue
+        if 0 < (step := nxt.bottom - ln.bottom) <= _NEXT * ln.size:
+            steps.setdefault(ln.size, []).append(step)
+    usual = {size: statistics.median(v) for size, v in steps.items()}
     out = [False] * len(lines)
     for i, (ln, nxt) in enumerate(zip(lines, [*lines[1:], None], strict=True)):
         if ln is None or nxt is None or nxt.page != ln.page or ln.size < 0 or nxt.size < 0:
@@ -187,5 +198,6 @@ def _short(lines: list[_Line | None]) -> list[bool]:
         lo, hi = bisect.bisect_left(at, ln.x0 - reach), bisect.bisect_right(at, ln.x0 + reach)
         reaches = sorted(p.x1 for p in peers[lo:hi] if abs(p.size - ln.size) <= _SAME)
         edge = reaches[int(_EDGE * (len(reaches) - 1))]
-        out[i] = ln.x1 + _SPACE * ln.size + nxt.first < edge
+        spaced = nxt.bottom - ln.bottom > usual.get(ln.size, _NEXT * ln.size) + _PARAGRAPH * ln.size
+        out[i] = spaced or ln.x1 + _SPACE * ln.size + nxt.first < edge
     return out
