@@ -181,16 +181,6 @@ def _book_of_pages(furniture: object, n: int = 6) -> str:
     return text
 
 
-def _shown(r: pipeline.BookResult) -> list[str]:
-    """The book's headings and paragraphs as a reader sees them, in order."""
-    blocks = [b for p in r.doc.pages for b in walk(p.blocks)]
-    return [
-        b.text if isinstance(b, Heading) else plain(b.inlines)
-        for b in blocks
-        if isinstance(b, Heading | Paragraph)
-    ]
-
-
 def test_a_running_header_that_stands_alone_is_dropped_where_page_numbers_show_pages(
     tmp_path: Path,
 ) -> None:
@@ -214,7 +204,7 @@ def test_running_headers_that_change_are_dropped_where_they_name_chapters(
     # («Обитает в лесах» at a bestiary's page feet), and stay, as before
     text = _book_of_pages(lambda p: f"— {p} —\n{first if p <= 3 else second}\n")
     r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
-    shown = _shown(r)
+    shown = _texts(r)
     assert shown.count(first) == left and shown.count(second) == left
     assert not any(t.startswith("— ") for t in shown)
     assert coverage.measure(r.doc).missing == {}
@@ -225,7 +215,7 @@ def test_a_left_page_title_and_a_right_page_chapter_title_are_both_headers(tmp_p
     # alone; the chapter's first line stays, as a chapter named so may open its page with it
     text = _book_of_pages(lambda p: f"— {p} —\n{'Книга правил' if p % 2 else 'Глава 1. Ловушки'}\n", 8)
     r = ingest_one(tmp_path, ENTRY, {"print.txt": text})
-    shown = _shown(r)
+    shown = _texts(r)
     assert "Книга правил" not in shown and shown.count("Глава 1. Ловушки") == 1
 
 
@@ -283,7 +273,7 @@ def test_chapters_opening_their_pages_stay_under_a_spread_of_running_headers(
     # with them and a contents list: the headers go, each chapter's title stays once (a page of
     # its own where a blank line sets it apart)
     r = ingest_one(tmp_path, ENTRY, {"print.txt": _spreads(blank, contents)})
-    shown = _shown(r)
+    shown = _texts(r)
     assert "Книга правил" not in shown
     for title in ("Глава 1. Бой", "Глава 2. Магия", "Глава 3. Снаряжение"):
         assert shown.count(title) == (2 if contents else 1)
