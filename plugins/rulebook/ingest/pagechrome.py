@@ -102,8 +102,12 @@ def _page_edges(lines: list[SourceLine], top: bool = False) -> set[int]:
 def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
     """Indices of the page-number and running-header lines, and a note on what was found
     (empty when the text does not show pages)."""
-    found, notes = _numbers_apart(lines)
-    joined = _numbers_with_headers(lines)
+    # each text's lines, for «seen before as a title» (see _seen_as_title), built once
+    places: dict[str, list[int]] = {}
+    for j, ln in enumerate(lines):
+        places.setdefault(ln.text.strip(), []).append(j)
+    found, notes = _numbers_apart(lines, places)
+    joined = _numbers_with_headers(lines, places)
     if joined:
         first = lines[min(joined)]
         headers = sorted(set(joined.values()) - {""})
@@ -115,7 +119,7 @@ def find(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
     return found | joined.keys(), notes
 
 
-def _numbers_with_headers(lines: list[SourceLine]) -> dict[int, str]:
+def _numbers_with_headers(lines: list[SourceLine], places: dict[str, list[int]]) -> dict[int, str]:
     """The lines at a PDF's page edges that print a page's number on its running header's line
     («Книга правил 12», «12 | Глава 2. Бой», as a header and a number on one baseline come out of
     pdftotext), and, in such a text, the bare numbers of the pages without a header (a chapter's
@@ -161,9 +165,6 @@ def _numbers_with_headers(lines: list[SourceLine]) -> dict[int, str]:
     )
     fits = {i: t for i, rs in readings.items() for n, t in rs if n - place[i] == offset}
     beside = Counter(t for t in fits.values() if t)
-    places: dict[str, list[int]] = {}
-    for j, ln in enumerate(lines):
-        places.setdefault(ln.text.strip(), []).append(j)
 
     def header(i: int, t: str) -> bool:
         return beside[t] >= 2 or bool(divisions.match(t)) or _seen_as_title(lines, places, i, t)
@@ -180,7 +181,7 @@ def _label(text: str, number: int) -> bool:
     return d is not None and not d.title
 
 
-def _numbers_apart(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
+def _numbers_apart(lines: list[SourceLine], places: dict[str, list[int]]) -> tuple[set[int], list[str]]:
     """The page numbers on lines of their own («— 12 —», «Стр. 12», a bare «12»), with the running
     headers beside them."""
     numbered = [(i, n) for i, ln in enumerate(lines) if (n := _number(ln.text)) is not None]
@@ -199,7 +200,7 @@ def _numbers_apart(lines: list[SourceLine]) -> tuple[set[int], list[str]]:
             j = i + side
             if 0 <= j < len(lines) and (lines[j].text.strip(), side) in headers:
                 found.add(j)
-    changing, openings = _changing_headers(lines, at) if certain else ({}, set())
+    changing, openings = _changing_headers(lines, at, places) if certain else ({}, set())
     found = (found | changing.keys()) - openings
     first = lines[at[0]]
     titles = sorted({t for t, _ in headers} | set(changing.values()))
@@ -241,7 +242,9 @@ def _running_headers(lines: list[SourceLine], numbers: list[int], certain: bool)
     return {(t, side) for (t, side), n in count.items() if n >= need and sides[t] == {side}}
 
 
-def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict[int, str], set[int]]:
+def _changing_headers(
+    lines: list[SourceLine], numbers: list[int], places: dict[str, list[int]]
+) -> tuple[dict[int, str], set[int]]:
     """The headers that change from page to page, index -> text, on one side of the numbers. The
     layout first: texts of a title's shape, each beside two numbers or more, chapters' titles over
     their chapters' pages one chapter after another, alone or with the book's title on the other
@@ -256,9 +259,6 @@ def _changing_headers(lines: list[SourceLine], numbers: list[int]) -> tuple[dict
     at = set(numbers)
     found: dict[int, str] = {}
     openings: set[int] = set()
-    places: dict[str, list[int]] = {}
-    for j, ln in enumerate(lines):
-        places.setdefault(ln.text.strip(), []).append(j)
     for side in (-1, 1):
         seq = [_beside(lines, i + side, at) for i in numbers]
         other = {lines[i - side].text.strip() for i in numbers if 0 <= i - side < len(lines)}

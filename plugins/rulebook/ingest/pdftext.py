@@ -40,11 +40,6 @@ class PdfText:
     geometry: pdfgeometry.Geometry | None  # where its lines stand (None: not asked, or unknown)
 
 
-def extract(path: Path, book: str | None = None) -> bytes:
-    """The PDF's text, UTF-8 encoded, as `pdftotext -raw` writes it."""
-    return read(path, book, sizes=False).text
-
-
 def read(path: Path, book: str | None = None, sizes: bool = True) -> PdfText:
     """The PDF's text, and (`sizes`) where its lines stand: each one's type size (a title is set
     larger than the text, and the size is all a PDF's text keeps of it, see typesizes) and
