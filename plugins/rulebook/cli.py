@@ -22,16 +22,16 @@ def _ingest(args: argparse.Namespace) -> int:
         for r in pipeline.run(root, args.books or None, check=True):
             print("\n".join(outline.lines(r.doc)))
         return 0
-    results = pipeline.run(root, args.books or None, check=args.check)
     if args.check:
-        stale = pipeline.stale_files(root / "docs", results)
+        count, stale = pipeline.check(root, args.books or None)
         if stale:
             print("docs/ is stale; run `rulebook ingest`:", file=sys.stderr)
             for s in stale:
                 print(f"  {s}", file=sys.stderr)
             return 1
-        print(f"docs/ is up to date ({len(results)} books)")
+        print(f"docs/ is up to date ({count} books)")
         return 0
+    results = pipeline.run(root, args.books or None)
     for r in results:
         for line in pipeline.summary(r):
             print(line)

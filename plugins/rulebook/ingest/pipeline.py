@@ -18,6 +18,7 @@ from rulebook.ingest import (
     contents,
     coverage,
     footnotes,
+    freshness,
     markdown,
     markup,
     mdtext,
@@ -238,6 +239,43 @@ class BookResult:
 def run(root: Path, slugs: list[str] | None = None, check: bool = False) -> list[BookResult]:
     """Ingest the selected books (all by default). With check=True nothing is written; the
     results say which files differ."""
+    selected = _select(root, slugs)
+    read_from = [freshness.inputs(root, b, _common(root)) for b in selected] if not check else []
+    results = []
+    for book in selected:
+        doc = parse_book(book)
+        results.append(BookResult(book, doc, render_book(book, doc)))
+    if not check:
+        write(root / "docs", results)
+        for book, key in zip(selected, read_from, strict=True):
+            freshness.remember(root, book.slug, key)
+    return results
+
+
+def check(root: Path, slugs: list[str] | None = None) -> tuple[int, list[str]]:
+    """How many books were checked, and the pages of docs/ that differ from what ingest would
+    write (stale_files). A book whose inputs and pages are those of its last ingest or check is
+    not read again (freshness)."""
+    selected = _select(root, slugs)
+    stale: list[str] = []
+    for book in selected:
+        key = freshness.inputs(root, book, _common(root))  # before reading: an edit meanwhile shows next time
+        if freshness.is_fresh(root, book.slug, key):
+            continue
+        doc = parse_book(book)
+        differ = stale_files(root / "docs", [BookResult(book, doc, render_book(book, doc))])
+        if not differ:
+            freshness.remember(root, book.slug, key)
+        stale += differ
+    return len(selected), stale
+
+
+def _common(root: Path) -> Path:
+    return root / "sources" / glossary.COMMON_GLOSSARY
+
+
+def _select(root: Path, slugs: list[str] | None) -> list[BookConfig]:
+    """The registry's books named by `slugs` (all by default), their glossaries checked."""
     books = load_books(root / "sources" / "books.toml")
     known = {b.slug for b in books}
     for s in slugs or []:
@@ -247,14 +285,8 @@ def run(root: Path, slugs: list[str] | None = None, check: bool = False) -> list
                 path=root / "sources" / "books.toml",
             )
     selected = [b for b in books if not slugs or b.slug in slugs]
-    check_glossaries(root / "sources" / glossary.COMMON_GLOSSARY, selected)
-    results = []
-    for book in selected:
-        doc = parse_book(book)
-        results.append(BookResult(book, doc, render_book(book, doc)))
-    if not check:
-        write(root / "docs", results)
-    return results
+    check_glossaries(_common(root), selected)
+    return selected
 
 
 def check_glossaries(common: Path, books: list[BookConfig]) -> None:

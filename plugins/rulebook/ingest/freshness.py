@@ -1,0 +1,136 @@
+"""Whether a book's pages are what ingest would write, without reading the book again.
+
+`make build` and `make serve` ask it on every run (`rulebook ingest --check`). Reading a book is
+the importer's whole work: a second a book for a text, seconds for a PDF of a few hundred pages
+(two pdftotext runs and its layout), so a library of dozens of books, or one large PDF, made every
+build wait though nothing had changed. A record of what a book's pages were written from answers
+instead: the same inputs and the same pages on disk are fresh.
+
+The inputs are everything the reading depends on: the registry file (one entry's edit reads every
+book again, which is rare and safe), the book's source (each file of a folder source, by its path
+and bytes), the files its entry names (table hints, glossary) and the shared glossary, the
+importer's code, the installed packages' versions and, for a PDF, pdftotext's version. A record
+sits under `.cache/` (not committed: it names this machine's packages); no record, any input
+changed, or a page edited or added by hand, and the book is read as before. Only the check takes
+the shortcut: `rulebook ingest` always reads its books.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import shutil
+import subprocess
+from importlib import metadata
+from pathlib import Path
+
+from rulebook.ingest.config import BookConfig
+
+RECORDS = Path(".cache") / "ingest"  # under the project's root
+
+
+def inputs(root: Path, book: BookConfig, common_glossary: Path) -> str:
+    """A digest of everything `book`'s pages are read from."""
+    h = hashlib.sha256()
+    h.update(_code().encode())
+    h.update(_packages().encode())
+    files = [root / "sources" / "books.toml", book.source, book.tables.hints, book.glossary, common_glossary]
+    for path in files:
+        _add_path(h, path)
+    if any(p.suffix.lower() == ".pdf" for p in _files(book.source)):
+        h.update(_pdftotext().encode())
+    return h.hexdigest()
+
+
+def pages(docs: Path, slug: str) -> str:
+    """A digest of the book's pages as they are on disk (every `.md` of its folder)."""
+    h = hashlib.sha256()
+    folder = docs / slug
+    for p in sorted(folder.glob("*.md")) if folder.is_dir() else []:
+        _add(h, p.name.encode(), p.read_bytes())
+    return h.hexdigest()
+
+
+def is_fresh(root: Path, slug: str, read_from: str) -> bool:
+    """The book's pages were written (or checked) from these inputs and are unchanged since."""
+    try:
+        record = json.loads(_record(root, slug).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not isinstance(record, dict):
+        return False
+    return record.get("inputs") == read_from and record.get("pages") == pages(root / "docs", slug)
+
+
+def remember(root: Path, slug: str, read_from: str) -> None:
+    """Record that the book's pages on disk are what `read_from` gives. A record that cannot be
+    written (a read-only checkout) costs only the next check's time."""
+    record = {"inputs": read_from, "pages": pages(root / "docs", slug)}
+    path = _record(root, slug)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    except OSError:
+        pass
+
+
+def _record(root: Path, slug: str) -> Path:
+    return root / RECORDS / f"{slug}.json"
+
+
+def _add(h: hashlib._Hash, name: bytes, data: bytes) -> None:
+    """Each part by its length first, so that no two lists of parts give the same stream."""
+    for part in (name, data):
+        h.update(len(part).to_bytes(8, "big"))
+        h.update(part)
+
+
+def _files(path: Path | None) -> list[Path]:
+    if path is None:
+        return []
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*") if p.is_file())
+    return [path]
+
+
+def _add_path(h: hashlib._Hash, path: Path | None) -> None:
+    if path is None:
+        _add(h, b"-", b"")
+        return
+    if not path.exists():
+        _add(h, str(path).encode(), b"\x00missing")
+        return
+    for p in _files(path):
+        _add(h, str(p.relative_to(path) if path.is_dir() else p.name).encode(), p.read_bytes())
+
+
+@functools.cache
+def _code() -> str:
+    """The importer's code: every module of the package (the reading calls the search's
+    glossary and the slugs too), so a change of any rule reads every book again."""
+    package = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for p in sorted(package.rglob("*.py")):
+        _add(h, str(p.relative_to(package)).encode(), p.read_bytes())
+    return h.hexdigest()
+
+
+@functools.cache
+def _packages() -> str:
+    """The installed packages and their versions: the readers of HTML, Word, e-books and
+    Markdown are libraries, and a new version may read a source differently."""
+    seen = sorted({f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions()})
+    return "\n".join(seen)
+
+
+@functools.cache
+def _pdftotext() -> str:
+    exe = shutil.which("pdftotext")
+    if exe is None:
+        return "no pdftotext"
+    try:
+        done = subprocess.run([exe, "-v"], capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return "pdftotext: no version"
+    return (done.stdout + done.stderr).decode("utf-8", "replace")

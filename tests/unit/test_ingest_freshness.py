@@ -1,0 +1,124 @@
+"""`rulebook ingest --check` (run by every `make build` and `make serve`) does not read a book
+again whose inputs and pages are those of its last ingest, and reads it again, finding it stale,
+when anything it is read from changed: its text, a file of its folder, its entry, the importer,
+or its pages by hand."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from rulebook import cli
+from rulebook.ingest import freshness, pipeline
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
+ENTRY = '[books.demo]\ntitle = "Demo"\nsystem = "Demo RPG"\nsource = "demo.txt"\n'
+TEXT = "Глава 1. Начало\n\nАбзац правил.\n\nРаздел\n\nЕщё абзац.\n"
+
+
+def ingested(root: Path, entry: str = ENTRY, text: str = TEXT) -> Path:
+    (root / "sources").mkdir(parents=True)
+    (root / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    (root / "sources" / "demo.txt").write_text(text, encoding="utf-8")
+    pipeline.run(root)
+    return root
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The books read (parsed) since the test cleared it."""
+    seen: list[str] = []
+    parse = pipeline.parse_book
+
+    def counted(book):
+        seen.append(book.slug)
+        return parse(book)
+
+    monkeypatch.setattr(pipeline, "parse_book", counted)
+    return seen
+
+
+def test_a_check_after_an_ingest_does_not_read_the_book_again(tmp_path, reads):
+    root = ingested(tmp_path)
+    reads.clear()
+    assert pipeline.check(root) == (1, [])
+    assert reads == []
+
+
+def test_a_changed_source_is_read_again_and_found_stale(tmp_path, reads):
+    root = ingested(tmp_path)
+    reads.clear()
+    (root / "sources" / "demo.txt").write_text(TEXT.replace("Ещё абзац", "Другой абзац"), encoding="utf-8")
+    _, stale = pipeline.check(root)
+    assert reads == ["demo"] and stale and all(s.startswith("demo/") for s in stale)
+
+
+def test_a_page_edited_by_hand_is_stale_though_its_inputs_are_not(tmp_path, reads):
+    root = ingested(tmp_path)
+    reads.clear()
+    page = next((root / "docs" / "demo").glob("*.md"))
+    page.write_text(page.read_text(encoding="utf-8") + "\nправка\n", encoding="utf-8")
+    _, stale = pipeline.check(root)
+    assert reads == ["demo"] and stale == [f"demo/{page.name}"]
+
+
+def test_a_page_added_by_hand_is_stale(tmp_path, reads):
+    root = ingested(tmp_path)
+    reads.clear()
+    (root / "docs" / "demo" / "extra.md").write_text("# Лишняя\n", encoding="utf-8")
+    _, stale = pipeline.check(root)
+    assert reads == ["demo"] and stale == ["demo/extra.md (not produced by ingest)"]
+
+
+def test_an_edited_entry_reads_the_book_again(tmp_path, reads):
+    root = ingested(tmp_path)
+    reads.clear()
+    registry = root / "sources" / "books.toml"
+    registry.write_text(registry.read_text(encoding="utf-8").replace('"Demo"', '"Демо"'), encoding="utf-8")
+    _, stale = pipeline.check(root)
+    assert reads == ["demo"] and stale  # the title is on the book's index page
+
+
+def test_a_new_importer_reads_the_book_again(tmp_path, reads, monkeypatch):
+    root = ingested(tmp_path)
+    reads.clear()
+    monkeypatch.setattr(freshness, "_code", lambda: "another importer")
+    assert pipeline.check(root) == (1, [])
+    assert reads == ["demo"]
+
+
+def test_an_edited_page_of_a_folder_source_reads_the_book_again(tmp_path, reads):
+    (tmp_path / "sources").mkdir()
+    shutil.copytree(FIXTURES / "pages", tmp_path / "sources" / "pages")
+    entry = '[books.site]\ntitle = "Сайт"\nsystem = "Пример"\nsource = "pages"\n'
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    pipeline.run(tmp_path)
+    reads.clear()
+    assert pipeline.check(tmp_path) == (1, []) and reads == []
+    page = tmp_path / "sources" / "pages" / "combat.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("к20", "к12"), encoding="utf-8")
+    _, stale = pipeline.check(tmp_path)
+    assert reads == ["site"] and stale
+
+
+def test_a_check_that_finds_a_book_fresh_spares_the_next_check(tmp_path, reads):
+    root = ingested(tmp_path)
+    reads.clear()
+    shutil.rmtree(root / freshness.RECORDS)
+    assert pipeline.check(root) == (1, []) and reads == ["demo"]
+    assert pipeline.check(root) == (1, []) and reads == ["demo"]
+
+
+def test_an_unreadable_record_only_costs_a_reading(tmp_path, reads):
+    root = ingested(tmp_path)
+    reads.clear()
+    (root / freshness.RECORDS / "demo.json").write_text("{not json", encoding="utf-8")
+    assert pipeline.check(root) == (1, []) and reads == ["demo"]
+
+
+def test_the_command_says_the_books_are_up_to_date(tmp_path, reads, capsys):
+    root = ingested(tmp_path)
+    reads.clear()
+    assert cli.main(["--root", str(root), "ingest", "--check"]) == 0
+    assert capsys.readouterr().out.strip() == "docs/ is up to date (1 books)" and reads == []
