@@ -171,3 +171,25 @@ def test_a_box_of_larger_lines_and_a_quotes_source_are_no_titles(tmp_path, monke
     page += [line(f"{PROSE}.", 270 + 14 * k) for k in range(3)]
     _, blocks = _read(tmp_path, monkeypatch, [page])
     assert _heads(blocks) == [(1, "Бой")]
+
+
+def test_a_table_cut_by_a_page_break_is_one_table_its_header_printed_again_dropped_and_told(
+    tmp_path, monkeypatch
+):
+    pages = _pages(5)
+    head = Printed([("к20", 50.0), ("Находка", 90.0), ("Цена", 220.0)], 0)
+    rows = [(str(k), f"Находка номер {k}", f"{5 * k} зм") for k in range(1, 9)]
+
+    def part(top: float, got: list[tuple[str, str, str]]) -> list[Printed]:
+        return [Printed(head.cells, top)] + [
+            Printed([(a, 50.0), (b, 90.0), (c, 220.0)], top + 14 * (k + 1)) for k, (a, b, c) in enumerate(got)
+        ]
+
+    pages[1][4:4] = part(660, rows[:5])  # at the page's foot, over its number
+    pages[2][:0] = part(20, rows[5:])  # the rest at the next page's top, under its header again
+    r, blocks = _read(tmp_path, monkeypatch, pages)
+    (table,) = [b for b in blocks if isinstance(b, Table)]
+    assert [plain(c.inlines) for c in table.header[0]] == ["к20", "Находка", "Цена"]
+    assert [plain(row.cells[1].inlines) for row in table.rows] == [b for _, b, _ in rows]
+    assert any("к20 Находка Цена" in t for _, t in r.doc.report.dropped)
+    assert any("header printed again" in n for n in r.doc.report.notes)

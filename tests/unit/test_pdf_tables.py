@@ -66,10 +66,25 @@ def test_a_paragraph_between_two_tables_parts_them():
     assert [(t.first, t.last) for t in found] == [(0, 4), (8, 12)]
 
 
-def test_a_tables_rest_in_the_pages_other_column_is_a_table_of_its_own():
+def test_a_tables_rest_in_the_pages_other_column_is_the_same_table_its_header_printed_again():
     words = _table(600) + _table(100, left=300)  # the second column starts at the page's top
-    found = pdftables.find(words, SIZE)
+    (found,) = pdftables.find(words, SIZE)
+    assert (found.first, found.last, found.repeated) == (0, 9, (5,))
+    assert found.header == [[("Level", 1), ("Bonus", 1), ("Features", 1)]] and found.rows == ROWS + ROWS
+
+
+def test_a_table_starting_the_next_page_under_its_own_header_is_another_table():
+    other = _table(100, page=1)
+    other[0] = _line([("Rank", 50.0), ("Cost", 120.0), ("Gear", 200.0)], 100, page=1)
+    found = pdftables.find(_table(600) + other, SIZE)
     assert [(t.first, t.last) for t in found] == [(0, 4), (5, 9)]
+    assert found[1].header == [[("Rank", 1), ("Cost", 1), ("Gear", 1)]]
+
+
+def test_a_table_going_on_over_the_page_without_its_header_is_one_table():
+    rest = _table(100, page=1)[1:]
+    (found,) = pdftables.find(_table(600) + rest, SIZE)
+    assert (found.first, found.last, found.repeated) == (0, 8, ()) and found.rows == ROWS + ROWS
 
 
 def test_lines_with_one_wide_gap_in_prose_are_no_table():
@@ -130,13 +145,24 @@ def test_rows_with_an_empty_first_cell_are_rows_of_their_own():
 
 
 def test_a_justified_paragraphs_wide_spaced_lines_are_no_table():
-    # narrow justified lines stretched wide: every gap alike, over an em and a half
+    # narrow justified lines stretched wide: every gap of a line alike, an em and a half or
+    # more, each line's words its own, all lines as wide (their gaps meet only by chance)
+    texts = [
+        "герой бросает кубик мастер итог",
+        "после броска мастер решает",
+        "если успех герой идёт дальше",
+        "иначе ход переходит к врагу",
+        "и бой продолжается снова",
+    ]
     lines = []
-    for k in range(5):
+    for k, text in enumerate(texts):
+        ws = text.split()
+        gap = (260 - 5 * sum(map(len, ws))) / (len(ws) - 1)
         x, line = 50.0, []
-        for w in ["герой", "бросает", "кубик", "мастер", "итог"]:
+        for w in ws:
             line.append(Word(w, x, x + 5 * len(w), 100 + 14 * k, SIZE, 0))
-            x += 5 * len(w) + 16
+            x += 5 * len(w) + gap
+        assert gap >= 1.5 * SIZE
         lines.append(line)
     assert pdftables.find(lines, SIZE) == []
 
@@ -181,3 +207,145 @@ def test_a_header_whose_columns_are_spaced_evenly_heads_its_table():
     words += [_line(list(zip(r, starts, strict=True)), 114 + 14 * k) for k, r in enumerate(rows)]
     (found,) = pdftables.find(words, SIZE)
     assert found.header == [[(n, 1) for n in names]] and found.rows == rows
+
+
+SPACE = 2.5  # a word space, a quarter of an em
+
+
+def _set(cells: list[tuple[str, float]], y: float, size: float = SIZE, page: int = 0) -> list[Word]:
+    """A printed line, its words a word space apart: each (text, left) a cell from that edge."""
+    out = []
+    for text, x in cells:
+        for w in text.split():
+            out.append(Word(w, x, x + CHAR * len(w), y, size, page))
+            x += CHAR * len(w) + SPACE
+    return out
+
+
+def _grid(y: float, rows: list[list[str]], lefts: list[float]) -> list[list[Word]]:
+    return [
+        _set([(t, x) for t, x in zip(row, lefts, strict=True) if t], y + 12 * k) for k, row in enumerate(rows)
+    ]
+
+
+def test_a_title_between_two_runs_of_rows_parts_two_tables():
+    # a druid's circle spells: «Arctic» over four rows, «Coast» over four more, a line apart
+    rows = [["3rd", "hold person"], ["5th", "sleet storm"], ["7th", "ice storm"], ["9th", "cone of cold"]]
+    words = [_set([("Arctic", 50.0)], 88, size=14.0), *_grid(100, rows, [50.0, 110.0])]
+    words += [_set([("Coast", 50.0)], 160, size=14.0), *_grid(172, rows, [50.0, 110.0])]
+    found = pdftables.find(words, SIZE)
+    assert [(t.first, t.last) for t in found] == [(1, 4), (6, 9)]
+
+
+def test_a_grid_set_tight_is_a_table():
+    # a spell-slot grid: its columns about an em apart, none a cell's em and a half
+    lefts = [50.0, 80.0, 105.0, 130.0, 155.0]
+    rows = [["Lvl.", "1st", "2nd", "3rd", "4th"]] + [
+        [f"{k}th", str(k % 4 + 1), "2", "—", "—"] for k in range(1, 6)
+    ]
+    (found,) = pdftables.find(_grid(100, rows, lefts), SIZE)
+    assert (found.first, found.last) == (0, 5) and found.rows[-5:] == rows[1:]
+
+
+def test_a_justified_paragraphs_lines_whose_gaps_meet_by_chance_are_no_table():
+    # three lines of a narrow justified column, two of their gaps meeting all the way down; the
+    # words after those gaps do not line up, and each line's other gaps are as wide
+    words = [
+        _set([("герой", 50.0), ("бросает", 90.0), ("кубик", 140.0), ("сам", 180.0)], 100),
+        _set([("мастер", 50.0), ("решает", 93.0), ("исход", 137.0), ("боя", 180.0)], 112),
+        _set([("и", 50.0), ("ход", 87.0), ("переходит", 128.0), ("дальше", 175.0)], 124),
+    ]
+    assert pdftables.find(words, SIZE) == []
+
+
+def test_labels_centred_over_their_columns_under_a_title_head_the_table():
+    # «Experience Points», «Level», «Proficiency Bonus» over 0 / 1 / +2, under a title set large,
+    # a gap under a cell's between them, in the white between the columns
+    words = [
+        _set([("Character Advancement", 50.0)], 86, size=14.0),
+        _set([("Experience Points", 50.0), ("Level", 142.0), ("Proficiency Bonus", 180.0)], 100),
+        *_grid(112, [["0", "1", "+2"], ["300", "2", "+2"], ["1,355,000", "3", "+2"]], [50.0, 150.0, 205.0]),
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.first == 1
+    assert found.header == [[("Experience Points", 1), ("Level", 1), ("Proficiency Bonus", 1)]]
+
+
+def test_two_labels_a_word_space_or_so_apart_each_head_the_column_it_starts():
+    # «Druid Level» overhangs the narrow column of levels; «Circle Spells» starts the spells'
+    words = [
+        _set([("Druid Level", 50.0), ("Circle Spells", 115.0)], 100),
+        *_grid(112, [["3rd", "hold person"], ["5th", "sleet storm"], ["7th", "ice storm"]], [50.0, 115.0]),
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.header == [[("Druid Level", 1), ("Circle Spells", 1)]]
+
+
+def test_a_last_row_whose_gaps_are_under_a_cells_is_the_tables():
+    rows = [
+        ["Common", "Humans", "Common"],
+        ["Giant", "Ogres, giants", "Dwarvish"],
+        ["Elvish", "Elves", "Elvish"],
+    ]
+    words = _grid(100, rows, [50.0, 115.0, 215.0])
+    # an em and an em and a quarter apart: under a cell's gap, so no row by its gaps alone
+    words.append(_set([("Undercommon", 50.0), ("Underworld traders", 115.0), ("Elvish", 215.0)], 136))
+    (found,) = pdftables.find(words, SIZE)
+    assert found.rows[-1] == ["Undercommon", "Underworld traders", "Elvish"]
+
+
+def test_a_justified_line_under_a_table_is_no_row_though_some_gaps_fall_at_its_columns():
+    # its words an em apart, alike: «мира» and «везде» happen to start the columns
+    rows = [
+        ["Common", "Humans", "Common"],
+        ["Dwarvish", "Dwarves", "Dwarvish"],
+        ["Elvish", "Elves", "Elvish"],
+    ]
+    words = _grid(100, rows, [50.0, 130.0, 200.0])
+    justified, x = [], 50.0
+    for w in ["Языки", "народов", "мира", "звучат", "везде", "одинаково"]:
+        justified.append(Word(w, x, x + CHAR * len(w), 136, SIZE, 0))
+        x += CHAR * len(w) + SIZE
+    assert [w.x0 for w in justified][2:5:2] == [130.0, 200.0]
+    (found,) = pdftables.find([*words, justified], SIZE)
+    assert found.last == 2
+
+
+def test_rows_set_in_under_a_first_cell_alone_are_its_group():
+    # «Hireling» alone, «Skilled» and «Untrained» set in under it: the services table is one
+    words = [
+        _set([("Service", 50.0), ("Pay", 150.0)], 100),
+        _set([("Coach cab", 50.0)], 112),
+        _set([("Between towns", 59.0), ("3 cp per mile", 150.0)], 124),
+        _set([("Within a city", 59.0), ("1 cp", 150.0)], 136),
+        _set([("Hireling", 50.0)], 148),
+        _set([("Skilled", 59.0), ("2 gp per day", 150.0)], 160),
+        _set([("Untrained", 59.0), ("2 sp per day", 150.0)], 172),
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert (found.first, found.last) == (0, 6)
+    assert found.rows[0] == ["Coach cab", ""] and found.rows[-1] == ["Untrained", "2 sp per day"]
+
+
+def test_a_header_of_cells_each_at_its_own_height_takes_all_its_lines():
+    # «Level» centred on two lines, «Proficiency»/«Bonus» and «Sneak»/«Attack» on two each:
+    # pdftotext writes five lines above the first row
+    words = [
+        _set([("Proficiency", 90.0)], 96),
+        _set([("Level", 50.0)], 101),
+        _set([("Bonus", 95.0), ("Sneak", 150.0)], 106),
+        _set([("Attack", 148.0)], 111),
+        _set([("Features", 200.0)], 111.2),
+        *_grid(
+            124,
+            [
+                ["1st", "+2", "1d6", "Expertise"],
+                ["2nd", "+2", "1d6", "Cunning"],
+                ["3rd", "+2", "2d6", "Archetype"],
+            ],
+            [52.0, 100.0, 152.0, 200.0],
+        ),
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.first == 0
+    assert found.header[-1] == [("Level", 1), ("Proficiency Bonus", 1), ("Sneak Attack", 1), ("Features", 1)]

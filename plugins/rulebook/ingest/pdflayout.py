@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulebook.ingest import dropcaps, pdftables, typesizes
 from rulebook.ingest.pdfgeometry import SIDEWAYS
@@ -29,6 +29,7 @@ class Layout:
     tables: dict[int, pdftables.Found]  # line -> the table standing there
     notes: list[str]
     fixes: int  # drop caps joined
+    dropped: list[tuple[int, str]] = field(default_factory=list)  # a table's header printed again
 
 
 def lay_out(body: list[SourceLine], junk_at: set[int], lines: list[SourceLine], max_level: int) -> Layout:
@@ -57,8 +58,12 @@ def lay_out(body: list[SourceLine], junk_at: set[int], lines: list[SourceLine], 
         if headed.intersection(range(t.first, t.last + 1)) or len(slots) < 3:
             continue
         cells = [c for row in t.header for c, _ in row] + [c for row in t.rows for c in row]
-        if Counter(" ".join(cells).split()) != Counter(w for k in slots for w in lines[k].text.split()):
+        again = [w for k in t.repeated for w in lines[k].text.split()]
+        if Counter(" ".join(cells).split() + again) != Counter(
+            w for k in slots for w in lines[k].text.split()
+        ):
             continue  # every word of its lines in a cell, or its lines stay as they are
+        out.dropped += [(body[k].no, lines[k].text) for k in t.repeated]
         no = body[slots[1]].no
         for k in slots:  # a blank line, the table's line, blank lines: a block of its own
             lines[k] = SourceLine(
@@ -68,6 +73,11 @@ def lay_out(body: list[SourceLine], junk_at: set[int], lines: list[SourceLine], 
     if out.tables:
         out.notes.append(
             f"line {min(out.tables)}: {len(out.tables)} tables rebuilt from where their words stand"
+        )
+    if out.dropped:
+        out.notes.append(
+            f"line {out.dropped[0][0]}: {len(out.dropped)} lines of a table's header printed again after"
+            f" a page's break («{out.dropped[0][1]}», …) read as page chrome: dropped"
         )
     return out
 

@@ -5,17 +5,23 @@ them («1st +2 Rage, 2 +2»), and a cell wrapped over two lines as lines of thei
 «Defense») between the rows, so a class's table read as a column of one-line paragraphs. The
 words' boxes (pdfgeometry) still show it: cells set apart by a wide gap, in columns.
 
-A table is a run of lines (three or more, on one page, a few others between them at most) with a
-gap of over an em and a half between two words on one printed line, which a paragraph's words
-never have (a justified line stretched wide spaces all its words alike: no row). Its columns are
-where the words of those lines leave a gap all the way down. Its rows start at each printed line
-with a word in the first column, or filling about as many cells as a row does (a row grouped
-under the one above, its first cell empty); another printed line is a cell wrapped onto a line of
-its own, and joins the row above it (or, above the first row, the header). The first row is the
-header where it names what the rows under it give: no figure in it where they have some (a die's
-name, «к6», is none). A paragraph's last line over the table, a list whose first column holds
-only its bullets, and the page's other column stay out. Every word of the lines taken lands in a
-cell (prepare checks it before a table takes their place).
+A table is a run of lines (three or more, on one page, a few others between them at most, no
+title set larger between them) with a gap of over an em and a half between two words on one
+printed line, which a paragraph's words never have (a justified line stretched wide spaces all its
+words alike: no row); or, set tight (a spell-slot grid, its columns an em apart), three lines
+whose every wider gap is white all the way down and whose cells line up, as a justified column's
+words, meeting by chance, do not. Its columns are where the words of those lines leave a gap all
+the way down. Its rows start at each printed line with a word in the first column, or filling
+about as many cells as a row does (a row grouped under the one above, its first cell empty);
+another printed line is a cell wrapped onto a line of its own, and joins the row above it (or,
+above the first row, the header). A first cell alone over rows set in under it names their group.
+The first row is the header where it names what the rows under it give: no figure in it where
+they have some (a die's name, «к6», is none); the lines above it, each cell at its own height,
+are the header's too where their labels stand over the columns (set flush or centred, parted by
+less than a cell's gap). A paragraph's last line over the table, a list whose first column holds
+only its bullets, and the page's other column stay out. A table that a page's or a column's break
+cut is one, its header printed again dropped as page furniture. Every word of the lines taken
+lands in a cell or that header (prepare checks it before a table takes their place).
 
 Hand-written: poppler's boxes are the data, and no library reads them back onto pdftotext's text.
 """
@@ -25,6 +31,7 @@ from __future__ import annotations
 import itertools
 import re
 import statistics
+from collections import Counter
 from dataclasses import dataclass
 
 from rulebook.ingest.pdfgeometry import Word
@@ -33,11 +40,16 @@ _GAP = 1.5  # ems between two cells of a row: more than a paragraph's words ever
 _COLUMN_GAP = 0.6  # ems of white all the way down between two columns (a word space: 0.25)
 _MIN_ROWS = 3  # lines with cells that make a table
 _BETWEEN = 4  # lines (a wrapped cell's) that may come between two lines with cells
-_ABOVE = 3  # lines of a header above the first line with cells (a header cell set on two lines)
+_ABOVE = 3  # lines' height of a header above the first line with cells (a header cell set on two lines)
+_ABOVE_LINES = 6  # the text's lines it may take: cells set at their own heights are a line each
 _FILLED = 0.8  # of the rows that fill two cells or more
 _SAME_LINE = 0.4  # of a word's size: feet this close stand on one printed line
 _LEADING = 1.5  # of a line's size: a paragraph's next line stands this far under it at most
 _UNEVEN = 1.3  # a row's widest gap over its narrowest at least (a justified line's are alike)
+_TIGHT = 0.8  # ems: a gap wider than a word space (0.25–0.33), even a justified line's as a rule
+_LINED_UP = 0.2  # ems: cells' edges (or middles) down a column stand this close
+_LABEL_GAP = 0.7  # ems: white this wide between two centred labels, in the columns' white, parts them
+_HEAD_GAP = 0.5  # ems: white this wide where a word starts a column parts two cells (wider than a word space)
 _UNDER = 2.0  # of a line's size: how far under the last row its cell's wrapped lines stand at most
 _DIE = re.compile(r"^\d*[кkdд]\d+$", re.IGNORECASE)
 _MARKER = re.compile(
@@ -51,6 +63,7 @@ class Found:
     last: int  # index of its last line
     header: list[list[tuple[str, int]]]  # the header's rows: (text, columns spanned) per cell
     rows: list[list[str]]  # the rows' cells, as many as the header's
+    repeated: tuple[int, ...] = ()  # lines of its header printed again after a page's break
 
 
 def find(words: list[list[Word]], body: float) -> list[Found]:
@@ -67,7 +80,7 @@ def find(words: list[list[Word]], body: float) -> list[Found]:
             and words[seeds[k + 1]][0].page == words[run[0]][0].page
             and not _column_break(words[seeds[k + 1]], [w for i in run for w in words[i]])
             and not any(
-                _across(words[j], [w for i in run for w in words[i]])
+                _across(words[j], [w for i in run for w in words[i]]) or _title(words[j], body)
                 for j in range(run[-1] + 1, seeds[k + 1])
             )
         ):
@@ -79,13 +92,57 @@ def find(words: list[list[Word]], body: float) -> list[Found]:
         table = _table(words, run, body, out[-1].last if out else -1)
         if table is not None:
             out.append(table)
+    return _join_broken(out, words)
+
+
+def _join_broken(found: list[Found], words: list[list[Word]]) -> list[Found]:
+    """A table that a page's (or a column's) break cut in two is one: the second part starts
+    the next page or column, nothing but page furniture between them (`words` has none of it),
+    its columns as many, and its header none or the first's printed again (its lines are then
+    `repeated`, dropped as the page's furniture is)."""
+    out: list[Found] = []
+    for t in found:
+        again = _goes_on(out[-1], t, words) if out else None
+        if again is None:
+            out.append(t)
+            continue
+        head = out[-1]
+        out[-1] = Found(head.first, t.last, head.header, head.rows + t.rows, head.repeated + again)
     return out
+
+
+def _goes_on(a: Found, b: Found, words: list[list[Word]]) -> tuple[int, ...] | None:
+    """The lines of `b`'s repeated header (none) where `b` goes on with `a`'s rows; else None."""
+    if any(words[k] for k in range(a.last + 1, b.first)) or len(a.rows[0]) != len(b.rows[0]):
+        return None
+    end, start = words[a.last], words[b.first]
+    if start[0].page == end[0].page and min(w.bottom for w in start) >= max(w.bottom for w in end):
+        return None  # under it on its page: no break between them
+    if not b.header:
+        return ()
+    if b.header != a.header:
+        return None
+    left = Counter(w for row in b.header for text, _ in row for w in text.split())
+    lines: list[int] = []
+    for k in range(b.first, b.last + 1):
+        mine = Counter(w.text for w in words[k])
+        if not left or not mine <= left:
+            break
+        left -= mine
+        lines.append(k)
+    return tuple(lines) if not left else None
 
 
 def _column_break(line: list[Word], run: list[Word]) -> bool:
     """The line starts again near the page's top, above the run's lines: the page's next column
     (a table's rows only go down, its header's lines a little up and down)."""
     return min(w.bottom for w in line) < max(w.bottom for w in run) - _ABOVE * 1.5 * line[0].size
+
+
+def _title(line: list[Word], body: float) -> bool:
+    """A line set larger than the text between two runs of rows: a title, so two tables (a
+    druid's «Arctic» and «Coast» circle spells), each under its own."""
+    return bool(line) and max(w.size for w in line) > body + 0.5
 
 
 def _across(line: list[Word], run: list[Word]) -> bool:
@@ -129,7 +186,74 @@ def _seeds(words: list[list[Word]]) -> list[int]:
     # a row beyond doubt: three gaps or more, a cell's among a cell's words' (a line of two or
     # three words set wide may be a justified line's)
     sure = {i for i in rows if len(gaps[i]) >= 3}
-    return [i for i, g in enumerate(gaps) if g and (i in rows or sure.intersection((i - 1, i + 1)))]
+    seeds = {i for i, g in enumerate(gaps) if g and (i in rows or sure.intersection((i - 1, i + 1)))}
+    return sorted(seeds | _aligned(words))
+
+
+def _aligned(words: list[list[Word]]) -> set[int]:
+    """Lines of a table set tight (a spell-slot grid, «1st 2 — — —», its columns under an em
+    apart): three lines or more, one under the other, each with two gaps or more wider than a
+    word space, two of them or more white all the way down and none elsewhere. A paragraph's
+    words, even stretched in a justified line, leave no such white through three lines: where a
+    few of its gaps meet by chance, its other gaps, as wide, do not."""
+    whites = [_whites(ws) for ws in words]
+    out: set[int] = set()
+    for i in range(len(words) - 2):
+        trio = range(i, i + 3)
+        if not all(len(whites[k]) >= 2 for k in trio) or not all(
+            _under(words[k], words[k + 1]) for k in (i, i + 1)
+        ):
+            continue
+        through = whites[i]
+        for k in (i + 1, i + 2):
+            through = [
+                (max(a, c), min(b, d)) for a, b in through for c, d in whites[k] if min(b, d) - max(a, c) > 0
+            ]
+        # every wide gap of the three lines is one of those columns' white: a justified line's
+        # gaps are all wide, and a few of them meeting down three lines leave the others out
+        if (
+            len(through) >= 2
+            and all(any(min(b, d) > max(a, c) for c, d in through) for k in trio for a, b in whites[k])
+            and all(_lined_up([words[k] for k in trio], white) for white in through)
+        ):
+            out.update(trio)
+    return out
+
+
+def _lined_up(lines: list[list[Word]], white: tuple[float, float]) -> bool:
+    """The words either side of a column's white line up down the lines, as a table's cells
+    do (set flush left, flush right or centred); a justified column's words meet by chance."""
+    a, b = white
+    after = [min((w for w in ws if w.x0 >= b), key=lambda w: w.x0, default=None) for ws in lines]
+    before = [max((w for w in ws if w.x1 <= a), key=lambda w: w.x1, default=None) for ws in lines]
+    if None in after or None in before:
+        return False
+    slack = _LINED_UP * lines[0][0].size
+    return any(
+        max(xs) - min(xs) <= slack
+        for xs in (
+            [w.x0 for w in after if w],
+            [(w.x0 + w.x1) / 2 for w in after if w],
+            [w.x1 for w in before if w],
+        )
+    )
+
+
+def _whites(ws: list[Word]) -> list[tuple[float, float]]:
+    """The gaps wider than a word space between the words of a printed line, as spans across."""
+    return [
+        (a.x1, b.x0)
+        for a, b in itertools.pairwise(ws)
+        if a.size > 0 and abs(a.bottom - b.bottom) <= _SAME_LINE * a.size and b.x0 - a.x1 >= _TIGHT * a.size
+    ]
+
+
+def _under(above: list[Word], line: list[Word]) -> bool:
+    """`line` is the next printed line under `above`, on its page."""
+    if not above or not line or above[0].page != line[0].page:
+        return False
+    step = min(w.bottom for w in line) - max(w.bottom for w in above)
+    return 0 < step <= _LEADING * line[0].size
 
 
 def _table(words: list[list[Word]], run: list[int], body: float, before: int) -> Found | None:
@@ -146,12 +270,18 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
     # phrase over a few of them; the paragraph above the table runs across its columns
     while (
         first - 1 > before
-        and run[0] - (first - 1) <= _ABOVE
+        and run[0] - (first - 1) <= _ABOVE_LINES
         and (ws := words[first - 1])
         and ws[0].page == page
         and (all(w.size <= body + 0.5 for w in ws) or gapped(ws))  # a title set large over it stays
         and -_SAME_LINE * body <= top - max(w.bottom for w in ws) <= _ABOVE * body * 1.5
-        and (_in_columns(ws, bounds) or _over_some(ws, bounds))
+        and (
+            _in_columns(ws, bounds)
+            or _over_some(ws, bounds)
+            # labels over their columns, or a row a word space too tight to be a seed
+            or (_labels(ws, bounds) and not _figures([w.text for w in ws]))
+            or _apart(ws, bounds, row=True)[:1] == [0]
+        )
         and not _tail(words[first - 2] if first - 2 > before else [], ws, bounds)
     ):
         first -= 1
@@ -161,8 +291,10 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         last + 1 < len(words)
         and (ws := words[last + 1])
         and ws[0].page == page
-        and _in_columns(ws, bounds)
-        and all(_column(bounds, w) > 0 for w in ws)
+        and (
+            (_in_columns(ws, bounds) and all(_column(bounds, w) > 0 for w in ws))
+            or _apart(ws, bounds, row=True)[:1] == [0]  # a row a word space too tight to be a seed
+        )
         and 0 < min(w.bottom for w in ws) - low <= _UNDER * ws[0].size
     ):
         last += 1
@@ -171,6 +303,7 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
     if any(w.page != page for w in taken):
         return None
     rows: list[list[list[str]]] = []
+    starts: list[float] = []  # per row: where its first cell starts
     lead: list[list[Word]] = []  # the printed lines above the first row: the header's upper parts
     printed = _printed_lines(taken)
     placed = [
@@ -181,10 +314,11 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
     fill = statistics.median([sum(map(bool, c)) for c in placed if c[0]] or [len(bounds)])
     for line, cells in zip(printed, placed, strict=True):
         filled = sum(map(bool, cells))
-        if not rows and len({_column(bounds, w) for w in line}) > 1 and len(_phrases(line)) == 1:
+        if not rows and len({_column(bounds, w) for w in line}) > 1 and len(_phrases(line, bounds)) == 1:
             lead.append(line)  # a title over the table set across its columns, no row
         elif cells[0] or (rows and filled >= 2 and filled >= fill - 1):
             rows.append(cells)
+            starts.append(min((w.x0 for w in line if _column(bounds, w) == 0), default=bounds[0][0]))
         elif rows:  # a cell wrapped onto a line of its own: the row above's
             for c, part in zip(rows[-1], cells, strict=True):
                 c += part
@@ -195,8 +329,21 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
     header, texts = _header(lead, [[" ".join(c) for c in row] for row in rows], bounds)
     if len(texts) < _MIN_ROWS:
         return None
-    # a table's rows fill two cells or more, as a few columns' words cut apart by chance do not
-    if sum(sum(bool(c) for c in row) >= 2 for row in texts) < _FILLED * len(texts):
+    # a table's rows fill two cells or more, as a few columns' words cut apart by chance do not;
+    # a row of a first cell alone over rows set in under it («Hireling» over «Skilled», «Untrained»)
+    # names their group, as a table's rows do
+    grouped = [
+        sum(map(bool, row)) == 1
+        and bool(row[0])
+        and k + 1 < len(rows)
+        and starts[k + 1] - starts[k] >= _HEAD_GAP * body
+        for k, row in enumerate(rows)
+    ]
+    off = len(rows) - len(texts)  # the first row went to the header, or a row cut off above came in
+    grouped = grouped[off:] if off >= 0 else [False] * -off + grouped
+    if sum(
+        sum(bool(c) for c in row) >= 2 or g for row, g in zip(texts, grouped, strict=True)
+    ) < _FILLED * len(texts):
         return None
     return Found(first, last, header, texts)
 
@@ -224,7 +371,7 @@ def _header(
     spanning: list[tuple[str, int, int]] = []
     labels: list[list[str]] = [[] for _ in bounds]
     for line in lead:
-        for phrase in _phrases(line):
+        for phrase in _phrases(line, bounds):
             cols = sorted({_column(bounds, w) for w in phrase})
             if len(cols) > 1:
                 spanning.append((" ".join(w.text for w in phrase), cols[0], cols[-1]))
@@ -249,11 +396,30 @@ def _header(
     return out, texts
 
 
-def _phrases(line: list[Word]) -> list[list[Word]]:
-    """A printed line's words in runs set a word space apart (a cell's gap parts two)."""
+def _phrases(line: list[Word], bounds: list[tuple[float, float]]) -> list[list[Word]]:
+    """A printed line's words in runs set a word space apart: a cell's gap parts two, and so
+    does a narrower one where the next word starts its column or the gap stands in the white
+    between two columns (a tight header's labels: «Druid Level» over «3rd», whose column it
+    overhangs, «Circle Spells» over the spells; «Level», «Proficiency Bonus» centred over
+    «1st», «+2»)."""
     out: list[list[Word]] = []
     for w in sorted(line, key=lambda w: w.x0):
-        if out and w.x0 - out[-1][-1].x1 < _GAP * w.size:
+        gap = w.x0 - out[-1][-1].x1 if out else 0.0
+        k = _column(bounds, w)
+        starts = k > _column(bounds, out[-1][-1]) if out else False
+        middle = (w.x0 + out[-1][-1].x1) / 2 if out else 0.0
+        starts = (
+            starts
+            and gap >= _HEAD_GAP * w.size
+            and (
+                w.x0 >= bounds[k][0] - _HEAD_GAP * w.size
+                or (
+                    gap >= _LABEL_GAP * w.size
+                    and any(b < middle < c for (_, b), (c, _) in itertools.pairwise(bounds))
+                )
+            )
+        )
+        if out and gap < _GAP * w.size and not starts:
             out[-1].append(w)
         else:
             out.append([w])
@@ -263,6 +429,39 @@ def _phrases(line: list[Word]) -> list[list[Word]]:
 def _in_columns(ws: list[Word], bounds: list[tuple[float, float]]) -> bool:
     """Each word stands inside a column (half an em of slack), none in the white between."""
     return all(any(a - w.size / 2 <= w.x0 and w.x1 <= b + w.size / 2 for a, b in bounds) for w in ws)
+
+
+def _labels(ws: list[Word], bounds: list[tuple[float, float]]) -> bool:
+    """A header's labels: two or more, each over a column of its own (set flush or centred), the
+    line's wider gaps all in the white between columns."""
+    phrases = _phrases(ws, bounds)
+    cols = [{_column(bounds, w) for w in p} for p in phrases]
+    inside = all(len(c) == 1 for c in cols) and [min(c) for c in cols] == sorted({min(c) for c in cols})
+    wide = all(b.x0 - a.x1 < _HEAD_GAP * a.size for p in phrases for a, b in itertools.pairwise(p))
+    return len(phrases) >= 2 and inside and wide
+
+
+def _apart(ws: list[Word], bounds: list[tuple[float, float]], row: bool = False) -> list[int]:
+    """The columns of a line's phrases where it has two or more, each in a column of its own and
+    ending before the next column starts (a header's «Druid Level» over the levels, though
+    wider, «Circle Spells» over the spells; a row «Undercommon Underworld traders Elvish» whose
+    gaps are under a cell's); else none. For a `row`, no gap within a phrase is wider than a word
+    space: a justified line's words stand alike apart, and where a few of its gaps fall at the
+    columns' starts, its others are as wide (a header's labels, centred, may have such gaps)."""
+    phrases = _phrases(ws, bounds)
+    cols = [_column(bounds, p[0]) for p in phrases]
+    apart = (
+        len(phrases) >= 2
+        and (
+            not row
+            or all(b.x0 - a.x1 < _HEAD_GAP * a.size for p in phrases for a, b in itertools.pairwise(p))
+        )
+        and cols == sorted(set(cols))
+        and all(
+            p[-1].x1 <= bounds[k + 1][0] for p, k in zip(phrases, cols, strict=True) if k + 1 < len(bounds)
+        )
+    )
+    return cols if apart else []
 
 
 def _over_some(ws: list[Word], bounds: list[tuple[float, float]]) -> bool:
@@ -278,6 +477,8 @@ def _tail(above: list[Word], line: list[Word], bounds: list[tuple[float, float]]
     («… daily at» over «dawn.», «…» over «Итог.»), not a header's."""
     if not above or _in_columns(above, bounds) or _over_some(above, bounds):
         return False
+    if max(w.size for w in above) > max(w.size for w in line) + 0.5:
+        return False  # a title over the table («Character Advancement»), no paragraph's line
     # (a line with words in two columns or more is the table's header, however close it sits)
     close = max(w.bottom for w in line) - max(w.bottom for w in above) <= _LEADING * line[0].size
     alone = len({_column(bounds, w) for w in line}) == 1

@@ -119,6 +119,7 @@ def strip_chrome(book: BookConfig, lines: list[SourceLine]) -> Prepared:
     layout = pdflayout.lay_out(body, junk_at, out.lines, book.headings.max_level)
     out.notes += layout.notes
     out.tables, out.fixes = layout.tables, out.fixes + layout.fixes
+    out.dropped += layout.dropped
     out.lines = _close_page_breaks(out.lines, junk_at, printed)
     out.notes += _join_drop_caps(out)
     out.lines, out.sized = pdflayout.set_apart(out.lines, layout.titles, body)
