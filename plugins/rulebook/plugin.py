@@ -9,6 +9,7 @@ from typing import Literal
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
@@ -62,6 +63,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         books = root / self.config.books
         if not books.exists():
             raise PluginError(f"rulebook: book registry {books} not found (option 'books')")
+        if self.serving and _ingests_here(root, books, Path(config.docs_dir)):
+            _refresh_books(root)
         try:
             self.registry = load_registry(books, Path(config.docs_dir))
         except IngestError as err:  # one line naming books.toml and the line, not a traceback
@@ -86,6 +89,15 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         for js in assets.marked(assets.JS, self.assets_version):
             config.extra_javascript.append(js)  # type: ignore[arg-type]
         return config
+
+    def on_serve(
+        self, server: LiveReloadServer, *, config: MkDocsConfig, builder: object
+    ) -> LiveReloadServer:
+        # a source's edit rebuilds as a page's does (on_config ingests the books it changed)
+        root = Path(config.config_file_path).parent
+        if self.config.enabled and _ingests_here(root, root / self.config.books, Path(config.docs_dir)):
+            server.watch(str(root / "sources"))
+        return server
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
@@ -229,3 +241,25 @@ def _title_book_sections(nav: Navigation, registry: list[BookInfo]) -> None:
         if s in titles and isinstance(item, Section):
             item.title = titles[s]
     nav.items.sort(key=lambda it: order.get(slug_of(it) or "", -1 if slug_of(it) is None else 999))
+
+
+def _ingests_here(root: Path, books: Path, docs: Path) -> bool:
+    """The project's layout is the importer's (sources/books.toml writing into docs/)."""
+    return (
+        books.resolve() == (root / "sources" / "books.toml").resolve()
+        and docs.resolve() == (root / "docs").resolve()
+    )
+
+
+def _refresh_books(root: Path) -> None:
+    """Under serve, the books whose sources changed are ingested again before the build; a source
+    that fails keeps its book's pages as they were, and says why in one line."""
+    from rulebook.ingest import pipeline
+
+    try:
+        changed = pipeline.refresh(root)
+    except IngestError as err:
+        log.error(f"rulebook: {err} (the book's pages are kept as they were)")
+        return
+    if changed:
+        log.info(f"rulebook: ingested again: {', '.join(changed)}")

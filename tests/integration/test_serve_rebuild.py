@@ -26,44 +26,98 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_after_an_edit_under_serve_the_search_index_catches_up(tmp_path: Path, runtime_cache: Path) -> None:
-    cfg = support.project(tmp_path, ["dnd35/08-boi.md"], runtime_cache=runtime_cache)
-    port = free_port()
-    cmd = [str(support.MKDOCS), "serve", "-f", str(cfg), "-a", f"127.0.0.1:{port}"]
-    proc = subprocess.Popen(cmd, cwd=tmp_path, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(x) for x in proc.stderr], daemon=True).start()  # type: ignore[union-attr]
-    seen: list[str] = []
+class Served:
+    """`mkdocs serve` of a project on a free port, its log read as it comes."""
 
-    def wait_for(text: str, timeout: float = 120) -> None:
+    def __init__(self, cfg: Path, cwd: Path) -> None:
+        self.port = free_port()
+        cmd = [str(support.MKDOCS), "serve", "-f", str(cfg), "-a", f"127.0.0.1:{self.port}"]
+        self.proc = subprocess.Popen(
+            cmd, cwd=cwd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(x) for x in self.proc.stderr], daemon=True).start()  # type: ignore[union-attr]
+        self.seen: list[str] = []
+
+    def wait_for(self, text: str, timeout: float = 120) -> None:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             try:
-                line = lines.get(timeout=1)
+                line = self.lines.get(timeout=1)
             except queue.Empty:
-                assert proc.poll() is None, "mkdocs serve ended:\n" + "".join(seen)
+                assert self.proc.poll() is None, "mkdocs serve ended:\n" + "".join(self.seen)
                 continue
-            seen.append(line)
+            self.seen.append(line)
             if text in line:
                 return
-        raise AssertionError(f"no {text!r} from mkdocs serve:\n" + "".join(seen))
+        raise AssertionError(f"no {text!r} from mkdocs serve:\n" + "".join(self.seen))
 
+    def get(self, path: str) -> bytes:
+        return urllib.request.urlopen(f"http://127.0.0.1:{self.port}/{path}", timeout=10).read()
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+def test_after_an_edit_under_serve_the_search_index_catches_up(tmp_path: Path, runtime_cache: Path) -> None:
+    cfg = support.project(tmp_path, ["dnd35/08-boi.md"], runtime_cache=runtime_cache)
+    served = Served(cfg, tmp_path)
     try:
-        wait_for("Serving on")
-        if not any("search index updated" in x for x in seen):
-            wait_for("search index updated")
+        served.wait_for("Serving on")
+        if not any("search index updated" in x for x in served.seen):
+            served.wait_for("search index updated")
         page = tmp_path / "docs/dnd35/08-boi.md"
         time.sleep(1.0)  # the watcher starts after the first build
         page.write_text(page.read_text(encoding="utf-8") + f"\n\n{WORD} ходит первым.\n", encoding="utf-8")
-        start = len(seen)
-        wait_for("Reloading browsers")  # the rebuild is done (mkdocs may omit a repeated "built in")
-        if not any("search index updated" in x for x in seen[start:]):
-            wait_for("search index updated")
+        start = len(served.seen)
+        served.wait_for("Reloading browsers")  # the rebuild is done (mkdocs may omit a repeated "built in")
+        if not any("search index updated" in x for x in served.seen[start:]):
+            served.wait_for("search index updated")
 
         hits = engine.search(Store(tmp_path / "cache" / "export"), WORD, limit=1)["results"]
         assert hits and hits[0]["url"].startswith("dnd35/08-boi/"), hits
-        served = urllib.request.urlopen(f"http://127.0.0.1:{port}/search/manifest.json", timeout=10).read()
-        assert served == (tmp_path / "cache" / "export" / "manifest.json").read_bytes()
+        assert (
+            served.get("search/manifest.json")
+            == (tmp_path / "cache" / "export" / "manifest.json").read_bytes()
+        )
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        served.stop()
+
+
+DEMO = '[books.demo]\ntitle = "Демо"\nsystem = "Пример"\nsource = "demo.txt"\n'
+
+
+def test_a_sources_edit_under_serve_is_ingested_and_shows_on_its_page(
+    tmp_path: Path, runtime_cache: Path
+) -> None:
+    # a book added to the registry while nothing was ingested yet, then its text edited: the
+    # served page shows the edit, as a page's own edit would; a broken entry keeps the pages
+    cfg = support.project(tmp_path, books=DEMO, runtime_cache=runtime_cache)
+    source = tmp_path / "sources" / "demo.txt"
+    source.write_text("Глава 1. Начало\n\nАбзац правил о броске.\n", encoding="utf-8")
+    served = Served(cfg, tmp_path)
+    try:
+        served.wait_for("Serving on")
+        (page,) = [p for p in (tmp_path / "docs" / "demo").glob("*.md") if p.name != "index.md"]
+        url = f"demo/{page.stem}/"
+        assert "Абзац правил о броске." in served.get(url).decode()
+        time.sleep(1.0)  # the watcher starts after the first build
+        source.write_text(
+            f"Глава 1. Начало\n\nАбзац правил о броске.\n\n{WORD} ходит первым.\n", encoding="utf-8"
+        )
+        served.wait_for("ingested again: demo")
+        served.wait_for("Reloading browsers")
+        end = time.monotonic() + 60
+        while WORD not in served.get(url).decode():
+            assert time.monotonic() < end, "the edit never reached the served page:\n" + "".join(served.seen)
+            time.sleep(0.5)
+
+        registry = tmp_path / "sources" / "books.toml"
+        registry.write_text(
+            registry.read_text(encoding="utf-8") + "\n[books.demo.headings]\nmdoe = 1\n", encoding="utf-8"
+        )
+        served.wait_for("did you mean 'mode'")
+        assert WORD in page.read_text(encoding="utf-8")  # the pages kept as they were
+    finally:
+        served.stop()

@@ -122,3 +122,31 @@ def test_the_command_says_the_books_are_up_to_date(tmp_path, reads, capsys):
     reads.clear()
     assert cli.main(["--root", str(root), "ingest", "--check"]) == 0
     assert capsys.readouterr().out.strip() == "docs/ is up to date (1 books)" and reads == []
+
+
+def test_refresh_ingests_again_a_book_whose_source_changed(tmp_path, reads):
+    root = ingested(tmp_path)
+    reads.clear()
+    assert pipeline.refresh(root) == [] and reads == []
+    (root / "sources" / "demo.txt").write_text(TEXT.replace("Ещё абзац", "Другой абзац"), encoding="utf-8")
+    assert pipeline.refresh(root) == ["demo"]
+    assert any("Другой абзац" in p.read_text(encoding="utf-8") for p in (root / "docs" / "demo").glob("*.md"))
+    assert pipeline.check(root) == (1, [])
+
+
+def test_refresh_leaves_a_page_edited_by_hand_to_the_check(tmp_path, reads):
+    root = ingested(tmp_path)
+    page = next((root / "docs" / "demo").glob("*.md"))
+    page.write_text(page.read_text(encoding="utf-8") + "\nправка\n", encoding="utf-8")
+    assert pipeline.refresh(root) == []
+    assert "правка" in page.read_text(encoding="utf-8")
+
+
+def test_refresh_ingests_a_new_entry_and_leaves_a_book_whose_source_is_absent(tmp_path):
+    root = ingested(tmp_path)
+    registry = root / "sources" / "books.toml"
+    more = ENTRY.replace("demo", "more") + ENTRY.replace("demo", "gone")
+    registry.write_text(registry.read_text(encoding="utf-8") + "\n" + more, encoding="utf-8")
+    (root / "sources" / "more.txt").write_text(TEXT, encoding="utf-8")
+    assert pipeline.refresh(root) == ["demo", "more"]  # the registry changed: demo is read again
+    assert (root / "docs" / "more").is_dir() and not (root / "docs" / "gone").exists()

@@ -52,7 +52,7 @@ def pages(docs: Path, slug: str) -> str:
     return h.hexdigest()
 
 
-def is_fresh(root: Path, slug: str, read_from: str) -> bool:
+def is_fresh(root: Path, slug: str, inputs_now: str) -> bool:
     """The book's pages were written (or checked) from these inputs and are unchanged since."""
     try:
         record = json.loads(_record(root, slug).read_text(encoding="utf-8"))
@@ -60,7 +60,16 @@ def is_fresh(root: Path, slug: str, read_from: str) -> bool:
         return False
     if not isinstance(record, dict):
         return False
-    return record.get("inputs") == read_from and record.get("pages") == pages(root / "docs", slug)
+    return record.get("inputs") == inputs_now and record.get("pages") == pages(root / "docs", slug)
+
+
+def read_from(root: Path, slug: str) -> str | None:
+    """The inputs the book's pages were last written or checked from (None: no record)."""
+    try:
+        record = json.loads(_record(root, slug).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return record.get("inputs") if isinstance(record, dict) else None
 
 
 def remember(root: Path, slug: str, read_from: str) -> None:

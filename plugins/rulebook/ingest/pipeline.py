@@ -270,6 +270,22 @@ def check(root: Path, slugs: list[str] | None = None) -> tuple[int, list[str]]:
     return len(selected), stale
 
 
+def refresh(root: Path) -> list[str]:
+    """Under `mkdocs serve`: ingest again the books whose inputs (source, entry, the importer)
+    changed since their pages were written, so that a source's edit shows on the site as a
+    page's edit does; their slugs. A book whose source is absent is left (a project of pages
+    only), and so is a page edited by hand (`rulebook ingest --check` tells of it, as ever)."""
+    selected = _select(root, None)
+    changed = [
+        b.slug
+        for b in selected
+        if b.source.exists() and freshness.read_from(root, b.slug) != freshness.inputs(root, b, _common(root))
+    ]
+    if changed:
+        run(root, changed)
+    return changed
+
+
 def _common(root: Path) -> Path:
     return root / "sources" / glossary.COMMON_GLOSSARY
 
