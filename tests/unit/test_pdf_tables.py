@@ -349,3 +349,80 @@ def test_a_header_of_cells_each_at_its_own_height_takes_all_its_lines():
     (found,) = pdftables.find(words, SIZE)
     assert found.first == 0
     assert found.header[-1] == [("Level", 1), ("Proficiency Bonus", 1), ("Sneak Attack", 1), ("Features", 1)]
+
+
+def test_two_tables_without_headers_over_a_page_break_stay_two_where_their_columns_differ():
+    first = _grid(
+        600, [["Общий", "Люди", "Общая"], ["Эльфийский", "Эльфы", "Эльфийская"]] * 2, [50.0, 130.0, 220.0]
+    )
+    other = [
+        _set([(a, 50.0), (b, 110.0), (c, 250.0)], 40 + 12 * k, page=1)
+        for k, (a, b, c) in enumerate([("Яма", "Ловкость", "Падение"), ("Игла", "Телосложение", "Яд")] * 2)
+    ]
+    found = pdftables.find(first + other, SIZE)
+    assert [(t.first, t.last) for t in found] == [(0, 3), (4, 7)]
+
+
+def test_a_line_with_words_but_no_boxes_between_two_parts_keeps_them_apart():
+    # a word set on its side in the margin between them: the join would leave it out of both
+    words = [*_table(600), [], *_table(100, page=1)[1:]]
+    assert len(pdftables.find(words, SIZE)) == 1
+    assert len(pdftables.find(words, SIZE, held=frozenset({5}))) == 2
+
+
+def test_labels_flush_with_their_columns_head_them_however_close_and_a_cut_label_goes_on():
+    # «Слож-» / «ность» over the names, «Значение» (wider than its figures) all but touching
+    # «Пример»: each label starts its column
+    words = [
+        [*_set([("Слож-", 50.0)], 100), *_set([("Значение", 105.0), ("Пример", 147.0)], 100)],
+        _set([("ность", 50.0)], 112),
+        *_grid(
+            124,
+            [["Простая", "6", "перелезть"], ["Обычная", "8", "выследить"], ["Трудная", "10", "взломать"]],
+            [50.0, 105.0, 147.0],
+        ),
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.header == [[("Слож- ность", 1), ("Значение", 1), ("Пример", 1)]]
+    assert found.rows[0] == ["Простая", "6", "перелезть"]
+
+
+def test_ordinals_over_their_columns_are_a_headers_labels_not_a_cut_rows_figures():
+    words = [
+        _set([("Bonus", 100.0), ("1st", 160.0), ("2nd", 200.0)], 100),
+        *_grid(
+            112,
+            [["1st", "+2", "2", "—"], ["2nd", "+2", "3", "—"], ["3rd", "+2", "4", "2"]],
+            [50.0, 100.0, 162.0, 202.0],
+        ),
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.header == [[("", 1), ("Bonus", 1), ("1st", 1), ("2nd", 1)]]
+
+
+def test_a_note_under_a_table_set_smaller_or_larger_is_no_row():
+    rows = [["Кинжал", "1к4", "2 зм"], ["Меч", "1к8", "15 зм"], ["Копьё", "1к6", "1 зм"]]
+    words = _grid(100, rows, [50.0, 130.0, 200.0])
+    words.append(_set([("* только для воинов", 130.0)], 137, size=11.0))
+    (found,) = pdftables.find(words, SIZE)
+    assert found.last == 2
+
+
+def test_a_two_column_table_set_tight_and_flush_left_is_a_table():
+    # «d8 Creature» over «1 Weasel», «2 Giant rat»: its one white column an em wide
+    rows = [["d8", "Creature"], ["1", "Weasel"], ["2", "Giant rat"], ["3", "Badger"], ["4", "Boar"]]
+    (found,) = pdftables.find(_grid(100, rows, [50.0, 70.0]), SIZE)
+    assert (found.first, found.last) == (0, 4) and found.rows[-1] == ["4", "Boar"]
+
+
+def test_a_last_cells_wrapped_line_wider_than_the_rows_before_joins_its_row():
+    rows = [["01–15", "Being drunk keeps me sane."], ["16–25", "I keep whatever I find."]]
+    words = _grid(100, rows, [50.0, 90.0])
+    words.append(_set([("26–30", 50.0), ("I try to become more like someone", 90.0)], 124))
+    words.append(_set([("else I know, adopting his or her style of dress.", 90.0)], 136))
+    words.append(_set([("31–35", 50.0), ("I must bend the truth.", 90.0)], 148))
+    (found,) = pdftables.find(words, SIZE)
+    assert found.rows[-2:] == [
+        ["26–30", "I try to become more like someone else I know, adopting his or her style of dress."],
+        ["31–35", "I must bend the truth."],
+    ]

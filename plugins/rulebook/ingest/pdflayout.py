@@ -50,7 +50,9 @@ def lay_out(body: list[SourceLine], junk_at: set[int], lines: list[SourceLine], 
     if not size:
         return out
     found = pdftables.find(
-        [[] if i in junk_at or ln.size < 0 else list(ln.boxes) for i, ln in enumerate(body)], size
+        [[] if i in junk_at or ln.size < 0 else list(ln.boxes) for i, ln in enumerate(body)],
+        size,
+        frozenset(i for i, ln in enumerate(body) if i not in junk_at and ln.size < 0 and ln.text.strip()),
     )
     headed = {k for t in titles for k in t.lines}
     for t in found:
@@ -77,7 +79,7 @@ def lay_out(body: list[SourceLine], junk_at: set[int], lines: list[SourceLine], 
     if out.dropped:
         out.notes.append(
             f"line {out.dropped[0][0]}: {len(out.dropped)} lines of a table's header printed again after"
-            f" a page's break («{out.dropped[0][1]}», …) read as page chrome: dropped"
+            f" a page's or a column's break («{out.dropped[0][1]}», …) read as page chrome: dropped"
         )
     return out
 

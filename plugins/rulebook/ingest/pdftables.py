@@ -34,6 +34,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
+from rulebook.ingest import linehyphens
 from rulebook.ingest.pdfgeometry import Word
 
 _GAP = 1.5  # ems between two cells of a row: more than a paragraph's words ever leave
@@ -41,17 +42,21 @@ _COLUMN_GAP = 0.6  # ems of white all the way down between two columns (a word s
 _MIN_ROWS = 3  # lines with cells that make a table
 _BETWEEN = 4  # lines (a wrapped cell's) that may come between two lines with cells
 _ABOVE = 3  # lines' height of a header above the first line with cells (a header cell set on two lines)
-_ABOVE_LINES = 6  # the text's lines it may take: cells set at their own heights are a line each
+_ABOVE_LINES = 8  # the text's lines it may take: cells set at their own heights are a line each
 _FILLED = 0.8  # of the rows that fill two cells or more
 _SAME_LINE = 0.4  # of a word's size: feet this close stand on one printed line
 _LEADING = 1.5  # of a line's size: a paragraph's next line stands this far under it at most
 _UNEVEN = 1.3  # a row's widest gap over its narrowest at least (a justified line's are alike)
 _TIGHT = 0.8  # ems: a gap wider than a word space (0.25–0.33), even a justified line's as a rule
 _LINED_UP = 0.2  # ems: cells' edges (or middles) down a column stand this close
+_EXACT = 0.15  # ems: a word starting this close to a column's start starts it
 _LABEL_GAP = 0.7  # ems: white this wide between two centred labels, in the columns' white, parts them
 _HEAD_GAP = 0.5  # ems: white this wide where a word starts a column parts two cells (wider than a word space)
+_SAME_SIZE = 0.3  # pt: a line set this close to a row's size is set as the rows are
 _UNDER = 2.0  # of a line's size: how far under the last row its cell's wrapped lines stand at most
 _DIE = re.compile(r"^\d*[кkdд]\d+$", re.IGNORECASE)
+# «1st», «2-й», «3-го»: a header's label over a level's column («Bonus 1st 2nd 3rd»), not a row's figure
+_ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th|-?[йяеоиг][а-я]?)$", re.IGNORECASE)
 _MARKER = re.compile(
     r"^(?:[-–—*•·▪►●○◦■□✓]|\(?(?:\d{1,3}|[a-zа-яё]|[ivx]{1,4})[.)])$", re.IGNORECASE
 )  # of a word's height: feet this close are on one printed line
@@ -64,11 +69,13 @@ class Found:
     header: list[list[tuple[str, int]]]  # the header's rows: (text, columns spanned) per cell
     rows: list[list[str]]  # the rows' cells, as many as the header's
     repeated: tuple[int, ...] = ()  # lines of its header printed again after a page's break
+    bounds: tuple[tuple[float, float], ...] = ()  # its columns' spans across (its last part's)
 
 
-def find(words: list[list[Word]], body: float) -> list[Found]:
-    """The tables among the lines (`words`: per line, its words where they stand; `body`: the
-    text's type size: a title set larger is no row)."""
+def find(words: list[list[Word]], body: float, held: frozenset[int] = frozenset()) -> list[Found]:
+    """The tables among the lines (`words`: per line, its words where they stand, none for the
+    page's furniture; `body`: the text's type size: a title set larger is no row; `held`: lines
+    with words but no boxes to read, such as words set on their side)."""
     seeds = _seeds(words)
     out: list[Found] = []
     k = 0
@@ -92,28 +99,33 @@ def find(words: list[list[Word]], body: float) -> list[Found]:
         table = _table(words, run, body, out[-1].last if out else -1)
         if table is not None:
             out.append(table)
-    return _join_broken(out, words)
+    return _join_broken(out, words, held)
 
 
-def _join_broken(found: list[Found], words: list[list[Word]]) -> list[Found]:
+def _join_broken(found: list[Found], words: list[list[Word]], held: frozenset[int]) -> list[Found]:
     """A table that a page's (or a column's) break cut in two is one: the second part starts
     the next page or column, nothing but page furniture between them (`words` has none of it),
-    its columns as many, and its header none or the first's printed again (its lines are then
-    `repeated`, dropped as the page's furniture is)."""
+    its columns as many and where the first part's stand (each column's start, end or middle,
+    the whole moved alike: two tables set one after the other have columns of their own), and
+    its header none or the first's printed again (its lines are then `repeated`, dropped as the
+    page's furniture is)."""
     out: list[Found] = []
     for t in found:
-        again = _goes_on(out[-1], t, words) if out else None
+        again = _goes_on(out[-1], t, words, held) if out else None
         if again is None:
             out.append(t)
             continue
         head = out[-1]
-        out[-1] = Found(head.first, t.last, head.header, head.rows + t.rows, head.repeated + again)
+        out[-1] = Found(head.first, t.last, head.header, head.rows + t.rows, head.repeated + again, t.bounds)
     return out
 
 
-def _goes_on(a: Found, b: Found, words: list[list[Word]]) -> tuple[int, ...] | None:
+def _goes_on(a: Found, b: Found, words: list[list[Word]], held: frozenset[int]) -> tuple[int, ...] | None:
     """The lines of `b`'s repeated header (none) where `b` goes on with `a`'s rows; else None."""
-    if any(words[k] for k in range(a.last + 1, b.first)) or len(a.rows[0]) != len(b.rows[0]):
+    between = range(a.last + 1, b.first)
+    if any(words[k] or k in held for k in between) or len(a.rows[0]) != len(b.rows[0]):
+        return None
+    if not _same_columns(a.bounds, b.bounds, words[a.last][0].size):
         return None
     end, start = words[a.last], words[b.first]
     if start[0].page == end[0].page and min(w.bottom for w in start) >= max(w.bottom for w in end):
@@ -131,6 +143,22 @@ def _goes_on(a: Found, b: Found, words: list[list[Word]]) -> tuple[int, ...] | N
         left -= mine
         lines.append(k)
     return tuple(lines) if not left else None
+
+
+def _same_columns(
+    a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...], size: float
+) -> bool:
+    """Each column of `b` stands where `a`'s does, once the whole is moved by the first column's
+    start (the next column's, or a page's other margin): its start, end or middle within half an
+    em (a column of figures set flush right ends alike, whatever its widest figure)."""
+    if len(a) != len(b) or not a:
+        return False
+    shift = b[0][0] - a[0][0]
+    return all(
+        min(abs(c - (x + shift)), abs(d - (y + shift)), abs((c + d) / 2 - (x + y) / 2 - shift))
+        <= _HEAD_GAP * size
+        for (x, y), (c, d) in zip(a, b, strict=True)
+    )
 
 
 def _column_break(line: list[Word], run: list[Word]) -> bool:
@@ -192,17 +220,16 @@ def _seeds(words: list[list[Word]]) -> list[int]:
 
 def _aligned(words: list[list[Word]]) -> set[int]:
     """Lines of a table set tight (a spell-slot grid, «1st 2 — — —», its columns under an em
-    apart): three lines or more, one under the other, each with two gaps or more wider than a
-    word space, two of them or more white all the way down and none elsewhere. A paragraph's
+    apart): three lines or more, one under the other, each with gaps wider than a word space,
+    all of them white all the way down, their cells lined up; where that white is one column's
+    («1 Weasel», «2 Giant rat» under «d8 Creature»), both columns set flush left. A paragraph's
     words, even stretched in a justified line, leave no such white through three lines: where a
     few of its gaps meet by chance, its other gaps, as wide, do not."""
     whites = [_whites(ws) for ws in words]
     out: set[int] = set()
     for i in range(len(words) - 2):
         trio = range(i, i + 3)
-        if not all(len(whites[k]) >= 2 for k in trio) or not all(
-            _under(words[k], words[k + 1]) for k in (i, i + 1)
-        ):
+        if not all(whites[k] for k in trio) or not all(_under(words[k], words[k + 1]) for k in (i, i + 1)):
             continue
         through = whites[i]
         for k in (i + 1, i + 2):
@@ -211,13 +238,24 @@ def _aligned(words: list[list[Word]]) -> set[int]:
             ]
         # every wide gap of the three lines is one of those columns' white: a justified line's
         # gaps are all wide, and a few of them meeting down three lines leave the others out
+        lines = [words[k] for k in trio]
         if (
-            len(through) >= 2
+            through
             and all(any(min(b, d) > max(a, c) for c, d in through) for k in trio for a, b in whites[k])
-            and all(_lined_up([words[k] for k in trio], white) for white in through)
+            and all(_lined_up(lines, white) for white in through)
+            and (len(through) >= 2 or _flush(lines, through[0]))
         ):
             out.update(trio)
     return out
+
+
+def _flush(lines: list[list[Word]], white: tuple[float, float]) -> bool:
+    """Two columns each set flush left: the lines start alike, and so do their words after the
+    white."""
+    slack = _LINED_UP * lines[0][0].size
+    starts = [min(w.x0 for w in ws) for ws in lines]
+    after = [min((w.x0 for w in ws if w.x0 >= white[1]), default=0.0) for ws in lines]
+    return max(starts) - min(starts) <= slack and max(after) - min(after) <= slack
 
 
 def _lined_up(lines: list[list[Word]], white: tuple[float, float]) -> bool:
@@ -285,14 +323,17 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         and not _tail(words[first - 2] if first - 2 > before else [], ws, bounds)
     ):
         first -= 1
-    # the last row's cell wrapped onto lines of their own under it, each in its column
+    # the last row's cell wrapped onto lines of their own under it, each in its column, and rows
+    # after it, set as it is (a note under the table, set another size, stays out)
     low = max(w.bottom for w in words[last])
+    row_size = statistics.median(w.size for w in words[last])
     while (
         last + 1 < len(words)
         and (ws := words[last + 1])
         and ws[0].page == page
+        and all(abs(w.size - row_size) <= _SAME_SIZE for w in ws)
         and (
-            (_in_columns(ws, bounds) and all(_column(bounds, w) > 0 for w in ws))
+            (_in_columns(ws, bounds, open_end=True) and all(_column(bounds, w) > 0 for w in ws))
             or _apart(ws, bounds, row=True)[:1] == [0]  # a row a word space too tight to be a seed
         )
         and 0 < min(w.bottom for w in ws) - low <= _UNDER * ws[0].size
@@ -316,10 +357,12 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         filled = sum(map(bool, cells))
         if not rows and len({_column(bounds, w) for w in line}) > 1 and len(_phrases(line, bounds)) == 1:
             lead.append(line)  # a title over the table set across its columns, no row
-        elif cells[0] or (rows and filled >= 2 and filled >= fill - 1):
+        elif (cells[0] and not (filled == 1 and rows and _cut(rows[-1][0]))) or (
+            rows and filled >= 2 and filled >= fill - 1
+        ):
             rows.append(cells)
             starts.append(min((w.x0 for w in line if _column(bounds, w) == 0), default=bounds[0][0]))
-        elif rows:  # a cell wrapped onto a line of its own: the row above's
+        elif rows:  # a cell wrapped onto a line of its own (after a word cut, «Слож-» «ность»)
             for c, part in zip(rows[-1], cells, strict=True):
                 c += part
         else:
@@ -345,7 +388,7 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         sum(bool(c) for c in row) >= 2 or g for row, g in zip(texts, grouped, strict=True)
     ) < _FILLED * len(texts):
         return None
-    return Found(first, last, header, texts)
+    return Found(first, last, header, texts, bounds=tuple(bounds))
 
 
 def _header(
@@ -355,8 +398,8 @@ def _header(
     above the first row, with the first row where it names what the rows below give («Level»
     over «1st», «Dragon» over «Black … 5 by 30 ft.»). A phrase above set across columns («Spell
     Slots per Spell Level») is a row of its own, its cell spanning them. Lines above with
-    figures are a row cut off by a column's or a page's break, not a header."""
-    if any(_figures([w.text for w in line]) for line in lead):
+    figures (ordinals are labels: «1st») are a row cut off by a column's or a page's break."""
+    if any(_figures([w.text for w in line if not _ORDINAL.match(w.text)]) for line in lead):
         cells: list[list[str]] = [[] for _ in bounds]
         for w in sorted((w for line in lead for w in line), key=lambda w: (w.bottom, w.x0)):
             cells[_column(bounds, w)].append(w.text)
@@ -408,16 +451,20 @@ def _phrases(line: list[Word], bounds: list[tuple[float, float]]) -> list[list[W
         k = _column(bounds, w)
         starts = k > _column(bounds, out[-1][-1]) if out else False
         middle = (w.x0 + out[-1][-1].x1) / 2 if out else 0.0
-        starts = (
-            starts
-            and gap >= _HEAD_GAP * w.size
-            and (
-                w.x0 >= bounds[k][0] - _HEAD_GAP * w.size
-                or (
-                    gap >= _LABEL_GAP * w.size
-                    and any(b < middle < c for (_, b), (c, _) in itertools.pairwise(bounds))
+        starts = starts and (
+            (
+                gap >= _HEAD_GAP * w.size
+                and (
+                    w.x0 >= bounds[k][0] - _HEAD_GAP * w.size
+                    or (
+                        gap >= _LABEL_GAP * w.size
+                        and any(b < middle < c for (_, b), (c, _) in itertools.pairwise(bounds))
+                    )
                 )
             )
+            # a label flush with its column's start after another flush with its own, however
+            # close («Значение» over a narrow column of figures, «Пример» over the examples)
+            or (gap > 0 and _flush_start(w, bounds) and _flush_start(out[-1][0], bounds))
         )
         if out and gap < _GAP * w.size and not starts:
             out[-1].append(w)
@@ -426,9 +473,12 @@ def _phrases(line: list[Word], bounds: list[tuple[float, float]]) -> list[list[W
     return out
 
 
-def _in_columns(ws: list[Word], bounds: list[tuple[float, float]]) -> bool:
-    """Each word stands inside a column (half an em of slack), none in the white between."""
-    return all(any(a - w.size / 2 <= w.x0 and w.x1 <= b + w.size / 2 for a, b in bounds) for w in ws)
+def _in_columns(ws: list[Word], bounds: list[tuple[float, float]], open_end: bool = False) -> bool:
+    """Each word stands inside a column (half an em of slack), none in the white between; with
+    `open_end`, the last column reaches as far right as a cell's wrapped line may (the rows
+    seen so far need not have been its widest)."""
+    spans = [*bounds[:-1], (bounds[-1][0], float("inf"))] if open_end else bounds
+    return all(any(a - w.size / 2 <= w.x0 and w.x1 <= b + w.size / 2 for a, b in spans) for w in ws)
 
 
 def _labels(ws: list[Word], bounds: list[tuple[float, float]]) -> bool:
@@ -483,6 +533,16 @@ def _tail(above: list[Word], line: list[Word], bounds: list[tuple[float, float]]
     close = max(w.bottom for w in line) - max(w.bottom for w in above) <= _LEADING * line[0].size
     alone = len({_column(bounds, w) for w in line}) == 1
     return (close and alone) or not above[-1].text.endswith((".", "!", "?", ":"))
+
+
+def _flush_start(w: Word, bounds: list[tuple[float, float]]) -> bool:
+    """The word starts where its column does."""
+    return abs(w.x0 - bounds[_column(bounds, w)][0]) <= _EXACT * w.size
+
+
+def _cut(cell: list[str]) -> bool:
+    """The cell's last word is cut at the line's end («Слож-»): its next line goes on with it."""
+    return bool(cell) and linehyphens.ENDS_HYPHENATED.search(cell[-1]) is not None
 
 
 def _figures(cells: list[str]) -> bool:
