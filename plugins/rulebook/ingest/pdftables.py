@@ -9,9 +9,10 @@ A table is a run of lines (three or more, on one page, a few others between them
 title set larger between them) with a gap of over an em and a half between two words on one
 printed line, which a paragraph's words never have (a justified line stretched wide spaces all its
 words alike: no row); or, set tight (a spell-slot grid, its columns an em apart), three lines
-whose every wider gap is white all the way down and whose cells line up, as a justified column's
-words, meeting by chance, do not. Its columns are where the words of those lines leave a gap all
-the way down. Its rows start at each printed line with a word in the first column, or filling
+whose every wider gap is white all the way down and whose cells line up (both columns flush left
+where the white is one column's: «1 Weasel» under «d8 Creature»), as a justified column's words,
+meeting by chance, do not. Its columns are where the words of those lines leave a gap all the
+way down. Its rows start at each printed line with a word in the first column, or filling
 about as many cells as a row does (a row grouped under the one above, its first cell empty);
 another printed line is a cell wrapped onto a line of its own, and joins the row above it (or,
 above the first row, the header). A first cell alone over rows set in under it names their group.
@@ -20,7 +21,8 @@ they have some (a die's name, «к6», is none); the lines above it, each cell a
 are the header's too where their labels stand over the columns (set flush or centred, parted by
 less than a cell's gap). A paragraph's last line over the table, a list whose first column holds
 only its bullets, and the page's other column stay out. A table that a page's or a column's break
-cut is one, its header printed again dropped as page furniture. Every word of the lines taken
+cut is one where the second part's columns stand where the first's did, its header printed
+again dropped as page furniture. Every word of the lines taken
 lands in a cell or that header (prepare checks it before a table takes their place).
 
 Hand-written: poppler's boxes are the data, and no library reads them back onto pdftotext's text.
