@@ -9,10 +9,11 @@ instead: the same inputs and the same pages on disk are fresh.
 The inputs are everything the reading depends on: the registry file (one entry's edit reads every
 book again, which is rare and safe), the book's source (each file of a folder source, by its path
 and bytes), the files its entry names (table hints, glossary) and the shared glossary, the
-importer's code, the installed packages' versions and, for a PDF, pdftotext's version. A record
+importer's code, Python's and the installed packages' versions and, for a PDF, pdftotext's. A record
 sits under `.cache/` (not committed: it names this machine's packages); no record, any input
-changed, or a page edited or added by hand, and the book is read as before. Only the check takes
-the shortcut: `rulebook ingest` always reads its books.
+changed, or a page edited or added by hand, and the book is read as before. The check takes the
+shortcut, and so does `mkdocs serve`, which reads again the books whose inputs changed
+(pipeline.refresh); `rulebook ingest` always reads its books.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -127,10 +129,10 @@ def _code() -> str:
 
 @functools.cache
 def _packages() -> str:
-    """The installed packages and their versions: the readers of HTML, Word, e-books and
+    """Python's version and the installed packages': the readers of HTML, Word, e-books and
     Markdown are libraries, and a new version may read a source differently."""
     seen = sorted({f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions()})
-    return "\n".join(seen)
+    return "\n".join([sys.version, *seen])  # Python's own: its Unicode tables read the letters
 
 
 @functools.cache
