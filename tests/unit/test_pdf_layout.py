@@ -193,3 +193,16 @@ def test_a_table_cut_by_a_page_break_is_one_table_its_header_printed_again_dropp
     assert [plain(row.cells[1].inlines) for row in table.rows] == [b for _, b, _ in rows]
     assert any("к20 Находка Цена" in t for _, t in r.doc.report.dropped)
     assert any("header printed again" in n for n in r.doc.report.notes)
+
+
+def test_a_table_set_large_keeps_its_header_which_its_size_made_a_title(tmp_path, monkeypatch):
+    pages = _pages(5)
+    # «к6» and «Находка» an em apart, under a cell's gap: the line reads as a title by its size
+    table = [Printed([("к6", 50.0), ("Находка", 80.0)], 200, size=14.0)] + [
+        Printed([(str(k), 50.0), (f"Находка {k}", 80.0)], 200 + 18 * k, size=14.0) for k in range(1, 7)
+    ]
+    pages[1][4:4] = table
+    _, blocks = _read(tmp_path, monkeypatch, pages)
+    (t,) = [b for b in blocks if isinstance(b, Table)]
+    assert [plain(c.inlines) for c in t.header[0]] == ["к6", "Находка"]
+    assert "к6 Находка" not in [b.text for b in blocks if isinstance(b, Heading)]

@@ -383,7 +383,7 @@ def test_labels_flush_with_their_columns_head_them_however_close_and_a_cut_label
         ),
     ]
     (found,) = pdftables.find(words, SIZE)
-    assert found.header == [[("Слож- ность", 1), ("Значение", 1), ("Пример", 1)]]
+    assert found.header == [[("Сложность", 1), ("Значение", 1), ("Пример", 1)]]
     assert found.rows[0] == ["Простая", "6", "перелезть"]
 
 
@@ -426,3 +426,57 @@ def test_a_last_cells_wrapped_line_wider_than_the_rows_before_joins_its_row():
         ["26–30", "I try to become more like someone else I know, adopting his or her style of dress."],
         ["31–35", "I must bend the truth."],
     ]
+
+
+def test_a_paragraphs_line_under_a_table_one_of_whose_words_starts_a_column_is_no_row():
+    # a two-column roll table an em apart; under it a paragraph whose second word, under half
+    # an em after the first, happens to start where the second column does
+    words = _grid(100, [["1", "Лампа"], ["2", "Кинжал"], ["3", "Щит"]], [50.0, 65.0])
+    line = [Word("На", 50.0, 60.0, 136, SIZE, 0), Word("каждом", 64.5, 94.5, 136, SIZE, 0)]
+    line += _set([("уровне персонаж получает одну находку", 97.0)], 136)
+    (found,) = pdftables.find([*words, line], SIZE)
+    assert found.last == 2
+
+
+def test_a_paragraph_or_a_list_set_in_under_a_short_last_cell_is_no_part_of_it():
+    rows = [["1", "Лампа"], ["2", "Кинжал"], ["3", "Кольцо"]]
+    words = _grid(100, rows, [50.0, 80.0])
+    words.append(_set([("• Может выпасть игроку любого уровня в начале приключения", 80.0)], 136))
+    (found,) = pdftables.find(words, SIZE)
+    assert found.last == 2 and found.rows[-1] == ["3", "Кольцо"]
+
+
+def test_a_table_ending_above_its_pages_last_lines_is_no_part_of_the_next_pages_table():
+    # a two-column page: the first column's prose runs to the page's foot, the table ends
+    # halfway down the second; the next page opens with a table of the same columns
+    prose = [_set([("a paragraph of the rules runs on and on", 50.0)], 100 + 14 * k) for k in range(40)]
+    rows = [["1", "Лампа", "1 зм"], ["2", "Кинжал", "2 зм"], ["3", "Щит", "10 зм"]]
+    first = _grid(100, rows, [320.0, 350.0, 420.0])
+    nxt = [
+        _set([(a, 320.0), (b, 350.0), (c, 420.0)], 100 + 12 * k, page=1)
+        for k, (a, b, c) in enumerate([("4", "Меч", "15 зм"), ("5", "Лук", "25 зм"), ("6", "Топор", "8 зм")])
+    ]
+    found = pdftables.find([*prose, *first, *nxt], SIZE)
+    assert [(t.first, t.last) for t in found] == [(40, 42), (43, 45)]
+    # at its page's foot, the same table goes on over the break
+    assert len(pdftables.find([*first, *nxt], SIZE)) == 1
+
+
+def test_a_glossary_set_in_two_columns_is_no_tight_table():
+    # a term beside its one-line definition, an em apart: no column of short cells with figures
+    rows = [
+        ["Преимущество", "бросьте к20 дважды и возьмите больший"],
+        ["Помеха", "бросьте к20 дважды, меньший"],
+        ["Укрытие", "даёт +2 к защите от атак"],
+    ]
+    assert pdftables.find(_grid(100, rows, [50.0, 120.0]), SIZE) == []
+
+
+def test_a_first_row_saying_a_sentence_is_no_header():
+    rows = [
+        ["Advantage", "Roll twice and take the higher."],
+        ["Cover", "Adds 2 to your defence."],
+        ["Prone", "Melee attacks gain 1 die."],
+    ]
+    (found,) = pdftables.find(_grid(100, rows, [50.0, 130.0]), SIZE)
+    assert found.header == [] and found.rows[0][0] == "Advantage"

@@ -42,30 +42,43 @@ def lay_out(body: list[SourceLine], junk_at: set[int], lines: list[SourceLine], 
     if size:
         out.fixes += _join_initials(body, junk_at, lines, size)
     titles = out.titles = typesizes.find(body, junk_at, max_level)
-    if titles:
-        out.notes.append(
+    if size:
+        _place_tables(out, body, junk_at, lines, size)
+    if titles:  # (less a table's header set large, see _own_titles)
+        out.notes.insert(
+            0,
             f"line {body[titles[0].lines[0]].no}: {len(titles)} titles read by their type size"
-            f" (levels 1–{max(t.level for t in titles)}), each set apart from the text"
+            f" (levels 1–{max(t.level for t in titles)}), each set apart from the text",
         )
-    if not size:
-        return out
+    return out
+
+
+def _place_tables(
+    out: Layout, body: list[SourceLine], junk_at: set[int], lines: list[SourceLine], size: float
+) -> None:
+    """Each table found put in place of its lines (see lay_out)."""
+    titles = out.titles
     found = pdftables.find(
         [[] if i in junk_at or ln.size < 0 else list(ln.boxes) for i, ln in enumerate(body)],
         size,
         frozenset(i for i, ln in enumerate(body) if i not in junk_at and ln.size < 0 and ln.text.strip()),
+        "\n".join(ln.text for ln in body),
     )
     headed = {k for t in titles for k in t.lines}
     for t in found:
         slots = [k for k in range(t.first, t.last + 1) if k not in junk_at]
-        if headed.intersection(range(t.first, t.last + 1)) or len(slots) < 3:
+        own = _own_titles(t, titles, body) if headed.intersection(range(t.first, t.last + 1)) else []
+        if own is None:
+            continue  # a title inside it keeps its lines out of a table
+        if len(slots) < 3:
             continue
         cells = [c for row in t.header for c, _ in row] + [c for row in t.rows for c in row]
-        again = [w for k in t.repeated for w in lines[k].text.split()]
-        if Counter(" ".join(cells).split() + again) != Counter(
-            w for k in slots for w in lines[k].text.split()
-        ):
+        again = [lines[k].text for k in t.repeated]
+        if _letters([*cells, *again]) != _letters([lines[k].text for k in slots]):
             continue  # every word of its lines in a cell, or its lines stay as they are
         out.dropped += [(body[k].no, lines[k].text) for k in t.repeated]
+        for x in own:  # its header, set large, is no title
+            titles.remove(x)
         no = body[slots[1]].no
         for k in slots:  # a blank line, the table's line, blank lines: a block of its own
             lines[k] = SourceLine(
@@ -81,7 +94,26 @@ def lay_out(body: list[SourceLine], junk_at: set[int], lines: list[SourceLine], 
             f"line {out.dropped[0][0]}: {len(out.dropped)} lines of a table's header printed again after"
             f" a page's or a column's break («{out.dropped[0][1]}», …) read as page chrome: dropped"
         )
-    return out
+
+
+def _own_titles(
+    t: pdftables.Found, titles: list[typesizes.Title], body: list[SourceLine]
+) -> list[typesizes.Title] | None:
+    """The titles inside the table where they are its header: at its first lines, set as its
+    rows are (a table set large, its «d6 Find» read as a title by its size); None where another
+    title stands inside it."""
+    inside = [x for x in titles if set(x.lines) & set(range(t.first, t.last + 1))]
+    rows = Counter(round(body[k].size) for k in range(t.first, t.last + 1) if body[k].size > 0)
+    size = rows.most_common(1)[0][0] if rows else 0.0
+    head = set(range(t.first, t.first + len(t.header) + 1))
+    own = all(set(x.lines) <= head and abs(body[k].size - size) <= 0.5 for x in inside for k in x.lines)
+    return inside if own else None
+
+
+def _letters(texts: list[str]) -> Counter[str]:
+    """The letters and figures of `texts`: a table's cells hold its lines' words, but for a word
+    cut at a wrapped cell's line end, made whole («за-» «бор»: «забор»)."""
+    return Counter(ch for t in texts for ch in t if not ch.isspace() and ch not in "-\u2010\u00ad")
 
 
 def _join_initials(body: list[SourceLine], junk_at: set[int], lines: list[SourceLine], size: float) -> int:

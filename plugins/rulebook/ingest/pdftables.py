@@ -51,6 +51,8 @@ _LEADING = 1.5  # of a line's size: a paragraph's next line stands this far unde
 _UNEVEN = 1.3  # a row's widest gap over its narrowest at least (a justified line's are alike)
 _TIGHT = 0.8  # ems: a gap wider than a word space (0.25–0.33), even a justified line's as a rule
 _LINED_UP = 0.2  # ems: cells' edges (or middles) down a column stand this close
+_SENTENCE_END = re.compile(r"[^\W\d_][.!?]\s*$")  # «a game.», not «CR . . .»
+_KEY_WORDS = 3  # words of a key column's cell at most («01–08», «Stone», «Iron, steel»)
 _EXACT = 0.15  # ems: a word starting this close to a column's start starts it
 _LABEL_GAP = 0.7  # ems: white this wide between two centred labels, in the columns' white, parts them
 _HEAD_GAP = 0.5  # ems: white this wide where a word starts a column parts two cells (wider than a word space)
@@ -74,10 +76,13 @@ class Found:
     bounds: tuple[tuple[float, float], ...] = ()  # its columns' spans across (its last part's)
 
 
-def find(words: list[list[Word]], body: float, held: frozenset[int] = frozenset()) -> list[Found]:
+def find(
+    words: list[list[Word]], body: float, held: frozenset[int] = frozenset(), text: str = ""
+) -> list[Found]:
     """The tables among the lines (`words`: per line, its words where they stand, none for the
     page's furniture; `body`: the text's type size: a title set larger is no row; `held`: lines
-    with words but no boxes to read, such as words set on their side)."""
+    with words but no boxes to read, such as words set on their side; `text`: the whole text, whose
+    spelling decides a hyphen at a wrapped cell's line end, see linehyphens)."""
     seeds = _seeds(words)
     out: list[Found] = []
     k = 0
@@ -98,7 +103,7 @@ def find(words: list[list[Word]], body: float, held: frozenset[int] = frozenset(
         k += 1
         if len(run) < _MIN_ROWS or (out and run[0] <= out[-1].last):
             continue
-        table = _table(words, run, body, out[-1].last if out else -1)
+        table = _table(words, run, body, out[-1].last if out else -1, text)
         if table is not None:
             out.append(table)
     return _join_broken(out, words, held)
@@ -132,6 +137,9 @@ def _goes_on(a: Found, b: Found, words: list[list[Word]], held: frozenset[int]) 
     end, start = words[a.last], words[b.first]
     if start[0].page == end[0].page and min(w.bottom for w in start) >= max(w.bottom for w in end):
         return None  # under it on its page: no break between them
+    foot = max(w.bottom for ws in words if ws and ws[0].page == end[0].page for w in ws)
+    if max(w.bottom for w in end) < foot - 2 * _LEADING * end[0].size:
+        return None  # the first ended above its page's last lines: no break cut it
     if not b.header:
         return ()
     if b.header != a.header:
@@ -252,12 +260,23 @@ def _aligned(words: list[list[Word]]) -> set[int]:
 
 
 def _flush(lines: list[list[Word]], white: tuple[float, float]) -> bool:
-    """Two columns each set flush left: the lines start alike, and so do their words after the
-    white."""
-    slack = _LINED_UP * lines[0][0].size
+    """Two columns each set flush left, the lines starting alike and so their words after the
+    white, and one column a few words with a figure in each line (a roll's «1 Weasel», «d100»
+    over «01–08», an armour class's «Stone 17»): a glossary's or a dialogue's text beside its term
+    or speaker is no such column, though a figure may stand in it."""
+    size = lines[0][0].size
+    slack = _LINED_UP * size
     starts = [min(w.x0 for w in ws) for ws in lines]
     after = [min((w.x0 for w in ws if w.x0 >= white[1]), default=0.0) for ws in lines]
-    return max(starts) - min(starts) <= slack and max(after) - min(after) <= slack
+    sides = [
+        [[w.text for w in ws if w.x1 <= white[0]] for ws in lines],
+        [[w.text for w in ws if w.x0 >= white[1]] for ws in lines],
+    ]
+    return (
+        max(starts) - min(starts) <= slack
+        and max(after) - min(after) <= slack
+        and any(all(len(cell) <= _KEY_WORDS and _digits(cell) for cell in side) for side in sides)
+    )
 
 
 def _lined_up(lines: list[list[Word]], white: tuple[float, float]) -> bool:
@@ -296,7 +315,7 @@ def _under(above: list[Word], line: list[Word]) -> bool:
     return 0 < step <= _LEADING * line[0].size
 
 
-def _table(words: list[list[Word]], run: list[int], body: float, before: int) -> Found | None:
+def _table(words: list[list[Word]], run: list[int], body: float, before: int, text: str) -> Found | None:
     page = words[run[0]][0].page
     first, last = run[0], run[-1]
     # the columns of the rows and of the lines between them (cells wrapped onto lines of their
@@ -335,7 +354,13 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
         and ws[0].page == page
         and all(abs(w.size - row_size) <= _SAME_SIZE for w in ws)
         and (
-            (_in_columns(ws, bounds, open_end=True) and all(_column(bounds, w) > 0 for w in ws))
+            (
+                all(_column(bounds, w) > 0 for w in ws)
+                and (
+                    _in_columns(ws, bounds)
+                    or (_in_columns(ws, bounds, open_end=True) and _wraps(words[last], ws))
+                )
+            )
             or _apart(ws, bounds, row=True)[:1] == [0]  # a row a word space too tight to be a seed
         )
         and 0 < min(w.bottom for w in ws) - low <= _UNDER * ws[0].size
@@ -366,6 +391,9 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int) ->
             starts.append(min((w.x0 for w in line if _column(bounds, w) == 0), default=bounds[0][0]))
         elif rows:  # a cell wrapped onto a line of its own (after a word cut, «Слож-» «ность»)
             for c, part in zip(rows[-1], cells, strict=True):
+                if c and part and _cut(c):  # «за-» «бор»: one word, as a paragraph's would be
+                    c[-1] = linehyphens.join(c[-1], part[0], text)
+                    part = part[1:]
                 c += part
         else:
             lead.append(line)
@@ -407,6 +435,8 @@ def _header(
             cells[_column(bounds, w)].append(w.text)
         return [], [[" ".join(c) for c in cells], *texts]
     first = bool(texts) and not _figures(texts[0][:1])
+    # a label names, it says no sentence («Game a game.» beside «Advantage» is a definition)
+    first = first and not any(len(c.split()) >= 3 and _SENTENCE_END.search(c) for c in texts[0])
     first = first and (
         any(_figures(r[:1]) for r in texts[1:])
         or (not _figures(texts[0]) and any(_figures(r) for r in texts[1:]))
@@ -475,6 +505,16 @@ def _phrases(line: list[Word], bounds: list[tuple[float, float]]) -> list[list[W
     return out
 
 
+def _wraps(above: list[Word], line: list[Word]) -> bool:
+    """`line` goes on with the last cell of the line `above`: its first word would not have fitted
+    there (a wrapped entry reaches the column's edge; a short cell, «Кольцо 6», ends its row, and
+    a paragraph or a list set in under it is no part of it)."""
+    first = min(line, key=lambda w: w.x0)
+    end = max(w.x1 for w in above)
+    edge = max(end, *(w.x1 for w in line))
+    return end + _TIGHT * first.size + (first.x1 - first.x0) > edge
+
+
 def _in_columns(ws: list[Word], bounds: list[tuple[float, float]], open_end: bool = False) -> bool:
     """Each word stands inside a column (half an em of slack), none in the white between; with
     `open_end`, the last column reaches as far right as a cell's wrapped line may (the rows
@@ -499,14 +539,19 @@ def _apart(ws: list[Word], bounds: list[tuple[float, float]], row: bool = False)
     wider, «Circle Spells» over the spells; a row «Undercommon Underworld traders Elvish» whose
     gaps are under a cell's); else none. For a `row`, no gap within a phrase is wider than a word
     space: a justified line's words stand alike apart, and where a few of its gaps fall at the
-    columns' starts, its others are as wide (a header's labels, centred, may have such gaps)."""
+    columns' starts, its others are as wide (a header's labels, centred, may have such gaps);
+    and the phrases are parted by more than one (a paragraph's line, one of whose words happens
+    to start at a column's edge, is no row)."""
     phrases = _phrases(ws, bounds)
     cols = [_column(bounds, p[0]) for p in phrases]
     apart = (
         len(phrases) >= 2
         and (
             not row
-            or all(b.x0 - a.x1 < _HEAD_GAP * a.size for p in phrases for a, b in itertools.pairwise(p))
+            or (
+                all(b.x0 - a.x1 < _HEAD_GAP * a.size for p in phrases for a, b in itertools.pairwise(p))
+                and all(b[0].x0 - a[-1].x1 >= _HEAD_GAP * a[-1].size for a, b in itertools.pairwise(phrases))
+            )
         )
         and cols == sorted(set(cols))
         and all(
@@ -540,6 +585,10 @@ def _tail(above: list[Word], line: list[Word], bounds: list[tuple[float, float]]
 def _flush_start(w: Word, bounds: list[tuple[float, float]]) -> bool:
     """The word starts where its column does."""
     return abs(w.x0 - bounds[_column(bounds, w)][0]) <= _EXACT * w.size
+
+
+def _digits(cell: list[str]) -> bool:
+    return any(ch.isdigit() for t in cell for ch in t)
 
 
 def _cut(cell: list[str]) -> bool:
