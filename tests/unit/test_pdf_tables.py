@@ -480,3 +480,66 @@ def test_a_first_row_saying_a_sentence_is_no_header():
     ]
     (found,) = pdftables.find(_grid(100, rows, [50.0, 130.0]), SIZE)
     assert found.header == [] and found.rows[0][0] == "Advantage"
+
+
+GEAR = [["Rope", "1 gp", "10 lb."], ["Component pouch", "25 gp", "2 lb."], ["Torch", "1 cp", "1 lb."]]
+
+
+def test_a_first_cell_wrapped_onto_the_next_line_stays_one_cell():
+    # «Potion of» / «greater healing»: «greater» would not have fitted in the name's column
+    lefts = [50.0, 140.0, 190.0]
+    words = [_set([("Item", 50.0), ("Cost", 140.0), ("Weight", 190.0)], 100)]
+    words.append(_set([("Potion of", 50.0), ("50 gp", 140.0), ("1/2 lb.", 190.0)], 116))
+    words.append(_set([("greater healing", 50.0)], 127))
+    words += _grid(143, GEAR, lefts)
+    (found,) = pdftables.find(words, SIZE)
+    assert found.rows[0] == ["Potion of greater healing", "50 gp", "1/2 lb."] and len(found.rows) == 4
+
+
+def test_a_first_cell_wrapped_with_its_row_beside_its_last_line_stays_one_row():
+    lefts = [50.0, 140.0, 190.0]
+    words = [_set([("Item", 50.0), ("Cost", 140.0), ("Weight", 190.0)], 100)]
+    # rows 16 pt apart (their cells padded), a cell's own lines 11 pt
+    words.append(_set([("Potion of", 50.0)], 116))
+    words.append(_set([("greater healing", 50.0), ("50 gp", 140.0), ("1/2 lb.", 190.0)], 127))
+    words += [
+        _set([(t, x) for t, x in zip(row, lefts, strict=True)], 143 + 16 * k) for k, row in enumerate(GEAR)
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert found.rows[0] == ["Potion of greater healing", "50 gp", "1/2 lb."] and len(found.rows) == 4
+
+
+def test_a_label_alone_over_a_row_a_rows_step_below_is_no_wrapped_cell():
+    # «Существо» heads the first column alone; «Волк» starts the first row, a row's step below
+    words = [
+        _set([("Существо", 50.0)], 100),
+        *_grid(116, [["Волк", "1", "4"], ["Медведь", "2", "5"], ["Рысь", "3", "6"]], [50.0, 110.0, 150.0]),
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert ["Волк", "1", "4"] in found.rows and all("Существо Волк" not in r[0] for r in found.rows)
+
+
+def test_a_groups_name_after_a_full_row_is_no_wrapped_cell():
+    # «Ammunition» alone after «Alchemist's fire (flask)», its items set in under it
+    words = [
+        _set([("Alchemist's fire (flask)", 50.0), ("50 gp", 190.0), ("1 lb.", 230.0)], 100),
+        _set([("Ammunition", 50.0)], 112),
+        _set([("Arrows (20)", 59.0), ("1 gp", 190.0), ("1 lb.", 230.0)], 124),
+        _set([("Blowgun needles (50)", 59.0), ("1 gp", 190.0), ("1 lb.", 230.0)], 136),
+        _set([("Antitoxin (vial)", 50.0), ("50 gp", 190.0), ("—", 230.0)], 148),
+    ]
+    (found,) = pdftables.find(words, SIZE)
+    assert ["Ammunition", "", ""] in found.rows
+    assert not any("Ammunition" in c for row in found.header for c, _ in row)
+
+
+def test_a_tight_two_column_table_of_long_cells_with_figures_on_both_sides_is_a_table():
+    rows = [
+        ["10 ft. away or closer", "8 × the number of charges"],
+        ["11 to 20 ft. away", "6 × the number of charges"],
+        ["21 to 30 ft. away", "4 × the number of charges"],
+    ]
+    # the longest first cell an em from the second column, the others further: two rows by
+    # their gaps alone
+    (found,) = pdftables.find(_grid(100, rows, [50.0, 155.0]), SIZE)
+    assert found.rows[-1] == rows[-1]

@@ -53,6 +53,7 @@ _TIGHT = 0.8  # ems: a gap wider than a word space (0.25–0.33), even a justifi
 _LINED_UP = 0.2  # ems: cells' edges (or middles) down a column stand this close
 _SENTENCE_END = re.compile(r"[^\W\d_][.!?]\s*$")  # «a game.», not «CR . . .»
 _KEY_WORDS = 3  # words of a key column's cell at most («01–08», «Stone», «Iron, steel»)
+_CLOSER = 0.2  # ems: a cell's next line stands closer than the next row by this at least
 _EXACT = 0.15  # ems: a word starting this close to a column's start starts it
 _LABEL_GAP = 0.7  # ems: white this wide between two centred labels, in the columns' white, parts them
 _HEAD_GAP = 0.5  # ems: white this wide where a word starts a column parts two cells (wider than a word space)
@@ -275,7 +276,10 @@ def _flush(lines: list[list[Word]], white: tuple[float, float]) -> bool:
     return (
         max(starts) - min(starts) <= slack
         and max(after) - min(after) <= slack
-        and any(all(len(cell) <= _KEY_WORDS and _digits(cell) for cell in side) for side in sides)
+        and (
+            any(all(len(cell) <= _KEY_WORDS and _digits(cell) for cell in side) for side in sides)
+            or all(_digits(cell) for side in sides for cell in side)  # «10 ft. away» | «8 × the charges»
+        )
     )
 
 
@@ -380,16 +384,43 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int, te
     # how many cells a row fills: a line with none in the first column that fills about as many
     # is a row whose first cell is empty (grouped under the one above), not a cell wrapped
     fill = statistics.median([sum(map(bool, c)) for c in placed if c[0]] or [len(bounds)])
-    for line, cells in zip(printed, placed, strict=True):
+    above: list[Word] = []  # the first cell's words on the row's last printed line
+    # the step from a row's line to the next row's: a cell's own lines stand closer
+    feet = [min(w.bottom for w in line) for line, cells in zip(printed, placed, strict=True) if cells[0]]
+    pitch = statistics.median([b - a for a, b in itertools.pairwise(feet)] or [0.0])
+    # per printed line, where the next line's first cell starts: a line set in under a lone first
+    # cell makes that cell a group's name («Ammunition» over «Arrows (20)»), no wrapped one
+    starts_next = [
+        min((w.x0 for w in nxt if _column(bounds, w) == 0), default=None) for nxt in [*printed[1:], []]
+    ]
+    for line, cells, following in zip(printed, placed, starts_next, strict=True):
         filled = sum(map(bool, cells))
+        mine = [w for w in line if _column(bounds, w) == 0]
+        named = (
+            bool(mine) and following is not None and following - min(w.x0 for w in mine) >= _HEAD_GAP * body
+        )
+        # the first cell wrapped: its next words would not have fitted (a name over two lines,
+        # «Potion of» «greater healing»), the row's other cells on this line or the one above
+        wrapped = (
+            bool(rows)
+            and not named
+            and _wrapped_in(above, mine, bounds[0][1])
+            and (
+                (filled == 1 and any(rows[-1][1:]))  # the row's other cells beside its first line
+                or (not any(rows[-1][1:]) and _closer(above, line, pitch))  # or beside its last
+            )
+        )
         if not rows and len({_column(bounds, w) for w in line}) > 1 and len(_phrases(line, bounds)) == 1:
             lead.append(line)  # a title over the table set across its columns, no row
-        elif (cells[0] and not (filled == 1 and rows and _cut(rows[-1][0]))) or (
-            rows and filled >= 2 and filled >= fill - 1
+        elif not wrapped and (
+            (cells[0] and not (filled == 1 and rows and _cut(rows[-1][0])))
+            or (rows and filled >= 2 and filled >= fill - 1)
         ):
             rows.append(cells)
             starts.append(min((w.x0 for w in line if _column(bounds, w) == 0), default=bounds[0][0]))
+            above = mine
         elif rows:  # a cell wrapped onto a line of its own (after a word cut, «Слож-» «ность»)
+            above = mine or above
             for c, part in zip(rows[-1], cells, strict=True):
                 if c and part and _cut(c):  # «за-» «бор»: one word, as a paragraph's would be
                     c[-1] = linehyphens.join(c[-1], part[0], text)
@@ -503,6 +534,26 @@ def _phrases(line: list[Word], bounds: list[tuple[float, float]]) -> list[list[W
         else:
             out.append([w])
     return out
+
+
+def _wrapped_in(above: list[Word], line: list[Word], edge: float) -> bool:
+    """`line`'s words go on with the cell's words `above` in a column ending at `edge`: they start
+    where those did, and the first would not have fitted after them."""
+    if not above or not line:
+        return False
+    first = min(line, key=lambda w: w.x0)
+    left = min(w.x0 for w in above)
+    return (
+        abs(first.x0 - left) <= _EXACT * first.size
+        and max(w.x1 for w in above) + _TIGHT * first.size + (first.x1 - first.x0)
+        > edge + _EXACT * first.size
+    )
+
+
+def _closer(above: list[Word], line: list[Word], pitch: float) -> bool:
+    """`line` stands under `above` closer than the table's rows stand to each other."""
+    step = min(w.bottom for w in line) - max(w.bottom for w in above)
+    return 0 < step < pitch - _CLOSER * line[0].size
 
 
 def _wraps(above: list[Word], line: list[Word]) -> bool:
