@@ -26,7 +26,7 @@ import itertools
 import re
 from collections import Counter
 
-from rulebook.ingest import divisions, pdftables
+from rulebook.ingest import divisions, pdfrows
 from rulebook.ingest.lineshapes import TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 
@@ -146,7 +146,7 @@ def _numbers_with_headers(lines: list[SourceLine], places: dict[str, list[int]])
         found = [
             (int(m["n"]), m["t"].strip())
             for pat in _WITH_NUMBER
-            if (m := pat.match(text)) and (m["sep"].strip() or pdftables.gapped(list(lines[i].boxes)))
+            if (m := pat.match(text)) and (m["sep"].strip() or pdfrows.gapped(list(lines[i].boxes)))
         ]
         if found := [(n, t) for n, t in found if _header_shape(t) and _LETTER.search(t) and not _label(t, n)]:
             readings[i] = found

@@ -5,14 +5,10 @@ them («1st +2 Rage, 2 +2»), and a cell wrapped over two lines as lines of thei
 «Defense») between the rows, so a class's table read as a column of one-line paragraphs. The
 words' boxes (pdfgeometry) still show it: cells set apart by a wide gap, in columns.
 
-A table is a run of lines (three or more, on one page, a few others between them at most, no
-title set larger between them) with a gap of over an em and a half between two words on one
-printed line, which a paragraph's words never have (a justified line stretched wide spaces all its
-words alike: no row); or, set tight (a spell-slot grid, its columns an em apart), three lines
-whose every wider gap is white all the way down and whose cells line up (both columns flush left
-where the white is one column's: «1 Weasel» under «d8 Creature»), as a justified column's words,
-meeting by chance, do not. Its columns are where the words of those lines leave a gap all the
-way down. Its rows start at each printed line with a word in the first column, or filling
+A table is a run of lines that show as rows (pdfrows: a cell's gap, or a tight grid's white
+all the way down), three or more, on one page, a few others between them at most, no title set
+larger between them. Its columns are where the words of those lines leave a gap all the way
+down. Its rows start at each printed line with a word in the first column, or filling
 about as many cells as a row does (a row grouped under the one above, its first cell empty);
 another printed line is a cell wrapped onto a line of its own, and joins the row above it (or,
 above the first row, the header). A first cell alone over rows set in under it names their group.
@@ -36,23 +32,17 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-from rulebook.ingest import linehyphens
+from rulebook.ingest import linehyphens, pdfrows
 from rulebook.ingest.pdfgeometry import Word
+from rulebook.ingest.pdfrows import GAP, LEADING, SAME_LINE, TIGHT, gapped
 
-_GAP = 1.5  # ems between two cells of a row: more than a paragraph's words ever leave
 _COLUMN_GAP = 0.6  # ems of white all the way down between two columns (a word space: 0.25)
 _MIN_ROWS = 3  # lines with cells that make a table
 _BETWEEN = 4  # lines (a wrapped cell's) that may come between two lines with cells
 _ABOVE = 3  # lines' height of a header above the first line with cells (a header cell set on two lines)
 _ABOVE_LINES = 8  # the text's lines it may take: cells set at their own heights are a line each
 _FILLED = 0.8  # of the rows that fill two cells or more
-_SAME_LINE = 0.4  # of a word's size: feet this close stand on one printed line
-_LEADING = 1.5  # of a line's size: a paragraph's next line stands this far under it at most
-_UNEVEN = 1.3  # a row's widest gap over its narrowest at least (a justified line's are alike)
-_TIGHT = 0.8  # ems: a gap wider than a word space (0.25–0.33), even a justified line's as a rule
-_LINED_UP = 0.2  # ems: cells' edges (or middles) down a column stand this close
 _SENTENCE_END = re.compile(r"[^\W\d_][.!?]\s*$")  # «a game.», not «CR . . .»
-_KEY_WORDS = 3  # words of a key column's cell at most («01–08», «Stone», «Iron, steel»)
 _CLOSER = 0.2  # ems: a cell's next line stands closer than the next row by this at least
 _EXACT = 0.15  # ems: a word starting this close to a column's start starts it
 _LABEL_GAP = 0.7  # ems: white this wide between two centred labels, in the columns' white, parts them
@@ -84,7 +74,7 @@ def find(
     page's furniture; `body`: the text's type size: a title set larger is no row; `held`: lines
     with words but no boxes to read, such as words set on their side; `text`: the whole text, whose
     spelling decides a hyphen at a wrapped cell's line end, see linehyphens)."""
-    seeds = _seeds(words)
+    seeds = pdfrows.seeds(words)
     out: list[Found] = []
     k = 0
     while k < len(seeds):
@@ -139,7 +129,7 @@ def _goes_on(a: Found, b: Found, words: list[list[Word]], held: frozenset[int]) 
     if start[0].page == end[0].page and min(w.bottom for w in start) >= max(w.bottom for w in end):
         return None  # under it on its page: no break between them
     foot = max(w.bottom for ws in words if ws and ws[0].page == end[0].page for w in ws)
-    if max(w.bottom for w in end) < foot - 2 * _LEADING * end[0].size:
+    if max(w.bottom for w in end) < foot - 2 * LEADING * end[0].size:
         return None  # the first ended above its page's last lines: no break cut it
     if not b.header:
         return ()
@@ -194,131 +184,6 @@ def _across(line: list[Word], run: list[Word]) -> bool:
     return abs(start - left) <= line[0].size and end - start >= (right - left) * 2 / 3
 
 
-def gapped(ws: list[Word]) -> bool:
-    """Two words of one printed line with a cell's gap between them: a table's row (or its
-    header, often set in bold and larger), never a title's or a paragraph's line."""
-    return bool(_gaps(ws))
-
-
-def _gaps(ws: list[Word]) -> list[float]:
-    """The gaps between the words of a printed line, where one is a cell's; else none."""
-    gaps = [
-        b.x0 - a.x1
-        for a, b in itertools.pairwise(ws)
-        if a.size > 0 and abs(a.bottom - b.bottom) <= _SAME_LINE * a.size
-    ]
-    return gaps if any(g >= _GAP * w.size for g, w in zip(gaps, ws, strict=False)) else []
-
-
-def _uneven(gaps: list[float]) -> bool:
-    """A row's cells stand apart unlike its words within a cell, or a few cells apart; a
-    justified line stretched wide spaces all its words alike."""
-    return len(gaps) < 3 or max(gaps) > _UNEVEN * min(gaps)
-
-
-def _seeds(words: list[list[Word]]) -> list[int]:
-    """The lines with cells: a cell's gap in them, spaced unlike a justified line's words, or
-    alike right beside a row beyond doubt (a header whose columns are spaced evenly, over its
-    first row)."""
-    gaps = [_gaps(ws) for ws in words]
-    rows = {i for i, g in enumerate(gaps) if g and _uneven(g)}
-    # a row beyond doubt: three gaps or more, a cell's among a cell's words' (a line of two or
-    # three words set wide may be a justified line's)
-    sure = {i for i in rows if len(gaps[i]) >= 3}
-    seeds = {i for i, g in enumerate(gaps) if g and (i in rows or sure.intersection((i - 1, i + 1)))}
-    return sorted(seeds | _aligned(words))
-
-
-def _aligned(words: list[list[Word]]) -> set[int]:
-    """Lines of a table set tight (a spell-slot grid, «1st 2 — — —», its columns under an em
-    apart): three lines or more, one under the other, each with gaps wider than a word space,
-    all of them white all the way down, their cells lined up; where that white is one column's
-    («1 Weasel», «2 Giant rat» under «d8 Creature»), both columns set flush left. A paragraph's
-    words, even stretched in a justified line, leave no such white through three lines: where a
-    few of its gaps meet by chance, its other gaps, as wide, do not."""
-    whites = [_whites(ws) for ws in words]
-    out: set[int] = set()
-    for i in range(len(words) - 2):
-        trio = range(i, i + 3)
-        if not all(whites[k] for k in trio) or not all(_under(words[k], words[k + 1]) for k in (i, i + 1)):
-            continue
-        through = whites[i]
-        for k in (i + 1, i + 2):
-            through = [
-                (max(a, c), min(b, d)) for a, b in through for c, d in whites[k] if min(b, d) - max(a, c) > 0
-            ]
-        # every wide gap of the three lines is one of those columns' white: a justified line's
-        # gaps are all wide, and a few of them meeting down three lines leave the others out
-        lines = [words[k] for k in trio]
-        if (
-            through
-            and all(any(min(b, d) > max(a, c) for c, d in through) for k in trio for a, b in whites[k])
-            and all(_lined_up(lines, white) for white in through)
-            and (len(through) >= 2 or _flush(lines, through[0]))
-        ):
-            out.update(trio)
-    return out
-
-
-def _flush(lines: list[list[Word]], white: tuple[float, float]) -> bool:
-    """Two columns each set flush left, the lines starting alike and so their words after the
-    white, and one column a few words with a figure in each line (a roll's «1 Weasel», «d100»
-    over «01–08», an armour class's «Stone 17»): a glossary's or a dialogue's text beside its term
-    or speaker is no such column, though a figure may stand in it."""
-    size = lines[0][0].size
-    slack = _LINED_UP * size
-    starts = [min(w.x0 for w in ws) for ws in lines]
-    after = [min((w.x0 for w in ws if w.x0 >= white[1]), default=0.0) for ws in lines]
-    sides = [
-        [[w.text for w in ws if w.x1 <= white[0]] for ws in lines],
-        [[w.text for w in ws if w.x0 >= white[1]] for ws in lines],
-    ]
-    return (
-        max(starts) - min(starts) <= slack
-        and max(after) - min(after) <= slack
-        and (
-            any(all(len(cell) <= _KEY_WORDS and _digits(cell) for cell in side) for side in sides)
-            or all(_digits(cell) for side in sides for cell in side)  # «10 ft. away» | «8 × the charges»
-        )
-    )
-
-
-def _lined_up(lines: list[list[Word]], white: tuple[float, float]) -> bool:
-    """The words either side of a column's white line up down the lines, as a table's cells
-    do (set flush left, flush right or centred); a justified column's words meet by chance."""
-    a, b = white
-    after = [min((w for w in ws if w.x0 >= b), key=lambda w: w.x0, default=None) for ws in lines]
-    before = [max((w for w in ws if w.x1 <= a), key=lambda w: w.x1, default=None) for ws in lines]
-    if None in after or None in before:
-        return False
-    slack = _LINED_UP * lines[0][0].size
-    return any(
-        max(xs) - min(xs) <= slack
-        for xs in (
-            [w.x0 for w in after if w],
-            [(w.x0 + w.x1) / 2 for w in after if w],
-            [w.x1 for w in before if w],
-        )
-    )
-
-
-def _whites(ws: list[Word]) -> list[tuple[float, float]]:
-    """The gaps wider than a word space between the words of a printed line, as spans across."""
-    return [
-        (a.x1, b.x0)
-        for a, b in itertools.pairwise(ws)
-        if a.size > 0 and abs(a.bottom - b.bottom) <= _SAME_LINE * a.size and b.x0 - a.x1 >= _TIGHT * a.size
-    ]
-
-
-def _under(above: list[Word], line: list[Word]) -> bool:
-    """`line` is the next printed line under `above`, on its page."""
-    if not above or not line or above[0].page != line[0].page:
-        return False
-    step = min(w.bottom for w in line) - max(w.bottom for w in above)
-    return 0 < step <= _LEADING * line[0].size
-
-
 def _table(words: list[list[Word]], run: list[int], body: float, before: int, text: str) -> Found | None:
     page = words[run[0]][0].page
     first, last = run[0], run[-1]
@@ -337,7 +202,7 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int, te
         and (ws := words[first - 1])
         and ws[0].page == page
         and (all(w.size <= body + 0.5 for w in ws) or gapped(ws))  # a title set large over it stays
-        and -_SAME_LINE * body <= top - max(w.bottom for w in ws) <= _ABOVE * body * 1.5
+        and -SAME_LINE * body <= top - max(w.bottom for w in ws) <= _ABOVE * body * 1.5
         and (
             _in_columns(ws, bounds)
             or _over_some(ws, bounds)
@@ -529,7 +394,7 @@ def _phrases(line: list[Word], bounds: list[tuple[float, float]]) -> list[list[W
             # close («Значение» over a narrow column of figures, «Пример» over the examples)
             or (gap > 0 and _flush_start(w, bounds) and _flush_start(out[-1][0], bounds))
         )
-        if out and gap < _GAP * w.size and not starts:
+        if out and gap < GAP * w.size and not starts:
             out[-1].append(w)
         else:
             out.append([w])
@@ -545,8 +410,7 @@ def _wrapped_in(above: list[Word], line: list[Word], edge: float) -> bool:
     left = min(w.x0 for w in above)
     return (
         abs(first.x0 - left) <= _EXACT * first.size
-        and max(w.x1 for w in above) + _TIGHT * first.size + (first.x1 - first.x0)
-        > edge + _EXACT * first.size
+        and max(w.x1 for w in above) + TIGHT * first.size + (first.x1 - first.x0) > edge + _EXACT * first.size
     )
 
 
@@ -563,7 +427,7 @@ def _wraps(above: list[Word], line: list[Word]) -> bool:
     first = min(line, key=lambda w: w.x0)
     end = max(w.x1 for w in above)
     edge = max(end, *(w.x1 for w in line))
-    return end + _TIGHT * first.size + (first.x1 - first.x0) > edge
+    return end + TIGHT * first.size + (first.x1 - first.x0) > edge
 
 
 def _in_columns(ws: list[Word], bounds: list[tuple[float, float]], open_end: bool = False) -> bool:
@@ -628,7 +492,7 @@ def _tail(above: list[Word], line: list[Word], bounds: list[tuple[float, float]]
     if max(w.size for w in above) > max(w.size for w in line) + 0.5:
         return False  # a title over the table («Character Advancement»), no paragraph's line
     # (a line with words in two columns or more is the table's header, however close it sits)
-    close = max(w.bottom for w in line) - max(w.bottom for w in above) <= _LEADING * line[0].size
+    close = max(w.bottom for w in line) - max(w.bottom for w in above) <= LEADING * line[0].size
     alone = len({_column(bounds, w) for w in line}) == 1
     return (close and alone) or not above[-1].text.endswith((".", "!", "?", ":"))
 
@@ -636,10 +500,6 @@ def _tail(above: list[Word], line: list[Word], bounds: list[tuple[float, float]]
 def _flush_start(w: Word, bounds: list[tuple[float, float]]) -> bool:
     """The word starts where its column does."""
     return abs(w.x0 - bounds[_column(bounds, w)][0]) <= _EXACT * w.size
-
-
-def _digits(cell: list[str]) -> bool:
-    return any(ch.isdigit() for t in cell for ch in t)
 
 
 def _cut(cell: list[str]) -> bool:
@@ -696,7 +556,7 @@ def _printed_lines(ws: list[Word]) -> list[list[Word]]:
     """The words by printed line, top to bottom."""
     out: list[list[Word]] = []
     for w in sorted(ws, key=lambda w: w.bottom):
-        if out and abs(out[-1][0].bottom - w.bottom) <= _SAME_LINE * w.size:
+        if out and abs(out[-1][0].bottom - w.bottom) <= SAME_LINE * w.size:
             out[-1].append(w)
         else:
             out.append([w])

@@ -23,7 +23,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass
 
-from rulebook.ingest import pdftables
+from rulebook.ingest import pdfrows
 from rulebook.ingest.lineshapes import TITLE_MAX
 from rulebook.ingest.reader import SourceLine
 
@@ -60,7 +60,7 @@ def find(lines: list[SourceLine], skip: set[int], max_level: int) -> list[Title]
         return []
     blocks: list[tuple[list[int], float]] = []  # the larger lines in a row, and their size
     for i, ln in enumerate(lines):
-        if i in skip or ln.blank or ln.size < body * LARGER or pdftables.gapped(list(ln.boxes)):
+        if i in skip or ln.blank or ln.size < body * LARGER or pdfrows.gapped(list(ln.boxes)):
             continue  # (a line with a cell's gap in it is a table's header set large, no title)
         # lines of one size in a row, page furniture and a page break between them aside: a
         # block set large that a page break cut is one block, however few lines each part has
