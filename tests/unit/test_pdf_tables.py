@@ -543,3 +543,21 @@ def test_a_tight_two_column_table_of_long_cells_with_figures_on_both_sides_is_a_
     # their gaps alone
     (found,) = pdftables.find(_grid(100, rows, [50.0, 155.0]), SIZE)
     assert found.rows[-1] == rows[-1]
+
+
+def test_a_header_and_a_row_at_a_columns_foot_go_on_with_the_rows_at_the_next_columns_top():
+    # «Druid Level Circle Spells» and «3rd acid arrow» close the first column; 5th to 9th open the second
+    head = _set([("Druid Level", 50.0), ("Circle Spells", 115.0)], 700)
+    row = _set([("3rd", 50.0), ("acid arrow", 115.0)], 712)
+    rest = _grid(
+        80, [["5th", "water walk"], ["7th", "locate creature"], ["9th", "insect plague"]], [320.0, 385.0]
+    )
+    (found,) = pdftables.find([head, row, *rest], SIZE)
+    assert found.header == [[("Druid Level", 1), ("Circle Spells", 1)]]
+    assert [r[0] for r in found.rows] == ["3rd", "5th", "7th", "9th"]
+
+
+def test_a_row_or_two_that_do_not_end_their_column_are_no_table():
+    words = [*_prose(100, 2), _set([("3rd", 50.0), ("acid arrow", 115.0)], 130), *_prose(144, 2)]
+    words.insert(2, _set([("Druid Level", 50.0), ("Circle Spells", 115.0)], 118))
+    assert pdftables.find(words, SIZE) == []

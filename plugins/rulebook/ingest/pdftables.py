@@ -26,6 +26,7 @@ Hand-written: poppler's boxes are the data, and no library reads them back onto 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 import statistics
@@ -65,6 +66,7 @@ class Found:
     rows: list[list[str]]  # the rows' cells, as many as the header's
     repeated: tuple[int, ...] = ()  # lines of its header printed again after a page's break
     bounds: tuple[tuple[float, float], ...] = ()  # its columns' spans across (its last part's)
+    stub: bool = False  # a row or two at a column's foot: a table only where the next part goes on
 
 
 def find(
@@ -92,12 +94,27 @@ def find(
             k += 1
             run.append(seeds[k])
         k += 1
-        if len(run) < _MIN_ROWS or (out and run[0] <= out[-1].last):
+        if out and run[0] <= out[-1].last:
+            if not out[-1].stub:
+                continue
+            out.pop()  # a table's rows go before a stub that reached them
+        # fewer rows than a table's: its first rows at a column's foot, maybe (see _join_broken)
+        few = len(run) < _MIN_ROWS
+        if few and not _at_foot(words, run[-1]):
             continue
-        table = _table(words, run, body, out[-1].last if out else -1, text)
+        table = _table(words, run, body, out[-1].last if out else -1, text, 1 if few else _MIN_ROWS)
         if table is not None:
-            out.append(table)
-    return _join_broken(out, words, held)
+            out.append(dataclasses.replace(table, stub=few))
+    return [t for t in _join_broken(out, words, held) if not t.stub]
+
+
+def _at_foot(words: list[list[Word]], k: int) -> bool:
+    """Line `k` is its column's last: the next line with words starts another page or column."""
+    nxt = next((ws for ws in words[k + 1 :] if ws), None)
+    here = words[k]
+    return (
+        nxt is None or nxt[0].page != here[0].page or min(w.bottom for w in nxt) < min(w.bottom for w in here)
+    )
 
 
 def _join_broken(found: list[Found], words: list[list[Word]], held: frozenset[int]) -> list[Found]:
@@ -106,7 +123,8 @@ def _join_broken(found: list[Found], words: list[list[Word]], held: frozenset[in
     its columns as many and where the first part's stand (each column's start, end or middle,
     the whole moved alike: two tables set one after the other have columns of their own), and
     its header none or the first's printed again (its lines are then `repeated`, dropped as the
-    page's furniture is)."""
+    page's furniture is). A first part of a row or two (a header and a row at a column's foot)
+    is a table only so."""
     out: list[Found] = []
     for t in found:
         again = _goes_on(out[-1], t, words, held) if out else None
@@ -114,7 +132,9 @@ def _join_broken(found: list[Found], words: list[list[Word]], held: frozenset[in
             out.append(t)
             continue
         head = out[-1]
-        out[-1] = Found(head.first, t.last, head.header, head.rows + t.rows, head.repeated + again, t.bounds)
+        out[-1] = Found(
+            head.first, t.last, head.header, head.rows + t.rows, head.repeated + again, t.bounds, t.stub
+        )
     return out
 
 
@@ -184,7 +204,9 @@ def _across(line: list[Word], run: list[Word]) -> bool:
     return abs(start - left) <= line[0].size and end - start >= (right - left) * 2 / 3
 
 
-def _table(words: list[list[Word]], run: list[int], body: float, before: int, text: str) -> Found | None:
+def _table(
+    words: list[list[Word]], run: list[int], body: float, before: int, text: str, least: int = _MIN_ROWS
+) -> Found | None:
     page = words[run[0]][0].page
     first, last = run[0], run[-1]
     # the columns of the rows and of the lines between them (cells wrapped onto lines of their
@@ -296,7 +318,7 @@ def _table(words: list[list[Word]], run: list[int], body: float, before: int, te
     if all(_MARKER.match(" ".join(row[0])) for row in rows):
         return None  # a list whose items hang a few ems after their bullets or numbers
     header, texts = _header(lead, [[" ".join(c) for c in row] for row in rows], bounds)
-    if len(texts) < _MIN_ROWS:
+    if len(texts) < least:
         return None
     # a table's rows fill two cells or more, as a few columns' words cut apart by chance do not;
     # a row of a first cell alone over rows set in under it («Hireling» over «Skilled», «Untrained»)
