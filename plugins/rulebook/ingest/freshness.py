@@ -56,22 +56,22 @@ def pages(docs: Path, slug: str) -> str:
 
 def is_fresh(root: Path, slug: str, inputs_now: str) -> bool:
     """The book's pages were written (or checked) from these inputs and are unchanged since."""
-    try:
-        record = json.loads(_record(root, slug).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    if not isinstance(record, dict):
-        return False
+    record = _read(root, slug)
     return record.get("inputs") == inputs_now and record.get("pages") == pages(root / "docs", slug)
 
 
 def read_from(root: Path, slug: str) -> str | None:
     """The inputs the book's pages were last written or checked from (None: no record)."""
+    return _read(root, slug).get("inputs")
+
+
+def _read(root: Path, slug: str) -> dict:
+    """The book's record; empty where there is none or it cannot be read."""
     try:
         record = json.loads(_record(root, slug).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return None
-    return record.get("inputs") if isinstance(record, dict) else None
+        return {}
+    return record if isinstance(record, dict) else {}
 
 
 def remember(root: Path, slug: str, read_from: str) -> None:

@@ -105,7 +105,7 @@ def find(
         table = _table(words, run, body, out[-1].last if out else -1, text, 1 if few else _MIN_ROWS)
         if table is not None:
             out.append(dataclasses.replace(table, stub=few))
-    return [t for t in _join_broken(out, words, held) if not t.stub]
+    return [t for t in _join_broken(out, words, held, _feet(words)) if not t.stub]
 
 
 def _at_foot(words: list[list[Word]], k: int) -> bool:
@@ -117,7 +117,18 @@ def _at_foot(words: list[list[Word]], k: int) -> bool:
     )
 
 
-def _join_broken(found: list[Found], words: list[list[Word]], held: frozenset[int]) -> list[Found]:
+def _feet(words: list[list[Word]]) -> dict[int, float]:
+    """Per page, the foot of its lowest line (page furniture aside: `words` has none of it)."""
+    out: dict[int, float] = {}
+    for ws in words:
+        for w in ws:
+            out[w.page] = max(out.get(w.page, w.bottom), w.bottom)
+    return out
+
+
+def _join_broken(
+    found: list[Found], words: list[list[Word]], held: frozenset[int], feet: dict[int, float]
+) -> list[Found]:
     """A table that a page's (or a column's) break cut in two is one: the second part starts
     the next page or column, nothing but page furniture between them (`words` has none of it),
     its columns as many and where the first part's stand (each column's start, end or middle,
@@ -127,7 +138,7 @@ def _join_broken(found: list[Found], words: list[list[Word]], held: frozenset[in
     is a table only so."""
     out: list[Found] = []
     for t in found:
-        again = _goes_on(out[-1], t, words, held) if out else None
+        again = _goes_on(out[-1], t, words, held, feet) if out else None
         if again is None:
             out.append(t)
             continue
@@ -138,7 +149,9 @@ def _join_broken(found: list[Found], words: list[list[Word]], held: frozenset[in
     return out
 
 
-def _goes_on(a: Found, b: Found, words: list[list[Word]], held: frozenset[int]) -> tuple[int, ...] | None:
+def _goes_on(
+    a: Found, b: Found, words: list[list[Word]], held: frozenset[int], feet: dict[int, float]
+) -> tuple[int, ...] | None:
     """The lines of `b`'s repeated header (none) where `b` goes on with `a`'s rows; else None."""
     between = range(a.last + 1, b.first)
     if any(words[k] or k in held for k in between) or len(a.rows[0]) != len(b.rows[0]):
@@ -148,8 +161,7 @@ def _goes_on(a: Found, b: Found, words: list[list[Word]], held: frozenset[int]) 
     end, start = words[a.last], words[b.first]
     if start[0].page == end[0].page and min(w.bottom for w in start) >= max(w.bottom for w in end):
         return None  # under it on its page: no break between them
-    foot = max(w.bottom for ws in words if ws and ws[0].page == end[0].page for w in ws)
-    if max(w.bottom for w in end) < foot - 2 * LEADING * end[0].size:
+    if max(w.bottom for w in end) < feet[end[0].page] - 2 * LEADING * end[0].size:
         return None  # the first ended above its page's last lines: no break cut it
     if not b.header:
         return ()
@@ -429,10 +441,8 @@ def _wrapped_in(above: list[Word], line: list[Word], edge: float) -> bool:
     if not above or not line:
         return False
     first = min(line, key=lambda w: w.x0)
-    left = min(w.x0 for w in above)
-    return (
-        abs(first.x0 - left) <= _EXACT * first.size
-        and max(w.x1 for w in above) + TIGHT * first.size + (first.x1 - first.x0) > edge + _EXACT * first.size
+    return abs(first.x0 - min(w.x0 for w in above)) <= _EXACT * first.size and _no_room(
+        above, first, edge + _EXACT * first.size
     )
 
 
@@ -447,9 +457,12 @@ def _wraps(above: list[Word], line: list[Word]) -> bool:
     there (a wrapped entry reaches the column's edge; a short cell, «Кольцо 6», ends its row, and
     a paragraph or a list set in under it is no part of it)."""
     first = min(line, key=lambda w: w.x0)
-    end = max(w.x1 for w in above)
-    edge = max(end, *(w.x1 for w in line))
-    return end + TIGHT * first.size + (first.x1 - first.x0) > edge
+    return _no_room(above, first, max(w.x1 for w in above + line))
+
+
+def _no_room(above: list[Word], first: Word, edge: float) -> bool:
+    """`first`, a word space after the words `above`, would have run past `edge`."""
+    return max(w.x1 for w in above) + TIGHT * first.size + (first.x1 - first.x0) > edge
 
 
 def _in_columns(ws: list[Word], bounds: list[tuple[float, float]], open_end: bool = False) -> bool:

@@ -275,7 +275,7 @@ def refresh(root: Path) -> list[str]:
     changed since their pages were written, so that a source's edit shows on the site as a
     page's edit does; their slugs. A book whose source is absent is left (a project of pages
     only), and so is a page edited by hand (`rulebook ingest --check` tells of it, as ever)."""
-    selected = _select(root, None)
+    selected = _select(root, None, glossaries=False)  # run() checks those of the books it reads
     changed = [
         b.slug
         for b in selected
@@ -290,7 +290,7 @@ def _common(root: Path) -> Path:
     return root / "sources" / glossary.COMMON_GLOSSARY
 
 
-def _select(root: Path, slugs: list[str] | None) -> list[BookConfig]:
+def _select(root: Path, slugs: list[str] | None, glossaries: bool = True) -> list[BookConfig]:
     """The registry's books named by `slugs` (all by default), their glossaries checked."""
     books = load_books(root / "sources" / "books.toml")
     known = {b.slug for b in books}
@@ -301,7 +301,8 @@ def _select(root: Path, slugs: list[str] | None) -> list[BookConfig]:
                 path=root / "sources" / "books.toml",
             )
     selected = [b for b in books if not slugs or b.slug in slugs]
-    check_glossaries(_common(root), selected)
+    if glossaries:
+        check_glossaries(_common(root), selected)
     return selected
 
 
