@@ -362,3 +362,50 @@ def test_a_slang_word_reaches_an_english_book_through_its_own_glossary():
     )
     lib = index(ru, en, common='[[alias]]\nfrom = "хил"\nto = ["лечение", "исцеление"]\n')
     assert engine.search(lib, "хил", limit=5, book_filter=["en"])["results"][0]["title"] == "Recovery"
+
+
+def test_a_book_that_prints_the_words_as_typed_outranks_one_their_translation_reaches():
+    """An English query in a library of an English and a Russian book: the English book's rule,
+    whose heading holds the words as typed, comes before the Russian book's, which the shared
+    glossary's translations reach (its heading names the term exactly, through them). A
+    Russian query is the mirror. In a library of Russian books alone, the translation weighs
+    what it did. Both runtimes agree."""
+    common = (
+        '[[synonym]]\nterms = ["stabilize", "стабилизация"]\n'
+        '[[synonym]]\nterms = ["creature", "существо"]\n'
+        '[[synonym]]\nterms = ["fall", "падение"]\n'
+    )
+    ru = book(
+        "ru",
+        [
+            ("Стабилизация существа", 2, ["Стабилизация существа останавливает потерю хитов у умирающего."]),
+            ("Падение", 2, ["Падение наносит 1к6 урона за каждые 3 метра высоты."]),
+        ],
+    )
+    en = book(
+        "en",
+        [
+            (
+                "Stabilizing a Creature",
+                2,
+                ["You can stabilize a creature at 0 hit points with a Medicine check."],
+            ),
+            ("Falling", 2, ["A creature that falls takes 1d6 damage for every 10 feet it fell."]),
+        ],
+    )
+    lib = index(ru, en, common=common)
+    queries = ["stabilize a creature", "падение"]
+    want = [("en", "Stabilizing a Creature"), ("ru", "Падение")]
+    for q, js, first in zip(queries, browser_search(lib, queries), want, strict=True):
+        p = engine.search(lib, q, limit=5)
+        assert (p["results"][0]["book"], p["results"][0]["title"]) == first, q
+        assert [(r["url"], r["score"]) for r in p["results"]] == [
+            (r["url"], r["score"]) for r in js["results"]
+        ], q
+    # searched alone, the Russian book is a library of one script: the translation is the only
+    # way in, and weighs what it did
+    mixed = {r["url"]: r["score"] for r in engine.search(lib, "stabilize a creature", limit=5)["results"]}
+    alone = engine.search(lib, "stabilize a creature @ru", limit=5)["results"]
+    assert alone and all(r["score"] > mixed[r["url"]] for r in alone)
+    (js,) = browser_search(lib, ["stabilize a creature @ru"])
+    assert [(r["url"], r["score"]) for r in alone] == [(r["url"], r["score"]) for r in js["results"]]
