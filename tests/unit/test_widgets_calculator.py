@@ -55,6 +55,17 @@ def test_presets_say_what_they_assume():
     assert values["attack_class"] == "medium" and "не указан" in values["assumed"]
 
 
+def test_the_attack_roll_offers_only_weapons_with_a_threshold():
+    # 3.7: the hit modifier is proficiency + half Меткость − threshold; melee (3.11) and bows and
+    # crossbows (4.6) hit by other rules, and a preset without a threshold kept the last one's
+    soup = render("/// calculator | attack\n///\n")
+    options = soup.select("select[data-preset=weapon] option[data-preset-values]")
+    keys = {o["value"] for o in options}
+    assert {"army_carbine", "heavy_grenade_launcher"} <= keys
+    assert not keys & {"small_melee", "unarmed", "short_bow", "heavy_crossbow"}
+    assert all(json.loads(o["data-preset-values"])["threshold"] is not None for o in options)
+
+
 def test_an_unknown_calculator_leaves_a_problem_instead_of_a_form():
     soup = render("/// calculator | dice\n///\n")
     assert soup.select(".rb-calc") == []
