@@ -245,6 +245,15 @@ def test_gas_is_a_special_attack_armour_does_not_stop():
     assert wounds(out) == (1, 1, 0, 0) and out["state"]["bz"] == 8
 
 
+def test_gas_ticked_alone_is_still_a_special_attack():
+    # the «Газ» box without «Иная особая атака» (a gas grenade entered by hand, as Fogmire-5 must
+    # be) is the same attack: heavy armour neither reduces its wounds nor loses БЗ
+    out = step([hit(3, "explosive", source="poison", gas=True)], armored("heavy", 8))
+    assert wounds(out) == (1, 1, 0, 0) and out["state"]["bz"] == 8
+    blast = dict(armored("heavy", 8), armor_blast_reduction=True)
+    assert wounds(step([hit(3, "explosive", source="poison", gas=True)], blast)) == (1, 1, 0, 0)
+
+
 def test_a_gas_mask_or_a_heavy_exoskeleton_stops_a_gas_grenades_damage():
     """4.4 «Противогаз»: «Блокирует урон наносимый газовыми гранатами»; 4.2 «Тяжёлый экзоскелет»:
     «Игнорирует урон, получаемый от газовых гранат». The presets carry both; other attacks are

@@ -41,6 +41,12 @@ class Hit:
     gas: bool = False
 
     @property
+    def is_special(self) -> bool:
+        """A gas is one of the «иные особые атаки» (3.4 Шаг 4) whether or not «special» is ticked
+        too: armour does not stop it unless its description says so (a gas mask, an exoskeleton)."""
+        return self.special or self.gas
+
+    @property
     def heavy_loss(self) -> bool:
         """Heavy, explosive, armour-piercing or anaxion: the armour loses 2 БЗ."""
         return self.attack_class in ("heavy", "explosive") or self.armor_piercing or self.anaxion
@@ -75,7 +81,7 @@ def hit(track: Track, h: Hit) -> None:
         track.add("armor.gas", "Газ: персонаж защищён от газов — урон не проходит, ранений нет.", "damage")
         return
     armor_up = s.armor != "none" and s.bz > 0
-    if s.armor_blast_reduction and h.attack_class == "explosive" and not h.special and damage > 0:
+    if s.armor_blast_reduction and h.attack_class == "explosive" and not h.is_special and damage > 0:
         if armor_up:
             damage -= 1
             track.add(
@@ -165,7 +171,7 @@ def hit(track: Track, h: Hit) -> None:
 
 def _coverage(track: Track, h: Hit) -> tuple[bool, int]:
     s = track.state
-    if h.special:
+    if h.is_special:
         track.add(
             "hit.special_attacks",
             "Шаг 4. Особая атака: броня защищает, только если это прямо сказано, — не защищает.",
