@@ -374,12 +374,13 @@ def test_a_book_that_prints_the_words_as_typed_outranks_one_their_translation_re
         '[[synonym]]\nterms = ["stabilize", "стабилизация"]\n'
         '[[synonym]]\nterms = ["creature", "существо"]\n'
         '[[synonym]]\nterms = ["fall", "падение"]\n'
+        '[[synonym]]\nterms = ["damage", "урон"]\n'
     )
     ru = book(
         "ru",
         [
             ("Стабилизация существа", 2, ["Стабилизация существа останавливает потерю хитов у умирающего."]),
-            ("Падение", 2, ["Падение наносит 1к6 урона за каждые 3 метра высоты."]),
+            ("Падение", 2, ["Падение наносит 1к6 урона за каждые 3 метра высоты, урон дробящий."]),
         ],
     )
     en = book(
@@ -402,6 +403,10 @@ def test_a_book_that_prints_the_words_as_typed_outranks_one_their_translation_re
         assert [(r["url"], r["score"]) for r in p["results"]] == [
             (r["url"], r["score"]) for r in js["results"]
         ], q
+    # the book being read is read in the reader's words: a Russian query in the English book's
+    # page finds its rule first
+    reading = engine.search(lib, "урон от падения", limit=5, prefer="en")["results"]
+    assert (reading[0]["book"], reading[0]["title"]) == ("en", "Falling")
     # searched alone, the Russian book is a library of one script: the translation is the only
     # way in, and weighs what it did
     mixed = {r["url"]: r["score"] for r in engine.search(lib, "stabilize a creature", limit=5)["results"]}

@@ -893,8 +893,8 @@
   /* planner.py weigh_translations: where the books searched include one written in the script
      of the words typed, a glossary's target in the other script weighs less in the books
      written in the target's script (a book that prints the words as typed outranks one that
-     only their translation reaches). */
-  function weighTranslations(plan, store, A, scope) {
+     only their translation reaches; the book being read is read in the reader's words). */
+  function weighTranslations(plan, store, A, scope, prefer) {
     if (A.spec.engine.w_translated === undefined) return; // an older index: as it was ranked
     const main = new Map(scope.map((i) => [i, store.books[i].latin ? "latin" : "cyrillic"]));
     const present = new Set(main.values());
@@ -904,7 +904,7 @@
       for (const a of g.alts) {
         if (a.literal || !a.slots.length) continue;
         const target = A.script(a.slots.map((sl) => sl.word));
-        if (target !== null && target !== typed) a.abroad = scope.filter((i) => main.get(i) === target);
+        if (target !== null && target !== typed) a.abroad = scope.filter((i) => main.get(i) === target && i !== prefer);
       }
     }
   }
@@ -2582,7 +2582,7 @@
       const store = this.store;
       const plan = await new Planner(store, this.A, parsed, relaxed, latinMain(store, scope, prefer)).run(stale);
       if (plan === null || (stale && stale())) return null;
-      weighTranslations(plan, store, this.A, scope);
+      weighTranslations(plan, store, this.A, scope, prefer);
       let ranked = await this.ranked(plan, limit, scope, prefer, stale);
       if (ranked === null) return null;
       const held = this.held(ranked.first);

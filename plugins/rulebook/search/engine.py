@@ -205,7 +205,7 @@ def _run(
     if not parsed.chunks or not scope:
         return {"results": [], "suggestion": None, "missing": [], "offered": False}
     plan = Planner(store, parsed, relaxed, latin_main(store, scope, prefer)).run()
-    weigh_translations(plan, store, scope)
+    weigh_translations(plan, store, scope, prefer)
     results, first = _ranked(store, plan, limit, scope, prefer)
     held = _held(first)
     unused = _unused_corrections(plan, held) if results and plan.suggestion else []
