@@ -1847,3 +1847,22 @@ def test_a_heading_that_shows_a_block_and_that_block_are_not_listed_twice():
         shown = [(r["title"], r["snippet"]) for r in out["results"]]
         assert any("двигаться" in s for _, s in shown)
         assert len(shown) == len(set(shown)), shown
+
+
+def test_a_misspelt_word_cut_to_a_small_words_stem_or_a_phrases_first_word_is_corrected():
+    """Snowball cuts «нужой» to «нуж», the stem of the question word «нужен», and «натися» to
+    «нат», the first word of the phrase «нат 20»: neither makes the word one the library has.
+    Both are typos, corrected to «нужной» and «натиск», in both runtimes."""
+    ru = book(
+        "ru",
+        [
+            ("Натиск", 2, ["Натиск толкает врага назад на одну клетку."]),
+            ("Броски", 2, ["Нужной проверки нет, если исход очевиден.", "Если нужен бросок, бросьте к20."]),
+        ],
+    )
+    lib = index(ru, common='[[alias]]\nfrom = "нат 20"\nto = ["натуральная 20"]\n')
+    queries, fixed = ["натися", "нужой"], ["натиск", "нужной"]
+    for q, js, want in zip(queries, browser_search(lib, queries), fixed, strict=True):
+        p = engine.search(lib, q, limit=5)
+        assert p["suggestion"] == js["suggestion"] == want, q
+        assert p["results"] and [r["url"] for r in p["results"]] == [r["url"] for r in js["results"]], q

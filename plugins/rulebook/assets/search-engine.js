@@ -690,10 +690,15 @@
       const st = this.A.stem(w);
       const lo = this.lower(st);
       const byStem = st.length > 1 || st === w; // vocab.py: a one-letter stem is no sign of a form
-      for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || (byStem && wst === st)) return true;
+      // vocab.py known: a form of a stop or question word is no sign (Snowball cuts «нужой» to «нуж»)
+      for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || (byStem && wst === st && !this.A.isOptional(word))) return true;
       if (this.words(w, w + TOP).some((x) => x[0] === w)) return true; // a stem that does not begin it
       if (isPrefix && w.length >= this.P.min_prefix && this.words(w, w + TOP).length) return true;
-      return this.rulesAt(st).some((r) => this.ruleKey(r[0])[0] === st && (byStem || this.A.surfaces(r[0])[0] === w));
+      // a rule of several words names its first word as printed («нат 20»: not «натися»)
+      return this.rulesAt(st).some((r) => {
+        const k = this.ruleKey(r[0]);
+        return k[0] === st && ((byStem && k.length === 1) || this.A.surfaces(r[0])[0] === w);
+      });
     }
 
     stemDf(words) {
@@ -1249,7 +1254,8 @@
       const add = (s, u) => { if (!surf.has(s)) surf.set(s, []); surf.get(s).push(u); };
       const extra = P.stem_prefix_extra;
       const relatives = st.length >= P.stem_prefix_min && LETTER.test(st);
-      const family = V.words(lo, lo + TOP);
+      // expand.py Expander.expand: a stop or question word is no form of a content word
+      const family = V.words(lo, lo + TOP).filter((x) => x[0] === w || !A.isOptional(x[0]));
       const kin = family.some((x) => x[1] === st);
       // expand.py Expander.expand: an abbreviation the library has, typed in capitals, is whole («УЗ», not «узкие»)
       const isPrefix = word.prefix && !(word.upper && family.some((x) => x[0] === w));

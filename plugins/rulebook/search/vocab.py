@@ -137,15 +137,21 @@ def known(store: Store, w: str, is_prefix: bool) -> bool:
     # a stem of one letter is no sign of a form of the word: Snowball cuts «ае» to «а», the
     # conjunction every book holds, and «аое» to «а» too
     by_stem = len(st) > 1 or st == w
+    # a form of a stop or question word is no sign: their text is not searched, and Snowball
+    # cuts a misspelt word to their stem («нужой»: «нуж», of «нужен»; «таом»: «та»)
     for word, wst, _ in words(store, lower(st), lower(st) + TOP):
-        if word == w or (by_stem and wst == st):
+        if word == w or (by_stem and wst == st and not analysis.is_optional(word)):
             return True
     if any(word == w for word, _, _ in words(store, w, w + TOP)):  # a stem that does not begin it
         return True
     if is_prefix and len(w) >= P["min_prefix"] and words(store, w, w + TOP):
         return True
+    # a rule of several words names its first word as printed («нат 20»: «нат», not «натися»,
+    # a misspelt «натиск» that Snowball cuts to «нат»); the rule's other forms are the phrase's
     return any(
-        rule_key(r[0])[0] == st and (by_stem or analysis.surfaces(r[0])[0] == w) for r in rules_at(store, st)
+        rule_key(r[0])[0] == st
+        and ((by_stem and len(rule_key(r[0])) == 1) or analysis.surfaces(r[0])[0] == w)
+        for r in rules_at(store, st)
     )
 
 
