@@ -190,6 +190,8 @@ EXTRA = [
     "4.1.5",
     "3.3 укрытия",
     "2.2.",
+    "\u0662.\u0662",  # section numbers in other scripts' digits: none in either runtime
+    "\uff12.\uff12",
     # «э» and «е» in loans and slang
     "флэтфутед",
     "флэт футед атака",

@@ -55,6 +55,14 @@ def test_nfkc_splits_compatibility_characters():
     assert surf("½ ﬁre") == ["1", "2", "fire"]
 
 
+def test_a_section_number_is_read_in_ascii_digits_as_the_browser_reads_it():
+    # Python's \d is any script's digit, the browser's only 0-9: «٢.٢» (Arabic-Indic) and «２.２»
+    # (full width) were a section number for the command line and none for the palette
+    assert analysis.section_number("2.2") == "2.2" and analysis.section_number("4.1.5.") == "4.1.5"
+    assert analysis.section_number("\u0662.\u0662") is None
+    assert analysis.section_number("\uff12.\uff12") is None
+
+
 def test_combining_stress_marks_do_not_split_words():
     assert surf("зама\u0301к") == ["замак"]
 
