@@ -18,7 +18,14 @@ DEFAULT_INDEX = ".cache/search"
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("search", help="search the built site's index (Python runtime of the palette)")
     p.add_argument("query", help='what to look for; "@slug" words limit the books')
-    p.add_argument("--book", action="append", default=[], metavar="SLUG", help="only this book (repeatable)")
+    p.add_argument(
+        "--book",
+        action="append",
+        default=[],
+        metavar="SLUG",
+        help="only this book (repeatable); an @name in the query adds its book, as a chip and a typed "
+        "@name do in the palette",
+    )
     p.add_argument("--limit", type=_limit, default=10, metavar="N", help="at most N results (default 10)")
     p.add_argument(
         "--prefer",
