@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rulebook.mechanics import InputError, run
 from rulebook.mechanics.damage import ACTIONS
 from rulebook.mechanics.damage_tables import ATTACK_NAMES, SOURCE_NAMES
+from rulebook.mechanics.rules import url
 
 SEV = ("light", "medium", "serious", "critical")
 
@@ -594,3 +595,15 @@ def test_a_pallid_has_one_light_wound_slot_more():
     assert healthy["wounds"]["light"] == 5 and healthy["wounds"]["medium"] == 1
     again = run("damage", {"state": pallid, "actions": [{"type": "reset"}]})["state"]
     assert again["pallid"] and again["limits"]["light"] == 3
+
+
+def test_an_action_after_death_cites_the_rule_the_character_died_by():
+    # a critical failure of the stabilisation kills (3.9), not the countdown: the actions after
+    # it cite that rule, also from a state kept and sent back
+    out = step([{"type": "stabilise", "outcome": "crit_failure"}], state={"wounds": {"critical": 1}})
+    assert out["state"]["dead"] and out["state"]["death_rule"] == "stabilise.crit_failure"
+    again = step([hit(1)], state=out["state"])
+    assert again["steps"][-1]["rule"] == url("stabilise.crit_failure") != url("wounds.countdown_death")
+    # a stored state cannot name a rule that does not exist
+    forged = step([{"type": "end_turn"}], state={**out["state"], "death_rule": "no.such.rule"})
+    assert forged["state"]["death_rule"] is None

@@ -14,6 +14,7 @@ from typing import Any
 from rulebook.mechanics.base import Field, InputError, parse_fields, parse_int, parse_object, reject_unknown
 from rulebook.mechanics.damage_fields import CHARACTER_FIELDS
 from rulebook.mechanics.damage_tables import COUNTDOWN_ROUNDS, CRITICAL, SEVERITIES, limits_for
+from rulebook.mechanics.rules import RULES
 
 
 @dataclass
@@ -33,6 +34,7 @@ class State:
     countdown: int | None = None  # rounds marked since the Critical wound; None without one
     dead: bool = False
     death_cause: str | None = None
+    death_rule: str | None = None  # the rule the character died by: what a later action cites
     recovering: bool = False  # −2 to all checks until a long rest, after a stabilisation
     stabilise_failures: int = 0
     in_combat: bool = True  # the countdown and bleeding's wounds run only in a fight (3.8, 3.9)
@@ -64,6 +66,7 @@ class State:
             "immobilised": self.has_critical and not self.dead,
             "dead": self.dead,
             "death_cause": self.death_cause,
+            "death_rule": self.death_rule,
             "recovering": self.recovering,
             "stabilise_failures": self.stabilise_failures,
             "in_combat": self.in_combat,
@@ -113,6 +116,7 @@ _STATE_EXTRA = {
     "immobilised",
     "dead",
     "death_cause",
+    "death_rule",
     "recovering",
     "stabilise_failures",
     "in_combat",
@@ -141,4 +145,6 @@ def parse_state(raw_obj: object) -> State:
     s.stabilise_failures = parse_int(raw.get("stabilise_failures", 0), "state.stabilise_failures", 0, 99)
     cause = raw.get("death_cause")
     s.death_cause = str(cause) if s.dead and cause is not None else None
+    rule = raw.get("death_rule")
+    s.death_rule = rule if s.dead and isinstance(rule, str) and rule in RULES else None
     return s

@@ -96,12 +96,16 @@ class Track:
         self.state.dead = True
         self.state.countdown = None
         self.state.death_cause = text
+        self.state.death_rule = rule
         self.add(rule, text, "death")
 
     def dead_noop(self) -> bool:
         if self.state.dead:
+            # the rule the character died by (a state kept from before it was recorded: the
+            # countdown's, the death most fights end in)
             self.add(
-                "wounds.countdown_death", "Персонаж погиб: действие ничего не меняет (можно начать заново)."
+                self.state.death_rule or "wounds.countdown_death",
+                "Персонаж погиб: действие ничего не меняет (можно начать заново).",
             )
         return self.state.dead
 
