@@ -413,3 +413,27 @@ def test_the_list_of_every_pages_targets_is_read_only_when_the_panel_shows_pins(
     assert len(asked) == 1
     # the pin of another page shows its book and page, as the list says them
     expect(panel.locator(".rb-pinned").first).to_contain_text("FATUM")
+
+
+def test_on_a_phone_a_tap_at_a_blocks_edge_shows_its_button_and_pins_nothing(
+    phone: Page, server: str, shot: Path
+) -> None:
+    """The unseen button lies over the end of its block's first line: a tap there, by a reader who
+    sees no button, shows it and pins nothing; the button seen, a tap pins."""
+    page = phone
+    page.goto(server + "/fatum/03-boi/")
+    b = block(page, COVER)
+    b.scroll_into_view_if_needed()
+    button = b.locator(":scope > .rb-pin")
+    expect(button).to_have_count(1)
+    assert button.evaluate("e => getComputedStyle(e).opacity") == "0"
+    box = button.bounding_box()
+    assert box
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(button).to_have_css("opacity", "1")
+    page.screenshot(path=str(shot / "edge-tap.png"))
+    expect(button).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("rulebook.pins.list().scenes[0].pins.length") == 0
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(button).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("rulebook.pins.list().scenes[0].pins.length") == 1

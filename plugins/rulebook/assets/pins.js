@@ -848,16 +848,22 @@
     const b = ev.target.closest && ev.target.closest(".rb-pin");
     if (b && b.__rbTarget) {
       ev.preventDefault();
+      if (b === unseen) return; // the tap that showed it
       toggle(b.__rbTarget);
     }
   }
 
-  /* Touch screens have no hover: a tap on a block shows its pin button. */
-  let touched = null;
+  /* Touch screens have no hover: a tap on a block shows its pin button. The unseen button lies
+     over the end of its block's first line, and a tap there (to show it, to read on) pinned the
+     block, or unpinned it, with no button to be seen: the tap that shows a button does only that. */
+  let touched = null, unseen = null;
   function onTouch(ev) {
+    unseen = null;
     if (ev.pointerType !== "touch") return;
     const root = article();
     if (!root || !root.contains(ev.target)) return;
+    const hit = ev.target.closest(".rb-pin");
+    if (hit && getComputedStyle(hit).opacity === "0") unseen = hit;
     const t = ev.target.closest("[data-rb-block][id], h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]");
     let holder = null;
     if (t && t.__rbLabel) attach(t); // a block the buttons have not reached yet
