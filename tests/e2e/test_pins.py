@@ -437,3 +437,32 @@ def test_on_a_phone_a_tap_at_a_blocks_edge_shows_its_button_and_pins_nothing(
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(button).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("rulebook.pins.list().scenes[0].pins.length") == 1
+
+
+def test_on_a_phone_a_table_and_a_box_are_pinned_by_their_button(
+    phone: Page, server: str, shot: Path
+) -> None:
+    """The button of a block that cannot hold one stands on the box's edge on a narrow screen:
+    it is drawn above the box, where the finger can reach it; the first tap there shows it, the
+    next pins."""
+    page = phone
+    page.goto(server + "/fatum/03-boi/")
+    boxes = {"table": page.locator(".md-typeset__scrollwrap").first, "box": page.locator(".admonition").first}
+    for name, box in boxes.items():
+        box.scroll_into_view_if_needed()
+        row = box.locator("xpath=preceding-sibling::*[1]")
+        expect(row).to_have_class(re.compile(r"\brb-pin-row\b"))
+        button = row.locator(".rb-pin")
+        expect(button).to_have_count(1)
+        b = button.bounding_box()
+        assert b
+        x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+        on_top = "([x, y]) => document.elementFromPoint(x, y).closest('.rb-pin') !== null"
+        assert page.evaluate(on_top, [x, y])
+        page.touchscreen.tap(x, y)
+        expect(button).to_have_css("opacity", "1")
+        expect(button).to_have_attribute("aria-pressed", "false")
+        page.screenshot(path=str(shot / f"{name}.png"))
+        page.touchscreen.tap(x, y)
+        expect(button).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("rulebook.pins.list().scenes[0].pins.length") == 2

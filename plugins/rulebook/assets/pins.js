@@ -868,6 +868,7 @@
     let holder = null;
     if (t && t.__rbLabel) attach(t); // a block the buttons have not reached yet
     if (t) holder = t.querySelector(":scope > .rb-pin") ? t : (t.closest(".md-typeset__scrollwrap") || t).previousElementSibling;
+    else if (hit && hit.parentElement.classList.contains("rb-pin-row")) holder = hit.parentElement; // over its box's edge
     if (touched && touched !== holder) touched.classList.remove("rb-touch");
     if (holder) holder.classList.add("rb-touch");
     touched = holder;
