@@ -46,3 +46,24 @@ def test_the_site_requests_nothing_from_other_hosts(page: Page, server: str) -> 
         page.goto(server + path)
         page.wait_for_load_state("networkidle")
     assert page.foreign_requests == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.devices("desktop", "phone")
+def test_a_table_landed_on_keeps_its_look(page: Page, server: str, shot: Path) -> None:
+    """Material draws only the tables that have no class (padding, rules, header): a table named
+    by the URL is highlighted and still looks as the others do, landed on by a link from another
+    page or from within its own."""
+    table = "4-1-5-tiazheloe-oruzhie--2"  # 4.1.5, the heavy weapons' table
+    look = """(id) => { const cell = document.getElementById(id).querySelector('td');
+        const s = getComputedStyle(cell); return [s.paddingLeft, s.borderTopWidth, s.fontSize]; }"""
+    page.goto(server + "/fatum/04-snariazhenie/")
+    expected = page.evaluate(look, table)
+    assert expected[0] != "0px"
+    for start in ("/fatum/03-boi/", "/fatum/04-snariazhenie/"):  # from another page, from its own
+        page.goto(server + start)
+        page.goto(f"{server}/fatum/04-snariazhenie/#{table}")
+        landed = page.locator(f"[id='{table}']")
+        expect(landed).to_be_in_viewport()
+        expect(landed).to_have_css("outline-style", "solid")  # highlighted
+        assert page.evaluate(look, table) == expected
+    page.screenshot(path=str(shot / "table.png"))
