@@ -302,6 +302,10 @@ def test_on_a_phone_a_tap_shows_the_pin_button_and_the_panel_is_a_drawer(
     expect(panel.locator(".rb-pins__title")).to_be_focused()
     assert page.locator(".md-container").get_attribute("inert") is not None
     page.screenshot(path=str(shot / "drawer.png"))
+    # its controls take a finger: the close and remove crosses, the handle, a scene's buttons
+    for sel in (".rb-pins__close", ".rb-pinned__remove", ".rb-pinned__handle", ".rb-scene__btn"):
+        boxes = [b.bounding_box() for b in panel.locator(sel).all()]
+        assert boxes and all(b and b["width"] >= 44 and b["height"] >= 44 for b in boxes), sel
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
     expect(toggle).to_be_focused()
