@@ -463,3 +463,14 @@ def test_the_page_behind_the_open_palette_neither_scrolls_nor_restyles(new_page,
     page.wait_for_timeout(200)
     assert page.evaluate("[window.scrollY, document.documentElement.className]") == before
     page.close()
+
+
+@pytest.mark.devices("desktop")
+def test_the_search_buttons_icon_and_label_stand_on_one_line(page: Page, server: str) -> None:
+    """Material's header button rule set the button inline-block: the icon sat 6 px above «Поиск»."""
+    page.goto(server + "/fatum/03-boi/")
+    button = page.locator(".rb-search-button")
+    icon = button.locator("svg").bounding_box()
+    label = button.locator(".rb-search-button__label").bounding_box()
+    assert icon and label
+    assert abs((icon["y"] + icon["height"] / 2) - (label["y"] + label["height"] / 2)) <= 2

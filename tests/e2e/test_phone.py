@@ -482,6 +482,26 @@ def test_a_phone_turned_sideways_offers_no_keyboard_shortcut(page: Page, server:
     page.screenshot(path=str(shot / "landscape.png"))
 
 
+def test_a_phone_turned_sideways_shows_results_above_the_keyboard(
+    page: Page, server: str, shot: Path
+) -> None:
+    """Sideways (915x412) the palette fills the screen above the keyboard as upright, with its
+    chips in one row: the dialog of a wide screen left no result in view above it."""
+    page.set_viewport_size({"width": 915, "height": 412})
+    page.goto(server + "/fatum/03-boi/")
+    open_palette(page, "укрытие")
+    keyboard = 170
+    page.evaluate(SIMULATE_KEYBOARD, keyboard)
+    visible = 412 - keyboard
+    page.wait_for_function(
+        "h => document.querySelector('.rb-palette__dialog').offsetHeight <= h", arg=visible
+    )
+    page.screenshot(path=str(shot / "landscape-palette-keyboard.png"))
+    assert above(page, ".rb-result") >= 2
+    chips = page.locator(".rb-chip")
+    assert len({round(b["y"]) for b in (chips.nth(i).bounding_box() for i in range(chips.count())) if b}) == 1
+
+
 def test_on_a_320_px_phone_the_gm_screens_cards_fit_the_screen(page: Page, server: str, shot: Path) -> None:
     """The smallest phones still in use are 320 px wide: a card's column was at least 16rem
     (320 px) beside the page's margins, so every card ran 16 px past the screen's edge and the
