@@ -38,9 +38,13 @@ def test_after_one_visit_every_page_and_pins_work_offline(
     assert of_group(cache_names(page), "core"), cache_names(page)
 
     context.set_offline(True)
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
     try:
         # pages never opened before come from the cache
         page.goto(server + "/fatum/05-masteru/")
+        wait_ready(page)
+        assert not [u for u in failed if "offline-manifest" in u]  # no request bound to fail
         expect(page.locator("h1")).to_have_text(re.compile("Глава 5"))
         b = page.locator("[data-rb-block]", has_text="Очки Угрозы — приблизительный инструмент").first
         b.hover()

@@ -266,8 +266,10 @@
   }
 
   function start() {
-    fetch(new URL("offline-manifest.json", ROOT), { cache: "no-cache" })
-      .then((res) => { return res.ok ? res.json() : null; })
+    // with no network the worker kept from the last visit has the sizes; asking the server only
+    // failed, and every page logged the failed request
+    (navigator.onLine === false ? Promise.resolve(null) : fetch(new URL("offline-manifest.json", ROOT), { cache: "no-cache" })
+      .then((res) => { return res.ok ? res.json() : null; }))
       .catch(() => { return null; })
       .then((s) => {
         summary = s;
