@@ -325,21 +325,6 @@
 
     isOptional(surface) { return this.stop.has(surface) || this.question.has(surface); }
 
-    /* analysis.script: «latin» or «cyrillic» where every letter of the words is of that
-       script; null for mixed words, or none with letters. */
-    script(words) {
-      let lat = true, cyr = true, any = false;
-      for (const w of words) {
-        for (const c of w) {
-          if (!/\p{L}/u.test(c)) continue;
-          any = true;
-          if (!this.lat.has(c)) lat = false;
-          if (!this.cyr.has(c)) cyr = false;
-        }
-      }
-      return !any ? null : lat ? "latin" : cyr ? "cyrillic" : null;
-    }
-
     /* analysis.plain_e: «э» written «е» (флэт, флет). */
     plainE(w) { return w.split("э").join("е"); }
 
@@ -893,25 +878,6 @@
     if (prefer >= 0 && prefer < books.length && books[prefer].latin) return true;
     if (scope.length < books.length) return 2 * scope.reduce((n, i) => n + books[i].latin, 0) > scope.length;
     return 2 * (store.stats.latin_words || 0) > (store.stats.words || 0);
-  }
-
-  /* planner.py weigh_translations: where the books searched include one written in the script
-     of the words typed, a glossary's target in the other script weighs less in the books
-     written in the target's script (a book that prints the words as typed outranks one that
-     only their translation reaches; the book being read is read in the reader's words). */
-  function weighTranslations(plan, store, A, scope, prefer) {
-    if (A.spec.engine.w_translated === undefined) return; // an older index: as it was ranked
-    const main = new Map(scope.map((i) => [i, store.books[i].latin ? "latin" : "cyrillic"]));
-    const present = new Set(main.values());
-    for (const g of plan.groups) {
-      const typed = A.script(g.words);
-      if (typed === null || !present.has(typed)) continue;
-      for (const a of g.alts) {
-        if (a.literal || !a.slots.length) continue;
-        const target = A.script(a.slots.map((sl) => sl.word));
-        if (target !== null && target !== typed) a.abroad = scope.filter((i) => main.get(i) === target && i !== prefer);
-      }
-    }
   }
 
   class Planner {
@@ -1958,8 +1924,7 @@
           total += v;
         }
         if (total <= 0) continue;
-        let v = a.weight * total / slots.length;
-        if (a.abroad && a.abroad.includes(b)) v *= this.P.w_translated;
+        const v = a.weight * total / slots.length;
         if (v > best) best = v;
       }
       return best;
@@ -2588,7 +2553,6 @@
       const store = this.store;
       const plan = await new Planner(store, this.A, parsed, relaxed, latinMain(store, scope, prefer)).run(stale);
       if (plan === null || (stale && stale())) return null;
-      weighTranslations(plan, store, this.A, scope, prefer);
       let ranked = await this.ranked(plan, limit, scope, prefer, stale);
       if (ranked === null) return null;
       const held = this.held(ranked.first);

@@ -59,7 +59,7 @@ from rulebook.search import vocab as V
 from rulebook.search.distance import osa
 from rulebook.search.naming import resolve_books
 from rulebook.search.plan import Plan, Slot
-from rulebook.search.planner import Planner, latin_main, weigh_translations
+from rulebook.search.planner import Planner, latin_main
 from rulebook.search.query import Parsed, parse
 from rulebook.search.score import Hit, K, Scorer
 from rulebook.search.store import Key, Store
@@ -205,7 +205,6 @@ def _run(
     if not parsed.chunks or not scope:
         return {"results": [], "suggestion": None, "missing": [], "offered": False}
     plan = Planner(store, parsed, relaxed, latin_main(store, scope, prefer)).run()
-    weigh_translations(plan, store, scope, prefer)
     results, first = _ranked(store, plan, limit, scope, prefer)
     held = _held(first)
     unused = _unused_corrections(plan, held) if results and plan.suggestion else []

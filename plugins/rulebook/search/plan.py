@@ -29,7 +29,6 @@ class Alt:
     weight: float
     books: tuple[int, ...] = ()  # the books whose glossaries made it; () for every book
     literal: bool = True  # the words as typed (not a glossary's)
-    abroad: tuple[int, ...] = ()  # the books where it is a translation that weighs less
 
 
 @dataclass

@@ -37,28 +37,6 @@ def latin_main(store: Store, scope: list[int] | None = None, prefer: int = -1) -
     return 2 * store.stats.get("latin_words", 0) > store.stats.get("words", 0)
 
 
-def weigh_translations(plan: Plan, store: Store, scope: list[int], prefer: int = -1) -> None:
-    """Where the books searched include one written in the script of the words typed, a
-    glossary's target in the other script (an English term's Russian translation, a Russian
-    word's English one) weighs less in the books written in the target's script: a book that
-    prints the words as typed outranks one that only their translation reaches («stabilize a
-    dying creature» is an English book's rule before a Russian book's «Стабилизация»). An
-    English original printed in a Russian book is no translation there, the book being read
-    is read in the reader's words (a Russian query in an English book's page finds its rule),
-    and a library of one script is ranked as before."""
-    main = {i: "latin" if store.books[i].latin else "cyrillic" for i in scope}
-    for g in plan.groups:
-        typed = analysis.script(g.words)
-        if typed is None or typed not in main.values():
-            continue
-        for a in g.alts:
-            if a.literal or not a.slots:
-                continue
-            target = analysis.script([sl.word for sl in a.slots])
-            if target is not None and target != typed:
-                a.abroad = tuple(i for i in scope if main[i] == target and i != prefer)
-
-
 class Planner:
     """Builds a plan for one query, asking the store for shards round by round."""
 

@@ -303,8 +303,6 @@ class Scorer:
             if total <= 0:
                 continue
             v = a.weight * total / len(a.slots)
-            if b in a.abroad:
-                v *= P["w_translated"]
             if v > best:
                 best = v
         return best
