@@ -362,3 +362,32 @@ def test_a_slang_word_reaches_an_english_book_through_its_own_glossary():
     )
     lib = index(ru, en, common='[[alias]]\nfrom = "хил"\nto = ["лечение", "исцеление"]\n')
     assert engine.search(lib, "хил", limit=5, book_filter=["en"])["results"][0]["title"] == "Recovery"
+
+
+def test_an_english_form_of_a_small_word_or_of_a_phrases_first_word_is_no_typo():
+    """Snowball's English stemmer cuts «ups» to «up», «happening» to «happen» (a question word)
+    and «threaten» to the first word of the phrase «threatened area»: forms of those words, not
+    misspellings. The typo round leaves them as typed, in both runtimes (it read them as «up»,
+    «appearing» and «treat»); a Russian word cut to a small word's stem is still corrected."""
+    en = book(
+        "en",
+        [
+            ("Movement", 2, ["You can break up your move, using some of your speed before your action."]),
+            ("Falling", 2, ["A creature that falls takes 1d6 damage. What happens when you fall is here."]),
+            ("Appearing", 2, ["An appearing creature is seen at once."]),
+            ("Treat Wounds", 2, ["You treat the wounds of a creature."]),
+        ],
+    )
+    ru = book("ru", [("Броски", 2, ["Нужной проверки нет, если исход ясен.", "Если нужен бросок, бросьте."])])
+    lib = index(ru, en, common='[[alias]]\nfrom = "threatened area"\nto = ["угрожаемая зона"]\n')
+    queries = ["ups ", "what is happening when falling", "threaten ", "нужой"]
+    for q, js in zip(queries, browser_search(lib, queries), strict=True):
+        p = engine.search(lib, q, limit=5)
+        assert p["suggestion"] == js["suggestion"], q
+        assert [r["url"] for r in p["results"]] == [r["url"] for r in js["results"]], q
+        if q == "нужой":
+            assert p["suggestion"] == "нужной"
+        else:
+            assert p["suggestion"] is None, q
+    falling = engine.search(lib, "what is happening when falling", limit=5)
+    assert [r["title"] for r in falling["results"]] == ["Falling"] and falling["missing"] == ["happening"]

@@ -325,6 +325,21 @@
 
     isOptional(surface) { return this.stop.has(surface) || this.question.has(surface); }
 
+    /* analysis.script: «latin» or «cyrillic» where every letter of the words is of that
+       script; null for mixed words, or none with letters. */
+    script(words) {
+      let lat = true, cyr = true, any = false;
+      for (const w of words) {
+        for (const c of w) {
+          if (!/\p{L}/u.test(c)) continue;
+          any = true;
+          if (!this.lat.has(c)) lat = false;
+          if (!this.cyr.has(c)) cyr = false;
+        }
+      }
+      return !any ? null : lat ? "latin" : cyr ? "cyrillic" : null;
+    }
+
     /* analysis.plain_e: «э» written «е» (флэт, флет). */
     plainE(w) { return w.split("э").join("е"); }
 
@@ -675,14 +690,16 @@
       const st = this.A.stem(w);
       const lo = this.lower(st);
       const byStem = st.length > 1 || st === w; // vocab.py: a one-letter stem is no sign of a form
-      // vocab.py known: a form of a stop or question word is no sign (Snowball cuts «нужой» to «нуж»)
-      for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || (byStem && wst === st && !this.A.isOptional(word))) return true;
+      // vocab.py known: a form of a stop or question word is no sign of a Russian word (Snowball
+      // cuts «нужой» to «нуж»); an English one is their form («ups», «happening»)
+      const russian = this.A.script([w]) === "cyrillic";
+      for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || (byStem && wst === st && !(russian && this.A.isOptional(word)))) return true;
       if (this.words(w, w + TOP).some((x) => x[0] === w)) return true; // a stem that does not begin it
       if (isPrefix && w.length >= this.P.min_prefix && this.words(w, w + TOP).length) return true;
-      // a rule of several words names its first word as printed («нат 20»: not «натися»)
+      // a rule of several words names its Russian first word as printed («нат 20»: not «натися»)
       return this.rulesAt(st).some((r) => {
         const k = this.ruleKey(r[0]);
-        return k[0] === st && ((byStem && k.length === 1) || this.A.surfaces(r[0])[0] === w);
+        return k[0] === st && ((byStem && (k.length === 1 || !russian)) || this.A.surfaces(r[0])[0] === w);
       });
     }
 
@@ -1220,8 +1237,9 @@
       const add = (s, u) => { if (!surf.has(s)) surf.set(s, []); surf.get(s).push(u); };
       const extra = P.stem_prefix_extra;
       const relatives = st.length >= P.stem_prefix_min && LETTER.test(st);
-      // expand.py Expander.expand: a stop or question word is no form of a content word
-      const family = V.words(lo, lo + TOP).filter((x) => x[0] === w || !A.isOptional(x[0]));
+      // expand.py Expander.expand: a stop or question word is no form of a Russian content word
+      const russian = A.script([w]) === "cyrillic";
+      const family = V.words(lo, lo + TOP).filter((x) => x[0] === w || !(russian && A.isOptional(x[0])));
       const kin = family.some((x) => x[1] === st);
       // expand.py Expander.expand: an abbreviation the library has, typed in capitals, is whole («УЗ», not «узкие»)
       const isPrefix = word.prefix && !(word.upper && family.some((x) => x[0] === w));

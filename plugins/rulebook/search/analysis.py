@@ -350,6 +350,17 @@ def is_optional(surface: str) -> bool:
     return surface in STOP or surface in QUESTION
 
 
+def script(words: list[str]) -> str | None:
+    """«latin» or «cyrillic» where every letter of the words is of that script; None for
+    mixed words, or none with letters."""
+    letters = {c for w in words for c in w if c.isalpha()}
+    if letters and letters <= _LAT:
+        return "latin"
+    if letters and letters <= _CYR:
+        return "cyrillic"
+    return None
+
+
 def plain_e(w: str) -> str:
     """A word with «э» written «е»: loan words and slang are spelt either way (флэт, флет; сейв,
     сэйв), and a glossary or a book holds one of them."""

@@ -138,19 +138,23 @@ def known(store: Store, w: str, is_prefix: bool) -> bool:
     # conjunction every book holds, and «аое» to «а» too
     by_stem = len(st) > 1 or st == w
     # a form of a stop or question word is no sign: their text is not searched, and Snowball
-    # cuts a misspelt word to their stem («нужой»: «нуж», of «нужен»; «таом»: «та»)
+    # cuts a misspelt Russian word to their stem («нужой»: «нуж», of «нужен»; «таом»: «та»).
+    # The English stemmer cuts a word to theirs only where it is their form («ups», «happening»):
+    # a Latin word keeps its stem's sign, or the typo round reads it as another (appearing, упсь)
+    russian = analysis.script([w]) == "cyrillic"
     for word, wst, _ in words(store, lower(st), lower(st) + TOP):
-        if word == w or (by_stem and wst == st and not analysis.is_optional(word)):
+        if word == w or (by_stem and wst == st and not (russian and analysis.is_optional(word))):
             return True
     if any(word == w for word, _, _ in words(store, w, w + TOP)):  # a stem that does not begin it
         return True
     if is_prefix and len(w) >= P["min_prefix"] and words(store, w, w + TOP):
         return True
-    # a rule of several words names its first word as printed («нат 20»: «нат», not «натися»,
-    # a misspelt «натиск» that Snowball cuts to «нат»); the rule's other forms are the phrase's
+    # a rule of several words names its Russian first word as printed («нат 20»: «нат», not
+    # «натися», a misspelt «натиск» that Snowball cuts to «нат»); the rule's other forms are the
+    # phrase's. An English first word's forms are its own («threaten», of «threatened area»)
     return any(
         rule_key(r[0])[0] == st
-        and ((by_stem and len(rule_key(r[0])) == 1) or analysis.surfaces(r[0])[0] == w)
+        and ((by_stem and (len(rule_key(r[0])) == 1 or not russian)) or analysis.surfaces(r[0])[0] == w)
         for r in rules_at(store, st)
     )
 
