@@ -470,3 +470,24 @@ def test_on_a_phone_a_table_and_a_box_are_pinned_by_their_button(
         page.touchscreen.tap(x, y)
         expect(button).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("rulebook.pins.list().scenes[0].pins.length") == 2
+
+
+def test_on_a_touch_screen_a_key_pins_the_button_a_tap_showed(phone: Page, server: str) -> None:
+    """The tap that shows a button holds back its own click, and that one only: the button it
+    focused then answers its keys (a tablet's keyboard), as any button does."""
+    page = phone
+    page.goto(server + "/fatum/03-boi/")
+    b = block(page, COVER)
+    b.scroll_into_view_if_needed()
+    button = b.locator(":scope > .rb-pin")
+    expect(button).to_have_count(1)
+    box = button.bounding_box()
+    assert box
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(button).to_have_css("opacity", "1")
+    expect(button).to_have_attribute("aria-pressed", "false")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(button).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Space")
+    expect(button).to_have_attribute("aria-pressed", "false")

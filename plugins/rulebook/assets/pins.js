@@ -846,9 +846,13 @@
 
   function onPageClick(ev) {
     const b = ev.target.closest && ev.target.closest(".rb-pin");
+    // the tap that showed it is the one click it holds back: a key pressed on the button then (a
+    // tablet's keyboard; a click with no pointer has no detail) or any later click pins
+    const shown = b && b === unseen && ev.detail > 0;
+    unseen = null;
     if (b && b.__rbTarget) {
       ev.preventDefault();
-      if (b === unseen) return; // the tap that showed it
+      if (shown) return;
       toggle(b.__rbTarget);
     }
   }
