@@ -491,3 +491,34 @@ def test_on_a_touch_screen_a_key_pins_the_button_a_tap_showed(phone: Page, serve
     expect(button).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Space")
     expect(button).to_have_attribute("aria-pressed", "false")
+
+
+def test_on_a_touch_screen_a_stylus_tap_at_a_blocks_edge_pins_nothing(phone: Page, server: str) -> None:
+    """A stylus taps as a finger does: a tap on the unseen button at the end of a block's first
+    line shows it and pins nothing; the button seen, a tap pins."""
+    page = phone
+    page.goto(server + "/fatum/03-boi/")
+    b = block(page, COVER)
+    b.scroll_into_view_if_needed()
+    button = b.locator(":scope > .rb-pin")
+    expect(button).to_have_count(1)
+    assert button.evaluate("e => getComputedStyle(e).opacity") == "0"
+    box = button.bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def pen_tap() -> None:
+        for kind in ("mousePressed", "mouseReleased"):
+            cdp.send(
+                "Input.dispatchMouseEvent",
+                {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1, "pointerType": "pen"},
+            )
+
+    pen_tap()
+    expect(button).to_have_css("opacity", "1")
+    expect(button).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("rulebook.pins.list().scenes[0].pins.length") == 0
+    pen_tap()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    cdp.detach()

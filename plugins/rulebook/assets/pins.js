@@ -863,7 +863,7 @@
   let touched = null, unseen = null;
   function onTouch(ev) {
     unseen = null;
-    if (ev.pointerType !== "touch") return;
+    if (ev.pointerType === "mouse") return; // a finger or a stylus: a stylus's tap is a tap too
     const root = article();
     if (!root || !root.contains(ev.target)) return;
     const hit = ev.target.closest(".rb-pin");
