@@ -522,3 +522,21 @@ def test_on_a_touch_screen_a_stylus_tap_at_a_blocks_edge_pins_nothing(phone: Pag
     pen_tap()
     expect(button).to_have_attribute("aria-pressed", "true")
     cdp.detach()
+
+
+def test_on_a_phone_the_choice_of_the_scene_new_pins_go_to_takes_a_finger(phone: Page, server: str) -> None:
+    """With two scenes each has «сюда», a radio button in its label: the label is a finger's
+    height (44 px), as the drawer's other controls are."""
+    page = phone
+    page.goto(server + "/fatum/03-boi/")
+    page.locator("#rb-pins-toggle").tap()
+    panel = page.locator("#rb-pins")
+    expect(panel).to_be_visible()
+    panel.get_by_label("Новая сцена").fill("Бой в траншее")
+    panel.get_by_role("button", name="Создать").tap()
+    choices = panel.locator(".rb-scene__current")
+    expect(choices).to_have_count(2)
+    for box in (c.bounding_box() for c in choices.all()):
+        assert box and box["width"] >= 44 and box["height"] >= 44
+    choices.first.tap()
+    expect(panel.locator(".rb-scene").first).to_have_class(re.compile(r"\bis-current\b"))
