@@ -67,3 +67,24 @@ def test_a_table_landed_on_keeps_its_look(page: Page, server: str, shot: Path) -
         expect(landed).to_have_css("outline-style", "solid")  # highlighted
         assert page.evaluate(look, table) == expected
     page.screenshot(path=str(shot / "table.png"))
+
+
+@pytest.mark.devices("desktop", "phone")
+def test_a_table_landed_on_shows_its_whole_frame(page: Page, server: str, shot: Path) -> None:
+    """The highlight's frame of a table lies inside the box that scrolls the table sideways
+    (Material's wrapper), which clips what passes it: drawn outside the table, it had no top."""
+    table = "klassy-broni--1"  # 3.4, the armour classes: the first block of its section
+    page.goto(f"{server}/fatum/03-boi/#{table}")
+    landed = page.locator(f"[id='{table}']")
+    expect(landed).to_be_in_viewport()
+    expect(landed).to_have_css("outline-style", "solid")
+    frame = page.evaluate(
+        """(id) => { const t = document.getElementById(id), s = getComputedStyle(t);
+        const out = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth), r = t.getBoundingClientRect();
+        const w = t.closest('.md-typeset__scrollwrap').getBoundingClientRect();
+        return [r.top - out - w.top, w.bottom - r.bottom - out,
+                r.left - out - w.left, w.right - r.right - out]; }""",
+        table,
+    )
+    assert all(side >= -0.5 for side in frame), frame  # top, bottom, left, right inside the wrapper
+    page.screenshot(path=str(shot / "frame.png"))
