@@ -482,23 +482,27 @@ def test_a_phone_turned_sideways_offers_no_keyboard_shortcut(page: Page, server:
     page.screenshot(path=str(shot / "landscape.png"))
 
 
+@pytest.mark.parametrize(("width", "height", "keyboard"), [(863, 360, 170), (750, 342, 200)])
 def test_a_phone_turned_sideways_shows_results_above_the_keyboard(
-    page: Page, server: str, shot: Path
+    page: Page, server: str, shot: Path, width: int, height: int, keyboard: int
 ) -> None:
-    """Sideways (915x412) the palette fills the screen above the keyboard as upright, with its
-    chips in one row: the dialog of a wide screen left no result in view above it."""
-    page.set_viewport_size({"width": 915, "height": 412})
+    """Sideways (a Pixel 7's and an iPhone 13's screen below the browser's bar) the palette fills
+    the screen above the keyboard as upright, with no chips or breadcrumbs while the keyboard is
+    up: the dialog of a wide screen left no result in view above it, the upright layout one."""
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(server + "/fatum/03-boi/")
     open_palette(page, "укрытие")
-    keyboard = 170
     page.evaluate(SIMULATE_KEYBOARD, keyboard)
-    visible = 412 - keyboard
+    visible = height - keyboard
     page.wait_for_function(
         "h => document.querySelector('.rb-palette__dialog').offsetHeight <= h", arg=visible
     )
-    page.screenshot(path=str(shot / "landscape-palette-keyboard.png"))
+    page.screenshot(path=str(shot / f"landscape-palette-keyboard-{width}.png"))
     assert above(page, ".rb-result") >= 2
+    # the keyboard down, the chips are back, in one row
+    page.evaluate(SIMULATE_KEYBOARD, 0)
     chips = page.locator(".rb-chip")
+    expect(chips.first).to_be_visible()
     assert len({round(b["y"]) for b in (chips.nth(i).bounding_box() for i in range(chips.count())) if b}) == 1
 
 
