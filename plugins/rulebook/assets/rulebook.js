@@ -35,30 +35,12 @@
     return id ? document.getElementById(id) : null;
   }
 
-  /* A table is marked by an attribute, not the class: Material styles only the tables that have
-     no class (table:not([class])), and a table landed on lost its cells' padding, its rules and
-     its header's look for as long as it stayed the target. */
-  const MARK = "data-rb-target";
-  function isMarked(el) { return el.classList.contains("rb-target") || el.hasAttribute(MARK); }
-
-  /* …and keeps it so: Material's focus-visible polyfill marks a table focused by a link to it (its
-     instant navigation focuses the target) with a class, and leaves `class=""` on its blur. */
-  new MutationObserver((changes) => {
-    for (const { target: t } of changes) {
-      if (t.tagName === "TABLE" && t.hasAttribute("class") && !t.className.replace("focus-visible", "").trim()) {
-        t.removeAttribute("class");
-      }
-    }
-  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["class"] });
-
   /* Marks the block of the URL fragment; `scroll`: and brings it to the top, below the header. */
   function highlight(scroll = true) {
     document.querySelectorAll(".rb-target").forEach((n) => n.classList.remove("rb-target"));
-    document.querySelectorAll("[" + MARK + "]").forEach((n) => n.removeAttribute(MARK));
     const target = targetOf(location.hash);
     if (!target) return null;
-    if (target.tagName === "TABLE") target.setAttribute(MARK, "");
-    else target.classList.add("rb-target");
+    target.classList.add("rb-target");
     if (target.tagName === "DT" || target.tagName === "LI" || target.hasAttribute("data-rb-block")) {
       target.setAttribute("tabindex", "-1");
     }
@@ -310,7 +292,7 @@
     }
     if (next.pathname !== location.pathname || next.search !== location.search || next.hash === location.hash) return false;
     const target = targetOf(location.hash);
-    if (!target || !isMarked(target)) return false;
+    if (!target || !target.classList.contains("rb-target")) return false;
     const box = target.getBoundingClientRect();
     return box.bottom > rb.core.headerBottom() && box.top < window.innerHeight;
   };
