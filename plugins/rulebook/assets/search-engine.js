@@ -685,15 +685,20 @@
       return n >= this.P.kindred_prefix && Math.min(a.length, b.length) - n <= this.P.kindred_rest;
     }
 
+    /* vocab.py stem_kin: the words of the range of the stem's relatives, but for the forms of stop
+       and question words where w is Russian (Snowball cuts «нужой» to «нуж», of «нужен»). */
+    stemKin(w, st) {
+      const lo = this.lower(st);
+      const russian = this.A.script([w]) === "cyrillic";
+      return this.words(lo, lo + TOP).filter((x) => x[0] === w || !(russian && this.A.isOptional(x[0])));
+    }
+
     known(w, isPrefix) {
       if (this.A.isOptional(w)) return true;
       const st = this.A.stem(w);
-      const lo = this.lower(st);
       const byStem = st.length > 1 || st === w; // vocab.py: a one-letter stem is no sign of a form
-      // vocab.py known: a form of a stop or question word is no sign of a Russian word (Snowball
-      // cuts «нужой» to «нуж»); an English one is their form («ups», «happening»)
       const russian = this.A.script([w]) === "cyrillic";
-      for (const [word, wst] of this.words(lo, lo + TOP)) if (word === w || (byStem && wst === st && !(russian && this.A.isOptional(word)))) return true;
+      for (const [word, wst] of this.stemKin(w, st)) if (word === w || (byStem && wst === st)) return true;
       if (this.words(w, w + TOP).some((x) => x[0] === w)) return true; // a stem that does not begin it
       if (isPrefix && w.length >= this.P.min_prefix && this.words(w, w + TOP).length) return true;
       // a rule of several words names its Russian first word as printed («нат 20»: not «натися»)
@@ -1232,14 +1237,11 @@
       const A = this.A, P = this.P, V = this.V;
       const w = word.surface;
       const st = A.stem(w);
-      const lo = V.lower(st);
       const stems = new Map(), surf = new Map();
       const add = (s, u) => { if (!surf.has(s)) surf.set(s, []); surf.get(s).push(u); };
       const extra = P.stem_prefix_extra;
       const relatives = st.length >= P.stem_prefix_min && LETTER.test(st);
-      // expand.py Expander.expand: a stop or question word is no form of a Russian content word
-      const russian = A.script([w]) === "cyrillic";
-      const family = V.words(lo, lo + TOP).filter((x) => x[0] === w || !(russian && A.isOptional(x[0])));
+      const family = V.stemKin(w, st); // a Russian word's: no stop or question word's forms
       const kin = family.some((x) => x[1] === st);
       // expand.py Expander.expand: an abbreviation the library has, typed in capitals, is whole («УЗ», not «узкие»)
       const isPrefix = word.prefix && !(word.upper && family.some((x) => x[0] === w));

@@ -40,20 +40,11 @@ class Expander:
         store = self.store
         w, is_prefix = word.surface, word.prefix
         st = analysis.stem(w)
-        lo = V.lower(st)
         stems: dict[str, float] = {}
         surf: dict[str, list[str]] = {}
         extra = int(P["stem_prefix_extra"])
         relatives = len(st) >= P["stem_prefix_min"] and bool(_LETTER.search(st))
-        # a stop or question word is no form of a Russian content word: Snowball cuts a misspelt
-        # word to their stem («таом»: «та», «нужой»: «нуж», of «нужен»), which is the typo round's
-        # business (an English word that shares one is their form: vocab.known)
-        russian = analysis.script([w]) == "cyrillic"
-        family = [
-            x
-            for x in V.words(store, lo, lo + TOP)
-            if x[0] == w or not (russian and analysis.is_optional(x[0]))
-        ]
+        family = V.stem_kin(store, w, st)  # a Russian word's: no stop or question word's forms
         # a long stem's kin only for a word the library has (a misspelt one is a typo's business)
         kin = any(ust == st for _, ust, _ in family)
         # an abbreviation the library has, typed in capitals, is whole, not the beginning of a

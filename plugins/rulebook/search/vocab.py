@@ -127,6 +127,18 @@ def kindred(a: str, b: str) -> bool:
     return n >= P["kindred_prefix"] and min(len(a), len(b)) - n <= P["kindred_rest"]
 
 
+def stem_kin(store: Store, w: str, st: str) -> list[tuple[str, str, int]]:
+    """The words of the range that holds the relatives of `w`'s stem `st` (`words`), but for the
+    forms of stop and question words where `w` is Russian: their text is not searched, and
+    Snowball cuts a misspelt Russian word to their stem («нужой»: «нуж», of «нужен»; «таом»:
+    «та»), which makes it the typo round's. The English stemmer cuts a word to theirs only where
+    it is their form («ups», «happening»): read as typos they became other words (appearing, упсь)."""
+    lo = lower(st)
+    russian = analysis.script([w]) == "cyrillic"
+    kin = words(store, lo, lo + TOP)
+    return [x for x in kin if x[0] == w or not (russian and analysis.is_optional(x[0]))]
+
+
 def known(store: Store, w: str, is_prefix: bool) -> bool:
     """The library has the word, a form of it, a word it begins (the word being typed) or a
     glossary rule for it. A stop or question word counts as known: its vocabulary is read only
@@ -137,13 +149,9 @@ def known(store: Store, w: str, is_prefix: bool) -> bool:
     # a stem of one letter is no sign of a form of the word: Snowball cuts «ае» to «а», the
     # conjunction every book holds, and «аое» to «а» too
     by_stem = len(st) > 1 or st == w
-    # a form of a stop or question word is no sign: their text is not searched, and Snowball
-    # cuts a misspelt Russian word to their stem («нужой»: «нуж», of «нужен»; «таом»: «та»).
-    # The English stemmer cuts a word to theirs only where it is their form («ups», «happening»):
-    # a Latin word keeps its stem's sign, or the typo round reads it as another (appearing, упсь)
     russian = analysis.script([w]) == "cyrillic"
-    for word, wst, _ in words(store, lower(st), lower(st) + TOP):
-        if word == w or (by_stem and wst == st and not (russian and analysis.is_optional(word))):
+    for word, wst, _ in stem_kin(store, w, st):
+        if word == w or (by_stem and wst == st):
             return True
     if any(word == w for word, _, _ in words(store, w, w + TOP)):  # a stem that does not begin it
         return True
