@@ -419,13 +419,8 @@ def test_the_list_of_every_pages_targets_is_read_only_when_the_panel_shows_pins(
     expect(panel.locator(".rb-pinned").first).to_contain_text("FATUM")
 
 
-def test_on_a_phone_a_tap_at_a_blocks_edge_shows_its_button_and_pins_nothing(
-    phone: Page, server: str, shot: Path
-) -> None:
-    """The unseen button lies over the end of its block's first line: a tap there, by a reader who
-    sees no button, shows it and pins nothing; the button seen, a tap pins."""
-    page = phone
-    page.goto(server + "/fatum/03-boi/")
+def unseen_button(page: Page) -> tuple[Locator, float, float]:
+    """The cover paragraph's pin button, not shown yet on a touch screen, and its centre."""
     b = block(page, COVER)
     b.scroll_into_view_if_needed()
     button = b.locator(":scope > .rb-pin")
@@ -433,12 +428,23 @@ def test_on_a_phone_a_tap_at_a_blocks_edge_shows_its_button_and_pins_nothing(
     assert button.evaluate("e => getComputedStyle(e).opacity") == "0"
     box = button.bounding_box()
     assert box
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return button, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_on_a_phone_a_tap_at_a_blocks_edge_shows_its_button_and_pins_nothing(
+    phone: Page, server: str, shot: Path
+) -> None:
+    """The unseen button lies over the end of its block's first line: a tap there, by a reader who
+    sees no button, shows it and pins nothing; the button seen, a tap pins."""
+    page = phone
+    page.goto(server + "/fatum/03-boi/")
+    button, x, y = unseen_button(page)
+    page.touchscreen.tap(x, y)
     expect(button).to_have_css("opacity", "1")
     page.screenshot(path=str(shot / "edge-tap.png"))
     expect(button).to_have_attribute("aria-pressed", "false")
     assert page.evaluate("rulebook.pins.list().scenes[0].pins.length") == 0
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.touchscreen.tap(x, y)
     expect(button).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("rulebook.pins.list().scenes[0].pins.length") == 1
 
@@ -498,14 +504,7 @@ def test_on_a_touch_screen_a_stylus_tap_at_a_blocks_edge_pins_nothing(phone: Pag
     line shows it and pins nothing; the button seen, a tap pins."""
     page = phone
     page.goto(server + "/fatum/03-boi/")
-    b = block(page, COVER)
-    b.scroll_into_view_if_needed()
-    button = b.locator(":scope > .rb-pin")
-    expect(button).to_have_count(1)
-    assert button.evaluate("e => getComputedStyle(e).opacity") == "0"
-    box = button.bounding_box()
-    assert box
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    button, x, y = unseen_button(page)
     cdp = page.context.new_cdp_session(page)
 
     def pen_tap() -> None:
