@@ -35,8 +35,8 @@ from rulebook.search.store import Store  # noqa: E402
 Q = ROOT / "scripts" / "queries"
 SETS = {
     "own": [ROOT / "scripts" / "search_queries.toml"],
-    "tuning": [Q / f"tuning{n}.toml" for n in ("", 2, 3, 4, 5, 6)],
-    "heldout": [Q / f"heldout{n}.toml" for n in ("", 2, 3, 4, 5, 6)],
+    "tuning": [Q / f"tuning{n}.toml" for n in ("", 2, 3, 4, 5, 6, 7)],
+    "heldout": [Q / f"heldout{n}.toml" for n in ("", 2, 3, 4, 5, 6, 7)],
 }
 # the kinds the project handled before, and the kinds people type at the table
 FIRST_KINDS = ("title", "inflection", "typo", "abbreviation", "layout", "prefix", "yo", "bilingual")
