@@ -207,6 +207,11 @@ EXTRA = [
     "таска",
     "инниц",
     "бафат",
+    # a glossary's English term no book prints, spelt in Russian
+    "адвантейдж на атаку",
+    "дизадвантейдж",
+    "сюрпрайз раунд",
+    "инспирейшн",
 ]
 
 

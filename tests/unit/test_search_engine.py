@@ -552,6 +552,41 @@ def test_a_misspelt_slang_word_finds_what_the_slang_word_finds():
     assert out["suggestion"] is None and out["missing"] == ["спал"]
 
 
+def test_a_russian_spelling_of_a_glossary_english_term_no_book_prints_finds_what_the_term_finds():
+    """Players of English editions say «адвантейдж», «дизадвантейдж», «инспирейшн»: the shared
+    glossary knows «advantage», no book prints it, and no Russian spelling of it can be listed
+    in full. The Russian word is read as the English term by its sounds, in both runtimes; a
+    word the books print one slip away stays the typo round's."""
+    ru = book(
+        "ru",
+        [
+            ("Преимущество", 2, ["Бросьте два к20 и возьмите больший результат."]),
+            ("Помеха", 2, ["Бросьте два к20 и возьмите меньший результат."]),
+            ("Вдохновение", 2, ["Мастер дарует вдохновение за хорошую игру."]),
+            ("Внезапность", 2, ["Застигнутые врасплох не действуют в первом раунде."]),
+            ("Рейтер", 2, ["Рейтер стреляет с седла."]),
+            ("Налётчик", 2, ["Налётчик нападает из засады."]),
+        ],
+    )
+    lib = index(
+        ru,
+        common='[[alias]]\nfrom = "advantage"\nto = ["преимущество"]\n'
+        '[[alias]]\nfrom = "disadvantage"\nto = ["помеха"]\n'
+        '[[alias]]\nfrom = "inspiration"\nto = ["вдохновение"]\n'
+        '[[alias]]\nfrom = "surprise"\nto = ["внезапность"]\n'
+        '[[alias]]\nfrom = "raider"\nto = ["налётчик"]\n',
+    )
+    # «рейдер» spells «raider», and is one letter from the book's «рейтер»: a typo of the book's
+    queries = ["адвантейдж", "дизадвантейдж", "инспирейшн", "сюрпрайз", "рейдер"]
+    want = ["Преимущество", "Помеха", "Вдохновение", "Внезапность", "Рейтер"]
+    fixed = ["advantage", "disadvantage", "inspiration", "surprise", "рейтер"]
+    for q, js, title, fix in zip(queries, browser_search(lib, queries), want, fixed, strict=True):
+        p = engine.search(lib, q, limit=5)
+        assert p["results"] and p["results"][0]["title"] == title, q
+        assert p["suggestion"] == js["suggestion"] == fix, q
+        assert [r["url"] for r in p["results"]] == [r["url"] for r in js["results"]], q
+
+
 def test_a_rule_for_a_situation_ranks_above_a_mention_for_a_described_situation():
     # a reader who describes what happens at the table looks for the rule that says what then
     # happens («Если …»); a block that names the same things in passing comes after it
@@ -998,6 +1033,11 @@ def test_a_loan_fits_an_english_word_by_its_sounds_not_its_consonants_alone():
         ("хайд", "hide"),
         ("реди", "ready"),
         ("кастовать", "cast"),
+        # «з» for an English «s», «шн» for «-tion», «дж» for a final «ge»
+        ("сюрпрайз", "surprise"),
+        ("инспирейшн", "inspiration"),
+        ("адвантейдж", "advantage"),
+        ("чардж", "charge"),
     ]:
         assert analysis.loan_fits(ru, en), (ru, en)
     # the same consonants, the vowels elsewhere

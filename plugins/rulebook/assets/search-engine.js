@@ -357,6 +357,10 @@
       if (this.allIn(surface, this.lat)) {
         let w = surface;
         for (const [a, b] of L.latin_pairs) w = w.split(a).join(b);
+        // a final «ge» is the sound «дж» (advantage, адвантейдж)
+        for (const [a, b] of L.latin_final_pairs || []) {
+          if (w.endsWith(a)) { w = w.slice(0, -a.length) + b; break; }
+        }
         return [L.latin, w];
       }
       return [null, ""];
@@ -374,7 +378,7 @@
       let out = "";
       for (const c of w) {
         const k = Object.prototype.hasOwnProperty.call(table, c) ? table[c]
-          : c === "j" || c === "x" ? c : c === "ь" || c === "ъ" ? "" : vowel;
+          : c === "j" || c === "x" ? c : c === "č" ? "c" : c === "ь" || c === "ъ" ? "" : vowel;
         if (k && out[out.length - 1] !== k) out += k;
       }
       return out;
@@ -558,8 +562,13 @@
         return out;
       }
       if (kind === "l") {
+        // store.py Loans: the books' English words, and the glossaries' no book prints (an older index: none)
         const m = new Map();
-        for (let i = 0; i < d.k.length; i++) m.set(d.k[i], d.w[i]);
+        m.glossary = new Map();
+        for (let i = 0; i < d.k.length; i++) {
+          m.set(d.k[i], d.w[i]);
+          if (d.g && d.g[i].length) m.glossary.set(d.k[i], d.g[i]);
+        }
         return m;
       }
       // fragments: each section's breadcrumbs written out again from what differs from the
@@ -1383,6 +1392,11 @@
       const slang = await this.slangTypos(budgets);
       if (slang.size) {
         // planner.py Planner.run: a misspelt glossary word is that word, the query read again with it
+        // (a loan's English word: its rule's shard read first)
+        let ranges = [];
+        for (const u of slang.values()) ranges = ranges.concat(this.V.wordRanges(u));
+        await store.ensure(this.V.need(ranges));
+        if (gone()) return null;
         const words = read.words.map((w) => Object.assign({}, w, { surface: slang.get(w.surface) || w.surface }));
         this.unknown = [];
         this.phrases = [];
@@ -1534,13 +1548,30 @@
           const wd = slipDistance(w, u, false, slips, P.slip_cost);
           if (oneSlip(1, wd, P) && (best === null || wd < best[0] || (wd === best[0] && u < best[1]))) best = [wd, u];
         }
-        if (best === null) continue;
+        if (best === null) {
+          // planner.py Planner.slang_typos: or a Russian spelling of a glossary's English term no book prints
+          const u = this.glossaryLoan(w);
+          if (u !== null && !(k && (await this.typos(w, s.prefix, k)).some((c) => c[0] <= 1))) this.slangFixes.set(w, u);
+          continue;
+        }
         const st = A.stem(best[1]);
         const near = (await this.typos(w, s.prefix, k)).filter((c) => c[2] !== st);
         if (near.length && (near[0][0] < 1 || (near[0][0] === 1 && near[0][1] <= best[0]))) continue;
         this.slangFixes.set(w, best[1]);
       }
       return this.slangFixes;
+    }
+
+    /* planner.py Planner._glossary_loan: the glossaries' English term (one word, printed by no book)
+       that a Russian word spells by sound; the first in order where several do. */
+    glossaryLoan(w) {
+      const A = this.A;
+      if (!this.isCyrillic(w)) return null;
+      const sk = A.skeleton(w);
+      if (sk.length < this.store.spec.loans.min_length) return null;
+      const loans = this.store.get("l", this.store.shardOf("l", sk));
+      const fits = ((loans.glossary && loans.glossary.get(sk)) || []).filter((u) => A.loanFits(w, u));
+      return fits.length ? fits.reduce((a, b) => (b < a ? b : a)) : null;
     }
 
     /* planner.py Planner.split_unknown: two words typed without the space between them. */

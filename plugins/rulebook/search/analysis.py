@@ -384,8 +384,17 @@ def _loan_letters(surface: str) -> tuple[dict[str, str], str]:
                 break
         return _LOAN_CYR, _pairs(w, _LOANS["cyrillic_pairs"])
     if all(c in _LAT for c in surface):
-        return _LOAN_LAT, _pairs(surface, _LOANS["latin_pairs"])
+        w = _pairs(surface, _LOANS["latin_pairs"])
+        # a final «ge» is the sound «дж» (advantage, адвантейдж; charge, чардж)
+        for a, b in _LOANS.get("latin_final_pairs", []):
+            if w.endswith(a):
+                w = w[: -len(a)] + b
+                break
+        return _LOAN_LAT, w
     return {}, ""
+
+
+_PAIR_SOUNDS = {"j": "j", "x": "x", "č": "c"}
 
 
 def _classes(table: dict[str, str], w: str, vowel: str) -> str:
@@ -393,7 +402,8 @@ def _classes(table: dict[str, str], w: str, vowel: str) -> str:
     dropped, a class repeated once."""
     out: list[str] = []
     for c in w:
-        k = table.get(c, c if c in "jx" else "" if c in "ьъ" else vowel)
+        # the letter pairs' sounds: «j» (дж), «x» (ш), «č» (ч; a «c» alone is an English «k»)
+        k = table.get(c, _PAIR_SOUNDS.get(c, "" if c in "ьъ" else vowel))
         if k and (not out or out[-1] != k):
             out.append(k)
     return "".join(out)

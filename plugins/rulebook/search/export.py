@@ -369,6 +369,21 @@ def _counted(lists: list[list[int]]) -> str:
     return varints(out)
 
 
+def _glossary_loans(rules: list[tuple[str, list[Any]]]) -> dict[str, list[str]]:
+    """The glossaries' one-word English sources that no book prints («advantage»), by consonant
+    skeleton: a player spells them in Russian («адвантейдж») as often as the books' own English
+    words, and only the rule says what they mean."""
+    out: dict[str, set[str]] = {}
+    for _, (src, _dst, *rest) in rules:
+        words = analysis.surfaces(src)
+        if rest[1:] or len(words) != 1 or not _is_latin(words[0]):
+            continue  # printed by a book: a loan of the books' (w)
+        k = analysis.skeleton(words[0])
+        if len(k) >= analysis.SPEC["loans"]["min_length"]:
+            out.setdefault(k, set()).add(words[0])
+    return {k: sorted(v) for k, v in out.items()}
+
+
 def _function_words(text: dict[str, list[int]], rules: list[tuple[str, list[Any]]]) -> set[str]:
     """The words whose places in the text are not written: prepositions, pronouns and question
     words, a quarter of all places, which the engine drops from any query that has a word of its
@@ -522,17 +537,21 @@ def write(dest: Path, books: list[tuple[Book, dict[str, Any]]], common: Glossary
             prev_j = j
         manifest["post"] = varints(flat_post)
 
-        # English words by consonant skeleton
+        # English words by consonant skeleton: the books' (w), and the glossaries' one-word
+        # English terms that no book prints (g), which a Russian spelling names as typed
         loans: dict[str, list[str]] = {}
         for w in vocab:
             if _is_latin(w):
                 k = analysis.skeleton(w)
                 if len(k) >= analysis.SPEC["loans"]["min_length"]:
                     loans.setdefault(k, []).append(w)
-        lkeys = sorted(loans, key=sort_key)
+        glossed = _glossary_loans(rules)
+        lkeys = sorted(loans.keys() | glossed.keys(), key=sort_key)
         lchunks = _chunks_by_count(lkeys, LOAN_KEYS)
         for i, chunk in enumerate(lchunks):
-            files[f"l{i}.json"] = _dumps({"k": chunk, "w": [loans[k] for k in chunk]})
+            files[f"l{i}.json"] = _dumps(
+                {"k": chunk, "w": [loans.get(k, []) for k in chunk], "g": [glossed.get(k, []) for k in chunk]}
+            )
         manifest["loan"] = [""] + [c[0] for c in lchunks[1:]]
 
         # fragments and books

@@ -64,7 +64,9 @@ class Planner:
         slang = self.slang_typos(budgets)
         if slang:
             # a misspelt glossary word is that word: the query read again with it, its rule's
-            # targets looked up (one round more, only for such a query)
+            # targets looked up (one round more, only for such a query; two for a loan, whose
+            # English word's rule is in a shard not read yet)
+            store.ensure(V.need(store, [r for u in slang.values() for r in V.word_ranges(u)]))
             words, shown, changed = read
             words = [Word(slang.get(w.surface, w.surface), w.prefix, w.role, w.upper) for w in words]
             self.expander = Expander(store)
@@ -253,6 +255,11 @@ class Planner:
                 if one_slip(1, wd) and (best is None or (wd, u) < best):
                     best = (wd, u)
             if best is None:
+                # or a Russian spelling of a glossary's English term that no book prints
+                # («адвантейдж»: «advantage»), where no book's word is a slip away
+                u = self._glossary_loan(w)
+                if u is not None and not (k and any(c[0] <= 1 for c in self.typos.find(w, s.prefix, k))):
+                    self._slang_fixes[w] = u
                 continue
             st = analysis.stem(best[1])
             near = [c for c in self.typos.find(w, s.prefix, k) if c[2] != st]
@@ -260,6 +267,18 @@ class Planner:
                 continue  # a book's word as close: the typo round's
             self._slang_fixes[w] = best[1]
         return self._slang_fixes
+
+    def _glossary_loan(self, w: str) -> str | None:
+        """The glossaries' English term (one word, printed by no book) that a Russian word
+        spells, by sound (analysis.loan_fits); the first in order where several do."""
+        if not all(c in _CYR for c in w):
+            return None
+        sk = analysis.skeleton(w)
+        if len(sk) < analysis.SPEC["loans"]["min_length"]:
+            return None
+        loans = self.store.get(("l", self.store.shard_of("l", sk)))
+        fits = [u for u in getattr(loans, "glossary", {}).get(sk, []) if analysis.loan_fits(w, u)]
+        return min(fits) if fits else None
 
     def split_unknown(self, plan: Plan, slots: list[Slot]) -> dict[str, str]:
         """Two words typed without the space between them («кубсложности»): an unknown word

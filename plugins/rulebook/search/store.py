@@ -80,6 +80,15 @@ class Postings:
         return self._lists
 
 
+class Loans(dict[str, list[str]]):
+    """A loans shard: the books' English words by consonant skeleton, and in `glossary` the
+    glossaries' one-word English terms no book prints (an older index: none)."""
+
+    def __init__(self, pairs: Any, glossary: list[list[str]], keys: list[str]) -> None:
+        super().__init__(pairs)
+        self.glossary: dict[str, list[str]] = {k: g for k, g in zip(keys, glossary, strict=True) if g}
+
+
 @dataclass
 class Book:
     slug: str
@@ -177,7 +186,7 @@ class Store:
         if kind == "p":
             return [Postings(x) for x in zip(d["t"], d["h"], d["p"], d["d"], strict=True)]
         if kind == "l":
-            return dict(zip(d["k"], d["w"], strict=True))
+            return Loans(zip(d["k"], d["w"], strict=True), d.get("g") or [[] for _ in d["k"]], d["k"])
         before = None  # fragments: each section's breadcrumbs written out again
         for entry in d["x"]:
             entry[5] = before = crumbs_full(before, entry[5])
