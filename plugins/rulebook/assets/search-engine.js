@@ -1568,7 +1568,8 @@
       const A = this.A;
       if (!this.isCyrillic(w)) return null;
       const sk = A.skeleton(w);
-      if (sk.length < this.store.spec.loans.min_length) return null;
+      // three consonants at least: a shorter word sounds like too many («съела»: «sell»)
+      if (sk.length < Math.max(this.store.spec.loans.min_length, this.P.glossary_loan_from || Infinity)) return null;
       const loans = this.store.get("l", this.store.shardOf("l", sk));
       const fits = ((loans.glossary && loans.glossary.get(sk)) || []).filter((u) => A.loanFits(w, u));
       return fits.length ? fits.reduce((a, b) => (b < a ? b : a)) : null;

@@ -274,7 +274,8 @@ class Planner:
         if not all(c in _CYR for c in w):
             return None
         sk = analysis.skeleton(w)
-        if len(sk) < analysis.SPEC["loans"]["min_length"]:
+        # three consonants at least: a shorter word sounds like too many («съела»: «sell»)
+        if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
             return None
         loans = self.store.get(("l", self.store.shard_of("l", sk)))
         fits = [u for u in getattr(loans, "glossary", {}).get(sk, []) if analysis.loan_fits(w, u)]
