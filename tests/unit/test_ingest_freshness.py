@@ -134,6 +134,26 @@ def test_refresh_ingests_again_a_book_whose_source_changed(tmp_path, reads):
     assert pipeline.check(root) == (1, [])
 
 
+def test_refresh_hashes_a_changed_source_once(tmp_path, monkeypatch, reads):
+    # the digest that finds the book changed is the one its record keeps: a large PDF or a
+    # folder of pages is not read twice before the reading itself
+    root = ingested(tmp_path)
+    source = root / "sources" / "demo.txt"
+    source.write_text(TEXT.replace("Ещё абзац", "Другой абзац"), encoding="utf-8")
+    hashed: list[Path] = []
+    add = freshness._add_path
+
+    def counted(h, path):
+        hashed.append(path)
+        add(h, path)
+
+    monkeypatch.setattr(freshness, "_add_path", counted)
+    assert pipeline.refresh(root) == ["demo"]
+    assert [p for p in hashed if p is not None and p.name == "demo.txt"] == [source]
+    reads.clear()
+    assert pipeline.check(root) == (1, []) and reads == []  # and its record is the right one
+
+
 def test_refresh_leaves_a_page_edited_by_hand_to_the_check(tmp_path, reads):
     root = ingested(tmp_path)
     page = next((root / "docs" / "demo").glob("*.md"))

@@ -240,15 +240,23 @@ def run(root: Path, slugs: list[str] | None = None, check: bool = False) -> list
     """Ingest the selected books (all by default). With check=True nothing is written; the
     results say which files differ."""
     selected = _select(root, slugs)
-    read_from = [freshness.inputs(root, b, _common(root)) for b in selected] if not check else []
-    results = []
-    for book in selected:
-        doc = parse_book(book)
-        results.append(BookResult(book, doc, render_book(book, doc)))
-    if not check:
-        write(root / "docs", results)
-        for book, key in zip(selected, read_from, strict=True):
-            freshness.remember(root, book.slug, key)
+    if check:
+        return [_read(book) for book in selected]
+    return _ingest(root, selected, [freshness.inputs(root, b, _common(root)) for b in selected])
+
+
+def _read(book: BookConfig) -> BookResult:
+    doc = parse_book(book)
+    return BookResult(book, doc, render_book(book, doc))
+
+
+def _ingest(root: Path, books: list[BookConfig], read_from: list[str]) -> list[BookResult]:
+    """Read `books` and write their pages, each recorded as written from its digest in
+    `read_from`: taken before the reading, so that an edit meanwhile shows next time."""
+    results = [_read(book) for book in books]
+    write(root / "docs", results)
+    for book, key in zip(books, read_from, strict=True):
+        freshness.remember(root, book.slug, key)
     return results
 
 
@@ -262,8 +270,7 @@ def check(root: Path, slugs: list[str] | None = None) -> tuple[int, list[str]]:
         key = freshness.inputs(root, book, _common(root))  # before reading: an edit meanwhile shows next time
         if freshness.is_fresh(root, book.slug, key):
             continue
-        doc = parse_book(book)
-        differ = stale_files(root / "docs", [BookResult(book, doc, render_book(book, doc))])
+        differ = stale_files(root / "docs", [_read(book)])
         if not differ:
             freshness.remember(root, book.slug, key)
         stale += differ
@@ -274,16 +281,16 @@ def refresh(root: Path) -> list[str]:
     """Under `mkdocs serve`: ingest again the books whose inputs (source, entry, the importer)
     changed since their pages were written, so that a source's edit shows on the site as a
     page's edit does; their slugs. A book whose source is absent is left (a project of pages
-    only), and so is a page edited by hand (`rulebook ingest --check` tells of it, as ever)."""
-    selected = _select(root, None, glossaries=False)  # run() checks those of the books it reads
-    changed = [
-        b.slug
-        for b in selected
-        if b.source.exists() and freshness.read_from(root, b.slug) != freshness.inputs(root, b, _common(root))
-    ]
+    only), and so is a page edited by hand (`rulebook ingest --check` tells of it, as ever).
+    The digests that found a book changed are the ones its record keeps: its inputs (a folder of
+    pages, a large PDF) are hashed once."""
+    selected = _select(root, None, glossaries=False)
+    now = {b.slug: freshness.inputs(root, b, _common(root)) for b in selected if b.source.exists()}
+    changed = [b for b in selected if b.slug in now and freshness.read_from(root, b.slug) != now[b.slug]]
     if changed:
-        run(root, changed)
-    return changed
+        check_glossaries(_common(root), changed)  # those of the books it reads, as run() does
+        _ingest(root, changed, [now[b.slug] for b in changed])
+    return [b.slug for b in changed]
 
 
 def _common(root: Path) -> Path:
