@@ -6,11 +6,12 @@ or its pages by hand."""
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
 from rulebook import cli
-from rulebook.ingest import freshness, pipeline
+from rulebook.ingest import freshness, pipeline, tomlfile
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
 ENTRY = '[books.demo]\ntitle = "Demo"\nsystem = "Demo RPG"\nsource = "demo.txt"\n'
@@ -86,6 +87,67 @@ def test_a_new_importer_reads_the_book_again(tmp_path, reads, monkeypatch):
     monkeypatch.setattr(freshness, "_code", lambda: "another importer")
     assert pipeline.check(root) == (1, [])
     assert reads == ["demo"]
+
+
+def library(root: Path) -> Path:
+    """Two books, each with its entry and text, ingested."""
+    (root / "sources").mkdir(parents=True)
+    (root / "sources" / "books.toml").write_text(
+        ENTRY + "\n" + ENTRY.replace("demo", "more"), encoding="utf-8"
+    )
+    for slug in ("demo", "more"):
+        (root / "sources" / f"{slug}.txt").write_text(TEXT, encoding="utf-8")
+    pipeline.run(root)
+    return root
+
+
+def docs_of(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted((root / "docs").rglob("*")) if p.is_file()
+    }
+
+
+def full_ingest(root: Path, into: Path) -> dict[str, bytes]:
+    """The pages a full ingest writes from `root`'s sources."""
+    shutil.copytree(root / "sources", into / "sources")
+    pipeline.run(into)
+    return docs_of(into)
+
+
+def test_an_edited_entry_reads_that_book_again_and_no_other(tmp_path, reads):
+    root = library(tmp_path / "served")
+    reads.clear()
+    registry = root / "sources" / "books.toml"
+    text = registry.read_text(encoding="utf-8")
+    registry.write_text(
+        text.replace('[books.more]\ntitle = "Demo"', '[books.more]\ntitle = "Другая"'), encoding="utf-8"
+    )
+    assert pipeline.refresh(root) == ["more"] and reads == ["more"]
+    assert docs_of(root) == full_ingest(root, tmp_path / "full")
+    reads.clear()
+    assert pipeline.check(root) == (2, []) and reads == []
+
+
+def test_the_books_order_and_a_comment_in_the_registry_read_no_book(tmp_path, reads):
+    # a book's pages take nothing from the other entries nor from where its own sits
+    root = library(tmp_path / "served")
+    reads.clear()
+    registry = root / "sources" / "books.toml"
+    registry.write_text(
+        "# the registry\n\n" + ENTRY.replace("demo", "more") + "\n\n" + ENTRY, encoding="utf-8"
+    )
+    assert pipeline.refresh(root) == [] and pipeline.check(root) == (2, []) and reads == []
+    assert docs_of(root) == full_ingest(root, tmp_path / "full")
+
+
+def test_an_entry_is_compared_by_its_values_not_by_how_it_is_written():
+    plain = tomllib.loads('[books.demo]\ntitle = "Demo"\n[books.demo.chrome]\njunk = ["^x$"]\n')
+    dotted = tomllib.loads("[books.demo]  # a comment\nchrome.junk = [ '^x$' ]\ntitle = 'Demo'\n")
+    assert tomlfile.canonical(plain) != tomlfile.canonical(dotted)  # the keys' order is kept
+    dotted = tomllib.loads("[books.demo]  # a comment\ntitle = 'Demo'\nchrome.junk = [ '^x$' ]\n")
+    assert tomlfile.canonical(plain) == tomlfile.canonical(dotted)
+    dated = tomlfile.canonical(tomllib.loads("d = 2024-01-02"))
+    assert dated != tomlfile.canonical(tomllib.loads('d = "2024-01-02"'))
 
 
 def test_an_edited_page_of_a_folder_source_reads_the_book_again(tmp_path, reads):
@@ -168,5 +230,5 @@ def test_refresh_ingests_a_new_entry_and_leaves_a_book_whose_source_is_absent(tm
     more = ENTRY.replace("demo", "more") + ENTRY.replace("demo", "gone")
     registry.write_text(registry.read_text(encoding="utf-8") + "\n" + more, encoding="utf-8")
     (root / "sources" / "more.txt").write_text(TEXT, encoding="utf-8")
-    assert pipeline.refresh(root) == ["demo", "more"]  # the registry changed: demo is read again
+    assert pipeline.refresh(root) == ["more"]  # demo's entry did not change
     assert (root / "docs" / "more").is_dir() and not (root / "docs" / "gone").exists()

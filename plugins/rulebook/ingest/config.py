@@ -20,7 +20,7 @@ from rulebook.ingest.errors import IngestError
 from rulebook.ingest.lineshapes import CHAPTER_WORDS, SENTENCE_ENDS, TITLE_MAX
 from rulebook.ingest.model import fold
 from rulebook.ingest.patterns import Pattern, Where, compile_pattern
-from rulebook.ingest.tomlfile import KeyLocator, read_toml
+from rulebook.ingest.tomlfile import KeyLocator, canonical, read_toml
 
 # Paths of the built site that a book folder (docs/<slug>/ -> /<slug>/) must not take: the
 # plugin's own output, Material's, and the hand-written pages (found in docs/ at load time).
@@ -213,6 +213,8 @@ class BookConfig:
     kind: str = "text"  # text, html or markdown (from the source's suffix)
     order: list[str] = field(default_factory=list)  # a folder source: its pages in reading order
     locate: KeyLocator | None = None  # where each key of this entry is in books.toml (for errors)
+    # the entry's table as parsed (tomlfile.canonical): what of books.toml its pages are read from
+    entry: str = ""
 
     def where(self, *keys: str | int) -> int | None:
         """The line of books.toml that sets `keys` (e.g. "headings", "mode") in this entry."""
@@ -263,6 +265,7 @@ def load_books(config_path: Path, docs_dir: Path | None = None) -> list[BookConf
             raise bat.fail("a book entry must be a table [books.<slug>]")
         values = schema.BOOK.check(entry, bat)
         book = _book(slug, config_path, loc, values, schema.source_kind(entry, bat) or schema.TEXT)
+        book.entry = canonical(entry)
         out.append(book)
     return out
 

@@ -8,6 +8,8 @@ written over several lines, which is all the registry's syntax uses.
 
 from __future__ import annotations
 
+import datetime
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -34,6 +36,19 @@ def read_utf8(path: Path, book: str | None = None) -> str:
             line=line,
             book=book,
         ) from None
+
+
+def canonical(value: Any) -> str:
+    """A parsed TOML value as one string that depends on the value only, not on how the file
+    writes it (spacing, comments, quotes, dotted keys or tables, its place in the file). Keys
+    keep their order: a table's order can be the order of what it makes (front matter)."""
+
+    def typed(v: Any) -> Any:  # a date is not the string that spells it
+        if isinstance(v, datetime.date | datetime.time):
+            return {"toml-" + type(v).__name__: v.isoformat()}
+        raise TypeError(f"not a TOML value: {v!r}")
+
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=typed)
 
 
 _AT = re.compile(r"\s*\(at line (\d+), column \d+\)$|\s*\(at end of document\)$")
