@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from rulebook import cli
 from rulebook.ingest import freshness, pipeline, tomlfile
+from rulebook.ingest.errors import IngestError
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
 ENTRY = '[books.demo]\ntitle = "Demo"\nsystem = "Demo RPG"\nsource = "demo.txt"\n'
@@ -138,6 +139,33 @@ def test_the_books_order_and_a_comment_in_the_registry_read_no_book(tmp_path, re
     )
     assert pipeline.refresh(root) == [] and pipeline.check(root) == (2, []) and reads == []
     assert docs_of(root) == full_ingest(root, tmp_path / "full")
+
+
+def test_an_edited_search_glossary_reads_no_book(tmp_path, reads):
+    # the glossaries are the search's: the reading only checks them, and every build reads them
+    root = library(tmp_path / "served")
+    registry = root / "sources" / "books.toml"
+    registry.write_text(
+        registry.read_text(encoding="utf-8").replace(
+            'source = "demo.txt"\n', 'source = "demo.txt"\nglossary = "demo.glossary.toml"\n'
+        ),
+        encoding="utf-8",
+    )
+    synonyms = '[[synonym]]\nterms = ["ОД", "Очки Действий"]\n'
+    (root / "sources" / "demo.glossary.toml").write_text(synonyms, encoding="utf-8")
+    (root / "sources" / "common.glossary.toml").write_text(synonyms, encoding="utf-8")
+    pipeline.run(root)
+    reads.clear()
+    more = '\n[[alias]]\nfrom = "хилка"\nto = ["лечение"]\n'
+    for name in ("demo.glossary.toml", "common.glossary.toml"):
+        (root / "sources" / name).write_text(synonyms + more, encoding="utf-8")
+    assert pipeline.refresh(root) == [] and pipeline.check(root) == (2, []) and reads == []
+    assert docs_of(root) == full_ingest(root, tmp_path / "full")
+    (root / "sources" / "common.glossary.toml").write_text(
+        synonyms + more.replace("to =", "too ="), encoding="utf-8"
+    )
+    with pytest.raises(IngestError, match=r"common\.glossary\.toml:\d+: .*unknown key 'too'"):
+        pipeline.check(root)  # the check still checks it
 
 
 def test_an_entry_is_compared_by_its_values_not_by_how_it_is_written():

@@ -10,13 +10,14 @@ The inputs are everything the reading depends on: the book's entry in the regist
 parsed, not the file: a book's pages take nothing from the other entries, nor from the books'
 order or the entry's place, as the home page's list of books, the navigation and the search read
 the registry at every build; so another entry's edit or a new book reads no other book), the
-book's source (each file of a folder source, by its path and bytes), the files its entry names
-(table hints, glossary) and the shared glossary, the importer's code, Python's and the installed
-packages' versions and, for a PDF, pdftotext's. A record sits under `.cache/` (not committed: it
-names this machine's packages); no record, any input changed, or a page edited or added by hand,
-and the book is read as before. The check takes the shortcut, and so does `mkdocs serve`, which
-reads again the books whose inputs changed (pipeline.refresh); `rulebook ingest` always reads its
-books.
+book's source (each file of a folder source, by its path and bytes), its table hints, the
+importer's code, Python's and the installed packages' versions and, for a PDF, pdftotext's. The
+search glossaries (the book's, the shared one) are not: the reading only checks them, and every
+build reads them, so a synonym added reads no book again. A record sits under `.cache/` (not
+committed: it names this machine's packages); no record, any input changed, or a page edited or
+added by hand, and the book is read as before. The check takes the shortcut, and so does `mkdocs
+serve`, which reads again the books whose inputs changed (pipeline.refresh); `rulebook ingest`
+always reads its books.
 """
 
 from __future__ import annotations
@@ -35,13 +36,13 @@ from rulebook.ingest.config import BookConfig
 RECORDS = Path(".cache") / "ingest"  # under the project's root
 
 
-def inputs(book: BookConfig, common_glossary: Path) -> str:
+def inputs(book: BookConfig) -> str:
     """A digest of everything `book`'s pages are read from."""
     h = hashlib.sha256()
     h.update(_code().encode())
     h.update(_packages().encode())
     _add(h, book.slug.encode(), book.entry.encode())
-    for path in [book.source, book.tables.hints, book.glossary, common_glossary]:
+    for path in [book.source, book.tables.hints]:
         _add_path(h, path)
     if any(p.suffix.lower() == ".pdf" for p in _files(book.source)):
         h.update(_pdftotext().encode())

@@ -242,7 +242,7 @@ def run(root: Path, slugs: list[str] | None = None, check: bool = False) -> list
     selected = _select(root, slugs)
     if check:
         return [_read(book) for book in selected]
-    return _ingest(root, selected, [freshness.inputs(b, _common(root)) for b in selected])
+    return _ingest(root, selected, [freshness.inputs(b) for b in selected])
 
 
 def _read(book: BookConfig) -> BookResult:
@@ -267,7 +267,7 @@ def check(root: Path, slugs: list[str] | None = None) -> tuple[int, list[str]]:
     selected = _select(root, slugs)
     stale: list[str] = []
     for book in selected:
-        key = freshness.inputs(book, _common(root))  # before reading: an edit meanwhile shows next time
+        key = freshness.inputs(book)  # before reading: an edit meanwhile shows next time
         if freshness.is_fresh(root, book.slug, key):
             continue
         differ = stale_files(root / "docs", [_read(book)])
@@ -285,7 +285,7 @@ def refresh(root: Path) -> list[str]:
     The digests that found a book changed are the ones its record keeps: its inputs (a folder of
     pages, a large PDF) are hashed once."""
     selected = _select(root, None, glossaries=False)
-    now = {b.slug: freshness.inputs(b, _common(root)) for b in selected if b.source.exists()}
+    now = {b.slug: freshness.inputs(b) for b in selected if b.source.exists()}
     changed = [b for b in selected if b.slug in now and freshness.read_from(root, b.slug) != now[b.slug]]
     if changed:
         check_glossaries(_common(root), changed)  # those of the books it reads, as run() does
