@@ -565,6 +565,7 @@ def test_a_russian_spelling_of_a_glossary_english_term_no_book_prints_finds_what
             ("Вдохновение", 2, ["Мастер дарует вдохновение за хорошую игру."]),
             ("Внезапность", 2, ["Застигнутые врасплох не действуют в первом раунде."]),
             ("Рейтер", 2, ["Рейтер стреляет с седла."]),
+            ("Мудрость", 2, ["Мудрость — внимательность и здравый смысл."]),
             ("Налётчик", 2, ["Налётчик нападает из засады."]),
         ],
     )
@@ -574,12 +575,14 @@ def test_a_russian_spelling_of_a_glossary_english_term_no_book_prints_finds_what
         '[[alias]]\nfrom = "disadvantage"\nto = ["помеха"]\n'
         '[[alias]]\nfrom = "inspiration"\nto = ["вдохновение"]\n'
         '[[alias]]\nfrom = "surprise"\nto = ["внезапность"]\n'
-        '[[alias]]\nfrom = "raider"\nto = ["налётчик"]\n',
+        '[[alias]]\nfrom = "raider"\nto = ["налётчик"]\n'
+        '[[alias]]\nfrom = "wisdom"\nto = ["мудрость"]\n',
     )
     # «рейдер» spells «raider», and is one letter from the book's «рейтер»: a typo of the book's
-    queries = ["адвантейдж", "дизадвантейдж", "инспирейшн", "сюрпрайз", "рейдер"]
-    want = ["Преимущество", "Помеха", "Вдохновение", "Внезапность", "Рейтер"]
-    fixed = ["advantage", "disadvantage", "inspiration", "surprise", "рейтер"]
+    # «виздом»: the stemmer reads «-ом» as an ending («визд»); the whole word spells «wisdom»
+    queries = ["адвантейдж", "дизадвантейдж", "инспирейшн", "сюрпрайз", "виздом", "рейдер"]
+    want = ["Преимущество", "Помеха", "Вдохновение", "Внезапность", "Мудрость", "Рейтер"]
+    fixed = ["advantage", "disadvantage", "inspiration", "surprise", "wisdom", "рейтер"]
     # a Russian word of two consonants sounds like too many English ones: «съела» is not «sell»
     sold = index(ru, common='[[alias]]\nfrom = "sell"\nto = ["продать"]\n')
     ate = "вдохновение съела"
@@ -1043,8 +1046,18 @@ def test_a_loan_fits_an_english_word_by_its_sounds_not_its_consonants_alone():
         ("инспирейшн", "inspiration"),
         ("адвантейдж", "advantage"),
         ("чардж", "charge"),
+        # a silent «gh», «cs» as «кс», a soft «c» with its vowel, «тч», a final «w» after a vowel
+        ("инсайт", "insight"),
+        ("атлетикс", "athletics"),
+        ("медисин", "medicine"),
+        ("овервотч", "overwatch"),
+        ("витдроу", "withdraw"),
     ]:
         assert analysis.loan_fits(ru, en), (ru, en)
+    # a loan the stemmer cuts as if it had a Russian ending is read whole as well
+    for ru, en in [("шотган", "shotgun"), ("виздом", "wisdom")]:
+        assert not analysis.loan_fits(ru, en) and analysis.loan_fits_either(ru, en), (ru, en)
+        assert analysis.skeleton(en) in analysis.loan_readings(ru), (ru, en)
     # the same consonants, the vowels elsewhere
     for ru, en in [("сокрось", "seeker"), ("гарп", "grip"), ("перк", "prick")]:
         assert analysis.skeleton(ru) == analysis.skeleton(en)

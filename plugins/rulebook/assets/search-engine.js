@@ -343,11 +343,12 @@
     /* analysis.plain_e: «э» written «е» (флэт, флет). */
     plainE(w) { return w.split("э").join("е"); }
 
-    /* analysis._loan_letters: a word as its skeleton reads it: [table, letters] (no table: []). */
-    loanLetters(surface) {
+    /* analysis._loan_letters: a word as its skeleton reads it: [table, letters] (no table: []);
+       a Cyrillic one stemmed, or `whole`, as typed. */
+    loanLetters(surface, whole) {
       const L = this.spec.loans;
       if (this.allIn(surface, this.cyr)) {
-        let w = this.stem(surface);
+        let w = whole ? surface : this.stem(surface);
         for (const suffix of L.cyrillic_suffixes) {
           if (w.endsWith(suffix) && w.length > suffix.length + 2) { w = w.slice(0, -suffix.length); break; }
         }
@@ -385,8 +386,8 @@
     }
 
     /* analysis.sounds: the skeleton with each run of vowels kept as one V (seeker: sVkVr). */
-    sounds(surface) {
-      const [table, letters] = this.loanLetters(surface);
+    sounds(surface, whole) {
+      const [table, letters] = this.loanLetters(surface, whole);
       let w = letters;
       const silentE = table === this.spec.loans.latin && w.length > 3 && w.endsWith("e");
       if (silentE && Object.prototype.hasOwnProperty.call(table, w[w.length - 2])) w = w.slice(0, -1);
@@ -397,8 +398,27 @@
        (the same sounds, or one with a vowel more at its end); skeletons alone match сокрось to
        seeker. */
     loanFits(word, english) {
-      const a = this.sounds(word), b = this.sounds(english);
-      return !!a && (a === b || a === b + "V" || b === a + "V");
+      return this.soundsFit(this.sounds(word), this.sounds(english));
+    }
+
+    soundsFit(a, b) { return !!a && (a === b || a === b + "V" || b === a + "V"); }
+
+    /* analysis.loan_readings: the stem's skeleton, and the whole word's where the stemmer cut a
+       sound of the loan as a Russian ending («шотган»: «шотга», shotgun). */
+    loanReadings(word) {
+      const out = [this.skeleton(word)];
+      if (this.allIn(word, this.cyr)) {
+        const [table, w] = this.loanLetters(word, true);
+        const whole = this.loanClasses(table, w, "");
+        if (whole !== out[0]) out.push(whole);
+      }
+      return out;
+    }
+
+    /* analysis.loan_fits_either: loanFits by the stem's sounds or the whole word's. */
+    loanFitsEither(word, english) {
+      const b = this.sounds(english);
+      return this.soundsFit(this.sounds(word), b) || this.soundsFit(this.sounds(word, true), b);
     }
   }
 
@@ -1523,8 +1543,9 @@
         needs = needs.concat(this.V.need(fwd), this.V.need(rev, "r"));
       }
       if (this.isCyrillic(s.word)) {
-        const sk = this.A.skeleton(s.word);
-        if (sk.length >= this.store.spec.loans.min_length) needs.push(["l", this.store.shardOf("l", sk)]);
+        for (const sk of this.A.loanReadings(s.word)) {
+          if (sk.length >= this.store.spec.loans.min_length) needs.push(["l", this.store.shardOf("l", sk)]);
+        }
       }
       return needs;
     }
@@ -1567,11 +1588,13 @@
     glossaryLoan(w) {
       const A = this.A;
       if (!this.isCyrillic(w)) return null;
-      const sk = A.skeleton(w);
-      // three consonants at least: a shorter word sounds like too many («съела»: «sell»)
-      if (sk.length < Math.max(this.store.spec.loans.min_length, this.P.glossary_loan_from || Infinity)) return null;
-      const loans = this.store.get("l", this.store.shardOf("l", sk));
-      const fits = ((loans.glossary && loans.glossary.get(sk)) || []).filter((u) => A.loanFits(w, u));
+      let fits = [];
+      for (const sk of A.loanReadings(w)) {
+        // three consonants at least: a shorter word sounds like too many («съела»: «sell»)
+        if (sk.length < Math.max(this.store.spec.loans.min_length, this.P.glossary_loan_from || Infinity)) continue;
+        const loans = this.store.get("l", this.store.shardOf("l", sk));
+        fits = fits.concat(((loans.glossary && loans.glossary.get(sk)) || []).filter((u) => A.loanFitsEither(w, u)));
+      }
       return fits.length ? fits.reduce((a, b) => (b < a ? b : a)) : null;
     }
 

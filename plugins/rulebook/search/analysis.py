@@ -373,11 +373,12 @@ def _pairs(w: str, pairs: list[list[str]]) -> str:
     return w
 
 
-def _loan_letters(surface: str) -> tuple[dict[str, str], str]:
-    """A word as its skeleton reads it: a Cyrillic one stemmed, without a Russian verb suffix of
-    a loan, its letter pairs joined; a Latin one with its letter pairs joined; (table, letters)."""
+def _loan_letters(surface: str, whole: bool = False) -> tuple[dict[str, str], str]:
+    """A word as its skeleton reads it: a Cyrillic one stemmed (or `whole`, as typed), without a
+    Russian verb suffix of a loan, its letter pairs joined; a Latin one with its letter pairs
+    joined; (table, letters)."""
     if all(c in _CYR for c in surface):
-        w = stem(surface)
+        w = surface if whole else stem(surface)
         for suffix in _LOANS["cyrillic_suffixes"]:  # кастовать -> каст: a Russian verb of a loan
             if w.endswith(suffix) and len(w) > len(suffix) + 2:
                 w = w[: -len(suffix)]
@@ -409,11 +410,11 @@ def _classes(table: dict[str, str], w: str, vowel: str) -> str:
     return "".join(out)
 
 
-def sounds(surface: str) -> str:
+def sounds(surface: str, whole: bool = False) -> str:
     """The skeleton with its vowels kept as places: each run of vowels one `V` (seeker -> sVkVr,
     сокрось -> sVkr; grapple, грэппл -> grVpl). An English word's final «e» after a consonant
     is silent (grapple, hide); «ь» and «ъ» are no sound of their own."""
-    table, w = _loan_letters(surface)
+    table, w = _loan_letters(surface, whole)
     if table is _LOAN_LAT and len(w) > 3 and w.endswith("e") and w[-2] in table:
         w = w[:-1]
     return _classes(table, w, "V")
@@ -424,8 +425,29 @@ def loan_fits(word: str, english: str) -> bool:
     the same sounds, or one of them with a vowel more at its end (a Russian stem cut before its
     ending, an English word's final vowel). Their skeletons alone match words of other shapes
     (сокрось -> seeker: «skr»)."""
-    a, b = sounds(word), sounds(english)
+    return _fits(sounds(word), sounds(english))
+
+
+def _fits(a: str, b: str) -> bool:
     return bool(a) and (a == b or a == b + "V" or b == a + "V")
+
+
+def loan_readings(word: str) -> list[str]:
+    """The skeletons a Russian word may spell an English one by: its stem's, and the whole
+    word's where the stemmer cut a sound of the loan as a Russian ending («шотган»: «шотга»,
+    shotgun; «виздом»: «визд», wisdom)."""
+    out = [skeleton(word)]
+    if all(c in _CYR for c in word):
+        whole = _classes(*_loan_letters(word, True), "")
+        if whole != out[0]:
+            out.append(whole)
+    return out
+
+
+def loan_fits_either(word: str, english: str) -> bool:
+    """`loan_fits` by the stem's sounds or the whole word's (loan_readings)."""
+    b = sounds(english)
+    return _fits(sounds(word), b) or _fits(sounds(word, True), b)
 
 
 def skeleton(surface: str) -> str:

@@ -210,9 +210,9 @@ class Planner:
             fwd, rev = typo_ranges(s.word, s.prefix, k)
             needs += V.need(store, fwd) + V.need(store, rev, "r")
         if all(c in _CYR for c in s.word):
-            sk = analysis.skeleton(s.word)
-            if len(sk) >= analysis.SPEC["loans"]["min_length"]:
-                needs.append(("l", store.shard_of("l", sk)))
+            for sk in analysis.loan_readings(s.word):
+                if len(sk) >= analysis.SPEC["loans"]["min_length"]:
+                    needs.append(("l", store.shard_of("l", sk)))
         return needs
 
     def _phrase_needs(self) -> list[Key]:
@@ -273,12 +273,13 @@ class Planner:
         spells, by sound (analysis.loan_fits); the first in order where several do."""
         if not all(c in _CYR for c in w):
             return None
-        sk = analysis.skeleton(w)
-        # three consonants at least: a shorter word sounds like too many («съела»: «sell»)
-        if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
-            return None
-        loans = self.store.get(("l", self.store.shard_of("l", sk)))
-        fits = [u for u in getattr(loans, "glossary", {}).get(sk, []) if analysis.loan_fits(w, u)]
+        fits = []
+        for sk in analysis.loan_readings(w):
+            # three consonants at least: a shorter word sounds like too many («съела»: «sell»)
+            if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
+                continue
+            loans = self.store.get(("l", self.store.shard_of("l", sk)))
+            fits += [u for u in getattr(loans, "glossary", {}).get(sk, []) if analysis.loan_fits_either(w, u)]
         return min(fits) if fits else None
 
     def split_unknown(self, plan: Plan, slots: list[Slot]) -> dict[str, str]:
