@@ -280,6 +280,10 @@ def test_a_dressing_kit_with_no_light_wound_is_not_logged_as_having_removed_one(
     latest = widget.locator(".rb-calc__log li.is-latest")
     expect(latest).to_contain_text("снимать нечего", timeout=BOOT_TIMEOUT)
     expect(latest.locator("strong")).to_have_text("Перевязочный комплект: снять Лёгкое ранение")
+    # a step that changes nothing applies no rule: no «§» link to the kit's paragraph
+    nothing = latest.locator(".rb-calc__steps li", has_text="снимать нечего")
+    expect(nothing).to_have_count(1)
+    expect(nothing.locator("a")).to_have_count(0)
 
 
 def test_the_countdown_badge_counts_to_the_characters_own_rounds(site, page):

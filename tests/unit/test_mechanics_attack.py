@@ -120,6 +120,14 @@ def test_a_cover_already_destroyed_is_no_target():
     assert "разрушено" in out["steps"][-1]["text"]
 
 
+def test_shooting_at_a_cover_that_is_not_there_cites_no_rule():
+    """«Стрелять по укрытию нельзя: укрытие не выбрано» cited 3.3 «Повреждение укрытий», whose
+    condition (a cover hit) is not met: the step applies no rule."""
+    out = run("attack", {"target_is_cover": True, "cover": "none"})
+    assert out["mz"] is None and out["steps"][-1]["rule"] is None
+    assert "укрытие не выбрано" in out["steps"][-1]["text"]
+
+
 @settings(max_examples=120, deadline=None)
 @given(
     st.sampled_from([4, 6, 8, 10, 12]),

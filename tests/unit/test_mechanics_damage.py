@@ -365,7 +365,8 @@ def test_a_dressing_kit_removes_one_light_wound_instead_of_stopping_the_bleeding
     assert wounds(out) == (1, 0, 1, 0) and out["state"]["bleeding"] is True
     out = step([{"type": "kit_light"}, {"type": "kit_light"}], state=out["state"])
     assert wounds(out) == (0, 0, 1, 0)
-    assert out["steps"][-1]["rule"].endswith("#pereviazochnyi-komplekt--6")
+    removed, nothing_left = (s for s in out["steps"] if s["action"] in (0, 1))
+    assert removed["rule"].endswith("#pereviazochnyi-komplekt--6") and nothing_left["rule"] is None
 
 
 def test_a_critical_failure_to_stop_bleeding_adds_a_light_wound():
@@ -469,6 +470,43 @@ def test_invalid_characters_and_states_name_the_field(inputs, field):
     with pytest.raises(InputError) as err:
         run("damage", inputs)
     assert err.value.field == field
+
+
+OUT_OF_COMBAT = {"type": "end_combat"}
+
+
+@pytest.mark.parametrize(
+    ("actions", "said"),
+    [
+        ([{"type": "stop_bleeding", "outcome": "success"}], "Кровотечения нет"),
+        ([{"type": "stop_bleeding", "kit": True}], "Кровотечения нет"),
+        ([{"type": "stabilise", "outcome": "success"}], "Критического ранения нет"),
+        ([{"type": "kit_light"}], "Лёгких ранений нет"),
+        ([hit(2), {"type": "end_turn"}], "ни Кровотечения, ни Критического"),
+        ([OUT_OF_COMBAT, {"type": "end_turn"}], "Вне боя ходов нет"),
+        ([OUT_OF_COMBAT, OUT_OF_COMBAT], "Боя и так нет"),
+        ([{"type": "start_combat"}], "Бой уже идёт"),
+    ],
+)
+def test_an_action_whose_rule_has_nothing_to_act_on_cites_no_paragraph(actions, said):
+    """«Кровотечения нет — останавливать нечего» cited «При успешной проверке состояние
+    Кровотечения немедленно снимается»: a rule whose condition is not met does not decide the
+    step, so a link to it misled; such a step cites nothing."""
+    before = step(actions[:-1]) if actions[:-1] else None
+    out = step(actions)
+    last = out["steps"][-1]
+    assert said in last["text"] and last["rule"] is None
+    if before is not None:
+        assert out["state"] == before["state"]
+
+
+def test_the_end_of_a_turn_out_of_a_fight_cites_what_stopped_the_countdown_or_the_bleeding():
+    """Out of a fight a turn changes nothing, and why is a rule only when there is something
+    that would go on in one: the countdown (stopped by the fight's end) or the bleeding."""
+    critical = step([hit(5), OUT_OF_COMBAT, {"type": "end_turn"}])
+    assert critical["steps"][-1]["rule"] == url("wounds.combat_end")
+    bleeding = step([hit(4, source="firearm"), OUT_OF_COMBAT, {"type": "end_turn"}])
+    assert bleeding["steps"][-1]["rule"] == url("bleeding.combat_again")
 
 
 def test_every_step_cites_a_paragraph_and_says_which_action_it_belongs_to():

@@ -473,7 +473,8 @@
   function stepList(steps) {
     const ol = h("ol", { class: "rb-calc__steps" });
     (steps || []).forEach((s) => {
-      ol.appendChild(h("li", { "data-kind": s.kind || null }, [s.text + " ", ruleLink(s.rule)]));
+      // a step that changes nothing applies no rule and links to none
+      ol.appendChild(h("li", { "data-kind": s.kind || null }, s.rule ? [s.text + " ", ruleLink(s.rule)] : [s.text]));
     });
     return ol;
   }

@@ -312,7 +312,8 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"calculator": "attack", "hit_modifier": total_mod}
     if t["target_is_cover"]:
         if cover is None:
-            steps.add("attack.cover_target", "Стрелять по укрытию нельзя: укрытие не выбрано.")
+            # no cover, no rule of 3.3 to apply
+            steps.add(None, "Стрелять по укрытию нельзя: укрытие не выбрано.")
             mz = None
         else:
             mz = cover

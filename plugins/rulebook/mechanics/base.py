@@ -110,12 +110,15 @@ class Reading:
 
 @dataclass
 class Steps:
-    """The numbered explanation the calculators return; every entry cites its paragraph."""
+    """The numbered explanation the calculators return; every entry that applies a rule cites its
+    paragraph. A step that changes nothing because the rule's condition is absent («Кровотечения
+    нет — останавливать нечего») applies no rule: it cites none (`rule` None), since a link would
+    say that paragraph decided it."""
 
     items: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, rule: str, text: str, **extra: Any) -> None:
-        self.items.append({"text": text, "rule": url(rule), **extra})
+    def add(self, rule: str | None, text: str, **extra: Any) -> None:
+        self.items.append({"text": text, "rule": url(rule) if rule is not None else None, **extra})
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ def stabilise(track: Track, outcome: str | None, where: str) -> None:
     if track.dead_noop():
         return
     if not s.has_critical:
-        track.add("stabilise.check", "Критического ранения нет — стабилизировать нечего.")
+        track.nothing_to_do("Критического ранения нет — стабилизировать нечего.")
         return
     if outcome is None:
         raise InputError(f"{where}.outcome", "нужен итог проверки Медицины против 1к6")
@@ -76,7 +76,7 @@ def stop_bleeding(
     if track.dead_noop():
         return
     if not s.bleeding:
-        track.add("bleeding.stop_success", "Кровотечения нет — останавливать нечего.")
+        track.nothing_to_do("Кровотечения нет — останавливать нечего.")
         return
     if kit:
         s.bleeding = False
@@ -138,7 +138,7 @@ def kit_light(track: Track) -> None:
     if track.dead_noop():
         return
     if not s.wounds[LIGHT]:
-        track.add("bleeding.kit_light", "Лёгких ранений нет — комплекту снимать нечего.")
+        track.nothing_to_do("Лёгких ранений нет — комплекту снимать нечего.")
         return
     s.wounds[LIGHT] -= 1
     track.add(

@@ -32,8 +32,13 @@ class Track:
         self.steps = Steps()
         self.action = 0
 
-    def add(self, rule: str, text: str, kind: str = "info") -> None:
+    def add(self, rule: str | None, text: str, kind: str = "info") -> None:
         self.steps.add(rule, text, action=self.action, kind=kind)
+
+    def nothing_to_do(self, text: str) -> None:
+        """An action whose rule's condition is absent (no bleeding to stop, no fight to end): a
+        step that cites no paragraph, as none applies."""
+        self.add(None, text)
 
     def place(
         self, severities: tuple[int, ...] | list[int], cause: str, event: Event | None = None

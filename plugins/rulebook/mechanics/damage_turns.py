@@ -15,10 +15,21 @@ def end_turn(track: Track) -> None:
     if track.dead_noop():
         return
     if not s.in_combat:
-        track.add(
-            "wounds.combat_end",
-            "Вне боя ходов нет: отсчёт и Кровотечение по ходам не идут (для нового боя — «Новый бой»).",
-        )
+        # what stands still out of a fight is the rule's to say: the countdown (stopped by the
+        # fight's end) and the bleeding (per turn again in a new fight); with neither, no rule
+        if s.has_critical:
+            track.add(
+                "wounds.combat_end",
+                "Вне боя ходов нет: отсчёт до смерти остановлен (для нового боя — «Новый бой»).",
+            )
+        elif s.bleeding:
+            track.add(
+                "bleeding.combat_again",
+                "Вне боя ходов нет: Кровотечение ранит в конце хода только в бою "
+                "(для нового боя — «Новый бой»).",
+            )
+        else:
+            track.nothing_to_do("Вне боя ходов нет — без изменений (для нового боя — «Новый бой»).")
         return
     if s.has_critical:
         s.countdown = (s.countdown or 0) + 1
@@ -44,7 +55,7 @@ def end_turn(track: Track) -> None:
         )
         track.place([LIGHT], "Кровотечение")
         return
-    track.add("bleeding.end_of_turn", "Конец хода: ни Кровотечения, ни Критического ранения — без изменений.")
+    track.nothing_to_do("Конец хода: ни Кровотечения, ни Критического ранения — без изменений.")
 
 
 def end_combat(track: Track) -> None:
@@ -52,7 +63,7 @@ def end_combat(track: Track) -> None:
     if track.dead_noop():
         return
     if not s.in_combat:
-        track.add("wounds.combat_end", "Боя и так нет — без изменений.")
+        track.nothing_to_do("Боя и так нет — без изменений.")
         return
     s.in_combat = False
     if s.has_critical:
@@ -79,7 +90,7 @@ def start_combat(track: Track) -> None:
     if track.dead_noop():
         return
     if s.in_combat:
-        track.add("wounds.combat_again", "Бой уже идёт — без изменений.")
+        track.nothing_to_do("Бой уже идёт — без изменений.")
         return
     s.in_combat = True
     if s.has_critical:
