@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulebook.mechanics import run
 from rulebook.mechanics.attack import base_difficulty, cover_mz, hit_modifier, hits_to_destroy, target_mz
+from rulebook.mechanics.rules import url
 
 
 def shooter(die, prof, mark, thr, acro, **more):
@@ -109,6 +110,29 @@ def test_the_heavy_weapons_table_presets_say_they_are_heavy_weapons():
     assert {"heavy_grenade_launcher", "heavy_machine_gun", "anaxion_emitter"} <= heavy
     # a heavy pistol or a heavy melee weapon is not of the heavy weapons' table
     assert not heavy & {"heavy_pistol", "heavy_melee", "two_handed_melee", "heavy_crossbow"}
+
+
+def test_the_rows_that_say_their_attack_ignores_1_mz_of_cover_carry_it_in_their_presets():
+    """4.6: the hunting bow «Атака игнорирует 1 МЗ укрытия», the heavy crossbow «Пробивает лёгкие
+    укрытия: атака игнорирует 1 МЗ укрытия»; read off the rows' text, no other row says so."""
+    from rulebook.mechanics.presets import WEAPONS
+
+    ignoring = {w.key: w.describe()["cover_ignored"] for w in WEAPONS if w.describe()["cover_ignored"]}
+    assert ignoring == {"hunting_bow": 1, "heavy_crossbow": 1}
+
+
+def test_a_weapon_that_ignores_1_mz_of_cover_takes_it_off_before_the_comparison():
+    """Acrobatics 2 (МЗ 6) behind a half-body concrete barricade (МЗ 9): a weapon that ignores
+    1 МЗ of cover shoots against 8; with the aimed shot's 1 as well, against 7 (ignorings add
+    up, 4.1); it never brings the cover below the base difficulty, the larger is taken."""
+    plain = shooter(6, 0, 0, 0, 2, cover="half", cover_material="strong")
+    ignoring = shooter(6, 0, 0, 0, 2, cover="half", cover_material="strong", cover_ignored=1)
+    assert (plain["mz"], ignoring["mz"]) == (9, 8)
+    assert any(s["rule"] == url("attack.weapon_cover") and "8" in s["text"] for s in ignoring["steps"])
+    both = shooter(6, 3, 0, 3, 2, cover="half", cover_material="strong", cover_ignored=1, aimed_shot=True)
+    assert both["mz"] == 7
+    low = shooter(6, 0, 0, 0, 4, cover="quarter", cover_material="light", cover_ignored=3)
+    assert low["mz"] == 8  # cover 7 − 3 = 4 is below the base difficulty 8: the base is used
 
 
 def test_a_cover_already_destroyed_is_no_target():

@@ -364,6 +364,7 @@
         set("attacker", "threshold", p.threshold);
         set("target", "weapon_damage", p.damage);
         set("target", "heavy_weapon", p.heavy_weapon);
+        set("attacker", "cover_ignored", p.cover_ignored);
       }
       const bits = [p.properties];
       if (p.hit_note) bits.push(p.hit_note);

@@ -11,7 +11,10 @@ has the special МЗ 8 + ⌊Акробатика / 2⌋ and the shot has hindran
 rifle's aimed shot (3.6 «Выверенный выстрел») adds 1к4 to the roll and takes 1 from the cover's
 МЗ before the comparison; it needs proficiency at the threshold and a target beyond 30 ft. A
 sniper's firing position zeroed in by the enemy (3.6 «Пристрелка позиции») gives ranged attacks
-against it 2 МЗ of its cover (level 2) or all of it (level 3).
+against it 2 МЗ of its cover (level 2) or all of it (level 3). A weapon whose row says its
+attack «игнорирует 1 МЗ укрытия» (4.6: the hunting bow, the heavy crossbow; a preset fills it in)
+takes that from the cover's МЗ too, before the comparison; ignorings add up (4.1 «Снайперские
+винтовки»).
 """
 
 from __future__ import annotations
@@ -138,6 +141,16 @@ ATTACKER = Group(
             False,
             help="+1к4 к попаданию, МЗ укрытия −1; цель дальше 30 футов, стрелок в этот ход не двигался",
         ),
+        Field(
+            "cover_ignored",
+            "Оружие игнорирует МЗ укрытия",
+            "int",
+            0,
+            minimum=0,
+            maximum=3,
+            help="свойство оружия или модуля (Охотничий лук, Тяжёлый арбалет — 1); "
+            "складывается с Выверенным выстрелом",
+        ),
     ),
 )
 TARGET = Group(
@@ -222,6 +235,13 @@ READINGS = (
         "Выверенный выстрел по пристрелянной позиции (так стреляет и контрснайпер): игнорирования МЗ "
         "укрытия складываются — 1 и 2 при уровне 2; при уровне 3 МЗ укрытия не действует вовсе.",
         "attack.zeroing_2",
+    ),
+    Reading(
+        "Свойство оружия «атака игнорирует 1 МЗ укрытия» (Охотничий лук, Тяжёлый арбалет; так же "
+        "Бронебойный ствол) уменьшает МЗ укрытия до сравнения и складывается с Выверенным выстрелом "
+        "и пристрелкой. «Пробивает лёгкие укрытия» Тяжёлого арбалета калькулятор читает как "
+        "пояснение к нему: −1 МЗ любого укрытия.",
+        "attack.weapon_cover",
     ),
     Reading(
         "Цель в ближнем бою: МЗ всегда 8 + ⌊Акробатика / 2⌋ — без укрытия, без уменьшения на короткой "
@@ -309,6 +329,7 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     cover = cover_mz(size, material) if size != "none" else None
     explicit = int(t["explicit_mz"])
     zeroing = int(t["zeroing"])
+    weapon_ignores = int(a["cover_ignored"])
     out: dict[str, Any] = {"calculator": "attack", "hit_modifier": total_mod}
     if t["target_is_cover"]:
         if cover is None:
@@ -386,6 +407,12 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
                 f"МЗ укрытия: 5 + {COVER_SIZE[size][1]} (размер) + {COVER_MATERIAL[material][1]} "
                 f"(материал) = {cover}.",
             )
+            if weapon_ignores:
+                cover -= weapon_ignores
+                steps.add(
+                    "attack.weapon_cover",
+                    f"Оружие игнорирует {weapon_ignores} МЗ укрытия, до сравнения: {cover}.",
+                )
             if aimed:
                 cover -= AIMED_COVER_IGNORED
                 steps.add(

@@ -11,12 +11,15 @@ Every preset cites its table row (`rule`, a key of `rules.RULES`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from rulebook.mechanics.rules import url
 
 BY_DAMAGE = "Класс по урону (в книге не указан): 1–2 — лёгкое, 3 — среднее, 4 — тяжёлое."
+# 4.6, 4.1 modules: «атака игнорирует 1 МЗ укрытия», read off the row's own text
+COVER_IGNORED = re.compile(r"игнорирует (\d+) МЗ укрытия")
 ANAXION = (
     "Атаки анаксионного оружия считаются анаксионными: броня защищает, только если применима против них."
 )
@@ -66,7 +69,14 @@ class Weapon(_Preset):
             "hit_dice": list(self.hit_dice),
             # 3.3: a weapon of the heavy weapons' table (4.1.5) does double damage to cover
             "heavy_weapon": self.group == H,
+            "cover_ignored": self.cover_ignored,
         }
+
+    @property
+    def cover_ignored(self) -> int:
+        """The МЗ of cover the row says its attack ignores (the hunting bow, the heavy crossbow)."""
+        found = COVER_IGNORED.search(self.properties)
+        return int(found.group(1)) if found else 0
 
 
 @dataclass(frozen=True)

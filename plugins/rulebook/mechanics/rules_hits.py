@@ -95,6 +95,11 @@ CITATIONS: tuple[Rule, ...] = (
         "Игнорирование МЗ уменьшает только МЗ самого укрытия и применяется до сравнения",
     ),
     Rule(
+        "attack.weapon_cover",
+        "fatum/04-snariazhenie/#snaiperskie-vintovki--2",
+        "Игнорирование МЗ укрытия складывается.",
+    ),
+    Rule(
         "attack.zeroing_2",
         "fatum/03-boi/#pristrelka-pozitsii--3",
         "Все дальнобойные атаки против стрелка игнорируют 2 МЗ укрытия",
