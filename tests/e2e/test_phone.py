@@ -274,6 +274,41 @@ def test_a_calculators_answer_stays_in_view_and_uncovered_as_the_reader_scrolls(
     assert not covered, covered
 
 
+@pytest.mark.parametrize("calc", ["check", "damage"])
+def test_the_gm_screens_calculator_head_is_as_tall_as_its_answer_and_the_form_stays_put(
+    page: Page, server: str, calc: str
+) -> None:
+    """The sticky head kept the height of its four-line introduction (about 60 px of empty band
+    under the one-line answer on a Pixel 7) until the GM changed a field; given back at once, that
+    room would have moved the form. The first input's place is recorded at every text of the
+    status line, from the page's load to the first answer, and must not change."""
+    page.goto(server + "/gm-screen/")
+    widget = page.locator(f".rb-calc[data-rb-calc={calc}]")
+    widget.evaluate(
+        """w => { const s = w.querySelector('.rb-calc__status');
+        const first = w.querySelector('.rb-calc__form :is(input, select)');
+        const at = () => [s.textContent, first.getBoundingClientRect().top + scrollY];
+        w.rbPlaces = [at()];
+        new MutationObserver(() => { w.rbPlaces.push(at()); })
+            .observe(s, { childList: true, characterData: true, subtree: true }); }"""
+    )
+    widget.scroll_into_view_if_needed()
+    expect(widget.locator(".rb-calc__status[data-answer]")).to_be_visible(timeout=90_000)
+    places = widget.evaluate("w => w.rbPlaces")
+    tops = [top for _, top in places]
+    assert max(tops) - min(tops) < 1, places
+    # below the answer's text, the head has only its padding: no band
+    band = widget.evaluate(
+        """w => { const head = w.querySelector('.rb-calc__head');
+        const text = document.createRange();
+        text.selectNodeContents(head.querySelector('.rb-calc__status'));
+        const css = getComputedStyle(head);
+        return head.getBoundingClientRect().bottom - parseFloat(css.paddingBottom)
+            - parseFloat(css.borderBottomWidth) - text.getBoundingClientRect().bottom; }"""
+    )
+    assert band < 8, f"{band:.0f} px of empty head under the answer"
+
+
 @pytest.mark.parametrize("path", ["/fatum/01-bazovye-pravila/", "/gm-screen/"])
 def test_a_calculator_field_reached_by_shift_tab_is_not_under_its_sticky_head(
     page: Page, server: str, path: str

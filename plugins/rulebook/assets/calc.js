@@ -210,7 +210,7 @@
       } else if (engine.state === "ready") {
         p.hidden = true;
         if (this.answer) this.showAnswer(this.answer);
-        else s.textContent = "Калькулятор готов: результат обновляется при каждом изменении.";
+        else s.textContent = "Готово: расчёт при каждом изменении."; // one line, as the answer (see bind)
       } else if (engine.state === "failed") {
         p.hidden = true;
         s.removeAttribute("data-answer");
@@ -777,7 +777,11 @@
       const s = r.state;
       const bits = [s.dead ? "Погиб" : s.immobilised ? "Обездвижен (" + (s.countdown || 0) + " из " + (s.countdown_rounds || 3) + ")" : "В строю"];
       if (s.bleeding && !s.dead) bits.push("Кровотечение");
-      bits.push(SEV.map((k) => SEV_LABEL[k] + " " + s.wounds[k] + "/" + s.limits[k]).join(", "));
+      // the wounds taken, each against its limit; the slots table below has all four. Listing the
+      // empty ones too made an untouched character's answer two lines in a phone's head, which
+      // moved the form when it replaced the one-line status
+      const taken = SEV.filter((k) => s.wounds[k]);
+      bits.push(taken.length ? taken.map((k) => SEV_LABEL[k] + " " + s.wounds[k] + "/" + s.limits[k]).join(", ") : "ранений нет");
       if (s.armor !== "none") bits.push("БЗ " + s.bz + "/" + s.bz_max);
       return bits.join(" · ");
     }

@@ -23,9 +23,14 @@ from rulebook.widgets.elements import preset_options, text_el
 from rulebook.widgets.strict import StrictBlock, boolean
 
 ROOT_CLASS = "rb-calc"
-INTRO = (
-    "Расчёт запустится, как только вы измените значение или нажмёте кнопку: движок правил "
-    "(Python в WebAssembly) загружается один раз, дальше всё считается мгновенно и без сети."
+# The head's status line holds one line until the answer replaces it: on a narrow screen the head
+# is sticky, and a longer text there either left a band as tall as itself above the one-line
+# answer or, given back, moved the form. What the engine is goes under the form, where the result
+# will be.
+INTRO = "Расчёт запустится при первом изменении."
+PLACEHOLDER = (
+    "Результат появится здесь. Движок правил (Python в WebAssembly) загружается один раз, "
+    "дальше всё считается мгновенно и без сети."
 )
 
 
@@ -163,7 +168,7 @@ def render(parent: etree.Element, name: str, uid: str, compact: bool = False) ->
     form = etree.SubElement(root, "form", {"class": "rb-calc__form", "novalidate": "novalidate"})
     _LAYOUTS.get(name, _groups_form)(form, uid, calc.groups, decl)
     out = etree.SubElement(root, "div", {"class": "rb-calc__output", "aria-live": "polite"})
-    _text(out, "p", "Результат появится здесь.", {"class": "rb-calc__placeholder"})
+    _text(out, "p", PLACEHOLDER, {"class": "rb-calc__placeholder"})
     _readings(root, decl)
     return root
 
