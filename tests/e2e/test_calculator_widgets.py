@@ -419,6 +419,28 @@ def test_a_heavy_weapons_preset_marks_the_weapon_heavy_for_the_cover_it_hits(sit
     )
 
 
+def test_the_heavy_crossbows_preset_takes_1_mz_off_the_cover_and_a_carbines_gives_it_back(site, page):
+    """4.6: the heavy crossbow «атака игнорирует 1 МЗ укрытия» and hits with the whole Меткость;
+    it was not offered (no threshold), and the roll had no input for the property. A target of
+    Акробатика 2 (МЗ 6) behind half-body concrete (МЗ 9): the crossbow shoots at 8."""
+    widget = opened(page, f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba", "#rb-calc-attack-1")
+    widget.locator("input[name=acrobatics]").fill("2")
+    widget.locator("select[name=cover]").select_option("half")
+    widget.locator("select[data-preset=weapon]").select_option("heavy_crossbow")
+    expect(widget.locator("select[name=weapon_kind]")).to_have_value("crossbow")
+    expect(widget.locator("input[name=cover_ignored]")).to_have_value("1")
+    expect(widget.locator("input[name=threshold]")).to_be_disabled()
+    summary = widget.locator(".rb-calc__summary")
+    expect(summary).to_contain_text("МЗ 8", timeout=BOOT_TIMEOUT)
+    step = widget.locator(".rb-calc__steps li", has_text="Оружие игнорирует 1 МЗ укрытия")
+    expect(step.locator("a.rb-calc__rule")).to_have_attribute(
+        "href", re.compile(r"#snaiperskie-vintovki--2$")
+    )
+    widget.locator("select[data-preset=weapon]").select_option("army_carbine")
+    expect(widget.locator("input[name=cover_ignored]")).to_have_value("0")
+    expect(summary).to_contain_text("МЗ 9", timeout=BOOT_TIMEOUT)
+
+
 # ---- loading ----------------------------------------------------------------------------------------
 def test_a_page_without_calculators_requests_no_pyodide_file(site, load):
     page = load(f"{site}/fatum/02-sozdanie-personazha/")

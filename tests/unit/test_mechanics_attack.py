@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rulebook.mechanics import run
+from rulebook.mechanics import InputError, run
 from rulebook.mechanics.attack import base_difficulty, cover_mz, hit_modifier, hits_to_destroy, target_mz
 from rulebook.mechanics.rules import url
 
@@ -133,6 +133,43 @@ def test_a_weapon_that_ignores_1_mz_of_cover_takes_it_off_before_the_comparison(
     assert both["mz"] == 7
     low = shooter(6, 0, 0, 0, 4, cover="quarter", cover_material="light", cover_ignored=3)
     assert low["mz"] == 8  # cover 7 − 3 = 4 is below the base difficulty 8: the base is used
+
+
+def test_a_bow_hits_with_strength_and_half_marksmanship_and_with_hindrance_below_strength_2():
+    """4.6: «Бонус попадания из лука равен бонусу Физической силы + половине бонуса Меткости,
+    округляя вниз»; below Физическая сила 2 the shot has hindrance. No threshold counts."""
+    out = run("attack", {"weapon_kind": "bow", "strength": 2, "marksmanship": 5, "threshold": 3})
+    assert out["hit_modifier"] == 4
+    assert out["steps"][0]["rule"] == url("attack.bow_bonus")
+    weak = run("attack", {"weapon_kind": "bow", "strength": 1, "marksmanship": 5, "acrobatics": 4})
+    # the same +3 from a carbine: with hindrance the same chance, without it a better one
+    plus_3 = {"proficiency": 3, "threshold": 0, "acrobatics": 4}
+    hindered, free = run("attack", {**plus_3, "hindrance": True}), run("attack", plus_3)
+    assert weak["hit_modifier"] == 3 and weak["p_hit"] == hindered["p_hit"] != free["p_hit"]
+    assert any(s["rule"] == url("attack.bow_strength") for s in weak["steps"])
+    # a bow's other bonuses and its chances add to its own modifier, not 3.7's threshold formula
+    bonused = run("attack", {"weapon_kind": "bow", "strength": 2, "bonus": 1})
+    cited = {s["rule"] for s in bonused["steps"]} | {o["rule"] for o in bonused["outcomes"]}
+    assert url("attack.modifier") not in cited
+
+
+def test_a_crossbow_hits_with_the_whole_marksmanship_and_takes_no_aimed_shot():
+    out = run("attack", {"weapon_kind": "crossbow", "strength": 4, "marksmanship": 5, "threshold": 3})
+    assert out["hit_modifier"] == 5 and out["steps"][0]["rule"] == url("attack.crossbow_bonus")
+    with pytest.raises(InputError) as err:
+        run("attack", {"weapon_kind": "crossbow", "aimed_shot": True})
+    assert err.value.field == "aimed_shot"
+
+
+def test_the_heavy_crossbow_against_a_half_body_barricade_shoots_at_mz_8_not_9():
+    """The heavy crossbow's preset: 1к10, «атака игнорирует 1 МЗ укрытия»; a target of
+    Акробатика 2 (6) behind half-body concrete (9)."""
+    from rulebook.mechanics.presets import WEAPONS
+
+    crossbow = next(w for w in WEAPONS if w.key == "heavy_crossbow").describe()
+    preset = {k: crossbow[k] for k in ("hit_die", "weapon_kind", "cover_ignored")}
+    out = run("attack", {**preset, "acrobatics": 2, "cover": "half", "cover_material": "strong"})
+    assert out["mz"] == 8
 
 
 def test_a_cover_already_destroyed_is_no_target():

@@ -55,15 +55,24 @@ def test_presets_say_what_they_assume():
     assert values["attack_class"] == "medium" and "не указан" in values["assumed"]
 
 
-def test_the_attack_roll_offers_only_weapons_with_a_threshold():
-    # 3.7: the hit modifier is proficiency + half Меткость − threshold; melee (3.11) and bows and
-    # crossbows (4.6) hit by other rules, and a preset without a threshold kept the last one's
+def test_the_attack_roll_offers_weapons_with_a_threshold_and_bows_and_crossbows_by_their_kind():
+    # 3.7: the hit modifier is proficiency + half Меткость − threshold; bows and crossbows (4.6)
+    # have their own, which their preset selects (the hunting bow and the heavy crossbow also
+    # ignore 1 МЗ of cover); melee (3.11) hits by an opposed roll and is not offered
     soup = render("/// calculator | attack\n///\n")
     options = soup.select("select[data-preset=weapon] option[data-preset-values]")
-    keys = {o["value"] for o in options}
-    assert {"army_carbine", "heavy_grenade_launcher"} <= keys
-    assert not keys & {"small_melee", "unarmed", "short_bow", "heavy_crossbow"}
-    assert all(json.loads(o["data-preset-values"])["threshold"] is not None for o in options)
+    values = {o["value"]: json.loads(o["data-preset-values"]) for o in options}
+    assert {"army_carbine", "heavy_grenade_launcher", "hunting_bow", "heavy_crossbow"} <= values.keys()
+    assert not values.keys() & {"small_melee", "unarmed", "sturmblitz"}
+    assert all(v["threshold"] is not None for v in values.values() if v["weapon_kind"] == "threshold")
+    kinds = {k: (v["weapon_kind"], v["cover_ignored"]) for k, v in values.items() if v["threshold"] is None}
+    assert kinds == {
+        "short_bow": ("bow", 0),
+        "long_bow": ("bow", 0),
+        "hunting_bow": ("bow", 1),
+        "light_crossbow": ("crossbow", 0),
+        "heavy_crossbow": ("crossbow", 1),
+    }
 
 
 def test_an_unknown_calculator_leaves_a_problem_instead_of_a_form():

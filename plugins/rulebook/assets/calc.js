@@ -365,6 +365,7 @@
         set("target", "weapon_damage", p.damage);
         set("target", "heavy_weapon", p.heavy_weapon);
         set("attacker", "cover_ignored", p.cover_ignored);
+        set("attacker", "weapon_kind", p.weapon_kind);
       }
       const bits = [p.properties];
       if (p.hit_note) bits.push(p.hit_note);
@@ -387,6 +388,14 @@
     }
 
     syncControls() {
+      if (this.name === "attack") {
+        // 4.6: a bow or a crossbow has no threshold (nor the rifles' aimed shot); only a bow
+        // asks for Физическая сила
+        const kind = this.form.querySelector("[name='weapon_kind']").value;
+        ["proficiency", "threshold", "aimed_shot"].forEach((n) => { this.form.querySelector("[name='" + n + "']").disabled = kind !== "threshold"; });
+        this.form.querySelector("[name='strength']").disabled = kind !== "bow";
+        return;
+      }
       if (this.name !== "check") return;
       const trait = this.form.querySelector("[name='trait_level']");
       const die = this.form.querySelector("[name='success_die']");

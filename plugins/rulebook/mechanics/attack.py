@@ -11,10 +11,11 @@ has the special МЗ 8 + ⌊Акробатика / 2⌋ and the shot has hindran
 rifle's aimed shot (3.6 «Выверенный выстрел») adds 1к4 to the roll and takes 1 from the cover's
 МЗ before the comparison; it needs proficiency at the threshold and a target beyond 30 ft. A
 sniper's firing position zeroed in by the enemy (3.6 «Пристрелка позиции») gives ranged attacks
-against it 2 МЗ of its cover (level 2) or all of it (level 3). A weapon whose row says its
-attack «игнорирует 1 МЗ укрытия» (4.6: the hunting bow, the heavy crossbow; a preset fills it in)
-takes that from the cover's МЗ too, before the comparison; ignorings add up (4.1 «Снайперские
-винтовки»).
+against it 2 МЗ of its cover (level 2) or all of it (level 3). Bows and crossbows (4.6) have no
+threshold: a bow's modifier is Физическая сила + ⌊Меткость / 2⌋ (hindrance below Физическая сила
+2), a crossbow's the whole Меткость. A weapon whose row says its attack «игнорирует 1 МЗ
+укрытия» (4.6: the hunting bow, the heavy crossbow; a preset fills it in) takes that from the
+cover's МЗ too, before the comparison; ignorings add up (4.1 «Снайперские винтовки»).
 """
 
 from __future__ import annotations
@@ -116,14 +117,35 @@ def hit_probability(
     return Fraction(hits, len(kept) * len(extras))
 
 
+WEAPON_KINDS = {
+    "threshold": "владение + ½ Меткости − порог (огнестрельное)",
+    "bow": "лук: Физическая сила + ½ Меткости",
+    "crossbow": "арбалет: вся Меткость",
+}
+BOW_STRENGTH = 2  # 4.6: «бонус навыка Физическая сила не ниже 2», or the shot has hindrance
+# the paragraph that gives each kind's modifier (cited by the bonus step and the outcomes too)
+MODIFIER_RULE = {
+    "threshold": "attack.modifier",
+    "bow": "attack.bow_bonus",
+    "crossbow": "attack.crossbow_bonus",
+}
+
 ATTACKER = Group(
     "attacker",
     "Стрелок",
     (
+        Field(
+            "weapon_kind",
+            "Модификатор попадания",
+            "choice",
+            "threshold",
+            choices=tuple(Choice(k, v) for k, v in WEAPON_KINDS.items()),
+        ),
         Field("hit_die", "Куб попадания", "choice", 6, choices=DICE),
         Field("proficiency", "Уровень владения категорией", "int", 0, minimum=0, maximum=6),
         Field("marksmanship", "Меткость", "int", 0, minimum=0, maximum=20),
         Field("threshold", "Порог владения оружия", "int", 1, minimum=0, maximum=4),
+        Field("strength", "Физическая сила (для лука)", "int", 0, minimum=-5, maximum=20),
         Field("bonus", "Прочие бонусы к попаданию", "int", 0, minimum=-10, maximum=10),
         Field("advantage", "Преимущество (два куба, лучший)", "bool", False),
         Field("hindrance", "Помеха (два куба, худший)", "bool", False),
@@ -252,6 +274,35 @@ READINGS = (
 )
 
 
+def _modifier(kind: str, prof: int, mark: int, thr: int, strength: int, steps: Steps) -> tuple[int, bool]:
+    """The hit modifier before other bonuses, and whether a bow too strong for its archer gives the
+    shot hindrance: 3.7 for a weapon with a threshold; 4.6 for bows (Физическая сила + ⌊Меткость /
+    2⌋, hindrance below 2) and crossbows (the whole Меткость), which have no threshold."""
+    if kind == "bow":
+        mod = strength + mark // 2
+        steps.add("attack.bow_bonus", f"Лук: Физическая сила {strength} + ⌊{mark}/2⌋ = {mod:+d}.")
+        if strength < BOW_STRENGTH:
+            steps.add(
+                "attack.bow_strength",
+                f"Физическая сила {strength} ниже {BOW_STRENGTH}: выстрел из лука с помехой.",
+            )
+        return mod, strength < BOW_STRENGTH
+    if kind == "crossbow":
+        steps.add(
+            "attack.crossbow_bonus", f"Арбалет: вся Меткость, {mark:+d}; Физическая сила не добавляется."
+        )
+        return mark, False
+    mod = hit_modifier(prof, mark, thr)
+    steps.add("attack.modifier", f"Модификатор попадания: {prof} + ⌊{mark}/2⌋ − {thr} = {mod:+d}.")
+    if prof < thr:
+        steps.add(
+            "attack.below_threshold",
+            f"Владение {prof} ниже порога {thr}: штраф уже в модификаторе, "
+            "особые свойства оружия недоступны.",
+        )
+    return mod, False
+
+
 def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     raw = parse_object(inputs, "input")
     _reject_unknown(raw, {f.name for g in (ATTACKER, TARGET) for f in g.fields})
@@ -261,25 +312,20 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
 
     die, prof, mark, thr = (int(a[k]) for k in ("hit_die", "proficiency", "marksmanship", "threshold"))
     bonus = int(a["bonus"])
-    mod = hit_modifier(prof, mark, thr)
-    steps.add(
-        "attack.modifier",
-        f"Модификатор попадания: {prof} + ⌊{mark}/2⌋ − {thr} = {mod:+d}.",
-    )
-    if prof < thr:
-        steps.add(
-            "attack.below_threshold",
-            f"Владение {prof} ниже порога {thr}: штраф уже в модификаторе, "
-            "особые свойства оружия недоступны.",
-        )
+    kind = str(a["weapon_kind"])
+    mod, weak_bow = _modifier(kind, prof, mark, thr, int(a["strength"]), steps)
     total_mod = mod + bonus
     if bonus:
-        steps.add("attack.modifier", f"Прочие бонусы {bonus:+d}: итого {total_mod:+d}.")
+        steps.add(MODIFIER_RULE[kind], f"Прочие бонусы {bonus:+d}: итого {total_mod:+d}.")
     aimed = bool(a["aimed_shot"])
     moved = bool(a["moved"])
     if aimed and moved:
         raise InputError("aimed_shot", "Выверенный выстрел невозможен: стрелок двигался в этот ход")
     if aimed:
+        if kind != "threshold":
+            raise InputError(
+                "aimed_shot", "Выверенный выстрел — только из винтовки, а не из лука или арбалета"
+            )
         if t["heavy_weapon"]:
             # 3.6: the aimed shot is the rifles' («обычной стоимости атаки винтовки +1 ОД», «уровень
             # владения винтовками»); a grenade launcher or a machine gun has none
@@ -310,6 +356,8 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             "Стрелок двигался в этот ход: атака тяжёлым оружием получает помеху"
             + (" (помеха одна, не две)." if hindrance else "."),
         )
+        hindrance = True
+    if weak_bow:
         hindrance = True
     if in_melee:
         steps.add(
@@ -468,14 +516,14 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
                 "label": "Попадание",
                 "probability": p,
                 "percent": percent(p),
-                "rule": url("attack.modifier"),
+                "rule": url(MODIFIER_RULE[kind]),
             },
             {
                 "key": "miss",
                 "label": "Промах",
                 "probability": 1 - p,
                 "percent": percent(1 - p),
-                "rule": url("attack.modifier"),
+                "rule": url(MODIFIER_RULE[kind]),
             },
         ]
     out["steps"] = steps.items

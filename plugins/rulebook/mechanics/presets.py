@@ -70,6 +70,11 @@ class Weapon(_Preset):
             # 3.3: a weapon of the heavy weapons' table (4.1.5) does double damage to cover
             "heavy_weapon": self.group == H,
             "cover_ignored": self.cover_ignored,
+            # 4.6: bows and crossbows have their own hit bonus, no threshold (the attack roll's
+            # `weapon_kind`)
+            "weapon_kind": ("crossbow" if "арбалет" in self.name.lower() else "bow")
+            if self.group == B
+            else "threshold",
         }
 
     @property

@@ -19,6 +19,22 @@ CITATIONS: tuple[Rule, ...] = (
         "fatum/04-snariazhenie/#4-2-bronia--1",
         "Броня также применима против анаксионных атак и снижает созданные ими ранения на 1 ступень.",
     ),
+    # ---- 4.6 bows and crossbows: their own hit bonus ---------------------------------------------
+    Rule(
+        "attack.bow_bonus",
+        "fatum/04-snariazhenie/#luki-i-arbalety-besshumnoe-oruzhie--5",
+        "Бонус попадания из лука равен бонусу Физической силы + половине бонуса Меткости",
+    ),
+    Rule(
+        "attack.bow_strength",
+        "fatum/04-snariazhenie/#luki-i-arbalety-besshumnoe-oruzhie--5",
+        "Если это требование не выполнено, бросок попадания совершается с помехой.",
+    ),
+    Rule(
+        "attack.crossbow_bonus",
+        "fatum/04-snariazhenie/#luki-i-arbalety-besshumnoe-oruzhie--6",
+        "Бонус попадания из арбалета равен полному бонусу Меткости.",
+    ),
     # ---- chapter 4 profiles (the presets) ------------------------------------------------------
     Rule("preset.pocket_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--2", "Карманный пистолет"),
     Rule("preset.medium_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--2", "Средний пистолет"),

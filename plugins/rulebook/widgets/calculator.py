@@ -181,10 +181,12 @@ def _groups_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl:
 
 def _attack_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
     """The attacker's fieldset starts with the chapter 4 weapons whose hit the roll computes: those
-    with a Порог владения (3.7). Melee weapons (an opposed roll, 3.11) and bows and crossbows (their
-    own hit bonus, 4.6) have none: offered here, they kept the previous preset's threshold."""
+    with a Порог владения (3.7), and bows and crossbows, whose own hit bonus (4.6) the form's
+    «Модификатор попадания» selects. Melee weapons (an opposed roll, 3.11) and grenades are not offered."""
     weapons = [
-        w for w in decl["presets"]["weapons"] if w["hit_die"] is not None and w["threshold"] is not None
+        w
+        for w in decl["presets"]["weapons"]
+        if w["hit_die"] is not None and (w["threshold"] is not None or w["weapon_kind"] != "threshold")
     ]
     _fieldset(form, uid, groups[0], ("weapon", "Оружие из главы 4", weapons, True))
     for g in groups[1:]:
