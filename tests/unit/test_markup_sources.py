@@ -1072,6 +1072,36 @@ def test_a_note_without_a_heading_goes_by_its_file_name(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_page_that_opens_with_its_only_top_heading_below_h1_is_titled_by_it(tmp_path):
+    """A site's Markdown page may start with «### Привал» over «#### …» sections and no H1: that
+    heading is the page's title (the H1, its sections raised with it), not the file's name set
+    above it; a page with two headings at its top level, or text before its first heading, still
+    goes by its file's name."""
+    entry = '[books.site]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "site"\n'
+    files = {
+        "site/a_camp.md": "### Привал\n\nГерои отдыхают.\n\n#### Короткий привал\n\nЧас покоя.\n",
+        "site/b_roads.md": "## Тропы\n\nТекст троп.\n\n## Броды\n\nТекст бродов.\n",
+        "site/c_weather.md": "Погода меняется.\n\n## Дождь\n\nМокро.\n",
+    }
+    (tmp_path / "sources" / "site").mkdir(parents=True)
+    for name, text in files.items():
+        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    assert [p.title for p in r.doc.pages] == ["Привал", "b_roads", "c_weather"]
+    heads = [(b.level, b.text) for p in r.doc.pages for b in p.blocks if isinstance(b, Heading)]
+    assert heads == [
+        (1, "Привал"),
+        (2, "Короткий привал"),
+        (1, "b_roads"),
+        (2, "Тропы"),
+        (2, "Броды"),
+        (1, "c_weather"),
+        (2, "Дождь"),
+    ]
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
 def test_notions_callouts_are_boxes_without_their_icon(tmp_path):
     """Notion's Markdown export writes a callout as «<aside>» around Markdown, its HTML export as
     «figure.callout» with the icon in a div of its own: a note box holding the text (its

@@ -62,6 +62,23 @@ def _is_title(b: Block) -> bool:
     return isinstance(b, Heading) and b.level == 1
 
 
+def _own_title(blocks: list[Block], start: int) -> bool:
+    """A folder's Markdown page with no H1 that opens with a heading, the only one at its page's
+    top level («### Отдых» over «#### Короткий отдых», as a site's page may start), is titled by
+    it: that heading becomes the page's H1 and the page's headings go up with it. Its file's name
+    («resting») would otherwise title the page above its own title. A page with several headings
+    at its top level, or text before its first heading, keeps its file's name."""
+    if start >= len(blocks) or not isinstance(blocks[start], Heading):
+        return False
+    heads = [b for b in blocks[start:] if isinstance(b, Heading)]
+    top = min(h.level for h in heads)
+    if blocks[start].level != top or sum(h.level == top for h in heads) > 1:
+        return False
+    for h in heads:
+        h.level -= top - 1
+    return True
+
+
 class Converter:
     def __init__(self, book: BookConfig, report: Report) -> None:
         self.book = book
@@ -95,6 +112,8 @@ class Converter:
             self.targets.setdefault((waiting, ""), self.blocks[start])
         self.waiting = []
         has_title = any(_is_title(b) for b in self.blocks[start:])
+        if not has_title and self.folder and self.book.kind == "markdown" and not self.flowing:
+            has_title = _own_title(self.blocks, start)
         if not has_title and not (self.flowing and start):  # an e-book's page goes on from the last
             self.title_page(name, start, page_title)
         if root.get("id"):
