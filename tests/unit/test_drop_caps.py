@@ -62,3 +62,15 @@ def test_a_letter_that_is_a_word_is_joined_when_the_text_spells_the_word_and_nev
     r = ingest_one(tmp_path, entry("cap.txt"), {"cap.txt": text})
     assert paragraphs(r) == ["Вода кончилась.", "Вода нужна всем."]
     assert "line 3: «В ода» is a drop cap split from its word: joined" in r.doc.report.notes
+
+
+def test_a_letter_no_word_begins_with_is_no_drop_cap(tmp_path: Path) -> None:
+    """No Russian word begins with «Ы», «Ь» or «Ъ»: such a capital alone before a word is a slip
+    of the copy («Ы сами»: the «В» of «Вы» lost), not a drop cap, and stays as typed; it did
+    become «Ысами», a word search never finds, and «сами» was gone from the page."""
+    text = "# Ход\n\nЫ сами выбираете момент.\n\nЬ знак не пишется.\n\nГ ром гремит.\n"
+    r = ingest_one(tmp_path, entry("cap.md"), {"cap.md": text})
+    assert paragraphs(r) == ["Ы сами выбираете момент.", "Ь знак не пишется.", "Гром гремит."]
+    assert [n for n in r.doc.report.notes if "drop cap" in n] == [
+        "cap.md: line 7: «Г ром» is a drop cap split from its word: joined"
+    ]

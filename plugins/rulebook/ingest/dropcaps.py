@@ -7,6 +7,7 @@ in lower case, is one word again when the letter cannot stand alone: Russian has
 words (а, б, в, ж, и, к, о, с, у, я, э: «Э нет, так не пойдёт» is no «Энет»), so «В ода» is
 joined only when the text spells «Вода» (any case) elsewhere and never «ода» but in the split
 itself, otherwise left as it is (told when the text spells the joined word too), with the line.
+A capital no Russian word begins with (Ъ, Ы, Ь: «Ы сами», a copy's lost «В») is read the same way.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from collections import Counter
 _SPLIT = re.compile(r"^(?P<lead>\s*(?:#{1,6}\s+|>\s*)?)(?P<cap>[А-ЯЁ]) (?P<rest>[а-яё]+)(?=[\s,.;:!?…—-]|$)")
 # Russian's one-letter words: prepositions, conjunctions, «я», particles («б», «ж») and «э»
 _ONE_LETTER_WORDS = set("АБВЖИКОСУЯЭ")
+# letters no Russian word begins with: such a capital alone is a slip of the copy («Ы сами», the
+# «В» of «Вы» lost), joined only where the text spells the whole word, as a one-letter word is
+_NO_WORD_STARTS = set("ЪЫЬ")
 _WORD = re.compile(r"[а-яё]+")
 
 
@@ -55,9 +59,10 @@ def vocabulary(text: str) -> Counter[str]:
 
 def one_word(cap: str, rest: str, vocab: Counter[str], alone: int | None = None) -> bool:
     """Whether a capital set apart and the lower-case word after it are one word: always, but
-    for Russian's one-letter words, which join only where the text spells the whole word and
-    never the rest alone (`alone`: how often it does; the vocabulary's count by default)."""
-    if cap not in _ONE_LETTER_WORDS:
+    for Russian's one-letter words and the letters no word begins with, which join only where
+    the text spells the whole word and never the rest alone (`alone`: how often it does; the
+    vocabulary's count by default)."""
+    if cap not in _ONE_LETTER_WORDS and cap not in _NO_WORD_STARTS:
         return True
     alone = vocab[rest.lower()] if alone is None else alone
     return bool(vocab[(cap + rest).lower()]) and not alone
