@@ -323,6 +323,23 @@ def test_a_bold_run_with_a_space_inside_its_marks_is_bold_and_told(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_line_all_in_bold_marks_spaced_on_both_sides_is_bold(tmp_path):
+    """«** Жильё (за день) **», a table's title on a line of its own with a space inside each
+    mark, was printed with its asterisks; marks that open and close the whole line are a run
+    whatever their spaces, while such marks inside a sentence («2 ** 3 и 4 ** 5») stay."""
+    page = "# Цены\n\n** Жильё (за день) **\n\n> ** Совет **\n\nСтепень 2 ** 3 и 4 ** 5.\n"
+    entry = '[books.srd]\ntitle = "Цены"\nsystem = "Пример"\nsource = "prices.md"\n'
+    r = ingest_one(tmp_path, entry, {"prices.md": page})
+    text = "\n".join(r.files.values())
+    assert "\n**Жильё (за день)**\n" in text and "**Совет**" in text
+    assert "2 \\*\\* 3 и 4 \\*\\* 5" in text
+    assert [at(line) for line, m in r.doc.report.warnings if "bold mark" in m] == [
+        "prices.md:3",
+        "prices.md:5",
+    ]
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
 def test_a_space_inside_a_bold_mark_goes_outside_it(tmp_path):
     """A label typed with its space inside the closing mark, «**Succeed: **Create», was left as
     asterisks (a word follows the mark), and a space inside an opening mark, «awesome.** High

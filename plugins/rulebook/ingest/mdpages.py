@@ -51,9 +51,12 @@ MARKDOWN_CONFIG = {"toc": {"slugify": slugify_unicode}}
 
 # a bold run whose closing (or opening) mark has a space inside it, «**Категории размеров **»,
 # «**Succeed: **Create»: Markdown prints its asterisks, the writer meant bold; with spaces on
-# both sides («2 ** 3 и 4 ** 5») the marks are no run. A word may touch a mark on its spaced side
+# both sides («2 ** 3 и 4 ** 5») the marks are no run, unless they open and close the line
+# («** Жильё (за день) **», a title on a line of its own). A word may touch a mark on its spaced side
 _SPACED_STRONG = re.compile(r"(?<![*_\\])(\*\*|__)([ \t]*)([^*_\s](?:[^*_\n]*?[^*_\s])?)([ \t]*)\1(?![*_])")
 _WORD = re.compile(r"\w")
+# what may stand before a line's own text: its indent and a quote's marks
+_LINE_LEAD = re.compile(r"[ ]{0,3}(?:>[ ]?)*")
 
 
 def _tidy_strong(text: str) -> tuple[str, list[int]]:
@@ -67,6 +70,13 @@ def _tidy_strong(text: str) -> tuple[str, list[int]]:
 
         def close(m: re.Match[str]) -> str:
             mark, before, body, after = m.groups()
+            if (
+                before
+                and after
+                and _LINE_LEAD.fullmatch(m.string[: m.start()])
+                and not m.string[m.end() :].strip()
+            ):
+                return f"{mark}{body}{mark}"  # the marks open and close the line: a title in bold
             if bool(before) == bool(after):
                 return m.group(0)
             prev, nxt = m.string[m.start() - 1 : m.start()], m.string[m.end() : m.end() + 1]
