@@ -37,10 +37,13 @@ def index(*books: library.Book, common: str = "") -> Store:
     return Store(cache / build.EXPORT)
 
 
-def browser_search(lib: Store, queries: list[str], limit: int = 5) -> list[dict[str, Any]]:
-    """The queries answered by the browser's engine (in Node) over the same small library."""
+def browser_search(
+    lib: Store, queries: list[str], limit: int = 5, prefer: str | None = None
+) -> list[dict[str, Any]]:
+    """The queries answered by the browser's engine (in Node) over the same small library
+    (`prefer`: the book being read)."""
     f = lib.folder.parent / "queries.json"
-    f.write_text(json.dumps([{"q": q, "limit": limit} for q in queries]), encoding="utf-8")
+    f.write_text(json.dumps([{"q": q, "limit": limit, "prefer": prefer} for q in queries]), encoding="utf-8")
     out = subprocess.run(
         ["node", str(RUNNER), str(lib.folder.parent), str(f)], capture_output=True, text=True, check=True
     )

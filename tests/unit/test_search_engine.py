@@ -1190,6 +1190,21 @@ def test_the_book_being_read_answers_first_with_a_heading_about_the_query():
     assert search(lib, "остановка", prefer="big")["results"][0]["book"] == "big"
 
 
+def test_the_beginning_of_a_term_finds_the_block_that_defines_it_as_it_finds_a_heading():
+    # typing «грузопод», the reader of a book that defines the term in a paragraph («X — …», a
+    # bold run-in) gets that paragraph first, as a heading the word begins would be: another
+    # book's heading of that name came first, the definition counting only once typed whole
+    heading = book("heading", [("Грузоподъёмность", 2, ["Вес, который несут без штрафа."])])
+    lead = book("lead", [("Сила", 2, ["Грузоподъёмность — значение Силы, умноженное на 15."])])
+    lib = index(heading, lead)
+    for q in ("грузопод", "грузоподъёмность"):
+        py = search(lib, q, prefer="lead")["results"]
+        (js,) = browser_search(lib, [q], prefer="lead")
+        for out in (py, js["results"]):
+            assert (out[0]["book"], out[0]["title"]) == ("lead", "Сила"), q
+    assert search(lib, "грузопод")["results"][0]["book"] == "heading"
+
+
 def test_a_much_better_answer_from_another_book_still_wins_over_a_passing_mention_in_the_book_being_read():
     out = search(BS, "кровотечение", prefer="small")["results"]
     assert out[0]["book"] in ("small", "big")

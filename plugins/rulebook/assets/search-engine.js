@@ -1770,6 +1770,12 @@
   function found(sp) { return sp.text.size > 0 || sp.head.size > 0 || sp.path.size > 0 || sp.defs.size > 0; }
 
   /* score.py _typed_words: how many of the query's words a group holds (its small words aside). */
+  /* score.py _def_stems: the stems a slot names a defined term by: its whole words, and for the
+     word being typed (four letters or more) the words it begins, as a heading is named by it. */
+  function defStems(sl) {
+    return sl.prefix && sl.word.length >= 4 ? sl.stems.keys() : sl.whole;
+  }
+
   function typedWords(g) {
     let n = 0;
     for (const a of g.alts) if (a.literal && a.slots.length > n) n = a.slots.length;
@@ -2067,7 +2073,7 @@
       const structure = this.structure;
       // the blocks that define any of those words, in any book: most candidates are not one
       const defining = new Set();
-      for (const g of structure) for (const a of g.alts) for (const sl of a.slots) for (const st of sl.whole) {
+      for (const g of structure) for (const a of g.alts) for (const sl of a.slots) for (const st of defStems(sl)) {
         if (this.posts.has(st)) for (const rid of this.posts.get(st).defs.keys()) defining.add(rid);
       }
       const hits = [];
@@ -2080,7 +2086,7 @@
       };
       for (const ci of rows) {
         const pre = preOf[ci], cov = covOf[ci], rid = table.rids[ci], s = table.secs[ci], b = table.books[ci];
-        const tier = rid === s * K || (defining.has(rid) && this.defines(rid, b, structure))
+        const tier = rid === s * K || (defining.has(rid) && this.defines(rid, b, structure, true))
           ? this.tier(rid, s, b, structure) : 0;
         const sc = b === prefer ? pre * P.prefer_book : pre;
         const strong = tier > 0 || (cov >= 1 && headingMatches(s, b));
@@ -2227,19 +2233,24 @@
       }
       const literal = this.definesExactly(rid, b, content, LITERAL);
       if (literal) return literal === 2 ? 5 : 1;
-      return this.definesExactly(rid, b, content, OWN) === 2 ? 2 : 0;
+      if (this.definesExactly(rid, b, content, OWN) === 2) return 2;
+      // a term the word being typed begins, as a heading is named by it (score.py)
+      return this.definesExactly(rid, b, content, LITERAL, true) ? 1 : 0;
     }
 
-    /* score.py _def_code: the block's definition code if it defines a whole word of the slot. */
-    defCode(rid, sl) {
-      for (const st of sl.whole) {
-        const n = this.posts.get(st).defs.get(rid);
+    /* score.py _def_code: the block's definition code if it defines a whole word of the slot
+       (or, with `completions`, a word the word being typed begins). */
+    defCode(rid, sl, completions = false) {
+      for (const st of completions ? defStems(sl) : sl.whole) {
+        const sp = this.posts.get(st);
+        if (!sp) continue;
+        const n = sp.defs.get(rid);
         if (n !== undefined) return n;
       }
       return undefined;
     }
 
-    definesExactly(rid, b, content, upto) {
+    definesExactly(rid, b, content, upto, completions = false) {
       let code = 0;
       for (const g of content) {
         // a phrase is defined when each of its words is in the term (score.py)
@@ -2248,7 +2259,7 @@
           if (reach(a) > upto || !a.slots.length) continue;
           let n, all = true;
           for (const sl of a.slots) {
-            const m = this.defCode(rid, sl);
+            const m = this.defCode(rid, sl, completions);
             if (m === undefined) { all = false; break; }
             n = m;
           }
@@ -2409,11 +2420,14 @@
       return true;
     }
 
-    defines(rid, b, content) {
+    defines(rid, b, content, completions = false) {
       let n = 0;
       for (const g of content) {
         const any = this.slotsOf(g, b).some((sl) => {
-          for (const st of sl.whole) if (this.posts.get(st).defs.has(rid)) return true;
+          for (const st of completions ? defStems(sl) : sl.whole) {
+            const sp = this.posts.get(st);
+            if (sp && sp.defs.has(rid)) return true;
+          }
           return false;
         });
         if (any) n++;

@@ -375,7 +375,7 @@ class Scorer:
             for g in self.structure
             for a in g.alts
             for sl in a.slots
-            for st in sl.whole
+            for st in _def_stems(sl)
             if st in self.posts
             for rid in self.posts[st].defs
         }
@@ -383,7 +383,7 @@ class Scorer:
         for pre, cov, rid, s, b in rows:
             tier = (
                 self.tier(rid, s, b, self.structure)
-                if rid == s * K or (rid in defining and self._defines(rid, b, self.structure))
+                if rid == s * K or (rid in defining and self._defines(rid, b, self.structure, True))
                 else 0
             )
             sc = pre * P["prefer_book"] if b == prefer else pre
@@ -516,7 +516,8 @@ class Scorer:
         own book (the shared glossary's table talk names no title exactly: through it, another
         book's heading would outrank the words as a book prints them); 1: a heading named by the
         beginning of the word being typed (four letters or more), a block that leads with the
-        query's term (a definition list, a term before a dash, a bold run-in), or, for table talk
+        query's term (a definition list, a term before a dash, a bold run-in) or with a term the
+        word being typed begins, as a heading is named by it, or, for table talk
         that no book prints («дизенгейдж»), a heading its shared glossary names exactly (there
         are no printed words to outrank, and every book's name of the thing is found alike,
         however common); 0: the rest."""
@@ -534,9 +535,13 @@ class Scorer:
         literal = self._defines_exactly(rid, b, content, LITERAL)
         if literal:
             return 5 if literal == 2 else 1
-        return 2 if self._defines_exactly(rid, b, content, OWN) == 2 else 0
+        if self._defines_exactly(rid, b, content, OWN) == 2:
+            return 2
+        return 1 if self._defines_exactly(rid, b, content, LITERAL, True) else 0
 
-    def _defines_exactly(self, rid: int, b: int, content: list[Group], upto: int) -> int:
+    def _defines_exactly(
+        self, rid: int, b: int, content: list[Group], upto: int, completions: bool = False
+    ) -> int:
         """The block defines a term made of the query's content words and no others: 2 when it
         says «X — это …», 1 otherwise, 0 for no."""
         code = 0
@@ -547,7 +552,7 @@ class Scorer:
             for a in self._matching_alts(g, b):
                 if reach(a) > upto or not a.slots:
                     continue
-                found = [self._def_code(rid, sl) for sl in a.slots]
+                found = [self._def_code(rid, sl, completions) for sl in a.slots]
                 if all(n is not None for n in found):
                     hit = True
                     code = found[-1]  # type: ignore[assignment]
@@ -559,10 +564,12 @@ class Scorer:
             return 0
         return 2 if code & 1 else 1
 
-    def _def_code(self, rid: int, sl: Slot) -> int | None:
+    def _def_code(self, rid: int, sl: Slot, completions: bool = False) -> int | None:
         """The block's definition code (the term's words << 1 | «это») if it defines a whole word
-        of the slot, else None."""
-        for st in sl.whole:
+        of the slot (or, with `completions`, a word the word being typed begins), else None."""
+        for st in _def_stems(sl) if completions else sl.whole:
+            if st not in self.posts:
+                continue
             n = self.posts[st].defs.get(rid)
             if n is not None:
                 return n
@@ -710,13 +717,25 @@ class Scorer:
                 return False
         return True
 
-    def _defines(self, rid: int, b: int, content: list[Group]) -> float:
-        """The share of the query's content words that the block defines (0 if none)."""
+    def _defines(self, rid: int, b: int, content: list[Group], completions: bool = False) -> float:
+        """The share of the query's content words that the block defines (0 if none); with
+        `completions`, a word the word being typed begins counts."""
         n = 0
         for g in content:
-            if any(rid in self.posts[st].defs for sl in self._slots(g, b) for st in sl.whole):
+            if any(
+                rid in self.posts[st].defs
+                for sl in self._slots(g, b)
+                for st in (_def_stems(sl) if completions else sl.whole)
+                if st in self.posts
+            ):
                 n += 1
         return n / len(content)
+
+
+def _def_stems(sl: Slot) -> set[str] | dict[str, float]:
+    """The stems a slot names a defined term by: its whole words, and for the word being typed
+    (four letters or more) the words it begins, as a heading is named by it."""
+    return sl.stems if sl.prefix and len(sl.word) >= 4 else sl.whole
 
 
 def _typed_words(g: Group) -> int:
