@@ -1119,6 +1119,25 @@ def test_a_page_that_opens_with_its_only_top_heading_below_h1_is_titled_by_it(tm
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_an_empty_page_of_a_folder_is_left_out_and_told_not_the_whole_book_refused(tmp_path):
+    """A site's folder or a vault holds empty pages (a placeholder in a site's navigation, the note
+    a vault makes for a link clicked before it had text): the ingest stopped at the first one
+    («the file is empty»), refusing every other page; it is left out, and the report says so."""
+    entry = '[books.site]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "site"\n'
+    files = {"site/a.md": "# Бой\n\nТекст боя.\n", "site/b.md": "", "site/c/d.md": " \n\n"}
+    (tmp_path / "sources" / "site" / "c").mkdir(parents=True)
+    for name, text in files.items():
+        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    r = run(tmp_path)
+    assert [p.title for p in r.doc.pages] == ["Бой"]
+    assert [n for n in r.doc.report.notes if "empty" in n] == [
+        "b.md: an empty page: left out",
+        "c/d.md: an empty page: left out",
+    ]
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
 def test_notions_callouts_are_boxes_without_their_icon(tmp_path):
     """Notion's Markdown export writes a callout as «<aside>» around Markdown, its HTML export as
     «figure.callout» with the icon in a div of its own: a note box holding the text (its

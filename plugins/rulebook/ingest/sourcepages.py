@@ -77,6 +77,11 @@ def read(book: BookConfig, report: Report) -> tuple[list[tuple[str, Path, str]],
     out = []
     for path in _files(book):
         name = pagefiles.name(book.source, path)
+        if book.source.is_dir() and not path.read_bytes().strip():
+            # a folder's empty page (a site's placeholder, a vault's note made by a link before it
+            # had text) has nothing to lose: left out, told, and the other pages read
+            report.notes.append(f"{name}: an empty page: left out")
+            continue
         text = read_text(path, _page_encoding(book, path), book.slug)
         if book.kind == "html" and path.suffix.lower() == ".txt":  # a forum post (see pipeline)
             text = bbcode.to_html(text, path, book.slug)
