@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 
 def test_home_links_to_chapter_three_and_a_paragraph_url_is_scrolled_to_and_highlighted(
@@ -46,3 +47,39 @@ def test_the_site_requests_nothing_from_other_hosts(page: Page, server: str) -> 
         page.goto(server + path)
         page.wait_for_load_state("networkidle")
     assert page.foreign_requests == []  # type: ignore[attr-defined]
+
+
+def late_copies(page: Page) -> None:
+    """The pages instant navigation fetches arrive 0.4 s late, as on a phone at the table: after
+    the page shown has answered the new location."""
+
+    def late(route: Route) -> None:
+        if route.request.resource_type in ("fetch", "xhr"):
+            time.sleep(0.4)
+        route.continue_()
+
+    page.route(re.compile(r"/[^./]+/$"), late)
+
+
+# a page's content, noted before a navigation: a fresh copy of the page no longer holds it
+NOTE_CONTENT = "() => { window.rbTestContent = document.querySelector('.md-content'); }"
+CONTENT_SWAPPED = "() => !window.rbTestContent.isConnected"
+
+
+@pytest.mark.devices("desktop", "phone")
+def test_a_fragment_typed_on_a_page_loaded_lands_in_the_fresh_copy_material_shows(
+    page: Page, server: str
+) -> None:
+    """The first location Material's instant navigation is given on a page the browser loaded
+    (a fragment typed in the address bar, a Back or Forward within the page) makes it fetch and
+    show a fresh copy of the same page: the block is highlighted and in view in that copy, not
+    left unmarked wherever Material's scroll put it."""
+    block = "effekt-krovotecheniia--1"  # Bleeding's effect, far down chapter 3
+    late_copies(page)
+    page.goto(server + "/fatum/03-boi/")
+    page.evaluate(NOTE_CONTENT)
+    page.goto(f"{server}/fatum/03-boi/#{block}")
+    page.wait_for_function(CONTENT_SWAPPED, timeout=5000)  # the fresh copy is shown
+    landed = page.locator(f"[id='{block}']")
+    expect(landed).to_have_class(re.compile(r"\brb-target\b"))
+    expect(landed).to_be_in_viewport()

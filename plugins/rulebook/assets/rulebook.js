@@ -206,18 +206,26 @@
   }
 
   /* Material emits every location it navigates to on location$ (a link followed, after it pushed
-     the entry; Back/Forward, at the popstate), then scrolls: for another page once document$
-     shows it (this subscriber runs after Material's), for a fragment of the shown page at once
-     (its subscriber comes after this one: the landing waits a task). */
+     the entry; Back/Forward and a fragment typed, at the popstate), then scrolls: for a page it
+     fetches once document$ shows it (this subscriber runs after Material's), for a fragment of the
+     shown page at once (its subscriber comes after this one: the landing waits a task). It
+     fetches a location whose path differs from the one it was given last, and the first it is
+     given: so the first Back, Forward or typed fragment on a page the browser loaded swaps in a
+     fresh copy of that same page, which drops the mark of a block landed on before it arrives
+     and is scrolled to Material's offset. The same rule, read off the same emissions, tells a
+     location that lands when its page is shown from one that lands at once. */
   let want = null;
+  let given = null; // the path of the location Material was given last
   if (window.location$ && window.document$) {
     window.location$.subscribe((url) => {
       const at = { href: String(url), state: history.state };
-      if (new URL(at.href).pathname === shown) {
-        want = null;
-        setTimeout(() => land(at), 0);
+      const path = new URL(at.href).pathname;
+      const fetched = path !== given;
+      given = path;
+      if (fetched || want) {
+        want = at; // a page on its way: the latest location given for it
       } else {
-        want = at;
+        setTimeout(() => land(at), 0);
       }
     });
     window.document$.subscribe(() => {
