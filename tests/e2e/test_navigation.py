@@ -83,3 +83,66 @@ def test_a_fragment_typed_on_a_page_loaded_lands_in_the_fresh_copy_material_show
     landed = page.locator(f"[id='{block}']")
     expect(landed).to_have_class(re.compile(r"\brb-target\b"))
     expect(landed).to_be_in_viewport()
+
+
+HEAVY_WEAPONS = "4-1-5-tiazheloe-oruzhie--2"  # 4.1.5's table, wider than a phone's screen
+EQUIPMENT = "/fatum/04-snariazhenie/"
+# what Material draws of a table that has no class: its cells' padding and rules, its header
+LOOK = """(id) => { const t = document.getElementById(id), td = t.querySelector('td'),
+    th = t.querySelector('th'), c = getComputedStyle(td), h = getComputedStyle(th);
+    return [c.paddingTop, c.paddingLeft, c.borderTopWidth, c.borderTopStyle,
+            h.fontWeight, h.paddingLeft, getComputedStyle(t).fontSize]; }"""
+
+
+def follow(page: Page, href: str) -> None:
+    """A link followed as the palette and the pins follow one: a click that Material's instant
+    navigation takes."""
+    page.evaluate(
+        "(href) => { const a = document.createElement('a'); a.href = href;"
+        " document.body.append(a); a.click(); a.remove(); }",
+        href,
+    )
+
+
+@pytest.mark.devices("desktop", "phone")
+def test_a_table_landed_on_keeps_its_look(page: Page, server: str, shot: Path) -> None:
+    """Material draws only the tables that have no class (cells' padding and rules, the header):
+    a table landed on is highlighted and still looks as it does when not landed on, whether the
+    link came from another page loaded by the browser, through instant navigation, was typed on
+    its own page (a fresh copy of the page is shown then), or was a pin opened by the keyboard,
+    focused and then left."""
+    late_copies(page)
+    page.goto(server + EQUIPMENT)
+    expected = page.evaluate(LOOK, HEAVY_WEAPONS)
+    assert expected[1] != "0px"
+    landed = page.locator(f"[id='{HEAVY_WEAPONS}']")
+
+    def check(how: str) -> None:
+        expect(landed).to_have_css("outline-style", "solid")  # highlighted
+        expect(landed).to_be_in_viewport()
+        assert page.evaluate(LOOK, HEAVY_WEAPONS) == expected, how
+        page.screenshot(path=str(shot / f"{how}.png"))
+
+    page.goto(server + "/fatum/03-boi/")
+    page.goto(f"{server}{EQUIPMENT}#{HEAVY_WEAPONS}")
+    check("loaded")
+    page.goto(server + "/fatum/03-boi/")
+    follow(page, f"{server}{EQUIPMENT}#{HEAVY_WEAPONS}")
+    page.wait_for_url(re.compile(EQUIPMENT))
+    check("instant")
+    page.goto(server + EQUIPMENT)
+    page.evaluate(NOTE_CONTENT)
+    page.goto(f"{server}{EQUIPMENT}#{HEAVY_WEAPONS}")
+    page.wait_for_function(CONTENT_SWAPPED, timeout=5000)  # the fresh copy is shown
+    check("typed")
+    # a pin opened by the keyboard focuses the table after a key: Material's focus-visible
+    # polyfill gives it a class then, and leaves `class=""` when it loses the focus
+    page.evaluate("(d) => rulebook.pins.add(d)", {"url": f"{EQUIPMENT}#{HEAVY_WEAPONS}", "title": "4.1.5"})
+    page.locator("#rb-pins-toggle").click()
+    page.locator("#rb-pins .rb-pinned__link").first.focus()
+    page.keyboard.press("Enter")
+    expect(landed).to_be_focused()
+    check("pin")
+    landed.blur()
+    expect(landed).not_to_be_focused()
+    check("pin, left")

@@ -35,12 +35,35 @@
     return id ? document.getElementById(id) : null;
   }
 
+  /* The block landed on is marked by the class rb-target, a table by an attribute: Material
+     styles only the tables that have no class (table:not([class])), and a table landed on lost
+     its cells' padding, its rules and its header's look for as long as it stayed the target. */
+  const MARK = "data-rb-target";
+  function mark(target) {
+    document.querySelectorAll(".rb-target").forEach((n) => n.classList.remove("rb-target"));
+    document.querySelectorAll(`[${MARK}]`).forEach((n) => n.removeAttribute(MARK));
+    if (target && target.tagName === "TABLE") target.setAttribute(MARK, "");
+    else if (target) target.classList.add("rb-target");
+  }
+  function isMarked(el) {
+    return el.classList.contains("rb-target") || el.hasAttribute(MARK);
+  }
+
+  /* …and a table keeps no class: Material's focus-visible polyfill gives a table focused after a
+     key (a pin opened by the keyboard, a fragment navigation to a table landed on before) its
+     class, and leaves `class=""` on blur. */
+  new MutationObserver((changes) => {
+    for (const { target: t } of changes) {
+      const left = t.classList.length - (t.classList.contains("focus-visible") ? 1 : 0);
+      if (t.tagName === "TABLE" && t.hasAttribute("class") && left === 0) t.removeAttribute("class");
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["class"] });
+
   /* Marks the block of the URL fragment; `scroll`: and brings it to the top, below the header. */
   function highlight(scroll = true) {
-    document.querySelectorAll(".rb-target").forEach((n) => n.classList.remove("rb-target"));
     const target = targetOf(location.hash);
+    mark(target);
     if (!target) return null;
-    target.classList.add("rb-target");
     if (target.tagName === "DT" || target.tagName === "LI" || target.hasAttribute("data-rb-block")) {
       target.setAttribute("tabindex", "-1");
     }
@@ -300,7 +323,7 @@
     }
     if (next.pathname !== location.pathname || next.search !== location.search || next.hash === location.hash) return false;
     const target = targetOf(location.hash);
-    if (!target || !target.classList.contains("rb-target")) return false;
+    if (!target || !isMarked(target)) return false;
     const box = target.getBoundingClientRect();
     return box.bottom > rb.core.headerBottom() && box.top < window.innerHeight;
   };
