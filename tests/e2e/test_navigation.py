@@ -146,3 +146,27 @@ def test_a_table_landed_on_keeps_its_look(page: Page, server: str, shot: Path) -
     landed.blur()
     expect(landed).not_to_be_focused()
     check("pin, left")
+
+
+ARMOUR_CLASSES = "klassy-broni--1"  # 3.4's table, the first block of its section
+# how far the table's highlight frame lies inside the box that scrolls the table sideways (which
+# clips what passes it), on each side: top, bottom, left, right
+FRAME_INSIDE = """(id) => { const t = document.getElementById(id), s = getComputedStyle(t);
+    const out = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth), r = t.getBoundingClientRect();
+    const w = t.closest('.md-typeset__scrollwrap').getBoundingClientRect();
+    return [r.top - out - w.top, w.bottom - r.bottom - out,
+            r.left - out - w.left, w.right - r.right - out]; }"""
+
+
+@pytest.mark.devices("desktop", "phone")
+def test_a_table_landed_on_shows_its_whole_frame(page: Page, server: str, shot: Path) -> None:
+    """The box that scrolls a table sideways (Material's) clips what passes its edge: the
+    highlight's frame of a table landed on lies inside it, its top too (drawn outside the table,
+    4 px off as a paragraph's is, the frame had no top)."""
+    page.goto(f"{server}/fatum/03-boi/#{ARMOUR_CLASSES}")
+    landed = page.locator(f"[id='{ARMOUR_CLASSES}']")
+    expect(landed).to_be_in_viewport()
+    expect(landed).to_have_css("outline-style", "solid")
+    frame = page.evaluate(FRAME_INSIDE, ARMOUR_CLASSES)
+    assert all(side >= -0.5 for side in frame), frame  # top, bottom, left, right inside the box
+    page.screenshot(path=str(shot / "frame.png"))
