@@ -49,15 +49,20 @@
     return el.classList.contains("rb-target") || el.hasAttribute(MARK);
   }
 
-  /* …and a table keeps no class: Material's focus-visible polyfill gives a table focused after a
-     key (a pin opened by the keyboard, a fragment navigation to a table landed on before) its
-     class, and leaves `class=""` on blur. */
-  new MutationObserver((changes) => {
-    for (const { target: t } of changes) {
-      const left = t.classList.length - (t.classList.contains("focus-visible") ? 1 : 0);
-      if (t.tagName === "TABLE" && t.hasAttribute("class") && left === 0) t.removeAttribute("class");
+  /* …and a table keeps no class. Material's focus-visible polyfill gives an element focused after
+     a key, or before any pointer was used, its class, and leaves `class=""` on blur: a table
+     focused so (a pin opened by the keyboard; Material's own scroll to a fragment, which
+     focuses a table wider than the screen, a scroller) lost its look, and one focused by that
+     scroll before Material set up the page it swapped in was left out of the box that scrolls it
+     sideways. So the class is taken back at once, in the focus or key event that gave it: these
+     listeners run after the polyfill's (Material's bundle runs before this script). */
+  function unclass() {
+    const t = document.activeElement;
+    if (t && t.tagName === "TABLE" && t.classList.length === 1 && t.classList.contains("focus-visible")) {
+      t.removeAttribute("class");
     }
-  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["class"] });
+  }
+  ["focus", "keydown"].forEach((e) => document.addEventListener(e, unclass, true));
 
   /* Marks the block of the URL fragment; `scroll`: and brings it to the top, below the header. */
   function highlight(scroll = true) {
