@@ -179,3 +179,27 @@ def test_a_table_landed_on_shows_its_whole_frame(page: Page, server: str, shot: 
     frame = page.evaluate(FRAME_INSIDE, ARMOUR_CLASSES)
     assert all(side >= -0.5 for side in frame), frame  # top, bottom, left, right inside the box
     page.screenshot(path=str(shot / "frame.png"))
+
+
+SIDEWAYS = "(id) => document.getElementById(id).closest('.md-typeset__scrollwrap').scrollLeft"
+
+
+@pytest.mark.devices("desktop", "phone")
+def test_a_wide_table_landed_on_is_not_scrolled_sideways(page: Page, server: str, shot: Path) -> None:
+    """A table wider than the box that scrolls it sideways, landed on, starts at its first column
+    with the box's padding before it, as it does unlanded: brought into view by its own edge, the
+    box was scrolled by that padding (16 px) and the first column touched the screen's edge.
+    From a page loaded by the browser and through instant navigation."""
+    landed = page.locator(f"[id='{PISTOLS}']")
+    page.goto(f"{server}{EQUIPMENT}#{PISTOLS}")
+    expect(landed).to_have_css("outline-style", "solid")
+    expect(landed).to_be_in_viewport()
+    assert page.evaluate(SIDEWAYS, PISTOLS) == 0
+    page.goto(server + "/fatum/03-boi/")
+    page.wait_for_function(OFFSET_SAVED)  # Material scrolls to the fragment, then the landing
+    follow(page, f"{server}{EQUIPMENT}#{PISTOLS}")
+    page.wait_for_url(re.compile(EQUIPMENT))
+    expect(landed).to_have_css("outline-style", "solid")
+    expect(landed).to_be_in_viewport()
+    assert page.evaluate(SIDEWAYS, PISTOLS) == 0
+    page.screenshot(path=str(shot / "wide.png"))
