@@ -415,10 +415,11 @@
       return out;
     }
 
-    /* analysis.loan_fits_either: loanFits by the stem's sounds or the whole word's. */
-    loanFitsEither(word, english) {
-      const b = this.sounds(english);
-      return this.soundsFit(this.sounds(word), b) || this.soundsFit(this.sounds(word, true), b);
+    /* analysis.spells: a Russian word as typed, nothing cut as an ending, has an English
+       word's very sounds (шотган: shotgun; not армирующий, трапе: armour, trip). */
+    spells(word, english) {
+      const a = this.sounds(word, true);
+      return !!a && a === this.sounds(english);
     }
   }
 
@@ -1584,17 +1585,16 @@
     }
 
     /* planner.py Planner._glossary_loan: the glossaries' English term (one word, printed by no book)
-       that a Russian word spells by sound; the first in order where several do. */
+       that a Russian word spells as typed, by sound; the first in order where several do. */
     glossaryLoan(w) {
       const A = this.A;
       if (!this.isCyrillic(w)) return null;
-      let fits = [];
-      for (const sk of A.loanReadings(w)) {
-        // three consonants at least: a shorter word sounds like too many («съела»: «sell»)
-        if (sk.length < Math.max(this.store.spec.loans.min_length, this.P.glossary_loan_from || Infinity)) continue;
-        const loans = this.store.get("l", this.store.shardOf("l", sk));
-        fits = fits.concat(((loans.glossary && loans.glossary.get(sk)) || []).filter((u) => A.loanFitsEither(w, u)));
-      }
+      const readings = A.loanReadings(w);
+      const sk = readings[readings.length - 1]; // the whole word's skeleton
+      // three consonants at least: a shorter word sounds like too many («съела»: «sell»)
+      if (sk.length < Math.max(this.store.spec.loans.min_length, this.P.glossary_loan_from || Infinity)) return null;
+      const loans = this.store.get("l", this.store.shardOf("l", sk));
+      const fits = ((loans.glossary && loans.glossary.get(sk)) || []).filter((u) => A.spells(w, u));
       return fits.length ? fits.reduce((a, b) => (b < a ? b : a)) : null;
     }
 

@@ -444,10 +444,13 @@ def loan_readings(word: str) -> list[str]:
     return out
 
 
-def loan_fits_either(word: str, english: str) -> bool:
-    """`loan_fits` by the stem's sounds or the whole word's (loan_readings)."""
-    b = sounds(english)
-    return _fits(sounds(word), b) or _fits(sounds(word, True), b)
+def spells(word: str, english: str) -> bool:
+    """A Russian word as typed, nothing cut as an ending, has an English word's very sounds
+    (шотган, виздом: shotgun, wisdom). A term no book prints is read from no less: by its stem
+    or with a vowel more at its end, a Russian word of the dictionary fits such a term far more
+    often than a player spells one (армирующий, «армир»: armour; трапе, хурма: trip, harm)."""
+    a = sounds(word, True)
+    return bool(a) and a == sounds(english)
 
 
 def skeleton(surface: str) -> str:

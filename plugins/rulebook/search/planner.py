@@ -270,16 +270,16 @@ class Planner:
 
     def _glossary_loan(self, w: str) -> str | None:
         """The glossaries' English term (one word, printed by no book) that a Russian word
-        spells, by sound (analysis.loan_fits); the first in order where several do."""
+        spells as typed, by sound (analysis.spells); the first in order where several do."""
         if not all(c in _CYR for c in w):
             return None
-        fits = []
-        for sk in analysis.loan_readings(w):
-            # three consonants at least: a shorter word sounds like too many («съела»: «sell»)
-            if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
-                continue
-            loans = self.store.get(("l", self.store.shard_of("l", sk)))
-            fits += [u for u in getattr(loans, "glossary", {}).get(sk, []) if analysis.loan_fits_either(w, u)]
+        readings = analysis.loan_readings(w)
+        sk = readings[-1]  # the whole word's skeleton
+        # three consonants at least: a shorter word sounds like too many («съела»: «sell»)
+        if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
+            return None
+        loans = self.store.get(("l", self.store.shard_of("l", sk)))
+        fits = [u for u in getattr(loans, "glossary", {}).get(sk, []) if analysis.spells(w, u)]
         return min(fits) if fits else None
 
     def split_unknown(self, plan: Plan, slots: list[Slot]) -> dict[str, str]:
