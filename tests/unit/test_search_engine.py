@@ -628,6 +628,26 @@ def test_a_russian_word_the_books_lack_is_not_read_as_a_glossary_english_term_it
         assert engine.search(lib, q, limit=5)["suggestion"] == js["suggestion"] == fix, q
 
 
+def test_a_russian_spelling_of_a_books_english_word_is_that_word_not_a_glossary_term_that_sounds_alike():
+    """A book prints «Возникновение (Onset)», the shared glossary knows «insight», which no book
+    prints: «онсет» and «инсайт» have the sounds of both (onset; insight, its «gh» silent). The
+    book's word is the one the library can show, as a book's word a slip away wins over the
+    glossary's; read as «insight», the query found nothing."""
+    ru = book(
+        "ru",
+        [
+            ("Возникновение (Onset)", 2, ["Болезнь проявляется не сразу."]),
+            ("Проницательность", 2, ["Проницательность помогает понять собеседника."]),
+        ],
+    )
+    lib = index(ru, common='[[alias]]\nfrom = "insight"\nto = ["проницательность"]\n')
+    queries = ["онсет", "инсайт"]
+    for q, js in zip(queries, browser_search(lib, queries), strict=True):
+        for out in (engine.search(lib, q, limit=5), js):
+            assert out["results"] and out["results"][0]["title"] == "Возникновение (Onset)", q
+            assert out["suggestion"] != "insight", q
+
+
 def test_a_rule_for_a_situation_ranks_above_a_mention_for_a_described_situation():
     # a reader who describes what happens at the table looks for the rule that says what then
     # happens («Если …»); a block that names the same things in passing comes after it

@@ -1590,6 +1590,11 @@
       const A = this.A;
       if (!this.isCyrillic(w)) return null;
       const readings = A.loanReadings(w);
+      // a book's English word that the word spells is the book's, as a book's word a slip away is
+      if (readings[0].length >= this.store.spec.loans.min_length) {
+        const printed = this.store.get("l", this.store.shardOf("l", readings[0]));
+        if ((printed.get(readings[0]) || []).some((u) => A.loanFits(w, u))) return null;
+      }
       const sk = readings[readings.length - 1]; // the whole word's skeleton
       // three consonants at least: a shorter word sounds like too many («съела»: «sell»)
       if (sk.length < Math.max(this.store.spec.loans.min_length, this.P.glossary_loan_from || Infinity)) return null;

@@ -274,6 +274,12 @@ class Planner:
         if not all(c in _CYR for c in w):
             return None
         readings = analysis.loan_readings(w)
+        # a book's English word that the word spells is the book's, as a book's word a slip away
+        # is («онсет»: the book's «onset», not the glossary's «insight»)
+        if len(readings[0]) >= analysis.SPEC["loans"]["min_length"]:
+            printed = self.store.get(("l", self.store.shard_of("l", readings[0])))
+            if any(analysis.loan_fits(w, u) for u in printed.get(readings[0], [])):
+                return None
         sk = readings[-1]  # the whole word's skeleton
         # three consonants at least: a shorter word sounds like too many («съела»: «sell»)
         if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
