@@ -1014,6 +1014,15 @@ def test_an_obsidian_callout_is_titled_by_its_whole_marker_line(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def _ingest_folder(root: Path, entry: str, files: dict[str, str]) -> pipeline.BookResult:
+    """A one-book project of a folder source: `files` (paths under sources/) and its entry."""
+    for name, text in files.items():
+        (root / "sources" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "sources" / name).write_text(text, encoding="utf-8")
+    (root / "sources" / "books.toml").write_text(entry, encoding="utf-8")
+    return run(root)
+
+
 def test_obsidian_wikilinks_lead_to_the_note_and_its_heading(tmp_path):
     """A vault's «[[Note]]», «[[Note#Heading|alias]]», «[[#Heading]]», a note found by name in
     another folder, an embed «![[Note]]» and a link to a note the vault lacks (reported, kept as
@@ -1027,11 +1036,7 @@ def test_obsidian_wikilinks_lead_to_the_note_and_its_heading(tmp_path):
         "vault/Бой/Манёвры.md": "# Манёвры\n\nПодсечка.\n",
         "vault/Снаряжение.md": "# Снаряжение\n\n## Щиты и доспехи\n\nЩит.\n",
     }
-    (tmp_path / "sources" / "vault" / "Бой").mkdir(parents=True)
-    for name, text in files.items():
-        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
-    r = run(tmp_path)
+    r = _ingest_folder(tmp_path, entry, files)
     boi = r.doc.pages[0]
     paras = [b for b in walk(boi.blocks) if isinstance(b, Paragraph)]
     got = [(s.text, s.target) for b in paras for s in b.inlines if isinstance(s, Link)]
@@ -1056,11 +1061,7 @@ def test_a_wikilink_with_an_escaped_pipe_in_a_table_leads_to_its_note(tmp_path):
         "vault/Приёмы.md": "# Приёмы\n\n| Приём | Где |\n| --- | --- |\n| удар | [[Бой\\|бой]] |\n",
         "vault/Бой.md": "# Бой\n\nТекст.\n",
     }
-    (tmp_path / "sources" / "vault").mkdir(parents=True)
-    for name, text in files.items():
-        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
-    r = run(tmp_path)
+    r = _ingest_folder(tmp_path, entry, files)
     pages = {p.title: p for p in r.doc.pages}
     (table,) = [b for b in pages["Приёмы"].blocks if isinstance(b, Table)]
     cell = table.rows[0].cells[1]
@@ -1080,11 +1081,7 @@ def test_a_note_without_a_heading_goes_by_its_file_name(tmp_path):
         "vault/Снаряжение.md": "---\ntitle: Вещи\n---\nТекст вещей.\n",
         "vault/Яды.md": "# Отравы\n\nТекст ядов.\n",
     }
-    (tmp_path / "sources" / "vault" / "Погоня").mkdir(parents=True)
-    for name, text in files.items():
-        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
-    r = run(tmp_path)
+    r = _ingest_folder(tmp_path, entry, files)
     assert [p.title for p in r.doc.pages] == ["Бой", "Погоня", "Раны", "Вещи", "Отравы"]
     assert coverage.measure(r.doc).ratio == 1.0
 
@@ -1100,11 +1097,7 @@ def test_a_page_that_opens_with_its_only_top_heading_below_h1_is_titled_by_it(tm
         "site/b_roads.md": "## Тропы\n\nТекст троп.\n\n## Броды\n\nТекст бродов.\n",
         "site/c_weather.md": "Погода меняется.\n\n## Дождь\n\nМокро.\n",
     }
-    (tmp_path / "sources" / "site").mkdir(parents=True)
-    for name, text in files.items():
-        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
-    r = run(tmp_path)
+    r = _ingest_folder(tmp_path, entry, files)
     assert [p.title for p in r.doc.pages] == ["Привал", "b_roads", "c_weather"]
     heads = [(b.level, b.text) for p in r.doc.pages for b in p.blocks if isinstance(b, Heading)]
     assert heads == [
@@ -1125,11 +1118,7 @@ def test_an_empty_page_of_a_folder_is_left_out_and_told_not_the_whole_book_refus
     («the file is empty»), refusing every other page; it is left out, and the report says so."""
     entry = '[books.site]\ntitle = "Хоумрул"\nsystem = "Пример"\nsource = "site"\n'
     files = {"site/a.md": "# Бой\n\nТекст боя.\n", "site/b.md": "", "site/c/d.md": " \n\n"}
-    (tmp_path / "sources" / "site" / "c").mkdir(parents=True)
-    for name, text in files.items():
-        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
-    r = run(tmp_path)
+    r = _ingest_folder(tmp_path, entry, files)
     assert [p.title for p in r.doc.pages] == ["Бой"]
     assert [n for n in r.doc.report.notes if "empty" in n] == [
         "b.md: an empty page: left out",
@@ -1175,11 +1164,7 @@ def test_notions_page_properties_are_metadata_but_a_database_rows_fields_its_tex
         f"export/Кинжал {notion_id[::-1]}.md": "# Кинжал\n\nУрон: к4\nЦена: 5 серебра\n",
         "export/Свои.md": "# Свои\n\nПримечание: текст.\n",
     }
-    (tmp_path / "sources" / "export").mkdir(parents=True)
-    for name, text in files.items():
-        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
-    r = run(tmp_path)
+    r = _ingest_folder(tmp_path, entry, files)
     paras = {p.title: [plain(b.inlines) for b in p.blocks if isinstance(b, Paragraph)] for p in r.doc.pages}
     assert paras == {
         "Бой": ["Текст боя."],
@@ -1462,10 +1447,6 @@ def test_a_folders_own_page_comes_first_in_it_and_the_sources_index_takes_the_bo
         "site/Погоня/Засада.md": "# Засада\n\nТекст.\n",
         "site/Погоня/Погоня.md": "# Погоня\n\nТекст.\n",
     }
-    for name, text in files.items():
-        (tmp_path / "sources" / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / "sources" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "sources" / "books.toml").write_text(entry, encoding="utf-8")
-    r = run(tmp_path)
+    r = _ingest_folder(tmp_path, entry, files)
     titles = [next(b.text for b in p.blocks if isinstance(b, Heading)) for p in r.doc.pages]
     assert titles == ["Хоумрул", "Доспехи", "Бой", "Правила боя", "Погоня", "Засада"]
