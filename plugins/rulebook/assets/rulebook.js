@@ -241,20 +241,20 @@
      given: so the first Back, Forward or typed fragment on a page the browser loaded swaps in a
      fresh copy of that same page, which drops the mark of a block landed on before it arrives
      and is scrolled to Material's offset. The same rule, read off the same emissions, tells a
-     location that lands when its page is shown from one that lands at once. */
+     location that lands again when its page is shown; one of the shown page lands at once too. */
   let want = null;
   let given = null; // the path of the location Material was given last
   if (window.location$ && window.document$) {
     window.location$.subscribe((url) => {
       const at = { href: String(url), state: history.state };
       const path = new URL(at.href).pathname;
-      const fetched = path !== given;
+      const fetched = path !== given || want !== null; // a page on its way: Material shows it afresh
       given = path;
-      if (fetched || want) {
-        want = at; // a page on its way: the latest location given for it
-      } else {
-        setTimeout(() => land(at), 0);
-      }
+      // the shown page lands at once (a reader on a slow network sees the section now), and again
+      // when a fetched copy of it is shown: the copy drops the mark and Material scrolls it to the
+      // entry's saved offset, which its anchor tracker may by then have replaced with none (the top)
+      if (path === shown) setTimeout(() => land(at), 0);
+      want = fetched ? at : null; // the latest location given for the page on its way
     });
     window.document$.subscribe(() => {
       shown = location.pathname;
