@@ -1447,17 +1447,10 @@
           s.slip = oneSlip(cands[0][0], cands[0][1], P);
           if (cands[0][0] <= 1 && s.word.length >= P.small_typo_from && A.isOptional(cands[0][3])) small.push(s);
         }
-        if (this.isCyrillic(s.word)) {
-          const sk = A.skeleton(s.word);
-          if (sk.length >= this.store.spec.loans.min_length) {
-            const loans = store.get("l", store.shardOf("l", sk));
-            for (const u of loans.get(sk) || []) {
-              if (!A.loanFits(s.word, u)) continue;
-              const ust = A.stem(u);
-              if (P.w_loan > (taken.get(ust) || 0.0)) taken.set(ust, P.w_loan);
-              add(ust, u);
-            }
-          }
+        for (const u of this.bookLoans(s.word)) {
+          const ust = A.stem(u);
+          if (P.w_loan > (taken.get(ust) || 0.0)) taken.set(ust, P.w_loan);
+          add(ust, u);
         }
         for (const [st, wt] of taken) { s.stems.set(st, wt); s.whole.add(st); }
         if (!taken.size && !s.stems.size && !this.relaxed) {
@@ -1584,22 +1577,28 @@
       return this.slangFixes;
     }
 
+    /* planner.py Planner._book_loans: the books' English words a Russian word spells by sound. */
+    bookLoans(w) {
+      const A = this.A;
+      if (!this.isCyrillic(w)) return [];
+      const sk = A.skeleton(w);
+      if (sk.length < this.store.spec.loans.min_length) return [];
+      return (this.store.get("l", this.store.shardOf("l", sk)).get(sk) || []).filter((u) => A.loanFits(w, u));
+    }
+
     /* planner.py Planner._glossary_loan: the glossaries' English term (one word, printed by no book)
        that a Russian word spells as typed, by sound; the first in order where several do. */
     glossaryLoan(w) {
       const A = this.A;
       if (!this.isCyrillic(w)) return null;
-      const readings = A.loanReadings(w);
       // a book's English word that the word spells is the book's, as a book's word a slip away is
-      if (readings[0].length >= this.store.spec.loans.min_length) {
-        const printed = this.store.get("l", this.store.shardOf("l", readings[0]));
-        if ((printed.get(readings[0]) || []).some((u) => A.loanFits(w, u))) return null;
-      }
+      if (this.bookLoans(w).length) return null;
+      const readings = A.loanReadings(w);
       const sk = readings[readings.length - 1]; // the whole word's skeleton
       // three consonants at least: a shorter word sounds like too many («съела»: «sell»)
       if (sk.length < Math.max(this.store.spec.loans.min_length, this.P.glossary_loan_from || Infinity)) return null;
       const loans = this.store.get("l", this.store.shardOf("l", sk));
-      const fits = ((loans.glossary && loans.glossary.get(sk)) || []).filter((u) => A.spells(w, u));
+      const fits = (loans.glossary.get(sk) || []).filter((u) => A.spells(w, u));
       return fits.length ? fits.reduce((a, b) => (b < a ? b : a)) : null;
     }
 

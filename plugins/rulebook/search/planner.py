@@ -16,7 +16,7 @@ from rulebook.search.grouping import group_words
 from rulebook.search.plan import Alt, Group, Plan, Slot
 from rulebook.search.query import Parsed, Word, role_of
 from rulebook.search.reading import Reader, prints
-from rulebook.search.store import TOP, Key, Store
+from rulebook.search.store import TOP, Key, Loans, Store
 from rulebook.search.typos import Typos, typo_budget, typo_budget_of, typo_ranges
 
 P = analysis.ENGINE
@@ -100,17 +100,11 @@ class Planner:
                     and analysis.is_optional(cands[0][3])
                 ):
                     small.append(s)
-            if all(c in _CYR for c in s.word):
-                sk = analysis.skeleton(s.word)
-                if len(sk) >= analysis.SPEC["loans"]["min_length"]:
-                    loans: dict[str, list[str]] = store.get(("l", store.shard_of("l", sk)))
-                    for u in loans.get(sk, []):
-                        if not analysis.loan_fits(s.word, u):
-                            continue
-                        ust = analysis.stem(u)
-                        if P["w_loan"] > taken.get(ust, 0.0):
-                            taken[ust] = P["w_loan"]
-                        s.surfaces.setdefault(ust, []).append(u)
+            for u in self._book_loans(s.word):
+                ust = analysis.stem(u)
+                if P["w_loan"] > taken.get(ust, 0.0):
+                    taken[ust] = P["w_loan"]
+                s.surfaces.setdefault(ust, []).append(u)
             for st, wt in taken.items():
                 s.stems[st] = wt
                 s.whole.add(st)
@@ -268,24 +262,32 @@ class Planner:
             self._slang_fixes[w] = best[1]
         return self._slang_fixes
 
+    def _book_loans(self, w: str) -> list[str]:
+        """The books' English words that a Russian word spells by sound (analysis.loan_fits),
+        from its loans shard (read in round 2)."""
+        if not all(c in _CYR for c in w):
+            return []
+        sk = analysis.skeleton(w)
+        if len(sk) < analysis.SPEC["loans"]["min_length"]:
+            return []
+        loans: dict[str, list[str]] = self.store.get(("l", self.store.shard_of("l", sk)))
+        return [u for u in loans.get(sk, []) if analysis.loan_fits(w, u)]
+
     def _glossary_loan(self, w: str) -> str | None:
         """The glossaries' English term (one word, printed by no book) that a Russian word
         spells as typed, by sound (analysis.spells); the first in order where several do."""
         if not all(c in _CYR for c in w):
             return None
-        readings = analysis.loan_readings(w)
         # a book's English word that the word spells is the book's, as a book's word a slip away
         # is («онсет»: the book's «onset», not the glossary's «insight»)
-        if len(readings[0]) >= analysis.SPEC["loans"]["min_length"]:
-            printed = self.store.get(("l", self.store.shard_of("l", readings[0])))
-            if any(analysis.loan_fits(w, u) for u in printed.get(readings[0], [])):
-                return None
-        sk = readings[-1]  # the whole word's skeleton
+        if self._book_loans(w):
+            return None
+        sk = analysis.loan_readings(w)[-1]  # the whole word's skeleton
         # three consonants at least: a shorter word sounds like too many («съела»: «sell»)
         if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
             return None
-        loans = self.store.get(("l", self.store.shard_of("l", sk)))
-        fits = [u for u in getattr(loans, "glossary", {}).get(sk, []) if analysis.spells(w, u)]
+        loans: Loans = self.store.get(("l", self.store.shard_of("l", sk)))
+        fits = [u for u in loans.glossary.get(sk, []) if analysis.spells(w, u)]
         return min(fits) if fits else None
 
     def split_unknown(self, plan: Plan, slots: list[Slot]) -> dict[str, str]:
