@@ -595,6 +595,51 @@ def test_a_russian_spelling_of_a_glossary_english_term_no_book_prints_finds_what
         assert [r["url"] for r in p["results"]] == [r["url"] for r in js["results"]], q
 
 
+def test_a_verb_players_make_of_an_english_word_is_read_as_that_word():
+    """Players make Russian verbs of the English words they hear: «свапнуть» (swap),
+    «дизармить» (disarm), «фармил» (farm), «танкует» (tank), «кастанул» (cast), in any
+    form. No glossary can list them all: the verb's root is read as the word itself is, by its
+    very sounds, against the glossaries' terms and the books' own English words (both
+    runtimes). Russian's own verbs of loans (-ировать) keep their own root."""
+    ru = book(
+        "ru",
+        [
+            ("Смена оружия", 2, ["Сменить оружие стоит одно действие."]),
+            ("Обезоруживание", 2, ["Выбейте оружие из рук врага."]),
+            ("Добыча", 2, ["Трофеи собирают после боя."]),
+            ("Защита союзника", 2, ["Примите удар на себя вместо союзника."]),
+            ("Колдовство (Cast)", 2, ["Сотворите заклинание за два действия."]),
+            ("Броня (Armor)", 2, ["Броня поглощает урон."]),
+        ],
+    )
+    lib = index(
+        ru,
+        common='[[alias]]\nfrom = "swap"\nto = ["смена оружия"]\n'
+        '[[alias]]\nfrom = "disarm"\nto = ["обезоруживание"]\n'
+        '[[alias]]\nfrom = "farm"\nto = ["добыча"]\n'
+        '[[alias]]\nfrom = "tank"\nto = ["защита союзника"]\n',
+    )
+    queries = ["свапнуть", "свапнул оружие", "дизармить", "фармил", "танкует", "кастанул"]
+    want = [
+        "Смена оружия",
+        "Смена оружия",
+        "Обезоруживание",
+        "Добыча",
+        "Защита союзника",
+        "Колдовство (Cast)",
+    ]
+    fixed = ["swap", "swap оружие", "disarm", "farm", "tank", None]
+    for q, js, title, fix in zip(queries, browser_search(lib, queries), want, fixed, strict=True):
+        p = engine.search(lib, q, limit=5)
+        assert p["results"] and p["results"][0]["title"] == title, q
+        assert p["suggestion"] == js["suggestion"] == fix, (q, p["suggestion"], js["suggestion"])
+        assert [r["url"] for r in p["results"]] == [r["url"] for r in js["results"]], q
+    # «армировать» is Russian's own verb of a loan (-ировать): its root is «арм», too short to
+    # be read as the book's «Armor» that «армир» would spell
+    for out in (engine.search(lib, "армировать", limit=5), *browser_search(lib, ["армировать"])):
+        assert out["suggestion"] is None and not out["results"], out["suggestion"]
+
+
 def test_a_russian_word_the_books_lack_is_not_read_as_a_glossary_english_term_it_only_resembles():
     """A player types Russian words the books do not print («армирующий», «трапе», «хурма»,
     «паниковавшая»). Cut to its stem («армир»), or with its Russian ending's vowel («трап-е»),

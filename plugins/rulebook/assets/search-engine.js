@@ -421,6 +421,25 @@
       const a = this.sounds(word, true);
       return !!a && a === this.sounds(english);
     }
+
+    /* analysis.verb_roots: the English word a Russian verb made of it is built on (свапнуть,
+       свапнул: свап; кастанул: каста, каст; танкуем: танк; армировать: арм). */
+    verbRoots(word) {
+      if (!word || !this.allIn(word, this.cyr)) return [];
+      const L = this.spec.loans, forms = L.verb_forms, out = [];
+      for (const family of forms) {
+        const end = family.find((e) => word.endsWith(e));
+        if (end === undefined || word.length - end.length < 3) continue;
+        let root = word.slice(0, word.length - end.length);
+        if (family === forms[forms.length - 1] && root.endsWith("ир")) {
+          root = root.slice(0, -2); // -ировать: Russian's own way with a loan
+          if (root.length < 3) continue;
+        }
+        out.push(root);
+        if (family === forms[0] && root.endsWith(L.verb_link) && root.length > 3) out.push(root.slice(0, -1));
+      }
+      return [...new Set(out)];
+    }
   }
 
   // ---- the index (search/store.py) ----------------------------------------------------------------
@@ -1537,8 +1556,10 @@
         needs = needs.concat(this.V.need(fwd), this.V.need(rev, "r"));
       }
       if (this.isCyrillic(s.word)) {
-        for (const sk of this.A.loanReadings(s.word)) {
-          if (sk.length >= this.store.spec.loans.min_length) needs.push(["l", this.store.shardOf("l", sk)]);
+        for (const w of [s.word, ...this.A.verbRoots(s.word)]) {
+          for (const sk of this.A.loanReadings(w)) {
+            if (sk.length >= this.store.spec.loans.min_length) needs.push(["l", this.store.shardOf("l", sk)]);
+          }
         }
       }
       return needs;
@@ -1579,11 +1600,20 @@
 
     /* planner.py Planner._book_loans: the books' English words a Russian word spells by sound. */
     bookLoans(w) {
-      const A = this.A;
+      const A = this.A, min = this.store.spec.loans.min_length;
       if (!this.isCyrillic(w)) return [];
       const sk = A.skeleton(w);
-      if (sk.length < this.store.spec.loans.min_length) return [];
-      return (this.store.get("l", this.store.shardOf("l", sk)).get(sk) || []).filter((u) => A.loanFits(w, u));
+      let out = [];
+      if (sk.length >= min) out = (this.store.get("l", this.store.shardOf("l", sk)).get(sk) || []).filter((u) => A.loanFits(w, u));
+      for (const x of A.verbRoots(w)) {
+        // a verb's root as the glossary's terms are read: its very sounds, three consonants at least
+        const readings = A.loanReadings(x), rk = readings[readings.length - 1];
+        if (rk.length < Math.max(min, this.P.glossary_loan_from || Infinity)) continue;
+        for (const u of this.store.get("l", this.store.shardOf("l", rk)).get(rk) || []) {
+          if (A.spells(x, u) && !out.includes(u)) out.push(u);
+        }
+      }
+      return out;
     }
 
     /* planner.py Planner._glossary_loan: the glossaries' English term (one word, printed by no book)
@@ -1593,13 +1623,16 @@
       if (!this.isCyrillic(w)) return null;
       // a book's English word that the word spells is the book's, as a book's word a slip away is
       if (this.bookLoans(w).length) return null;
-      const readings = A.loanReadings(w);
-      const sk = readings[readings.length - 1]; // the whole word's skeleton
-      // three consonants at least: a shorter word sounds like too many («съела»: «sell»)
-      if (sk.length < Math.max(this.store.spec.loans.min_length, this.P.glossary_loan_from || Infinity)) return null;
-      const loans = this.store.get("l", this.store.shardOf("l", sk));
-      const fits = (loans.glossary.get(sk) || []).filter((u) => A.spells(w, u));
-      return fits.length ? fits.reduce((a, b) => (b < a ? b : a)) : null;
+      for (const x of [w, ...A.verbRoots(w)]) { // the word, or the verb made of one («свапнуть»)
+        const readings = A.loanReadings(x);
+        const sk = readings[readings.length - 1]; // the whole word's skeleton
+        // three consonants at least: a shorter word sounds like too many («съела»: «sell»)
+        if (sk.length < Math.max(this.store.spec.loans.min_length, this.P.glossary_loan_from || Infinity)) continue;
+        const loans = this.store.get("l", this.store.shardOf("l", sk));
+        const fits = (loans.glossary.get(sk) || []).filter((u) => A.spells(x, u));
+        if (fits.length) return fits.reduce((a, b) => (b < a ? b : a));
+      }
+      return null;
     }
 
     /* planner.py Planner.split_unknown: two words typed without the space between them. */

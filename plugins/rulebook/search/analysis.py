@@ -453,6 +453,34 @@ def spells(word: str, english: str) -> bool:
     return bool(a) and a == sounds(english)
 
 
+@lru_cache(maxsize=4096)
+def verb_roots(word: str) -> tuple[str, ...]:
+    """The English word a Russian verb made of it is built on (свапнуть, свапнул -> свап: swap;
+    кастанул -> каста, каст; дизармить -> дизарм; танкуем -> танк): players make verbs of the
+    words they hear, more than a glossary could list. The word as typed, Cyrillic only: each
+    verb family's longest ending that the word has is cut (`loans.verb_forms`), three letters
+    at least left; the root is then matched as the word itself is, by its very sounds."""
+    if not word or not all(c in _CYR for c in word):
+        return ()
+    out: list[str] = []
+    forms = _LOANS["verb_forms"]
+    for family in forms:
+        end = next((e for e in family if word.endswith(e)), None)
+        if end is None or len(word) - len(end) < 3:
+            continue
+        root = word[: len(word) - len(end)]
+        if family is forms[-1] and root.endswith("ир"):
+            # -ировать is Russian's own way with a loan (армировать, фиксировать): its root
+            # is what is left before it, as the stem's loan reading has it (`cyrillic_suffixes`)
+            root = root[:-2]
+            if len(root) < 3:
+                continue
+        out.append(root)
+        if family is forms[0] and root.endswith(_LOANS["verb_link"]) and len(root) > 3:
+            out.append(root[:-1])  # -ануть (кастануть: каст)
+    return tuple(dict.fromkeys(out))
+
+
 def skeleton(surface: str) -> str:
     """The consonant skeleton of a word, the same for an English term and its Russian spelling
     (strike, страйк -> strk; damage, дамаг -> dmg): letters mapped to consonant classes, vowels

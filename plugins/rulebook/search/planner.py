@@ -204,9 +204,10 @@ class Planner:
             fwd, rev = typo_ranges(s.word, s.prefix, k)
             needs += V.need(store, fwd) + V.need(store, rev, "r")
         if all(c in _CYR for c in s.word):
-            for sk in analysis.loan_readings(s.word):
-                if len(sk) >= analysis.SPEC["loans"]["min_length"]:
-                    needs.append(("l", store.shard_of("l", sk)))
+            for w in (s.word, *analysis.verb_roots(s.word)):
+                for sk in analysis.loan_readings(w):
+                    if len(sk) >= analysis.SPEC["loans"]["min_length"]:
+                        needs.append(("l", store.shard_of("l", sk)))
         return needs
 
     def _phrase_needs(self) -> list[Key]:
@@ -263,15 +264,25 @@ class Planner:
         return self._slang_fixes
 
     def _book_loans(self, w: str) -> list[str]:
-        """The books' English words that a Russian word spells by sound (analysis.loan_fits),
-        from its loans shard (read in round 2)."""
+        """The books' English words that a Russian word, or the verb made of one
+        (analysis.verb_roots), spells by sound (analysis.loan_fits), from its loans shard (read
+        in round 2)."""
         if not all(c in _CYR for c in w):
             return []
         sk = analysis.skeleton(w)
-        if len(sk) < analysis.SPEC["loans"]["min_length"]:
-            return []
-        loans: dict[str, list[str]] = self.store.get(("l", self.store.shard_of("l", sk)))
-        return [u for u in loans.get(sk, []) if analysis.loan_fits(w, u)]
+        out: list[str] = []
+        if len(sk) >= analysis.SPEC["loans"]["min_length"]:
+            loans: dict[str, list[str]] = self.store.get(("l", self.store.shard_of("l", sk)))
+            out = [u for u in loans.get(sk, []) if analysis.loan_fits(w, u)]
+        for x in analysis.verb_roots(w):
+            # a verb's root as the glossary's terms are read: its very sounds, three consonants
+            # at least (by a stem's looser fit, «подавал» and «заманил» were «pad» and «semi»)
+            sk = analysis.loan_readings(x)[-1]
+            if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
+                continue
+            loans = self.store.get(("l", self.store.shard_of("l", sk)))
+            out += [u for u in loans.get(sk, []) if analysis.spells(x, u) and u not in out]
+        return out
 
     def _glossary_loan(self, w: str) -> str | None:
         """The glossaries' English term (one word, printed by no book) that a Russian word
@@ -282,13 +293,16 @@ class Planner:
         # is («онсет»: the book's «onset», not the glossary's «insight»)
         if self._book_loans(w):
             return None
-        sk = analysis.loan_readings(w)[-1]  # the whole word's skeleton
-        # three consonants at least: a shorter word sounds like too many («съела»: «sell»)
-        if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
-            return None
-        loans: Loans = self.store.get(("l", self.store.shard_of("l", sk)))
-        fits = [u for u in loans.glossary.get(sk, []) if analysis.spells(w, u)]
-        return min(fits) if fits else None
+        for x in (w, *analysis.verb_roots(w)):  # the word, or the verb made of one («свапнуть»)
+            sk = analysis.loan_readings(x)[-1]  # the whole word's skeleton
+            # three consonants at least: a shorter word sounds like too many («съела»: «sell»)
+            if len(sk) < max(analysis.SPEC["loans"]["min_length"], P["glossary_loan_from"]):
+                continue
+            loans: Loans = self.store.get(("l", self.store.shard_of("l", sk)))
+            fits = [u for u in loans.glossary.get(sk, []) if analysis.spells(x, u)]
+            if fits:
+                return min(fits)
+        return None
 
     def split_unknown(self, plan: Plan, slots: list[Slot]) -> dict[str, str]:
         """Two words typed without the space between them («кубсложности»): an unknown word
