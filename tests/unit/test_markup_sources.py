@@ -409,6 +409,43 @@ def test_github_alerts_are_boxes_of_their_kind_without_the_marker(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_documentation_sites_colon_fences_are_boxes_of_their_kind(tmp_path):
+    """VitePress's «::: tip Title» … «:::», Docusaurus's and Starlight's «:::note[Title]», nested by
+    their colons: boxes of their kind with their title, the fences not printed; a box with a title
+    and nothing in it says its title; a kind that is no box keeps its text (told); fences in code
+    and a fence nothing closes stay text; what follows a box keeps its file's lines."""
+    page = (
+        "# Бой\n\n::: tip Порядок раунда\n\n1. Инициатива\n2. Атаки\n\n:::\n\n"
+        "::: info опциональное правило\n\n#### Ярость\n\nУдвоенный урон.\n\n:::\n\n"
+        ":::warning[Осторожно]\nЛовушки.\n:::\n\n::: info Заметка\n:::\n\n"
+        "::::note\nСнаружи.\n\n:::tip\nВнутри.\n:::\n\n::::\n\n"
+        "::: raw\nСырой текст.\n:::\n\n```\n::: tip Код\n```\n\n"
+        "См. [пропажу](#nowhere).\n\n::: danger Без конца\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    (p,) = r.doc.pages
+    boxes = [
+        (b.kind, b.title, [plain(c.inlines) for c in walk(b.children) if isinstance(c, Paragraph)])
+        for b in p.blocks
+        if isinstance(b, Admonition)
+    ]
+    assert boxes == [
+        ("tip", "Порядок раунда", []),
+        ("info", "опциональное правило", ["Удвоенный урон."]),
+        ("warning", "Осторожно", ["Ловушки."]),
+        ("info", "Заметка", []),
+        ("note", "", ["Снаружи.", "Внутри."]),
+    ]
+    text = "\n".join(r.files.values())
+    assert '!!! tip "Порядок раунда"\n\n    1. Инициатива\n    2. Атаки' in text and "Ярость {#" in text
+    assert "\n\nСырой текст.\n" in text and "raw" not in text
+    assert "&#58;:: tip Код" in text and "&#58;:: danger Без конца" in text  # text, not a box
+    said = pipeline.summary(r)
+    assert "  unresolved reference at line 42: «пропажу»" in said
+    assert any(s.startswith("  note: moves.md:34: «::: raw»") for s in said)
+    assert coverage.measure(r.doc).ratio == 1.0
+
+
 def test_a_link_leads_to_its_heading_or_is_reported(tmp_path):
     """A link to a move's heading inside a box leads to that heading; a link to an id the source
     does not have is reported and kept as text, not sent to the top of the page."""

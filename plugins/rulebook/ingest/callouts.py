@@ -60,3 +60,8 @@ def marker(text: str) -> Marker | None:
     if m is None or m.group(1).casefold() not in _KINDS:
         return None
     return Marker(_KINDS[m.group(1).casefold()], m.group(3).strip(), m.end(), m.start(3))
+
+
+def kind(name: str) -> str | None:
+    """The Material box for an alert's or a callout's type (any case), or None."""
+    return _KINDS.get(name.casefold())

@@ -240,8 +240,9 @@ class Converter:
             self.children(el, inner)
             if out is self.blocks and inner and isinstance(inner[0], Heading):
                 out.append(inner.pop(0))  # a titled box: its title is the section's heading
-            if inner:
-                kind, title = str(el.get(boxmarks.KIND) or "quote"), str(el.get(boxmarks.TITLE) or "")
+            kind, title = str(el.get(boxmarks.KIND) or "quote"), str(el.get(boxmarks.TITLE) or "")
+            # a titled box with no body («::: info Опциональное правило» over «:::») says its title
+            if inner or title:
                 out.append(Admonition(kind, title, inner, line, css=str(el.get(boxmarks.CSS) or "")))
             return
         if name == "pre":

@@ -26,6 +26,7 @@ from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruct
 from rulebook.ingest import (
     alerts,
     boxmarks,
+    containers,
     converter,
     dokunotes,
     editlinks,
@@ -149,6 +150,7 @@ def parse(book: BookConfig) -> MarkupBook:
         if not book.chrome.root:
             sitechrome.warn_chrome(root, report, name)
         if book.kind == "markdown":
+            containers.boxes(soup, root)
             alerts.alerts(soup, root)
             mathblocks.boxes(soup, root)
         sitechrome.permalinks(root)

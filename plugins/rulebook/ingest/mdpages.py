@@ -17,6 +17,7 @@ from markdown.extensions.toc import slugify_unicode
 
 from rulebook.ingest import (
     comments,
+    containers,
     csvtables,
     dropcaps,
     fences,
@@ -166,6 +167,9 @@ def soup(
         text, line_of = csvtables.inline(text, path, folder)
     except csvtables.BrokenCsv as err:
         raise IngestError(str(err), path=path, line=err.line, book=book.slug) from None
+    text, line_of, plain = containers.rewrite(text, line_of)
+    for line, fence in plain:
+        report.notes.append(f"{name}:{line}: «{fence}» is no box kind: its block read as text")
     try:
         text = notion.markdown_asides(wikilinks.rewrite(text, name, vault, githubids.slug))
     except notion.UnclosedAside as err:

@@ -17,6 +17,7 @@ _MARKS = re.compile(r"[\s>#|:*_\[+-]*(?:\d+[.)]\s+)?(?:&#?\w+;|[\W_])*")
 _LEAD = re.compile(r"[\s>#|:*_\[+-]*")
 _LINE_STARTS = {*HEADINGS, "p", "li", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "tr"}
 _LINE_STARTS.add("blockquote")
+_LINE_STARTS.add("div")  # a block of Markdown in HTML (md_in_html: a site's «::: tip» box)
 
 
 def assign(soup: BeautifulSoup, text: str, line_of: list[int]) -> None:
