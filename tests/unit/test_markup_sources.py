@@ -885,6 +885,29 @@ def test_a_link_written_for_github_finds_its_heading(tmp_path):
     assert "[x](#attack-1) [y](#uroven-1-2)" in text  # the headings «Attack 1» and «Уровень ½»
 
 
+def test_a_link_written_for_a_vitepress_site_finds_its_heading(tmp_path):
+    """VitePress and VuePress take the marks off letters («й» is «и»), make each run of spaces and
+    punctuation one hyphen, put «_» before a leading digit and number repeats: «#_2-инициатива»,
+    «#заявление-заклинании», «#итог-1» went nowhere; GitHub's ids still lead."""
+    entry = '[books.vp]\ntitle = "Бой"\nsystem = "Пример"\nsource = "vp"\norder = ["a.md", "b.md"]\n'
+    files = {
+        "vp/a.md": (
+            "# Ссылки\n\nСм. [инициативу](b#_2-инициатива), [заявки](b.md#заявление-заклинании),"
+            " [второй итог](b#итог-1), [ёлку](b#елка-еж) и [по-гитхабу](b#ёлка--ёж).\n"
+        ),
+        "vp/b.md": (
+            "# Бой\n\n## 2. Инициатива\n\nКость.\n\n## Заявление заклинаний\n\nЗаявки.\n\n"
+            "## Итог\n\nПервый.\n\n## Итог\n\nВторой.\n\n## Ёлка & ёж\n\nХвоя.\n"
+        ),
+    }
+    r = _ingest_folder(tmp_path, entry, files)
+    assert r.doc.report.unresolved == []
+    a = next(t for t in r.files.values() if "Ссылки" in t)
+    assert "[инициативу](01-boi.md#2-initsiativa)" in a and "[заявки](01-boi.md#zaiavlenie-zaklinanii)" in a
+    assert "[второй итог](01-boi.md#itog-2)" in a
+    assert "[ёлку](01-boi.md#elka-ezh)" in a and "[по-гитхабу](01-boi.md#elka-ezh)" in a
+
+
 def test_a_soft_hyphen_entity_and_windows_line_ends_keep_the_lines_of_a_markdown_file(tmp_path):
     """«Бро&shy;сок» is found on its own line, not on the next line that spells «Бросок» whole; and
     front matter with Windows line ends is front matter."""

@@ -86,8 +86,8 @@ class Converter:
         self.h = HeadingDetector(book)
         self.blocks: list[Block] = []
         self.targets: dict[tuple[str, str], Block] = {}
-        self.github_ids: dict[str, dict[str, int]] = {}  # per file: GitHub's heading ids so far
-        self.github: dict[tuple[str, str], Block] = {}  # (file, GitHub's id) -> heading
+        self.github_ids: dict[tuple[str, str], dict[str, int]] = {}  # per file and site: ids so far
+        self.github: dict[tuple[str, str], Block] = {}  # (file, a site's id) -> heading
         self.current: Block | None = None  # the heading whose section is being read
         self.file_name = ""
         self.notion_pages: dict[str, str] = {}  # Notion's page id -> page name (its export's files)
@@ -198,12 +198,14 @@ class Converter:
             self.current = h
             self.mark(el, h)
             # GitHub's id for the heading, which links written for GitHub use («#healing--recovery»
-            # for «Healing & Recovery»); the page's own ids come first
-            slug = githubids.slug(el.get_text().strip())
-            seen = self.github_ids.setdefault(self.file_name, {})
-            n = seen.get(slug, 0)
-            seen[slug] = n + 1
-            self.github.setdefault((self.file_name, f"{slug}-{n}" if n else slug), h)
+            # for «Healing & Recovery»), then VitePress's («#_2-инициатива»); the page's own ids
+            # come first. Each site numbers a title's repeats («-1», «-2») by its own ids
+            for scheme in (githubids.slug, githubids.vitepress):
+                slug = scheme(el.get_text().strip())
+                seen = self.github_ids.setdefault((self.file_name, scheme.__name__), {})
+                n = seen.get(slug, 0)
+                seen[slug] = n + 1
+                self.github.setdefault((self.file_name, f"{slug}-{n}" if n else slug), h)
             return
         if name == "p":
             inl = self.inlines(list(el.children))
