@@ -446,6 +446,24 @@ def test_a_documentation_sites_colon_fences_are_boxes_of_their_kind(tmp_path):
     assert coverage.measure(r.doc).ratio == 1.0
 
 
+def test_a_sites_component_in_a_markdown_page_is_told(tmp_path):
+    """«<Coin :v=1000 />» (a VitePress or MDX site's own component) draws what the page does not
+    hold: each is told once per page with its first line and uses, where the price vanished from
+    the sentence unsaid; HTML's own elements and components in code are not told."""
+    page = (
+        '# Цены\n\nМеч стоит <Coin :v=10 /> и <b>дёшев</b>.\n\nЩит: <Coin :v=5 t="s"/>.<br/>\n\n'
+        "<Steps>\n\n1. Купить\n\n</Steps>\n\nКод: `<Coin />`.\n\n```\n<Badge />\n```\n"
+    )
+    r = ingest_one(tmp_path, MOVES_ENTRY, {"moves.md": page})
+    told = [(at(line), m) for line, m in r.doc.report.warnings if "component" in m]
+    assert [(where, m.split(" is ")[0]) for where, m in told] == [
+        ("moves.md:3", "«<Coin>» (2×, first «<Coin :v=10 />»)"),
+        ("moves.md:7", "«<Steps>» (1×, first «<Steps>»)"),
+    ]
+    text = "\n".join(r.files.values())
+    assert "Купить" in text and "дёшев" in text
+
+
 def test_a_link_leads_to_its_heading_or_is_reported(tmp_path):
     """A link to a move's heading inside a box leads to that heading; a link to an id the source
     does not have is reported and kept as text, not sent to the top of the page."""

@@ -17,6 +17,7 @@ from markdown.extensions.toc import slugify_unicode
 
 from rulebook.ingest import (
     comments,
+    components,
     containers,
     csvtables,
     dropcaps,
@@ -144,6 +145,14 @@ def soup(
     text, hidden = comments.strip(text)
     for line in hidden:
         report.notes.append(f"{name}:{line}: an Obsidian comment (%%…%%), hidden when read: left out")
+    for line, component, uses, first in components.find(text):
+        report.warnings.append(
+            (
+                FileLine(line, name),
+                f"«<{component}>» ({uses}×, first «{first[:60]}») is a component of the site the page"
+                " was written for, not HTML: what it draws is not on the page",
+            )
+        )
     text, props = notion.markdown_properties(text, name)
     if props:
         first, last = props
