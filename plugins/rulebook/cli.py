@@ -35,6 +35,9 @@ def _ingest(args: argparse.Namespace) -> int:
     for r in results:
         for line in pipeline.summary(r):
             print(line)
+    if not args.books:  # every book: docs/ becomes what the registry lists, a book removed too
+        for g in pipeline.prune(root):
+            print(g.told())
     return 0
 
 

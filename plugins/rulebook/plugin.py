@@ -252,14 +252,17 @@ def _ingests_here(root: Path, books: Path, docs: Path) -> bool:
 
 
 def _refresh_books(root: Path) -> None:
-    """Under serve, the books whose sources changed are ingested again before the build; a source
-    that fails keeps its book's pages as they were, and says why in one line."""
+    """Under serve, the books whose sources changed are ingested again before the build, and the
+    pages of a book removed from the registry are taken off; a source that fails keeps its book's
+    pages as they were, and says why in one line."""
     from rulebook.ingest import pipeline
 
     try:
-        changed = pipeline.refresh(root)
+        done = pipeline.refresh(root)
     except IngestError as err:
         log.error(f"rulebook: {err} (the book's pages are kept as they were)")
         return
-    if changed:
-        log.info(f"rulebook: ingested again: {', '.join(changed)}")
+    if done.ingested:
+        log.info(f"rulebook: ingested again: {', '.join(done.ingested)}")
+    for g in done.removed:
+        log.info(f"rulebook: {g.told()}")

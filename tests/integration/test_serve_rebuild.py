@@ -1,6 +1,8 @@
 """Under `mkdocs serve` the library's search index is written by a thread after each rebuild (so
 that an edit reloads the page without waiting for it; `scripts/bench_build.py` times both), and
-it then finds the edit, in the cache `rulebook search` reads and in the served site alike."""
+it then finds the edit, in the cache `rulebook search` reads and in the served site alike. A
+source's edit is ingested again before the rebuild, and a book taken out of the registry leaves
+the site."""
 
 from __future__ import annotations
 
@@ -9,9 +11,11 @@ import socket
 import subprocess
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
 from rulebook.search import engine
 from rulebook.search.store import Store
 
@@ -51,6 +55,11 @@ class Served:
             if text in line:
                 return
         raise AssertionError(f"no {text!r} from mkdocs serve:\n" + "".join(self.seen))
+
+    def wait_for_search(self, since: int) -> None:
+        """The search index written after the rebuild whose log starts at line `since`."""
+        if not any("search index updated" in x for x in self.seen[since:]):
+            self.wait_for("search index updated")
 
     def get(self, path: str) -> bytes:
         return urllib.request.urlopen(f"http://127.0.0.1:{self.port}/{path}", timeout=10).read()
@@ -119,5 +128,47 @@ def test_a_sources_edit_under_serve_is_ingested_and_shows_on_its_page(
         )
         served.wait_for("did you mean 'mode'")
         assert WORD in page.read_text(encoding="utf-8")  # the pages kept as they were
+    finally:
+        served.stop()
+
+
+def test_a_book_removed_from_the_registry_under_serve_leaves_the_site(
+    tmp_path: Path, runtime_cache: Path
+) -> None:
+    # its pages, its section of the navigation, its line on the home page and its search results
+    # go at the next reload, told in one line; a page written by hand stays
+    notes = "---\ntitle: Заметки\n---\n\n# Заметки\n\nМои заметки к игре.\n"
+    cfg = support.project(
+        tmp_path, ["index.md"], {"notes.md": notes}, books=DEMO, runtime_cache=runtime_cache
+    )
+    source = tmp_path / "sources" / "demo.txt"
+    source.write_text(f"Глава 1. Начало\n\n{WORD} ходит первым.\n", encoding="utf-8")
+    export = tmp_path / "cache" / "export"
+
+    def found() -> list:
+        return engine.search(Store(export), WORD, limit=1)["results"]
+
+    served = Served(cfg, tmp_path)
+    try:
+        served.wait_for("Serving on")
+        served.wait_for_search(0)
+        (page,) = [p for p in (tmp_path / "docs" / "demo").glob("*.md") if p.name != "index.md"]
+        assert "Демо" in served.get("").decode() and served.get(f"demo/{page.stem}/")
+        assert found()
+        time.sleep(1.0)  # the watcher starts after the first build
+        registry = tmp_path / "sources" / "books.toml"
+        registry.write_text(registry.read_text(encoding="utf-8").replace(DEMO, ""), encoding="utf-8")
+        start = len(served.seen)
+        served.wait_for("Reloading browsers")
+        served.wait_for_search(start)
+        told = [x for x in served.seen[start:] if "rulebook: removed" in x]
+        assert len(told) == 1 and "removed: demo (no longer in sources/books.toml)" in told[0], served.seen
+        assert not (tmp_path / "docs" / "demo").exists()
+        assert "Мои заметки" in served.get("notes/").decode()
+        assert "Демо" not in served.get("").decode()  # the home page's list and the navigation
+        with pytest.raises(urllib.error.HTTPError, match="404"):
+            served.get(f"demo/{page.stem}/")
+        assert found() == []
+        assert served.get("search/manifest.json") == (export / "manifest.json").read_bytes()
     finally:
         served.stop()

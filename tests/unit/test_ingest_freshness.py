@@ -123,7 +123,7 @@ def test_an_edited_entry_reads_that_book_again_and_no_other(tmp_path, reads):
     registry.write_text(
         text.replace('[books.more]\ntitle = "Demo"', '[books.more]\ntitle = "Другая"'), encoding="utf-8"
     )
-    assert pipeline.refresh(root) == ["more"] and reads == ["more"]
+    assert pipeline.refresh(root).ingested == ["more"] and reads == ["more"]
     assert docs_of(root) == full_ingest(root, tmp_path / "full")
     reads.clear()
     assert pipeline.check(root) == (2, []) and reads == []
@@ -137,7 +137,7 @@ def test_the_books_order_and_a_comment_in_the_registry_read_no_book(tmp_path, re
     registry.write_text(
         "# the registry\n\n" + ENTRY.replace("demo", "more") + "\n\n" + ENTRY, encoding="utf-8"
     )
-    assert pipeline.refresh(root) == [] and pipeline.check(root) == (2, []) and reads == []
+    assert pipeline.refresh(root).ingested == [] and pipeline.check(root) == (2, []) and reads == []
     assert docs_of(root) == full_ingest(root, tmp_path / "full")
 
 
@@ -159,7 +159,7 @@ def test_an_edited_search_glossary_reads_no_book(tmp_path, reads):
     more = '\n[[alias]]\nfrom = "хилка"\nto = ["лечение"]\n'
     for name in ("demo.glossary.toml", "common.glossary.toml"):
         (root / "sources" / name).write_text(synonyms + more, encoding="utf-8")
-    assert pipeline.refresh(root) == [] and pipeline.check(root) == (2, []) and reads == []
+    assert pipeline.refresh(root).ingested == [] and pipeline.check(root) == (2, []) and reads == []
     assert docs_of(root) == full_ingest(root, tmp_path / "full")
     (root / "sources" / "common.glossary.toml").write_text(
         synonyms + more.replace("to =", "too ="), encoding="utf-8"
@@ -217,9 +217,9 @@ def test_the_command_says_the_books_are_up_to_date(tmp_path, reads, capsys):
 def test_refresh_ingests_again_a_book_whose_source_changed(tmp_path, reads):
     root = ingested(tmp_path)
     reads.clear()
-    assert pipeline.refresh(root) == [] and reads == []
+    assert pipeline.refresh(root).ingested == [] and reads == []
     (root / "sources" / "demo.txt").write_text(TEXT.replace("Ещё абзац", "Другой абзац"), encoding="utf-8")
-    assert pipeline.refresh(root) == ["demo"]
+    assert pipeline.refresh(root).ingested == ["demo"]
     assert any("Другой абзац" in p.read_text(encoding="utf-8") for p in (root / "docs" / "demo").glob("*.md"))
     assert pipeline.check(root) == (1, [])
 
@@ -238,7 +238,7 @@ def test_refresh_hashes_a_changed_source_once(tmp_path, monkeypatch, reads):
         add(h, path)
 
     monkeypatch.setattr(freshness, "_add_path", counted)
-    assert pipeline.refresh(root) == ["demo"]
+    assert pipeline.refresh(root).ingested == ["demo"]
     assert [p for p in hashed if p is not None and p.name == "demo.txt"] == [source]
     reads.clear()
     assert pipeline.check(root) == (1, []) and reads == []  # and its record is the right one
@@ -248,7 +248,7 @@ def test_refresh_leaves_a_page_edited_by_hand_to_the_check(tmp_path, reads):
     root = ingested(tmp_path)
     page = next((root / "docs" / "demo").glob("*.md"))
     page.write_text(page.read_text(encoding="utf-8") + "\nправка\n", encoding="utf-8")
-    assert pipeline.refresh(root) == []
+    assert pipeline.refresh(root).ingested == []
     assert "правка" in page.read_text(encoding="utf-8")
 
 
@@ -258,5 +258,99 @@ def test_refresh_ingests_a_new_entry_and_leaves_a_book_whose_source_is_absent(tm
     more = ENTRY.replace("demo", "more") + ENTRY.replace("demo", "gone")
     registry.write_text(registry.read_text(encoding="utf-8") + "\n" + more, encoding="utf-8")
     (root / "sources" / "more.txt").write_text(TEXT, encoding="utf-8")
-    assert pipeline.refresh(root) == ["more"]  # demo's entry did not change
+    assert pipeline.refresh(root).ingested == ["more"]  # demo's entry did not change
     assert (root / "docs" / "more").is_dir() and not (root / "docs" / "gone").exists()
+
+
+def without_more(root: Path, broken: str = "") -> None:
+    """`more`'s entry taken out of the registry (and `broken` added to what is left)."""
+    registry = root / "sources" / "books.toml"
+    registry.write_text(ENTRY + broken, encoding="utf-8")
+
+
+def test_refresh_takes_off_the_pages_of_a_book_taken_out_of_the_registry(tmp_path, reads):
+    root = library(tmp_path / "served")
+    reads.clear()
+    without_more(root)
+    done = pipeline.refresh(root)
+    assert done.ingested == [] and reads == []  # the other book is not read again
+    assert [(g.slug, g.kept) for g in done.removed] == [("more", ())]
+    assert done.removed[0].told() == "removed: more (no longer in sources/books.toml)"
+    assert not (root / "docs" / "more").exists() and "more" not in freshness.recorded(root)
+    assert docs_of(root) == full_ingest(root, tmp_path / "full")  # as if it had never been there
+    assert pipeline.refresh(root).removed == []  # told once
+    assert pipeline.check(root) == (1, [])
+
+
+def test_a_removed_book_leaves_what_was_edited_or_added_by_hand(tmp_path):
+    # only the ingest's own pages go, each known by the digest its record keeps: the comment
+    # atop a page stays through a hand edit, so it does not tell them apart
+    root = library(tmp_path / "served")
+    folder = root / "docs" / "more"
+    edited = next(p for p in sorted(folder.glob("*.md")) if p.name != "index.md")
+    edited.write_text(edited.read_text(encoding="utf-8") + "\nМоя заметка.\n", encoding="utf-8")
+    (folder / "notes.md").write_text("# Мои заметки\n", encoding="utf-8")
+    (folder / "map.png").write_bytes(b"\x89PNG")
+    without_more(root)
+    (gone,) = pipeline.refresh(root).removed
+    assert gone.kept == tuple(sorted([edited.name, "map.png", "notes.md"]))
+    assert sorted(p.name for p in folder.iterdir()) == list(gone.kept)
+    assert "Моя заметка." in edited.read_text(encoding="utf-8")
+    assert gone.told() == (
+        "removed: more (no longer in sources/books.toml); kept, edited or added by hand: "
+        + ", ".join(f"docs/more/{n}" for n in gone.kept)
+    )
+    assert pipeline.refresh(root).removed == []
+
+
+def test_a_folder_no_record_names_is_left_where_a_book_is_removed(tmp_path):
+    # a fresh clone, a cleared cache: nothing proves the pages the ingest's
+    root = library(tmp_path / "served")
+    shutil.rmtree(root / freshness.RECORDS)
+    before = docs_of(root)
+    without_more(root)
+    assert pipeline.refresh(root).removed == [] and docs_of(root) == before
+
+
+@pytest.mark.parametrize(
+    ("broken", "where"),
+    [
+        ("\n[books.demo.headings]\nmdoe = 1\n", r"books\.toml:7: headings\.mdoe: unknown key"),
+        ('\n[books.more]\ntitle = "Demo\n', r"books\.toml:7: invalid TOML"),
+    ],
+)
+def test_a_mistake_in_the_registry_removes_nothing(tmp_path, broken, where):
+    root = library(tmp_path / "served")
+    before = docs_of(root)
+    without_more(root, broken)
+    with pytest.raises(IngestError, match=where) as err:
+        pipeline.refresh(root)
+    assert "\n" not in str(err.value)
+    assert docs_of(root) == before and "more" in freshness.recorded(root)
+
+
+def test_a_book_that_fails_to_read_removes_nothing(tmp_path):
+    # all or nothing: the source's mistake stops the refresh before a page is written or removed
+    root = library(tmp_path / "served")
+    before = docs_of(root)
+    without_more(root)
+    (root / "sources" / "demo.txt").write_text(TEXT + "\nстрока\x1bс управляющим знаком\n", encoding="utf-8")
+    with pytest.raises(IngestError, match=r"demo\.txt:9: "):
+        pipeline.refresh(root)
+    assert docs_of(root) == before
+
+
+def test_the_command_takes_off_a_removed_book_and_its_check_tells_of_it(tmp_path, capsys):
+    root = library(tmp_path / "served")
+    pages = sorted(p.name for p in (root / "docs" / "more").iterdir())
+    without_more(root)
+    assert cli.main(["--root", str(root), "ingest", "demo"]) == 0  # one book named: no other touched
+    assert (root / "docs" / "more").is_dir()
+    capsys.readouterr()
+    assert cli.main(["--root", str(root), "ingest", "--check"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[1:] == [f"  more/{n} (its book is no longer in sources/books.toml)" for n in pages]
+    assert cli.main(["--root", str(root), "ingest"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "removed: more (no longer in sources/books.toml)"
+    assert not (root / "docs" / "more").exists()
+    assert cli.main(["--root", str(root), "ingest", "--check"]) == 0

@@ -4,7 +4,11 @@
 the importer's whole work: a second a book for a text, seconds for a PDF of a few hundred pages
 (two pdftotext runs and its layout), so a library of dozens of books, or one large PDF, made every
 build wait though nothing had changed. A record of what a book's pages were written from answers
-instead: the same inputs and the same pages on disk are fresh.
+instead: the same inputs and the same pages on disk are fresh. It names each page with its
+digest, which is also what marks a page as the ingest's own: a book taken out of the registry
+takes off the site the pages the ingest wrote that nobody changed since, and leaves a page edited
+or added by hand (pipeline.gone); the comment the ingest puts atop a page stays through a hand
+edit, so it cannot tell the two apart.
 
 The inputs are everything the reading depends on: the book's entry in the registry (its table as
 parsed, not the file: a book's pages take nothing from the other entries, nor from the books'
@@ -22,9 +26,11 @@ always reads its books.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +40,7 @@ from pathlib import Path
 from rulebook.ingest.config import BookConfig
 
 RECORDS = Path(".cache") / "ingest"  # under the project's root
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")  # as the registry allows (config.load_books)
 
 
 def inputs(book: BookConfig) -> str:
@@ -49,13 +56,15 @@ def inputs(book: BookConfig) -> str:
     return h.hexdigest()
 
 
-def pages(docs: Path, slug: str) -> str:
-    """A digest of the book's pages as they are on disk (every `.md` of its folder)."""
-    h = hashlib.sha256()
+def pages(docs: Path, slug: str) -> dict[str, str]:
+    """The book's pages as they are on disk: every `.md` of its folder by name, with a digest
+    of its bytes (one a page, so that a page can be told apart from the pages edited by hand)."""
     folder = docs / slug
-    for p in sorted(folder.glob("*.md")) if folder.is_dir() else []:
-        _add(h, p.name.encode(), p.read_bytes())
-    return h.hexdigest()
+    return {p.name: digest(p) for p in sorted(folder.glob("*.md"))} if folder.is_dir() else {}
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def is_fresh(root: Path, slug: str, inputs_now: str) -> bool:
@@ -67,6 +76,28 @@ def is_fresh(root: Path, slug: str, inputs_now: str) -> bool:
 def read_from(root: Path, slug: str) -> str | None:
     """The inputs the book's pages were last written or checked from (None: no record)."""
     return _read(root, slug).get("inputs")
+
+
+def written(root: Path, slug: str) -> dict[str, str]:
+    """The pages the ingest last wrote (or found as it would write them) into docs/<slug>/, by
+    name, with their digests: a file there with another digest, or none, was edited or added by
+    hand. Empty where there is no record."""
+    found = _read(root, slug).get("pages")
+    return {k: v for k, v in found.items() if isinstance(v, str)} if isinstance(found, dict) else {}
+
+
+def recorded(root: Path) -> list[str]:
+    """The slugs that have a record: the books whose pages an ingest wrote or checked here, the
+    registry's or not any more."""
+    folder = root / RECORDS
+    names = sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+    return [n for n in names if SLUG.fullmatch(n)]  # a stray file never names docs/ itself
+
+
+def forget(root: Path, slug: str) -> None:
+    """Drop the book's record (its book left the registry and its pages the site)."""
+    with contextlib.suppress(OSError):  # a read-only checkout: the next refresh finds it again
+        _record(root, slug).unlink(missing_ok=True)
 
 
 def _read(root: Path, slug: str) -> dict:

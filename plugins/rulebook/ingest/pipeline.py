@@ -10,6 +10,7 @@ import dataclasses
 import json
 import shutil
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -250,13 +251,22 @@ def _read(book: BookConfig) -> BookResult:
     return BookResult(book, doc, render_book(book, doc))
 
 
-def _ingest(root: Path, books: list[BookConfig], read_from: list[str]) -> list[BookResult]:
+def _ingest(
+    root: Path,
+    books: list[BookConfig],
+    read_from: list[str],
+    gone: Sequence[Gone] = (),
+) -> list[BookResult]:
     """Read `books` and write their pages, each recorded as written from its digest in
-    `read_from`: taken before the reading, so that an edit meanwhile shows next time."""
+    `read_from` (taken before the reading, so that an edit meanwhile shows next time), and take
+    off the pages of the books `gone`. Nothing is written or removed unless every book read
+    cleanly."""
     results = [_read(book) for book in books]
-    write(root / "docs", results)
+    if results:
+        write(root / "docs", results)
     for book, key in zip(books, read_from, strict=True):
         freshness.remember(root, book.slug, key)
+    remove(root, gone)
     return results
 
 
@@ -266,6 +276,9 @@ def check(root: Path, slugs: list[str] | None = None) -> tuple[int, list[str]]:
     not read again (freshness)."""
     selected = _select(root, slugs)
     stale: list[str] = []
+    if not slugs:  # the books the registry no longer lists, whose pages a full ingest removes
+        for g in gone(root, {b.slug for b in selected}):
+            stale += [f"{g.slug}/{name} (its book is no longer in sources/books.toml)" for name in g.pages]
     for book in selected:
         key = freshness.inputs(book)  # before reading: an edit meanwhile shows next time
         if freshness.is_fresh(root, book.slug, key):
@@ -277,20 +290,89 @@ def check(root: Path, slugs: list[str] | None = None) -> tuple[int, list[str]]:
     return len(selected), stale
 
 
-def refresh(root: Path) -> list[str]:
+@dataclass(frozen=True)
+class Refreshed:
+    ingested: list[str]  # the slugs of the books read again
+    removed: list[Gone]  # the books taken off the site
+
+
+def refresh(root: Path) -> Refreshed:
     """Under `mkdocs serve`: ingest again the books whose inputs (source, entry, the importer)
     changed since their pages were written, so that a source's edit shows on the site as a
-    page's edit does; their slugs. A book whose source is absent is left (a project of pages
-    only), and so is a page edited by hand (`rulebook ingest --check` tells of it, as ever).
-    The digests that found a book changed are the ones its record keeps: its inputs (a folder of
-    pages, a large PDF) are hashed once."""
+    page's edit does, and take off the pages of the books the registry no longer lists, so that
+    a book removed from it leaves the site as it came (`gone`). A book whose source is absent is
+    left (a project of pages only), and so is a page edited by hand (`rulebook ingest --check`
+    tells of it, as ever). The digests that found a book changed are the ones its record keeps:
+    its inputs (a folder of pages, a large PDF) are hashed once. A mistake (an entry's, a
+    source's) raises IngestError before anything is written or removed."""
     selected = _select(root, None, glossaries=False)
     now = {b.slug: freshness.inputs(b) for b in selected if b.source.exists()}
     changed = [b for b in selected if b.slug in now and freshness.read_from(root, b.slug) != now[b.slug]]
+    left = gone(root, {b.slug for b in selected})
     if changed:
         check_glossaries(_common(root), changed)  # those of the books it reads, as run() does
-        _ingest(root, changed, [now[b.slug] for b in changed])
-    return [b.slug for b in changed]
+    _ingest(root, changed, [now[b.slug] for b in changed], left)
+    return Refreshed([b.slug for b in changed], [g for g in left if g.pages or g.kept])
+
+
+@dataclass(frozen=True)
+class Gone:
+    """A book the registry no longer lists whose pages an ingest wrote here (its record names
+    them, each with its digest): the files of docs/<slug>/ as the ingest wrote them, which go,
+    and the others there (a page edited or added by hand, a picture), which stay."""
+
+    slug: str
+    pages: tuple[str, ...]
+    kept: tuple[str, ...]
+
+    def told(self) -> str:
+        """The one line that tells of the removal (the log's under serve, the command's)."""
+        line = f"removed: {self.slug} (no longer in sources/books.toml)"
+        kept = ", ".join(f"docs/{self.slug}/{n}" for n in self.kept)
+        return f"{line}; kept, edited or added by hand: {kept}" if kept else line
+
+
+def gone(root: Path, known: set[str]) -> list[Gone]:
+    """The books with a record (freshness) that are not among `known`, the registry's slugs.
+    A folder with no record (a fresh clone, a cleared cache) is no book's here: nothing proves
+    its pages the ingest's, so nothing of it goes."""
+    out = []
+    for slug in freshness.recorded(root):
+        if slug in known:
+            continue
+        folder = root / "docs" / slug
+        written = freshness.written(root, slug)
+        names = sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
+        ours = [n for n in names if _as_written(folder / n, written)]
+        out.append(Gone(slug, tuple(ours), tuple(n for n in names if n not in ours)))
+    return out
+
+
+def _as_written(path: Path, written: dict[str, str]) -> bool:
+    return path.name in written and path.is_file() and freshness.digest(path) == written[path.name]
+
+
+def remove(root: Path, books: Sequence[Gone]) -> None:
+    """Take off docs/ the pages of the books `gone` found, each only if it is still as written
+    (an edit since is the user's), and their folder once empty; forget their records."""
+    for g in books:
+        folder = root / "docs" / g.slug
+        written = freshness.written(root, g.slug)
+        for name in g.pages:
+            if _as_written(folder / name, written):
+                (folder / name).unlink()
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        freshness.forget(root, g.slug)
+
+
+def prune(root: Path) -> list[Gone]:
+    """`rulebook ingest` of every book: take off docs/ the pages of the books the registry no
+    longer lists (`gone`), as `mkdocs serve` does at once; those it took."""
+    books = load_books(root / "sources" / "books.toml")
+    left = gone(root, {b.slug for b in books})
+    remove(root, left)
+    return [g for g in left if g.pages or g.kept]
 
 
 def _common(root: Path) -> Path:
