@@ -44,6 +44,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.serving = False
         self.problems: dict[str, list[str]] = {}  # src_uri -> bad blocks, as error lines
         self.assets_version = ""  # the build's mark on the assets' addresses (assets.version)
+        self.watcher: LiveReloadServer | None = None  # under serve, once it watches
 
     # ---- hooks ---------------------------------------------------------------------------
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
@@ -64,7 +65,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not books.exists():
             raise PluginError(f"rulebook: book registry {books} not found (option 'books')")
         if self.serving and _ingests_here(root, books, Path(config.docs_dir)):
-            _refresh_books(root)
+            _refresh_books(root, self.watcher, config.docs_dir)
         try:
             self.registry = load_registry(books, Path(config.docs_dir))
         except IngestError as err:  # one line naming books.toml and the line, not a traceback
@@ -97,6 +98,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         root = Path(config.config_file_path).parent
         if self.config.enabled and _ingests_here(root, root / self.config.books, Path(config.docs_dir)):
             server.watch(str(root / "sources"))
+            self.watcher = server  # its watch of docs/ pauses while the ingest writes there (live)
         return server
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -251,18 +253,16 @@ def _ingests_here(root: Path, books: Path, docs: Path) -> bool:
     )
 
 
-def _refresh_books(root: Path) -> None:
+def _refresh_books(root: Path, watcher: LiveReloadServer | None, docs: str) -> None:
     """Under serve, the books whose sources changed are ingested again before the build, and the
-    pages of a book removed from the registry are taken off; a source that fails keeps its book's
-    pages as they were, and says why in one line."""
-    from rulebook.ingest import pipeline
+    pages of a book removed from the registry are taken off (ingest.live); a source that fails
+    keeps its book's pages as they were, and says why in one line."""
+    from rulebook.ingest import live
 
     try:
-        done = pipeline.refresh(root)
+        told = live.refresh(root, watcher, docs)
     except IngestError as err:
         log.error(f"rulebook: {err} (the book's pages are kept as they were)")
         return
-    if done.ingested:
-        log.info(f"rulebook: ingested again: {', '.join(done.ingested)}")
-    for g in done.removed:
-        log.info(f"rulebook: {g.told()}")
+    for line in told:
+        log.info(f"rulebook: {line}")

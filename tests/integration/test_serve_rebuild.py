@@ -56,6 +56,17 @@ class Served:
                 return
         raise AssertionError(f"no {text!r} from mkdocs serve:\n" + "".join(self.seen))
 
+    def rebuilds(self, since: int, settle: float = 3.0) -> int:
+        """The rebuilds started since line `since` of the log, read for `settle` seconds more:
+        six polls of the watcher, time for a rebuild that a build's own writes cause to start."""
+        end = time.monotonic() + settle
+        while (left := end - time.monotonic()) > 0:
+            try:
+                self.seen.append(self.lines.get(timeout=left))
+            except queue.Empty:
+                break
+        return sum("Building documentation" in x for x in self.seen[since:])
+
     def wait_for_search(self, since: int) -> None:
         """The search index written after the rebuild whose log starts at line `since`."""
         if not any("search index updated" in x for x in self.seen[since:]):
@@ -112,6 +123,7 @@ def test_a_sources_edit_under_serve_is_ingested_and_shows_on_its_page(
         url = f"demo/{page.stem}/"
         assert "Абзац правил о броске." in served.get(url).decode()
         time.sleep(1.0)  # the watcher starts after the first build
+        start = len(served.seen)
         source.write_text(
             f"Глава 1. Начало\n\nАбзац правил о броске.\n\n{WORD} ходит первым.\n", encoding="utf-8"
         )
@@ -121,6 +133,12 @@ def test_a_sources_edit_under_serve_is_ingested_and_shows_on_its_page(
         while WORD not in served.get(url).decode():
             assert time.monotonic() < end, "the edit never reached the served page:\n" + "".join(served.seen)
             time.sleep(0.5)
+        # one change, one rebuild: the ingest's pages are not seen as a change of their own
+        assert served.rebuilds(start) == 1, "".join(served.seen[start:])
+        start = len(served.seen)  # and a page's edit after it still rebuilds
+        page.write_text(page.read_text(encoding="utf-8") + "\nПравка вручную.\n", encoding="utf-8")
+        served.wait_for("Reloading browsers")
+        assert "Правка вручную." in served.get(url).decode() and served.rebuilds(start) == 1
 
         registry = tmp_path / "sources" / "books.toml"
         registry.write_text(
@@ -161,6 +179,7 @@ def test_a_book_removed_from_the_registry_under_serve_leaves_the_site(
         start = len(served.seen)
         served.wait_for("Reloading browsers")
         served.wait_for_search(start)
+        assert served.rebuilds(start) == 1, "".join(served.seen[start:])
         told = [x for x in served.seen[start:] if "rulebook: removed" in x]
         assert len(told) == 1 and "removed: demo (no longer in sources/books.toml)" in told[0], served.seen
         assert not (tmp_path / "docs" / "demo").exists()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from rulebook import cli
-from rulebook.ingest import freshness, pipeline, tomlfile
+from rulebook.ingest import freshness, live, pipeline, tomlfile
 from rulebook.ingest.errors import IngestError
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "books"
@@ -354,3 +354,38 @@ def test_the_command_takes_off_a_removed_book_and_its_check_tells_of_it(tmp_path
     assert capsys.readouterr().out.splitlines()[-1] == "removed: more (no longer in sources/books.toml)"
     assert not (root / "docs" / "more").exists()
     assert cli.main(["--root", str(root), "ingest", "--check"]) == 0
+
+
+class Watcher:
+    """MkDocs' live-reload server as ingest.live sees it: what it was told, with docs/ then."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.calls: list[tuple[str, str, dict[str, bytes]]] = []
+
+    def watch(self, path: str) -> None:
+        self.calls.append(("watch", path, docs_of(self.root)))
+
+    def unwatch(self, path: str) -> None:
+        self.calls.append(("unwatch", path, docs_of(self.root)))
+
+
+def test_under_serve_docs_is_unwatched_only_while_the_ingest_writes_and_removes(tmp_path):
+    # so that the rebuild which reads the pages is the only one they cause
+    root = library(tmp_path / "served")
+    watcher, docs = Watcher(root), str(root / "docs")
+    assert live.refresh(root, watcher, docs) == [] and watcher.calls == []  # nothing to write
+    before = docs_of(root)
+    registry = root / "sources" / "books.toml"
+    registry.write_text(ENTRY.replace('"Demo"', '"Демо"', 1), encoding="utf-8")
+    assert live.refresh(root, watcher, docs) == [
+        "ingested again: demo",
+        "removed: more (no longer in sources/books.toml)",
+    ]
+    assert [(c[0], c[1]) for c in watcher.calls] == [("unwatch", docs), ("watch", docs)]
+    assert watcher.calls[0][2] == before and watcher.calls[1][2] == docs_of(root) != before
+    watcher.calls.clear()
+    registry.write_text(ENTRY + "\n[books.demo.headings]\nmdoe = 1\n", encoding="utf-8")
+    with pytest.raises(IngestError, match="mdoe"):
+        live.refresh(root, watcher, docs)
+    assert watcher.calls == []

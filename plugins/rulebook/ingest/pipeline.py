@@ -10,7 +10,8 @@ import dataclasses
 import json
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +39,10 @@ from rulebook.ingest.reader import read_source
 from rulebook.ingest.tables.spec import load_specs
 from rulebook.ingest.xrefs import HeadingIndex, check_aliases, link_page
 from rulebook.search import glossary
+
+# What the ingest writes into docs/ and removes from it under: under `mkdocs serve`, a pause of
+# the watcher of docs/ (ingest.live), so that the rebuild that reads the pages is their only one.
+Writing = Callable[[], AbstractContextManager[object]]
 
 
 def parse_book(book: BookConfig) -> Document:
@@ -256,17 +261,20 @@ def _ingest(
     books: list[BookConfig],
     read_from: list[str],
     gone: Sequence[Gone] = (),
+    writing: Writing = nullcontext,
 ) -> list[BookResult]:
     """Read `books` and write their pages, each recorded as written from its digest in
     `read_from` (taken before the reading, so that an edit meanwhile shows next time), and take
     off the pages of the books `gone`. Nothing is written or removed unless every book read
-    cleanly."""
+    cleanly, and then inside `writing()` (entered only when there is something to write or
+    remove: under serve each pause costs the watcher a new look at docs/)."""
     results = [_read(book) for book in books]
-    if results:
-        write(root / "docs", results)
-    for book, key in zip(books, read_from, strict=True):
-        freshness.remember(root, book.slug, key)
-    remove(root, gone)
+    with writing() if results or any(g.pages for g in gone) else nullcontext():
+        if results:
+            write(root / "docs", results)
+        for book, key in zip(books, read_from, strict=True):
+            freshness.remember(root, book.slug, key)
+        remove(root, gone)
     return results
 
 
@@ -296,7 +304,7 @@ class Refreshed:
     removed: list[Gone]  # the books taken off the site
 
 
-def refresh(root: Path) -> Refreshed:
+def refresh(root: Path, writing: Writing = nullcontext) -> Refreshed:
     """Under `mkdocs serve`: ingest again the books whose inputs (source, entry, the importer)
     changed since their pages were written, so that a source's edit shows on the site as a
     page's edit does, and take off the pages of the books the registry no longer lists, so that
@@ -304,14 +312,15 @@ def refresh(root: Path) -> Refreshed:
     left (a project of pages only), and so is a page edited by hand (`rulebook ingest --check`
     tells of it, as ever). The digests that found a book changed are the ones its record keeps:
     its inputs (a folder of pages, a large PDF) are hashed once. A mistake (an entry's, a
-    source's) raises IngestError before anything is written or removed."""
+    source's) raises IngestError before anything is written or removed; what is written and
+    removed is, inside `writing()`."""
     selected = _select(root, None, glossaries=False)
     now = {b.slug: freshness.inputs(b) for b in selected if b.source.exists()}
     changed = [b for b in selected if b.slug in now and freshness.read_from(root, b.slug) != now[b.slug]]
     left = gone(root, {b.slug for b in selected})
     if changed:
         check_glossaries(_common(root), changed)  # those of the books it reads, as run() does
-    _ingest(root, changed, [now[b.slug] for b in changed], left)
+    _ingest(root, changed, [now[b.slug] for b in changed], left, writing)
     return Refreshed([b.slug for b in changed], [g for g in left if g.pages or g.kept])
 
 
