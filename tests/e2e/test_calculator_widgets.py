@@ -441,6 +441,31 @@ def test_the_heavy_crossbows_preset_takes_1_mz_off_the_cover_and_a_carbines_give
     expect(summary).to_contain_text("МЗ 9", timeout=BOOT_TIMEOUT)
 
 
+def test_a_long_bow_chosen_on_the_page_adds_its_bonus_and_cites_its_row(site, page):
+    """4.6 «Длинный лук»: «+1 к попаданию, если стрелок не двигался в прошлом ходу». Физическая
+    сила 2, Меткость 2 (+3) against Акробатика 3 (МЗ 7): 1к8 + 4 hits on 3 or more, 3/4; having
+    moved last turn, or with the weapon back to «вручную», +3 and 5/8. A distance in feet takes
+    the place of the close-range box."""
+    widget = opened(page, f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba", "#rb-calc-attack-1")
+    widget.locator("select[data-preset=weapon]").select_option("long_bow")
+    widget.locator("input[name=strength]").fill("2")
+    widget.locator("input[name=marksmanship]").fill("2")
+    widget.locator("input[name=acrobatics]").fill("3")
+    wait_for_fraction(page, "#rb-calc-attack-1", "p_hit", "3/4")
+    step = widget.locator(".rb-calc__steps li", has_text="Длинный лук: +1 к попаданию")
+    expect(step.locator("a.rb-calc__rule")).to_have_attribute("href", re.compile(r"#4-6-osoboe-oruzhie--1$"))
+    widget.locator("input[name=moved_last_turn]").check()
+    wait_for_fraction(page, "#rb-calc-attack-1", "p_hit", "5/8")
+    widget.locator("input[name=moved_last_turn]").uncheck()
+    wait_for_fraction(page, "#rb-calc-attack-1", "p_hit", "3/4")
+    widget.locator("select[data-preset=weapon]").select_option("")
+    wait_for_fraction(page, "#rb-calc-attack-1", "p_hit", "5/8")
+    widget.locator("input[name=distance]").fill("12")
+    expect(widget.locator("input[name=close_range]")).to_be_disabled()
+    expect(widget.locator(".rb-calc__summary")).to_contain_text("МЗ 4", timeout=BOOT_TIMEOUT)
+    shot(page, "attack-long-bow", "#rb-calc-attack-1")
+
+
 # ---- loading ----------------------------------------------------------------------------------------
 def test_a_page_without_calculators_requests_no_pyodide_file(site, load):
     page = load(f"{site}/fatum/02-sozdanie-personazha/")

@@ -361,3 +361,160 @@ def test_invalid_input_names_the_field(field):
     bad = {"hit_die": 7, "proficiency": 9, "cover": "wall"}[field]
     with pytest.raises(ValueError, match=f"^{field}: "):
         run("attack", {field: bad})
+
+
+# ---- chapter 4: a weapon's own hit properties, its range ----------------------------------------------
+def armed(key, **more):
+    """The attack roll with a chapter 4 weapon chosen, its preset's fields filled in as the page
+    fills them, and any other inputs."""
+    from rulebook.mechanics.presets import WEAPONS
+
+    w = next(w for w in WEAPONS if w.key == key).describe()
+    preset = {"weapon": key, "hit_die": w["hit_die"], "weapon_kind": w["weapon_kind"]}
+    preset |= {
+        "threshold": w["threshold"],
+        "cover_ignored": w["cover_ignored"],
+        "heavy_weapon": w["heavy_weapon"],
+    }
+    return run("attack", {k: v for k, v in {**preset, **more}.items() if v is not None})
+
+
+def test_a_long_bow_adds_its_bonus_to_the_attack_roll():
+    """4.6 «Длинный лук»: «+1 к попаданию, если стрелок не двигался в прошлом ходу». Физическая
+    сила 2 + ⌊Меткость 2 / 2⌋ = +3, and +1: 1к8 + 4 ≥ 7 on 3 or more."""
+    still = armed("long_bow", strength=2, marksmanship=2, acrobatics=3)
+    assert (still["hit_modifier"], still["p_hit"]) == (4, "3/4")
+    assert any(s["rule"] == url("preset.long_bow") and "+1" in s["text"] for s in still["steps"])
+    moved = armed("long_bow", strength=2, marksmanship=2, acrobatics=3, moved_last_turn=True)
+    assert (moved["hit_modifier"], moved["p_hit"]) == (3, "5/8")
+    # moving in this turn is not the condition
+    assert armed("long_bow", strength=2, marksmanship=2, moved=True)["hit_modifier"] == 4
+
+
+def test_a_revolver_gets_plus_1_only_against_a_target_without_cover():
+    """4.1.1 «Револьвер»: «При атаке по цели без укрытия получает +1 к попаданию»."""
+    open_ = armed("revolver", proficiency=2, marksmanship=2, acrobatics=3)
+    assert (open_["hit_modifier"], open_["p_hit"]) == (2, "1/3")
+    covered = armed("revolver", proficiency=2, marksmanship=2, acrobatics=3, cover="quarter")
+    assert covered["hit_modifier"] == 1
+
+
+def test_a_precise_carbine_gets_plus_1_when_the_shooter_did_not_move():
+    assert armed("precise_carbine", proficiency=3, marksmanship=2)["hit_modifier"] == 2
+    assert armed("precise_carbine", proficiency=3, marksmanship=2, moved=True)["hit_modifier"] == 1
+
+
+def test_the_distance_decides_close_range_and_the_assault_carbines_0_to_10_feet():
+    """4.1.2 «Штурмовой карабин»: «На дистанции 0–10 футов получает +1 к попаданию»; 3.3: within
+    15 ft the base difficulty is halved. At 5 ft both (+2 against 4), at 12 ft only the halving,
+    at 20 ft neither; without a distance the +1 is not guessed, and the step says so."""
+    at = {
+        d: armed("assault_carbine", proficiency=2, marksmanship=2, acrobatics=3, distance=d)
+        for d in (5, 12, 20)
+    }
+    assert [(r["hit_modifier"], r["mz"]) for r in at.values()] == [(2, 4), (1, 4), (1, 7)]
+    assert at[5]["p_hit"] == "5/6"
+    unknown = armed("assault_carbine", proficiency=2, marksmanship=2, acrobatics=3, close_range=True)
+    assert unknown["hit_modifier"] == 1
+    assert any("дистанция не указана" in s["text"] and s["rule"] is None for s in unknown["steps"])
+    with pytest.raises(InputError) as err:
+        armed("assault_carbine", close_range=True, distance=40)
+    assert err.value.field == "close_range"
+
+
+def test_a_heavy_pistol_takes_minus_1_far_off_even_below_its_threshold():
+    """4.1.1 «Тяжёлый пистолет»: «На дальней дистанции получает −1 к попаданию»; far is 31 ft and
+    beyond (4.8's «Дальняя 31+ фт»). A drawback is the weapon's whoever holds it."""
+    assert armed("heavy_pistol", proficiency=2, marksmanship=2, distance=30)["hit_modifier"] == 1
+    far = armed("heavy_pistol", proficiency=2, marksmanship=2, distance=60)
+    assert (far["hit_modifier"], far["p_hit"]) == (0, "1/4")
+    assert armed("heavy_pistol", proficiency=0, marksmanship=2, distance=60)["hit_modifier"] == -2
+
+
+def test_a_weapons_bonus_needs_proficiency_at_its_threshold():
+    """3.7: below the threshold the character «не может использовать особые свойства оружия»."""
+    below = armed("revolver", proficiency=1, marksmanship=2, acrobatics=3)
+    assert below["hit_modifier"] == 0
+    assert any(
+        s["rule"] == url("attack.below_threshold") and "Револьвер" in s["text"] for s in below["steps"]
+    )
+
+
+def test_the_sniper_rifles_aimed_shot_far_off_takes_both_its_bonuses():
+    """4.1.3 «Снайперская винтовка»: +1 far off when the shooter did not move, and its aimed shot
+    «дополнительно получает +1 к попаданию»: 1к8 + 1к4 + 3 against half-body concrete less 1 (8)."""
+    out = armed(
+        "sniper_rifle",
+        proficiency=3,
+        marksmanship=2,
+        acrobatics=3,
+        cover="half",
+        aimed_shot=True,
+        distance=200,
+    )
+    assert (out["hit_modifier"], out["mz"], out["p_hit"]) == (3, 8, "13/16")
+    assert armed("hunting_rifle", proficiency=1, aimed_shot=True)["hit_modifier"] == 1
+    assert armed("hunting_rifle", proficiency=1)["hit_modifier"] == 0
+
+
+def test_an_aimed_shot_is_a_rifles_not_a_carbines_and_needs_a_target_beyond_30_feet():
+    with pytest.raises(ValueError, match=r"^aimed_shot: .*не винтовка"):
+        armed("precise_carbine", proficiency=3, aimed_shot=True)
+    with pytest.raises(ValueError, match=r"^aimed_shot: .*30 футов"):
+        armed("sniper_rifle", proficiency=3, aimed_shot=True, distance=25)
+
+
+def test_the_combat_shotgun_rolls_1d8_within_10_feet_and_1d6_beyond():
+    """4.1.4 «Боевой дробовик»: «1к8 на дистанции 0–10 фт; 1к6 на дистанции 11+ фт»."""
+    near = armed("combat_shotgun", proficiency=3, distance=10)
+    far = armed("combat_shotgun", proficiency=3, distance=20)
+    assert (near["p_hit"], far["p_hit"]) == ("7/8", "1/2")  # 1к8 against 2, 1к6 against 4
+
+
+def test_a_target_beyond_the_weapons_range_cannot_be_shot():
+    with pytest.raises(InputError) as err:
+        armed("sawn_off", distance=40)
+    assert err.value.field == "distance" and "30" in err.value.message
+    assert armed("sawn_off", distance=30)["mz"] == 4
+
+
+def test_every_presets_range_is_its_rows_dalnost():
+    """The presets' «Дальность» against the book's rows (a row starts with the profile's name, as
+    its citation quotes it)."""
+    import re
+    from pathlib import Path
+
+    from rulebook.mechanics.presets import WEAPONS
+    from rulebook.mechanics.rules import RULES
+
+    text = (Path(__file__).parents[2] / "sources" / "fatum.txt").read_text(encoding="utf-8")
+    ranged = [w for w in WEAPONS if w.range_ft is not None]
+    assert len(ranged) == 29
+    for w in ranged:
+        rows = (
+            re.search(rf"^{re.escape(n)} .*?(\d+) (?:фт|футов)", text, re.M)
+            for n in (w.name, RULES[w.rule].quote)
+        )
+        row = next((r for r in rows if r), None)
+        assert row and int(row.group(1)) == w.range_ft, w.key
+
+
+def test_every_hit_property_of_a_chapter_4_row_is_read_with_its_conditions():
+    """Each sentence of a row that changes its own hit roll («к попаданию») is read, with the
+    condition its words name; the automatic carbine's −1 is its suppressed target's, not its own."""
+    from rulebook.mechanics.presets import WEAPONS
+    from rulebook.mechanics.weapon_traits import hit_traits
+
+    read = {w.key: [(t.value, t.conditions) for t in hit_traits(w.properties)] for w in WEAPONS}
+    assert {k: v for k, v in read.items() if v} == {
+        "heavy_pistol": [(-1, ("far",))],
+        "revolver": [(1, ("uncovered",))],
+        "assault_carbine": [(1, ("near",))],
+        "precise_carbine": [(1, ("still",))],
+        "hunting_rifle": [(1, ("aimed",))],
+        "service_rifle": [(1, ("aimed",))],
+        "sniper_rifle": [(1, ("far", "still")), (1, ("aimed",))],
+        "anaxion_rifle": [(1, ("aimed",))],
+        "sawn_off": [(1, ("near",))],
+        "long_bow": [(1, ("still_last_turn",))],
+    }

@@ -345,7 +345,13 @@
     applyPreset(sel) {
       const opt = sel.selectedOptions[0];
       const note = sel.parentElement.querySelector(".rb-calc__preset-note");
-      if (!opt || !opt.value) { note.hidden = true; return; }
+      if (!opt || !opt.value) {
+        note.hidden = true;
+        // a select that is itself a field (the attack's weapon, whose row the engine reads)
+        // changed the input: back to «вручную», the answer is computed again
+        if (sel.name) this.onInput();
+        return;
+      }
       const p = JSON.parse(opt.getAttribute("data-preset-values"));
       const kind = sel.getAttribute("data-preset");
       const form = this.form;
@@ -394,6 +400,8 @@
         const kind = this.form.querySelector("[name='weapon_kind']").value;
         ["proficiency", "threshold", "aimed_shot"].forEach((n) => { this.form.querySelector("[name='" + n + "']").disabled = kind !== "threshold"; });
         this.form.querySelector("[name='strength']").disabled = kind !== "bow";
+        // a distance in feet decides «в пределах 15 футов» itself
+        this.form.querySelector("[name='close_range']").disabled = this.form.querySelector("[name='distance']").value.trim() !== "";
         return;
       }
       if (this.name !== "check") return;

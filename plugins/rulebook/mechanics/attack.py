@@ -38,7 +38,9 @@ from rulebook.mechanics.base import (
 )
 from rulebook.mechanics.base import reject_unknown as _reject_unknown
 from rulebook.mechanics.check import DICE, die_label
+from rulebook.mechanics.presets import WEAPONS, Weapon
 from rulebook.mechanics.rules import url
+from rulebook.mechanics.weapon_traits import CONDITIONS, FAR_FT, NEAR_FT, die_by_distance, hit_traits
 
 COVER_SIZE = {
     "none": ("нет укрытия", 0),
@@ -56,6 +58,8 @@ BASE_DIFFICULTY = 4
 MELEE_MZ_BASE = 8
 AIMED_DIE = 4  # 3.6: «добавьте +1к4 к броску попадания»
 AIMED_COVER_IGNORED = 1  # 3.6: «атака игнорирует 1 МЗ этого укрытия»
+AIMED_MIN_FT = 30  # 3.6: «цель находится дальше 30 футов»
+CLOSE_FT = 15  # 3.3: «в пределах 15 футов от стрелка»
 ZEROING = {
     0: "нет",
     1: "уровень 1 (направление установлено)",
@@ -122,6 +126,11 @@ WEAPON_KINDS = {
     "bow": "лук: Физическая сила + ½ Меткости",
     "crossbow": "арбалет: вся Меткость",
 }
+# the chapter 4 weapons whose hit this roll computes: a threshold's (3.7), a bow's or a crossbow's
+# (4.6); melee weapons (an opposed roll, 3.11) and grenades (thrown, no hit die) are not
+ROLLED_WEAPONS: dict[str, Weapon] = {
+    w.key: w for w in WEAPONS if w.hit_dice and (w.threshold is not None or w.group == "Луки и арбалеты")
+}
 BOW_STRENGTH = 2  # 4.6: «бонус навыка Физическая сила не ниже 2», or the shot has hindrance
 # the paragraph that gives each kind's modifier (cited by the bonus step and the outcomes too)
 MODIFIER_RULE = {
@@ -134,6 +143,14 @@ ATTACKER = Group(
     "attacker",
     "Стрелок",
     (
+        Field(
+            "weapon",
+            "Оружие из главы 4",
+            "choice",
+            "",
+            choices=(Choice("", "— вручную —"), *(Choice(k, w.name) for k, w in ROLLED_WEAPONS.items())),
+            help="его особенности к попаданию (по дистанции, движению, укрытию) и дальность учитываются",
+        ),
         Field(
             "weapon_kind",
             "Модификатор попадания",
@@ -155,6 +172,13 @@ ATTACKER = Group(
             "bool",
             False,
             help="тяжёлое оружие — с помехой; Выверенный выстрел невозможен",
+        ),
+        Field(
+            "moved_last_turn",
+            "Стрелок двигался в прошлом ходу",
+            "bool",
+            False,
+            help="Длинный лук: +1 к попаданию, если не двигался",
         ),
         Field(
             "aimed_shot",
@@ -188,6 +212,15 @@ TARGET = Group(
             minimum=0,
             maximum=30,
             help="заменяет 4 + Акробатика",
+        ),
+        Field(
+            "distance",
+            "Дистанция до цели, футов",
+            "int",
+            None,
+            minimum=0,
+            maximum=1000,
+            help="решает, в пределах ли 15 футов цель; 0–10 — ближняя, 31 и дальше — дальняя",
         ),
         Field("close_range", "Цель в пределах 15 футов", "bool", False),
         Field(
@@ -266,6 +299,14 @@ READINGS = (
         "attack.weapon_cover",
     ),
     Reading(
+        "Особенности оружия из главы 4 к попаданию («+1 к попаданию, если…») калькулятор читает из строки "
+        "профиля выбранного оружия и прибавляет, когда их условие выполнено; ближняя дистанция — 0–10 футов, "
+        "дальняя — 31 фут и дальше (единственная таблица дистанций в книге — у модуля модификаций). "
+        "Ниже порога владения бонусы свойств не действуют, а штраф (−1 Тяжёлого пистолета) действует. "
+        "Цель дальше дальности оружия недостижима.",
+        "attack.distance_bands",
+    ),
+    Reading(
         "Цель в ближнем бою: МЗ всегда 8 + ⌊Акробатика / 2⌋ — без укрытия, без уменьшения на короткой "
         "дистанции и без природного МЗ (книга называет только Акробатику); явные бонусы к МЗ "
         "прибавляются, как и в 3.3; выстрел с помехой.",
@@ -303,6 +344,53 @@ def _modifier(kind: str, prof: int, mark: int, thr: int, strength: int, steps: S
     return mod, False
 
 
+def _distance(t: dict[str, Any], weapon: Weapon | None) -> int | None:
+    """The distance in feet, when given: it decides «в пределах 15 футов» (3.3), and a target
+    beyond the weapon's «Дальность» cannot be shot (chapter 4's tables)."""
+    if t.get("distance") is None:
+        return None
+    d = int(t["distance"])
+    if t["close_range"] and d > CLOSE_FT:
+        raise InputError("close_range", f"цель в {d} футах — дальше {CLOSE_FT}")
+    t["close_range"] = d <= CLOSE_FT
+    if weapon is not None and weapon.range_ft is not None and d > weapon.range_ft:
+        raise InputError(
+            "distance", f"дальность оружия «{weapon.name}» — {weapon.range_ft} футов, а цель в {d}"
+        )
+    return d
+
+
+def _weapon_traits(
+    weapon: Weapon, held: Mapping[str, bool | None], below_threshold: bool, total: int, steps: Steps
+) -> int:
+    """The row's own «±N к попаданию» (4.1, 4.6) whose conditions all hold, added to the hit
+    modifier. Below the threshold the weapon's properties are not available (3.7), so a bonus is
+    not taken; a drawback (the heavy pistol's −1 far off) is the weapon's and still is."""
+    for trait in hit_traits(weapon.properties):
+        state = [held[c] for c in trait.conditions]
+        if False in state:
+            continue
+        if None in state:
+            # the distance decides it and was not given: no rule applied
+            steps.add(None, f"{weapon.name}: «{trait.text}» — дистанция не указана, не учтено.")
+            continue
+        if trait.value > 0 and below_threshold:
+            steps.add(
+                "attack.below_threshold",
+                f"{weapon.name}: «{trait.text}» — владение ниже порога, свойство недоступно.",
+            )
+            continue
+        total += trait.value
+        why = ", ".join(CONDITIONS[c][1] for c in trait.conditions)
+        steps.add(
+            weapon.rule,
+            f"{weapon.name}: {trait.value:+d} к попаданию"
+            + (f" ({why})" if why else "")
+            + f", итого {total:+d}.",
+        )
+    return total
+
+
 def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     raw = parse_object(inputs, "input")
     _reject_unknown(raw, {f.name for g in (ATTACKER, TARGET) for f in g.fields})
@@ -311,6 +399,11 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     steps = Steps()
 
     die, prof, mark, thr = (int(a[k]) for k in ("hit_die", "proficiency", "marksmanship", "threshold"))
+    weapon = ROLLED_WEAPONS.get(str(a["weapon"]))
+    distance = _distance(t, weapon)
+    if weapon is not None and distance is not None and (dice := die_by_distance(weapon.properties)):
+        die = dice[0] if distance <= NEAR_FT else dice[1]
+        steps.add(weapon.rule, f"{weapon.name} на дистанции {distance} фт: куб попадания {die_label(die)}.")
     bonus = int(a["bonus"])
     kind = str(a["weapon_kind"])
     mod, weak_bow = _modifier(kind, prof, mark, thr, int(a["strength"]), steps)
@@ -322,6 +415,10 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     if aimed and moved:
         raise InputError("aimed_shot", "Выверенный выстрел невозможен: стрелок двигался в этот ход")
     if aimed:
+        if weapon is not None and weapon.group != "Снайперские винтовки":
+            raise InputError(
+                "aimed_shot", f"Выверенный выстрел — только из винтовки; {weapon.name} — не винтовка"
+            )
         if kind != "threshold":
             raise InputError(
                 "aimed_shot", "Выверенный выстрел — только из винтовки, а не из лука или арбалета"
@@ -335,6 +432,11 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
                 "aimed_shot",
                 f"Выверенный выстрел — только при владении не ниже порога (владение {prof}, порог {thr})",
             )
+        if distance is not None and distance <= AIMED_MIN_FT:
+            raise InputError(
+                "aimed_shot",
+                f"Выверенный выстрел — только по цели дальше {AIMED_MIN_FT} футов, а она в {distance}",
+            )
         if t["close_range"]:
             raise InputError(
                 "aimed_shot", "Выверенный выстрел — только по цели дальше 30 футов, а она в пределах 15"
@@ -347,6 +449,18 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             "attack.aimed_bonus",
             f"Выверенный выстрел: +1к{AIMED_DIE} к броску попадания (стоимость атаки +1 ОД).",
         )
+
+    if weapon is not None:
+        held = {
+            "near": None if distance is None else distance <= NEAR_FT,
+            "far": None if distance is None else distance >= FAR_FT,
+            "still": not moved,
+            "still_last_turn": not a["moved_last_turn"],
+            "uncovered": t["cover"] == "none" and not t["target_is_cover"],
+            "aimed": aimed,
+        }
+        below = weapon.threshold is not None and kind == "threshold" and prof < thr
+        total_mod = _weapon_traits(weapon, held, below, total_mod, steps)
 
     advantage, hindrance = bool(a["advantage"]), bool(a["hindrance"])
     in_melee = bool(t["in_melee"]) and not t["target_is_cover"]

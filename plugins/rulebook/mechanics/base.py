@@ -58,7 +58,10 @@ class Field:
             for c in self.choices:
                 if raw == c.value or (isinstance(c.value, int) and _int_or_none(raw) == c.value):
                     return c.value
-            allowed = ", ".join(str(c.value) for c in self.choices)
+            values = [str(c.value) for c in self.choices]
+            allowed = ", ".join(values)
+            if len(allowed) > 2 * _LONGEST:  # a long list (the weapons of chapter 4): its start, one line
+                allowed = ", ".join(values[:4]) + f"… (всего {len(values)})"
             raise InputError(where, f"допустимые значения: {allowed}; получено {shown(raw)}")
         raise TypeError(f"unknown field type {self.type}")
 

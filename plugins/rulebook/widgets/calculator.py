@@ -105,23 +105,43 @@ def _fieldset(
     uid: str,
     group: Group,
     preset: tuple[str, str, list[dict[str, Any]], bool] | None = None,
+    preset_field: str | None = None,
 ) -> etree.Element:
+    """A group's fieldset; `preset_field` names the group's field the preset select is (the
+    attack's `weapon`: the engine reads the chosen row), which is then not drawn twice."""
     fs = etree.SubElement(form, "fieldset", {"class": "rb-calc__group", "data-group": group.name})
     _text(fs, "legend", group.label)
     if preset:
-        _preset_select(fs, uid, *preset)
+        _preset_select(fs, uid, *preset, field=(preset_field, group.name) if preset_field else None)
     for f in group.fields:
-        _field(fs, uid, group, f)
+        if f.name != preset_field:
+            _field(fs, uid, group, f)
     return fs
 
 
 def _preset_select(
-    parent: etree.Element, uid: str, kind: str, label: str, items: list[dict[str, Any]], grouped: bool
+    parent: etree.Element,
+    uid: str,
+    kind: str,
+    label: str,
+    items: list[dict[str, Any]],
+    grouped: bool,
+    field: tuple[str, str] | None = None,
 ) -> None:
+    """The select of chapter 4's profiles; when it is also a field (`field`: its name and group)
+    its value goes to the engine, and an error about it shows under it."""
     fid = f"{uid}-preset-{kind}"
     wrap = etree.SubElement(parent, "div", {"class": "rb-calc__field rb-calc__preset", "data-preset": kind})
     _text(wrap, "label", label, {"for": fid})
-    sel = etree.SubElement(wrap, "select", {"id": fid, "data-preset": kind})
+    attrs = {"id": fid, "data-preset": kind}
+    if field:
+        attrs |= {
+            "name": field[0],
+            "data-group": field[1],
+            "data-type": "str",
+            "aria-describedby": f"{fid}-error",
+        }
+    sel = etree.SubElement(wrap, "select", attrs)
     _text(sel, "option", "— вручную —", {"value": ""})
     preset_options(
         sel,
@@ -129,6 +149,9 @@ def _preset_select(
         grouped,
         lambda item: {"value": item["key"], "data-preset-values": json.dumps(item, ensure_ascii=False)},
     )
+    if field:
+        err = _text(wrap, "p", "", {"class": "rb-calc__error", "id": f"{fid}-error", "role": "alert"})
+        err.set("hidden", "hidden")
     note = etree.SubElement(wrap, "p", {"class": "rb-calc__preset-note", "aria-live": "polite"})
     note.set("hidden", "hidden")
 
@@ -183,12 +206,9 @@ def _attack_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl:
     """The attacker's fieldset starts with the chapter 4 weapons whose hit the roll computes: those
     with a Порог владения (3.7), and bows and crossbows, whose own hit bonus (4.6) the form's
     «Модификатор попадания» selects. Melee weapons (an opposed roll, 3.11) and grenades are not offered."""
-    weapons = [
-        w
-        for w in decl["presets"]["weapons"]
-        if w["hit_die"] is not None and (w["threshold"] is not None or w["weapon_kind"] != "threshold")
-    ]
-    _fieldset(form, uid, groups[0], ("weapon", "Оружие из главы 4", weapons, True))
+    rolled = {c["value"] for f in decl["groups"][0]["fields"] if f["name"] == "weapon" for c in f["choices"]}
+    weapons = [w for w in decl["presets"]["weapons"] if w["key"] in rolled]
+    _fieldset(form, uid, groups[0], ("weapon", "Оружие из главы 4", weapons, True), preset_field="weapon")
     for g in groups[1:]:
         _fieldset(form, uid, g)
 

@@ -1,0 +1,65 @@
+"""What a chapter 4 weapon's row says about its own hit roll, read off the row's text.
+
+A profile's «Особенность» gives some weapons a bonus or a penalty to hit under a condition: «На
+дистанции 0–10 футов получает +1 к попаданию», «Если стрелок не двигался в этот ход, получает +1
+к попаданию», «При атаке по цели без укрытия…», «На дальней дистанции получает −1…», «+1 к
+попаданию, если стрелок не двигался в прошлом ходу», «Выверенный выстрел этой винтовки
+дополнительно получает +1 к попаданию». Each sentence that gives the shooter's attack «±N к
+попаданию» is one modifier, under the conditions its words name; a sentence in which «цель …
+получает» it speaks of another attack (the automatic carbine's suppressed target) and is not read.
+A row may also change its hit die with the distance («1к8 на дистанции 0–10 фт; 1к6 на дистанции
+11+ фт»).
+
+The distances are 4.8's «Дистанции Для Модификаций» (near 0–10 ft, far 31+ ft): the only bands the
+book defines. Standard library only: this runs in Pyodide too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NEAR_FT = 10  # 4.8: «Ближняя 0-10 фт»
+FAR_FT = 31  # 4.8: «Дальняя 31+ фт»
+
+# a condition's key, the words of a row that name it, and how a step says it
+CONDITIONS: dict[str, tuple[re.Pattern[str], str]] = {
+    "near": (re.compile(r"0[–-]10 (?:футов|фт)"), "цель в 0–10 футах"),
+    "far": (re.compile(r"дальней дистанции"), "дальняя дистанция, 31 фут и дальше"),
+    "still_last_turn": (re.compile(r"не двигался в прошлом ходу"), "стрелок не двигался в прошлом ходу"),
+    "still": (re.compile(r"не двигался в этот ход"), "стрелок не двигался в этот ход"),
+    "uncovered": (re.compile(r"без укрытия"), "цель без укрытия"),
+    "aimed": (re.compile(r"Выверенный выстрел"), "Выверенный выстрел"),
+}
+_HIT = re.compile(r"([+−-]\d+) к попаданию")
+_OTHER_ATTACK = re.compile(r"\bцель\b[^.]*\bполучает\b")
+_DIE_BY_DISTANCE = re.compile(r"1к(\d+) на дистанции 0[–-]10 фт; 1к(\d+) на дистанции 11\+ фт")
+
+
+@dataclass(frozen=True)
+class HitTrait:
+    """One «±N к попаданию» of a row: its value, the conditions its sentence names (all must
+    hold) and the sentence, quoted in the step that applies it."""
+
+    value: int
+    conditions: tuple[str, ...]
+    text: str
+
+
+def hit_traits(properties: str) -> tuple[HitTrait, ...]:
+    """The row's modifiers to its own hit roll, sentence by sentence."""
+    found = []
+    for sentence in re.split(r"(?<=[.!?])\s+", properties):
+        m = _HIT.search(sentence)
+        if not m or _OTHER_ATTACK.search(sentence):
+            continue
+        value = int(m.group(1).replace("−", "-"))
+        conditions = tuple(k for k, (words, _) in CONDITIONS.items() if words.search(sentence))
+        found.append(HitTrait(value, conditions, sentence.strip()))
+    return tuple(found)
+
+
+def die_by_distance(properties: str) -> tuple[int, int] | None:
+    """(the die within 10 ft, the die beyond) when the row sets its hit die by distance."""
+    m = _DIE_BY_DISTANCE.search(properties)
+    return (int(m.group(1)), int(m.group(2))) if m else None
