@@ -518,3 +518,14 @@ def test_every_hit_property_of_a_chapter_4_row_is_read_with_its_conditions():
         "sawn_off": [(1, ("near",))],
         "long_bow": [(1, ("still_last_turn",))],
     }
+
+
+def test_an_aimed_shot_and_the_weapons_own_ignoring_take_3_mz_of_cover_at_most():
+    """4.8: «Выверенный выстрел, Сошки и Бронебойный ствол могут суммарно игнорировать до 3 МЗ
+    укрытия». A full-body sandbag wall (МЗ 13) with bipod and armour-piercing barrel (2) and the aimed
+    shot: 10; with 3 ignored by the weapon already, the aimed shot takes nothing more."""
+    wall = {"cover": "full", "cover_material": "special", "aimed_shot": True}
+    assert shooter(8, 3, 2, 3, 0, cover_ignored=2, **wall)["mz"] == 10
+    capped = shooter(8, 3, 2, 3, 0, cover_ignored=3, **wall)
+    assert capped["mz"] == 10
+    assert any(s["rule"] == url("attack.ignore_cap") for s in capped["steps"])

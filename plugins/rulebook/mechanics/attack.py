@@ -60,6 +60,7 @@ AIMED_DIE = 4  # 3.6: «добавьте +1к4 к броску попадани�
 AIMED_COVER_IGNORED = 1  # 3.6: «атака игнорирует 1 МЗ этого укрытия»
 AIMED_MIN_FT = 30  # 3.6: «цель находится дальше 30 футов»
 CLOSE_FT = 15  # 3.3: «в пределах 15 футов от стрелка»
+IGNORED_WITH_AIMED_MAX = 3  # 4.8: «могут суммарно игнорировать до 3 МЗ укрытия»
 ZEROING = {
     0: "нет",
     1: "уровень 1 (направление установлено)",
@@ -294,8 +295,8 @@ READINGS = (
     Reading(
         "Свойство оружия «атака игнорирует 1 МЗ укрытия» (Охотничий лук, Тяжёлый арбалет; так же "
         "Бронебойный ствол) уменьшает МЗ укрытия до сравнения и складывается с Выверенным выстрелом "
-        "и пристрелкой. «Пробивает лёгкие укрытия» Тяжёлого арбалета калькулятор читает как "
-        "пояснение к нему: −1 МЗ любого укрытия.",
+        "(вместе с ним — не больше 3 МЗ) и пристрелкой. «Пробивает лёгкие укрытия» Тяжёлого арбалета "
+        "калькулятор читает как пояснение к нему: −1 МЗ любого укрытия.",
         "attack.weapon_cover",
     ),
     Reading(
@@ -576,11 +577,23 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
                     f"Оружие игнорирует {weapon_ignores} МЗ укрытия, до сравнения: {cover}.",
                 )
             if aimed:
-                cover -= AIMED_COVER_IGNORED
-                steps.add(
-                    "attack.aimed_cover",
-                    f"Выверенный выстрел игнорирует {AIMED_COVER_IGNORED} МЗ укрытия, до сравнения: {cover}.",
-                )
+                # 4.8: the aimed shot and the weapon's own ignoring «суммарно» ignore 3 at most
+                aimed_ignores = max(0, min(AIMED_COVER_IGNORED, IGNORED_WITH_AIMED_MAX - weapon_ignores))
+                cover -= aimed_ignores
+                if aimed_ignores == AIMED_COVER_IGNORED:
+                    steps.add(
+                        "attack.aimed_cover",
+                        f"Выверенный выстрел игнорирует {AIMED_COVER_IGNORED} МЗ укрытия, "
+                        f"до сравнения: {cover}.",
+                    )
+                else:
+                    steps.add(
+                        "attack.ignore_cap",
+                        f"Выверенный выстрел вместе со свойствами оружия игнорирует не больше "
+                        f"{IGNORED_WITH_AIMED_MAX} МЗ укрытия: "
+                        + (f"ещё −{aimed_ignores}" if aimed_ignores else "больше не снимает")
+                        + f", до сравнения: {cover}.",
+                    )
             if zeroing == 2:
                 cover -= 2
                 steps.add(

@@ -35,11 +35,16 @@ CITATIONS: tuple[Rule, ...] = (
         "fatum/04-snariazhenie/#luki-i-arbalety-besshumnoe-oruzhie--6",
         "Бонус попадания из арбалета равен полному бонусу Меткости.",
     ),
-    # ---- 4.8 the distances a weapon's row speaks of -----------------------------------------------
+    # ---- 4.8 the distances a weapon's row speaks of; ignoring cover together ----------------------
     Rule(
         "attack.distance_bands",
         "fatum/04-snariazhenie/#distantsii-dlia-modifikatsii--1",
         "Позиционная стрельба; ограничена максимальной дальностью оружия",
+    ),
+    Rule(
+        "attack.ignore_cap",
+        "fatum/04-snariazhenie/#snaiperskie-vintovki--2",
+        "могут суммарно игнорировать до 3 МЗ укрытия",
     ),
     # ---- chapter 4 profiles (the presets) ------------------------------------------------------
     Rule("preset.pocket_pistol", "fatum/04-snariazhenie/#4-1-1-pistolety--2", "Карманный пистолет"),
