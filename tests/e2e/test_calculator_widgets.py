@@ -230,6 +230,24 @@ def test_damage_stepper_applies_medium_armour_against_a_carbine_and_survives_a_r
     shot(page, "damage-after-reload-undo-redo", DAMAGE)
 
 
+def test_a_grenade_in_the_outer_zone_steps_half_its_damage_on_the_page(site, page):
+    """3.6 «Зона взрыва»: Sturmblitz (4) in the outer zone does 2, a Среднее wound; the zone is a
+    blast's, so a carbine's preset turns it off."""
+    widget = opened(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy", DAMAGE)
+    widget.locator("select[data-preset=weapon]").select_option("sturmblitz")
+    zone = widget.locator("select[name=blast_zone]")
+    expect(zone).to_be_enabled()
+    zone.select_option("outer")
+    widget.locator("button[data-action=hit]").click()
+    widget.locator(".rb-calc__log li.is-latest").wait_for(timeout=BOOT_TIMEOUT)
+    expect(widget.locator(".rb-calc__slot-count[data-severity=medium]")).to_have_text("1 / 1")
+    expect(widget.locator(".rb-calc__slot-count[data-severity=serious]")).to_have_text("0 / 1")
+    step = widget.locator(".rb-calc__log li.is-latest .rb-calc__steps > li", has_text="Внешняя зона взрыва")
+    expect(step.locator("a.rb-calc__rule")).to_have_attribute("href", re.compile(r"#zona-vzryva--3$"))
+    widget.locator("select[data-preset=weapon]").select_option("army_carbine")
+    expect(zone).to_be_disabled()
+
+
 def _damage_stepper(page, site):
     return opened(page, f"{site}/fatum/03-boi/#3-9-raneniia-i-travmy", DAMAGE)
 

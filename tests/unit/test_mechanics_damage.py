@@ -645,3 +645,42 @@ def test_an_action_after_death_cites_the_rule_the_character_died_by():
     # a stored state cannot name a rule that does not exist
     forged = step([{"type": "end_turn"}], state={**out["state"], "death_rule": "no.such.rule"})
     assert forged["state"]["death_rule"] is None
+
+
+# ---- 3.6 «Зона взрыва», «Укрытия и взрывы», «Реакция на гранату» ------------------------------------------
+def grenade(**kw):
+    return hit(4, "explosive", source="fragments", **kw)
+
+
+def test_a_grenade_in_the_outer_zone_does_half_its_damage():
+    """3.6: «радиус 20 футов и урон 4 … цели на расстоянии от 10 до 20 футов получают 2 урона»:
+    a Среднее wound, not the Серьёзное (and its bleeding) of the inner zone."""
+    inner, outer = step([grenade()]), step([grenade(blast_zone="outer")])
+    assert (wounds(inner), inner["state"]["bleeding"]) == ((0, 0, 1, 0), True)
+    assert (wounds(outer), outer["state"]["bleeding"]) == ((0, 1, 0, 0), False)
+    assert any(s["rule"] == url("blast.outer_zone") and "4 → 2" in s["text"] for s in outer["steps"])
+    # the heavy grenade launcher's 5: half of it, rounded down
+    assert wounds(step([hit(5, "explosive", blast_zone="outer")])) == (0, 1, 0, 0)
+
+
+def test_a_cover_between_the_target_and_the_blast_and_a_dive_take_damage_off_before_the_wounds():
+    """«Крепкое укрытие -2 урона», and a dive «-1 урон от взрыва»: 4 → 2 → 1, one Лёгкое; the
+    fragmentation suit's −1 comes after, not below 0."""
+    out = step([grenade(blast_cover="strong", dove=True)])
+    assert wounds(out) == (1, 0, 0, 0)
+    rules = [s["rule"] for s in out["steps"] if s["kind"] == "damage"]
+    assert rules[-2:] == [url("blast.cover"), url("blast.dive")]
+    suit = {**armored("medium", 4), "armor_blast_reduction": True}
+    assert wounds(step([grenade(blast_zone="outer", blast_cover="full")], suit)) == (0, 0, 0, 0)
+
+
+def test_heavy_armour_in_the_outer_zone_of_a_grenade_still_loses_2_bz():
+    out = step([grenade(blast_zone="outer")], armored("heavy", 8))
+    assert wounds(out) == (1, 0, 0, 0) and out["state"]["bz"] == 6
+
+
+def test_a_blasts_zone_cover_and_dive_are_refused_for_another_attack():
+    for field, value in (("blast_zone", "outer"), ("blast_cover", "light"), ("dove", True)):
+        with pytest.raises(InputError) as err:
+            step([hit(3, "medium", **{field: value})])
+        assert err.value.field == f"actions[0].{field}"

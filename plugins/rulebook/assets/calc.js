@@ -740,8 +740,16 @@
     onInput(e) {
       const t = e && e.target;
       if (t && t.hasAttribute("data-preset")) return;
+      this.syncControls();
       // only the character changes the fight; the hit and care fields wait for their button
       if (!t || t.getAttribute("data-group") === "character") this.schedule(0);
+    }
+
+    syncControls() {
+      // 3.6: a blast's zone, the cover between and the dive are an explosive attack's only; off,
+      // they are not sent, and the hit of a carbine after a grenade takes its full damage
+      const blast = this.form.querySelector("[name='attack_class'][data-group='hit']").value === "explosive";
+      ["blast_zone", "blast_cover", "dove"].forEach((n) => { this.form.querySelector("[name='" + n + "'][data-group='hit']").disabled = !blast; });
     }
 
     actionFromForm(type) {

@@ -11,7 +11,14 @@ from collections.abc import Mapping
 from rulebook.mechanics.base import Choice, Field, Group
 from rulebook.mechanics.check import LABELS as CHECK_LABELS
 from rulebook.mechanics.check import OUTCOMES as CHECK_OUTCOMES
-from rulebook.mechanics.damage_tables import ARMOR_NAMES, ATTACK_NAMES, COUNTDOWN_ROUNDS, SOURCE_NAMES
+from rulebook.mechanics.damage_tables import (
+    ARMOR_NAMES,
+    ATTACK_NAMES,
+    BLAST_COVER,
+    BLAST_ZONES,
+    COUNTDOWN_ROUNDS,
+    SOURCE_NAMES,
+)
 
 
 def _choices(names: Mapping[str, str]) -> tuple[Choice, ...]:
@@ -67,7 +74,15 @@ HIT_FIELDS = Group(
     "hit",
     "Попадание",
     (
-        Field("damage", "Урон (после числовых модификаторов)", "int", 3, minimum=-10, maximum=30),
+        Field(
+            "damage",
+            "Урон (после числовых модификаторов)",
+            "int",
+            3,
+            minimum=-10,
+            maximum=30,
+            help="взрыв — его полный урон: зону, укрытие и нырок калькулятор учтёт сам",
+        ),
         Field("attack_class", "Тип атаки", "choice", "medium", choices=_choices(ATTACK_NAMES)),
         Field("armor_piercing", "Бронебойное", "bool", False),
         Field("anaxion", "Анаксионная атака", "bool", False),
@@ -80,6 +95,23 @@ HIT_FIELDS = Group(
             help="броня не защищает, если это прямо не сказано",
         ),
         Field("source", "Источник урона", "choice", "firearm", choices=_choices(SOURCE_NAMES)),
+        Field(
+            "blast_zone",
+            "Зона взрыва",
+            "choice",
+            "inner",
+            choices=_choices(BLAST_ZONES),
+            help="внутренняя — половина радиуса; только для взрывной атаки",
+        ),
+        Field(
+            "blast_cover",
+            "Укрытие между целью и взрывом",
+            "choice",
+            "none",
+            choices=tuple(Choice(k, v[0]) for k, v in BLAST_COVER.items()),
+            help="−1, −2 или −3 урона",
+        ),
+        Field("dove", "Упал или нырнул за укрытие (реакция на гранату)", "bool", False, help="−1 урон"),
     ),
 )
 

@@ -11,13 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rulebook.mechanics.base import parse_fields
+from rulebook.mechanics.base import InputError, parse_fields
 from rulebook.mechanics.damage_fields import HIT_FIELDS
 from rulebook.mechanics.damage_tables import (
     ARMOR_NAMES,
     ATTACK_NAMES,
+    BLAST_COVER,
     BLEEDING_SOURCES,
     COVER_RULE,
+    DIVE,
     LIGHT,
     NOMINATIVE,
     PROTECTION,
@@ -39,6 +41,9 @@ class Hit:
     special: bool
     source: str
     gas: bool = False
+    blast_zone: str = "inner"
+    blast_cover: str = "none"
+    dove: bool = False
 
     @property
     def is_special(self) -> bool:
@@ -54,6 +59,11 @@ class Hit:
 
 def parse_hit(raw: Mapping[str, Any], where: str) -> Hit:
     v = parse_fields(HIT_FIELDS, raw, f"{where}.")
+    if v["attack_class"] != "explosive":
+        # 3.6: zones, a cover's reduction and the dive are a blast's
+        for name, plain in (("blast_zone", "inner"), ("blast_cover", "none"), ("dove", False)):
+            if v[name] != plain:
+                raise InputError(f"{where}.{name}", "только для взрывной атаки")
     return Hit(
         damage=int(v["damage"]),
         attack_class=str(v["attack_class"]),
@@ -62,7 +72,36 @@ def parse_hit(raw: Mapping[str, Any], where: str) -> Hit:
         special=bool(v["special"]),
         source=str(v["source"]),
         gas=bool(v["gas"]),
+        blast_zone=str(v["blast_zone"]),
+        blast_cover=str(v["blast_cover"]),
+        dove=bool(v["dove"]),
     )
+
+
+def _blast(track: Track, h: Hit, damage: int) -> int:
+    """3.6: the outer zone gets half the blast's damage (rounded down: the book's one example
+    halves 4 to 2), a cover between the target and the blast takes 1–3 off, a dive 1 more. All
+    are numbers of the damage (Шаг 1), taken before the wounds, not below 0."""
+    if h.blast_zone == "outer":
+        halved = damage // 2
+        track.add(
+            "blast.outer_zone", f"Внешняя зона взрыва: урон вдвое меньше, {damage} → {halved}.", "damage"
+        )
+        damage = halved
+    label, cut = BLAST_COVER[h.blast_cover]
+    if cut:
+        new = max(0, damage - cut)
+        track.add("blast.cover", f"Между целью и взрывом {label}: −{cut} урона, {damage} → {new}.", "damage")
+        damage = new
+    if h.dove:
+        new = max(0, damage - DIVE)
+        track.add(
+            "blast.dive",
+            f"Упал или нырнул за укрытие: −{DIVE} урон, {damage} → {new}; в следующий ход на 1 ОД меньше.",
+            "damage",
+        )
+        damage = new
+    return damage
 
 
 def hit(track: Track, h: Hit) -> None:
@@ -80,6 +119,7 @@ def hit(track: Track, h: Hit) -> None:
         # 4.4 «Противогаз», 4.2 «Тяжёлый экзоскелет»: the gas's damage does not get through
         track.add("armor.gas", "Газ: персонаж защищён от газов — урон не проходит, ранений нет.", "damage")
         return
+    damage = _blast(track, h, damage)
     armor_up = s.armor != "none" and s.bz > 0
     if s.armor_blast_reduction and h.attack_class == "explosive" and not h.is_special and damage > 0:
         if armor_up:

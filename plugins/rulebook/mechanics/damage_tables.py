@@ -37,6 +37,17 @@ SOURCE_NAMES = {
 }
 
 
+# 3.6 «Укрытия и взрывы»: the damage a cover between the target and the blast takes off
+BLAST_COVER = {
+    "none": ("нет укрытия", 0),
+    "light": ("лёгкое укрытие", 1),
+    "strong": ("крепкое укрытие", 2),
+    "full": ("полное или укреплённое укрытие", 3),
+}
+BLAST_ZONES = {"inner": "внутренняя (полный урон)", "outer": "внешняя (урон вдвое меньше)"}
+DIVE = 1  # 3.6 «Реакция на гранату»: «получает -1 урон от взрыва»
+
+
 BLEEDING_SOURCES = frozenset({"firearm", "cutting", "projectile", "fragments", "natural"})
 BASE_LIMITS = (2, 1, 1, 1)
 HEALTHY_BONUS = ((0, 0, 0, 0), (1, 0, 0, 0), (1, 1, 0, 0), (2, 1, 0, 0))  # cumulative, by level

@@ -305,4 +305,20 @@ CITATIONS: tuple[Rule, ...] = (
         "fatum/03-boi/#shag-8-razmestite-ostavshiesia-raneniia--3",
         "Полностью отменённые бронёй ранения в слоты не записываются.",
     ),
+    # ---- 3.6 a blast's zones, the cover between, the dive: numbers of the damage (Шаг 1) -----------
+    Rule(
+        "blast.outer_zone",
+        "fatum/03-boi/#zona-vzryva--3",
+        "Цели во внешней зоне получают урон в половину меньше.",
+    ),
+    Rule(
+        "blast.cover",
+        "fatum/03-boi/#ukrytiia-i-vzryvy--1",
+        "Если между целью и центром взрыва есть укрытие, оно снижает урон от взрыва:",
+    ),
+    Rule(
+        "blast.dive",
+        "fatum/03-boi/#reaktsiia-na-granatu--2",
+        "Такой персонаж получает -1 урон от взрыва",
+    ),
 )
