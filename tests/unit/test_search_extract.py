@@ -65,3 +65,12 @@ def test_inline_markup_does_not_break_words_and_definitions_keep_their_text():
     assert "Каждая следующая атака получает штраф." in texts
     assert "Термин — Его определение." in texts
     assert "Вторая атака вложенный пункт" in texts
+
+
+def test_a_titled_box_is_about_its_title_as_a_bold_run_in_paragraph_is():
+    """A box titled «Изученная цель» or «Базовая мораль отряда» is that term's rule, as a
+    paragraph opening with it in bold would be: its title is the record's lead (the term the
+    search reads it as defining); the box's text keeps the title too."""
+    note = next(r for r in records().records if r.kind == "note")
+    assert note.lead == "Примечание"
+    assert note.text.startswith("Примечание")

@@ -184,6 +184,13 @@ def _lead(el: Tag) -> str:
     return ""
 
 
+def _box_title(el: Tag) -> str:
+    """A box's own title («Изученная цель», «Базовая мораль отряда»): the term the box is about,
+    as a bold run-in is a paragraph's; "" for an untitled box."""
+    title = el.find(class_="admonition-title") if el.name == "div" else el.find("summary")
+    return text_of(title).strip(_LEAD_TRIM) if isinstance(title, Tag) else ""
+
+
 def page_records(
     pairs: list[tuple[Tag, str]], *, url: str, title: str, book: str, page_key: str
 ) -> PageRecords:
@@ -222,6 +229,9 @@ def page_records(
             continue
         text = _dt_text(el) if el.name == "dt" else text_of(el)
         if text:
-            lead = text_of(el) if el.name == "dt" else _lead(el) if el.name in ("p", "li") else ""
+            if el.name == "dt":
+                lead = text_of(el)
+            else:
+                lead = _lead(el) if el.name in ("p", "li") else _box_title(el) if _kind(el) == "note" else ""
             page.records.append(Record(idx, _kind(el), bid, text, lead))
     return page
