@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from rulebook.search import analysis, build, engine, export, windex
+from rulebook.search.library import Block
 from rulebook.search.store import Store
 
 from tests.support.books import book, index
@@ -357,3 +358,15 @@ def test_function_words_places_are_not_written_unless_a_glossary_stands_on_them(
     assert engine.search(lib, "ОБ")["results"][0]["title"] == "Очки Боезапаса"
     # the words around a function word still stand as a phrase: the bonus reads the text
     assert engine.search(lib, "патроны об этом")["results"][0]["title"] == "Очки Боезапаса"
+
+
+def test_a_bold_run_in_that_names_a_situation_defines_no_term():
+    """«**При 0 ПЗ:** персонаж теряет сознание» says what happens at 0 hit points: it is no
+    definition of «ПЗ» (which the heading «Пункты здоровья (ПЗ)» defines), as «**Натиск.** …»
+    is of «Натиск». A run-in opening with «При», «Если», «Когда», «When» names a situation."""
+    situation = Block("p", "s--1", "При 0 ПЗ: персонаж теряет сознание.", lead="При 0 ПЗ")
+    term = Block("p", "s--2", "Натиск. Бросок вперёд на врага.", lead="Натиск")
+    english = Block("p", "s--3", "When you fall: you take damage.", lead="When you fall")
+    assert windex.definition(situation) == ("", False)
+    assert windex.definition(english) == ("", False)
+    assert windex.definition(term) == ("Натиск", False)

@@ -92,7 +92,12 @@ def definition(block: Block) -> tuple[str, bool]:
     if found:
         return found
     if block.lead:
-        words = [w for w in analysis.surfaces(block.lead) if not analysis.is_optional(w)]
+        said = analysis.surfaces(block.lead)
+        words = [w for w in said if not analysis.is_optional(w)]
+        # a run-in that opens with «При», «Если», «When» names a situation, not a term: «При 0
+        # ПЗ:» is what happens at 0 hit points, no definition of «ПЗ»
+        if said and said[0] in analysis.CONDITION:
+            return "", False
         if 0 < len(words) <= int(analysis.SPEC["definitions"]["max_words"]):
             return block.lead, False
     return "", False
