@@ -484,6 +484,33 @@ def test_a_long_bow_chosen_on_the_page_adds_its_bonus_and_cites_its_row(site, pa
     shot(page, "attack-long-bow", "#rb-calc-attack-1")
 
 
+def test_melee_chosen_on_the_page_gives_the_opposed_rolls_odds_and_cites_the_tie(site, page):
+    """3.11: a heavy weapon (4.5: 1к8, Физ. сила) with Физическая сила 2 against an unarmed guard
+    (1к4, Физическая сила 1): 13/16 to hit, 3/32 a tie, 3/32 the guard's counter-strike (worked out
+    in tests/unit/test_mechanics_melee.py). The reader picks melee, then the weapon; the shooter's
+    fields go away, the defender's come; the tie's citation leads to «Если результаты равны»."""
+    widget = opened(page, f"{site}/fatum/03-boi/#3-7-vladenie-oruzhiem-i-strelba", "#rb-calc-attack-1")
+    defender = widget.locator("fieldset[data-group=defender]")
+    expect(defender).to_be_hidden()
+    widget.locator("select[name=mode]").select_option("melee")
+    expect(defender).to_be_visible()
+    expect(widget.locator("input[name=marksmanship]")).to_be_hidden()
+    widget.locator("select[data-preset=weapon]").select_option("heavy_melee")
+    expect(widget.locator("select[name=hit_die]")).to_have_value("8")
+    widget.locator("input[name=strength]").fill("2")
+    widget.locator("input[name=defender_strength]").fill("1")
+    wait_for_fraction(page, "#rb-calc-attack-1", "p_hit", "13/16")
+    tie = widget.locator(".rb-calc__bar[data-outcome=tie]")
+    expect(tie).to_contain_text("Ничья")
+    expect(widget.locator(".rb-calc__bar[data-outcome=counter]")).to_contain_text("Встречный удар")
+    shot(page, "attack-melee-heavy-vs-unarmed", "#rb-calc-attack-1")
+    tie.locator("a.rb-calc__rule").click()
+    expect(page).to_have_url(re.compile(r"#ataka-v-blizhnem-boiu--8$"))
+    target = page.locator("[id='ataka-v-blizhnem-boiu--8']")
+    expect(target).to_contain_text("Если результаты равны, никто не наносит урон.")
+    expect(target).to_be_in_viewport()
+
+
 # ---- loading ----------------------------------------------------------------------------------------
 def test_a_page_without_calculators_requests_no_pyodide_file(site, load):
     page = load(f"{site}/fatum/02-sozdanie-personazha/")

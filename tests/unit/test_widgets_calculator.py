@@ -55,17 +55,20 @@ def test_presets_say_what_they_assume():
     assert values["attack_class"] == "medium" and "не указан" in values["assumed"]
 
 
-def test_the_attack_roll_offers_weapons_with_a_threshold_and_bows_and_crossbows_by_their_kind():
+def test_the_attack_roll_offers_weapons_with_a_threshold_bows_and_crossbows_by_their_kind_and_melee():
     # 3.7: the hit modifier is proficiency + half Меткость − threshold; bows and crossbows (4.6)
     # have their own, which their preset selects (the hunting bow and the heavy crossbow also
-    # ignore 1 МЗ of cover); melee (3.11) hits by an opposed roll and is not offered
+    # ignore 1 МЗ of cover); melee profiles (4.5) are offered for the melee mode's opposed roll
+    # (3.11); grenades (thrown, no hit die) are not
     soup = render("/// calculator | attack\n///\n")
     options = soup.select("select[data-preset=weapon] option[data-preset-values]")
     values = {o["value"]: json.loads(o["data-preset-values"]) for o in options}
     assert {"army_carbine", "heavy_grenade_launcher", "hunting_bow", "heavy_crossbow"} <= values.keys()
-    assert not values.keys() & {"small_melee", "unarmed", "sturmblitz"}
-    assert all(v["threshold"] is not None for v in values.values() if v["weapon_kind"] == "threshold")
-    kinds = {k: (v["weapon_kind"], v["cover_ignored"]) for k, v in values.items() if v["threshold"] is None}
+    assert {"small_melee", "unarmed", "two_handed_melee"} <= values.keys()
+    assert "sturmblitz" not in values
+    ranged = {k: v for k, v in values.items() if v["group"] != "Оружие ближнего боя"}
+    assert all(v["threshold"] is not None for v in ranged.values() if v["weapon_kind"] == "threshold")
+    kinds = {k: (v["weapon_kind"], v["cover_ignored"]) for k, v in ranged.items() if v["threshold"] is None}
     assert kinds == {
         "short_bow": ("bow", 0),
         "long_bow": ("bow", 0),
@@ -73,6 +76,20 @@ def test_the_attack_roll_offers_weapons_with_a_threshold_and_bows_and_crossbows_
         "light_crossbow": ("crossbow", 0),
         "heavy_crossbow": ("crossbow", 1),
     }
+
+
+def test_the_attack_roll_marks_the_fields_only_one_mode_reads():
+    # the page hides and does not send the other mode's fields: the engine refuses them there
+    soup = render("/// calculator | attack\n///\n")
+    form = soup.select_one(".rb-calc__form")
+    first = form.select_one("[data-group=attacker] [data-field]")
+    assert first["data-field"] == "mode"
+    assert form.select_one("fieldset[data-group=defender]")["data-mode"] == "melee"
+    assert form.select_one("[data-field=marksmanship]")["data-mode"] == "ranged"
+    assert form.select_one("[data-field=cover]")["data-mode"] == "ranged"
+    assert form.select_one("[data-field=attacker_acrobatics]")["data-mode"] == "melee"
+    assert not form.select_one("[data-field=strength]").has_attr("data-mode")
+    assert not form.select_one("[data-field=acrobatics]").has_attr("data-mode")
 
 
 def test_an_unknown_calculator_leaves_a_problem_instead_of_a_form():

@@ -15,6 +15,7 @@
   const BASE = rb.core.assets;
   const SITE = rb.core.root;
   const STORE_VERSION = 1;
+  const MELEE_GROUP = "Оружие ближнего боя"; // chapter 4's group of melee profiles (4.5)
 
   // ---- the worker ----------------------------------------------------------------------------
   const engine = {
@@ -366,12 +367,17 @@
       } else if (this.name === "damage") {
         ["damage", "attack_class", "armor_piercing", "anaxion", "gas", "special", "source"].forEach((k) => { set("hit", k, p[k]); });
       } else {
+        // a melee profile (4.5) is rolled in melee's opposed roll (3.11), any other weapon at a МЗ
+        const melee = p.group === MELEE_GROUP;
+        set("attacker", "mode", melee ? "melee" : "ranged");
         set("attacker", "hit_die", p.hit_die);
-        set("attacker", "threshold", p.threshold);
-        set("target", "weapon_damage", p.damage);
-        set("target", "heavy_weapon", p.heavy_weapon);
-        set("attacker", "cover_ignored", p.cover_ignored);
-        set("attacker", "weapon_kind", p.weapon_kind);
+        if (!melee) {
+          set("attacker", "threshold", p.threshold);
+          set("target", "weapon_damage", p.damage);
+          set("target", "heavy_weapon", p.heavy_weapon);
+          set("attacker", "cover_ignored", p.cover_ignored);
+          set("attacker", "weapon_kind", p.weapon_kind);
+        }
       }
       const bits = [p.properties];
       if (p.hit_note) bits.push(p.hit_note);
@@ -387,6 +393,7 @@
     answerOf(r) {
       const bits = [];
       if (this.name === "check") bits.push("Успех " + r.p_success + " ≈ " + pct(r.p_success));
+      else if (r.mode === "melee") bits.push("Попадание " + r.p_hit + " ≈ " + pct(r.p_hit), "ничья " + pct(r.p_tie), "защитник выше " + pct(r.p_counter));
       else if (r.mz !== null && r.mz !== undefined) bits.push("Попадание " + r.p_hit + " ≈ " + pct(r.p_hit));
       if (r.outcome) bits.push("выпало: " + r.outcome_label);
       if (r.group) bits.push("группа: " + pct(r.group.p_success));
@@ -395,6 +402,19 @@
 
     syncControls() {
       if (this.name === "attack") {
+        // the fields of the mode not chosen are hidden and not sent (the engine refuses them)
+        const mode = this.form.querySelector("[name='mode']").value;
+        this.form.querySelectorAll("[data-mode]").forEach((w) => {
+          const off = w.getAttribute("data-mode") !== mode;
+          w.hidden = off;
+          w.querySelectorAll("[name]").forEach((el) => { el.disabled = off; });
+        });
+        // melee's hit die is its profile's (4.5); its bonus may be Физическая сила
+        this.form.querySelector("[name='hit_die']").disabled = mode === "melee";
+        if (mode === "melee") {
+          this.form.querySelector("[name='strength']").disabled = false;
+          return;
+        }
         // 4.6: a bow or a crossbow has no threshold (nor the rifles' aimed shot); only a bow
         // asks for Физическая сила
         const kind = this.form.querySelector("[name='weapon_kind']").value;
@@ -415,8 +435,10 @@
 
     inputs() {
       if (this.name === "attack") {
-        const a = groupValues(this.form, "attacker"), t = groupValues(this.form, "target");
-        Object.keys(t).forEach((k) => { a[k] = t[k]; });
+        const a = groupValues(this.form, "attacker");
+        [groupValues(this.form, "target"), groupValues(this.form, "defender")].forEach((g) => {
+          Object.keys(g).forEach((k) => { a[k] = g[k]; });
+        });
         return a;
       }
       const v = groupValues(this.form, "check");
@@ -438,6 +460,12 @@
           "С успехом на грани: " + r.p_success_or_edge + " ≈ " + pct(r.p_success_or_edge) + ". ",
           "Бросок: " + e.success_label + (e.bonus ? " " + signed(e.bonus) : "") + " против " + e.difficulty_label +
             (e.modifier ? " + " + e.modifier : "") + ".",
+        ]));
+      } else if (r.mode === "melee") {
+        nodes.push(h("p", { class: "rb-calc__summary" }, [
+          h("strong", { text: "Попадание: " }),
+          h("span", { class: "rb-calc__fraction", "data-key": "p_hit", text: r.p_hit }),
+          " ≈ " + pct(r.p_hit) + ". Встречный бросок: атакующий " + signed(r.hit_modifier) + ", защитник " + signed(r.defender_modifier) + ".",
         ]));
       } else if (r.mz !== null && r.mz !== undefined) {
         nodes.push(h("p", { class: "rb-calc__summary" }, [

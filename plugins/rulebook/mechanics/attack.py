@@ -16,6 +16,9 @@ threshold: a bow's modifier is Физическая сила + ⌊Меткост
 2), a crossbow's the whole Меткость. A weapon whose row says its attack «игнорирует 1 МЗ
 укрытия» (4.6: the hunting bow, the heavy crossbow; a preset fills it in) takes that from the
 cover's МЗ too, before the comparison; ignorings add up (4.1 «Снайперские винтовки»).
+
+Its melee mode (`mode` "melee", a melee profile of 4.5 chosen) is 3.11's opposed roll instead, in
+`melee`: the fields of the ranged roll are refused there, the defender's only here.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from rulebook.mechanics import melee
 from rulebook.mechanics.base import (
     Calculator,
     Choice,
@@ -140,17 +144,27 @@ MODIFIER_RULE = {
     "crossbow": "attack.crossbow_bonus",
 }
 
+MODES = {
+    "ranged": "дальнобойная (3.3, 3.7)",
+    "melee": "ближний бой (3.11)",
+}
 ATTACKER = Group(
     "attacker",
-    "Стрелок",
+    "Атакующий",
     (
+        Field("mode", "Атака", "choice", "ranged", choices=tuple(Choice(k, v) for k, v in MODES.items())),
         Field(
             "weapon",
             "Оружие из главы 4",
             "choice",
             "",
-            choices=(Choice("", "— вручную —"), *(Choice(k, w.name) for k, w in ROLLED_WEAPONS.items())),
-            help="его особенности к попаданию (по дистанции, движению, укрытию) и дальность учитываются",
+            choices=(
+                Choice("", "— вручную —"),
+                *(Choice(k, w.name) for k, w in ROLLED_WEAPONS.items()),
+                *(Choice(k, w.name) for k, w in melee.MELEE_WEAPONS.items()),
+            ),
+            help="его особенности к попаданию (по дистанции, движению, укрытию) и дальность учитываются; "
+            "в ближнем бою — профиль 4.5 и его свойство",
         ),
         Field(
             "weapon_kind",
@@ -163,7 +177,7 @@ ATTACKER = Group(
         Field("proficiency", "Уровень владения категорией", "int", 0, minimum=0, maximum=6),
         Field("marksmanship", "Меткость", "int", 0, minimum=0, maximum=20),
         Field("threshold", "Порог владения оружия", "int", 1, minimum=0, maximum=4),
-        Field("strength", "Физическая сила (для лука)", "int", 0, minimum=-5, maximum=20),
+        Field("strength", "Физическая сила (лук, ближний бой)", "int", 0, minimum=-5, maximum=20),
         Field("bonus", "Прочие бонусы к попаданию", "int", 0, minimum=-10, maximum=10),
         Field("advantage", "Преимущество (два куба, лучший)", "bool", False),
         Field("hindrance", "Помеха (два куба, худший)", "bool", False),
@@ -198,6 +212,7 @@ ATTACKER = Group(
             help="свойство оружия или модуля (Охотничий лук, Тяжёлый арбалет — 1); "
             "складывается с Выверенным выстрелом",
         ),
+        *melee.ATTACKER_FIELDS,
     ),
 )
 TARGET = Group(
@@ -221,7 +236,8 @@ TARGET = Group(
             None,
             minimum=0,
             maximum=1000,
-            help="решает, в пределах ли 15 футов цель; 0–10 — ближняя, 31 и дальше — дальняя",
+            help="решает, в пределах ли 15 футов цель; 0–10 — ближняя, 31 и дальше — дальняя; "
+            "ближний бой — не дальше 10",
         ),
         Field("close_range", "Цель в пределах 15 футов", "bool", False),
         Field(
@@ -268,6 +284,8 @@ TARGET = Group(
     ),
 )
 
+CALCULATOR_GROUPS = (ATTACKER, TARGET, melee.DEFENDER)
+
 READINGS = (
     Reading(
         "Модификатор попадания = владение + ⌊Меткость / 2⌋ − порог; ниже порога он отрицателен, "
@@ -313,6 +331,7 @@ READINGS = (
         "прибавляются, как и в 3.3; выстрел с помехой.",
         "attack.melee_mz",
     ),
+    *melee.READINGS,
 )
 
 
@@ -392,11 +411,55 @@ def _weapon_traits(
     return total
 
 
+# the fields both modes read; the ranged roll's others are refused in melee, melee's in a ranged one
+SHARED = {
+    "mode",
+    "weapon",
+    "hit_die",
+    "strength",
+    "bonus",
+    "advantage",
+    "hindrance",
+    "acrobatics",
+    "distance",
+}
+# why a ranged field has no place in the opposed roll (3.11), said in its one-line refusal
+NOT_MELEE = {
+    "proficiency": "оружие ближнего боя не использует пороги и уровни владения (3.11)",
+    "threshold": "оружие ближнего боя не использует пороги и уровни владения (3.11)",
+    "marksmanship": "бонус Меткости к атакам ближнего боя не прибавляется (3.11)",
+}
+
+
+def _refuse_other_modes(mode: str, parsed: Mapping[str, Any]) -> None:
+    """A field of the other mode given a value of its own is refused, naming it, not ignored."""
+    for group in CALCULATOR_GROUPS:
+        for f in group.fields:
+            if f.name in SHARED or parsed.get(f.name) == f.default:
+                continue
+            if mode == "melee" and f.name not in melee.MELEE_ONLY:
+                raise InputError(
+                    f.name, NOT_MELEE.get(f.name, "только для дальнобойной атаки, не для ближнего боя")
+                )
+            if mode == "ranged" and f.name in melee.MELEE_ONLY:
+                raise InputError(f.name, "только для ближнего боя (встречный бросок, 3.11)")
+
+
 def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     raw = parse_object(inputs, "input")
-    _reject_unknown(raw, {f.name for g in (ATTACKER, TARGET) for f in g.fields})
+    _reject_unknown(raw, {f.name for g in CALCULATOR_GROUPS for f in g.fields})
     a = parse_fields(ATTACKER, raw)
     t = parse_fields(TARGET, raw)
+    d = parse_fields(melee.DEFENDER, raw)
+    mode = str(a["mode"])
+    _refuse_other_modes(mode, {**a, **t, **d})
+    if mode == "melee":
+        return melee.compute(raw, a, t, d)
+    if str(a["weapon"]) in melee.MELEE_WEAPONS:
+        raise InputError(
+            "weapon",
+            f"«{melee.MELEE_WEAPONS[str(a['weapon'])].name}» — оружие ближнего боя: атака «ближний бой»",
+        )
     steps = Steps()
 
     die, prof, mark, thr = (int(a[k]) for k in ("hit_die", "proficiency", "marksmanship", "threshold"))
@@ -493,7 +556,7 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     explicit = int(t["explicit_mz"])
     zeroing = int(t["zeroing"])
     weapon_ignores = int(a["cover_ignored"])
-    out: dict[str, Any] = {"calculator": "attack", "hit_modifier": total_mod}
+    out: dict[str, Any] = {"calculator": "attack", "mode": "ranged", "hit_modifier": total_mod}
     if t["target_is_cover"]:
         if cover is None:
             # no cover, no rule of 3.3 to apply
@@ -657,6 +720,4 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-CALCULATOR = Calculator(
-    "attack", "Бросок попадания", (ATTACKER, TARGET), READINGS, compute, uses_presets=True
-)
+CALCULATOR = Calculator("attack", "Бросок попадания", CALCULATOR_GROUPS, READINGS, compute, uses_presets=True)

@@ -139,6 +139,78 @@ CITATIONS: tuple[Rule, ...] = (
         "fatum/01-bazovye-pravila/#preimushchestvo-i-pomekha-v-boiu--3",
         "Помеха при атаке: бросьте куб попадания оружия дважды и выберите худший результат.",
     ),
+    # ---- 3.11 melee: the opposed roll, the counter-strike, the block ----------------------------
+    Rule(
+        "melee.distance",
+        "fatum/03-boi/#vstuplenie-i-vykhod-iz-blizhnego-boia--1",
+        "Когда дистанция до противника составляет 10 футов или меньше",
+    ),
+    Rule(
+        "melee.opposed",
+        "fatum/03-boi/#ataka-v-blizhnem-boiu--3",
+        "Когда персонаж атакует в ближнем бою, атакующий и защитник совершают встречный бросок:",
+    ),
+    Rule(
+        "melee.attacker_die",
+        "fatum/03-boi/#ataka-v-blizhnem-boiu--4",
+        "атакующий бросает куб попадания своего оружия ближнего боя;",
+    ),
+    Rule(
+        "melee.defender_die",
+        "fatum/03-boi/#ataka-v-blizhnem-boiu--5",
+        "защитник бросает куб попадания своего оружия ближнего боя или профиль безоружного боя;",
+    ),
+    Rule(
+        "melee.bonus",
+        "fatum/03-boi/#profili-oruzhiia-blizhnego-boia--2",
+        "Акробатику, Физическую силу или один из этих навыков на выбор.",
+    ),
+    Rule(
+        "melee.no_threshold",
+        "fatum/03-boi/#profili-oruzhiia-blizhnego-boia--2",
+        "Оружие ближнего боя не использует пороги и уровни владения оружием.",
+    ),
+    Rule(
+        "melee.no_marksmanship",
+        "fatum/03-boi/#profili-oruzhiia-blizhnego-boia--3",
+        "Бонус Меткости к атакам ближнего боя не прибавляется",
+    ),
+    Rule(
+        "melee.hit",
+        "fatum/03-boi/#ataka-v-blizhnem-boiu--7",
+        "Если результат атакующего выше, он наносит урон защитнику.",
+    ),
+    Rule(
+        "melee.tie",
+        "fatum/03-boi/#ataka-v-blizhnem-boiu--8",
+        "Если результаты равны, никто не наносит урон.",
+    ),
+    Rule(
+        "melee.defender_wins",
+        "fatum/03-boi/#ataka-v-blizhnem-boiu--9",
+        "Если результат защитника выше, атакующий промахивается и открывается под Встречный удар.",
+    ),
+    Rule(
+        "melee.counter",
+        "fatum/03-boi/#vstrechnyi-udar--1",
+        "он может немедленно нанести атакующему урон своим оружием ближнего боя без дополнительного броска",
+    ),
+    Rule("melee.counter_cost", "fatum/03-boi/#vstrechnyi-udar--2", "Встречный удар стоит 1 ОД."),
+    Rule(
+        "melee.counter_no_ap",
+        "fatum/03-boi/#vstrechnyi-udar--4",
+        "Если у защитника в ближайшем ходу не будет доступной 1 ОД, он не может совершить Встречный удар.",
+    ),
+    Rule(
+        "melee.block",
+        "fatum/03-boi/#blok--2",
+        "Персонаж заявляет Блок и полностью игнорирует урон от одной следующей атаки ближнего боя",
+    ),
+    Rule(
+        "melee.block_counter",
+        "fatum/03-boi/#blok--3",
+        "Блок может отменить урон от обычной атаки ближнего боя, Встречного удара или свободной атаки",
+    ),
     # ---- 3.4 armour, step by step -------------------------------------------------------------
     Rule(
         "armor.profile_rules",

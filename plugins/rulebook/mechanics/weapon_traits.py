@@ -10,6 +10,12 @@ A profile's «Особенность» gives some weapons a bonus or a penalty t
 A row may also change its hit die with the distance («1к8 на дистанции 0–10 фт; 1к6 на дистанции
 11+ фт»).
 
+A melee row (4.5) speaks of the opposed roll instead: «+1 к встречному броску, если персонаж
+защищается» (Быстрое), «+1 к встречному броску против цели, которая в этот ход применяла Натиск»
+(Удержание дистанции), «цель получила -1 к следующему встречному броску» (Оглушение, a mark the
+hit leaves on the other side) and «Встречный удар этим оружием стоит 2 ОД вместо 1 ОД»
+(Громоздкое); `melee_traits`, `stun_penalty` and `counter_cost` read them.
+
 The distances are 4.8's «Дистанции Для Модификаций» (near 0–10 ft, far 31+ ft): the only bands the
 book defines. Standard library only: this runs in Pyodide too.
 """
@@ -63,3 +69,43 @@ def die_by_distance(properties: str) -> tuple[int, int] | None:
     """(the die within 10 ft, the die beyond) when the row sets its hit die by distance."""
     m = _DIE_BY_DISTANCE.search(properties)
     return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+# ---- 4.5 melee rows: the opposed roll («встречный бросок», 3.11) ------------------------------------
+# a melee condition's key, the words that name it, and how a step says it
+MELEE_CONDITIONS: dict[str, tuple[re.Pattern[str], str]] = {
+    "defending": (re.compile(r"если персонаж защищается"), "владелец защищается"),
+    "opponent_charged": (
+        re.compile(r"против цели, которая в этот ход применяла Натиск"),
+        "противник в этот ход применил Натиск",
+    ),
+}
+_OPPOSED = re.compile(r"([+−-]\d+) к встречному броску")
+_STUN = re.compile(r"цель получила ([+−-]\d+) к следующему встречному броску")
+_COUNTER_COST = re.compile(r"Встречный удар этим оружием стоит (\d+) ОД")
+
+
+def melee_traits(properties: str) -> tuple[HitTrait, ...]:
+    """The row's modifiers to its holder's own opposed roll, sentence by sentence; a sentence in
+    which the «цель получила» it (Оглушение) marks the other side and is `stun_penalty`'s."""
+    found = []
+    for sentence in re.split(r"(?<=[.!?])\s+", properties):
+        m = _OPPOSED.search(sentence)
+        if not m or _STUN.search(sentence):
+            continue
+        value = int(m.group(1).replace("−", "-"))
+        conditions = tuple(k for k, (words, _) in MELEE_CONDITIONS.items() if words.search(sentence))
+        found.append(HitTrait(value, conditions, sentence.strip()))
+    return tuple(found)
+
+
+def stun_penalty(properties: str) -> int | None:
+    """What a hit of this row can give the target's next opposed roll (Оглушение: −1), if any."""
+    m = _STUN.search(properties)
+    return int(m.group(1).replace("−", "-")) if m else None
+
+
+def counter_cost(properties: str) -> int | None:
+    """The ОД a counter-strike with this row costs when the row says so (Громоздкое: 2)."""
+    m = _COUNTER_COST.search(properties)
+    return int(m.group(1)) if m else None

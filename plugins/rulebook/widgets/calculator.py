@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from lxml.html import HtmlElement
 
-from rulebook.mechanics import CALCULATORS, PLACED, declaration
+from rulebook.mechanics import CALCULATORS, PLACED, attack, declaration, melee
 from rulebook.mechanics.base import Field, Group
 from rulebook.widgets.elements import preset_options, text_el
 from rulebook.widgets.strict import StrictBlock, boolean
@@ -106,15 +106,20 @@ def _fieldset(
     group: Group,
     preset: tuple[str, str, list[dict[str, Any]], bool] | None = None,
     preset_field: str | None = None,
+    first: tuple[str, ...] = (),
 ) -> etree.Element:
     """A group's fieldset; `preset_field` names the group's field the preset select is (the
-    attack's `weapon`: the engine reads the chosen row), which is then not drawn twice."""
+    attack's `weapon`: the engine reads the chosen row), which is then not drawn twice; the
+    fields named in `first` come before that select (the attack's mode, which the weapon follows)."""
     fs = etree.SubElement(form, "fieldset", {"class": "rb-calc__group", "data-group": group.name})
     _text(fs, "legend", group.label)
+    for f in group.fields:
+        if f.name in first:
+            _field(fs, uid, group, f)
     if preset:
         _preset_select(fs, uid, *preset, field=(preset_field, group.name) if preset_field else None)
     for f in group.fields:
-        if f.name != preset_field:
+        if f.name != preset_field and f.name not in first:
             _field(fs, uid, group, f)
     return fs
 
@@ -203,14 +208,33 @@ def _groups_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl:
 
 
 def _attack_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
-    """The attacker's fieldset starts with the chapter 4 weapons whose hit the roll computes: those
-    with a Порог владения (3.7), and bows and crossbows, whose own hit bonus (4.6) the form's
-    «Модификатор попадания» selects. Melee weapons (an opposed roll, 3.11) and grenades are not offered."""
+    """The attacker's fieldset starts with the mode (a ranged roll or melee's opposed roll, 3.11)
+    and the chapter 4 weapons whose hit the roll computes: those with a Порог владения (3.7), bows
+    and crossbows, whose own hit bonus (4.6) the form's «Модификатор попадания» selects, and the
+    melee profiles (4.5). Grenades are not offered. A field that only one mode reads says which
+    (`data-mode`): the page hides and disables it in the other, as the engine refuses it there."""
     rolled = {c["value"] for f in decl["groups"][0]["fields"] if f["name"] == "weapon" for c in f["choices"]}
     weapons = [w for w in decl["presets"]["weapons"] if w["key"] in rolled]
-    _fieldset(form, uid, groups[0], ("weapon", "Оружие из главы 4", weapons, True), preset_field="weapon")
-    for g in groups[1:]:
-        _fieldset(form, uid, g)
+    fieldsets = [
+        _fieldset(
+            form,
+            uid,
+            groups[0],
+            ("weapon", "Оружие из главы 4", weapons, True),
+            preset_field="weapon",
+            first=("mode",),
+        )
+    ]
+    fieldsets += [_fieldset(form, uid, g) for g in groups[1:]]
+    for fs in fieldsets:
+        if fs.get("data-group") == melee.DEFENDER.name:
+            fs.set("data-mode", "melee")
+            continue
+        for wrap in fs.iter("div"):
+            name = wrap.get("data-field")
+            if name is None or name in attack.SHARED:
+                continue
+            wrap.set("data-mode", "melee" if name in melee.MELEE_ONLY else "ranged")
 
 
 def _damage_form(form: etree.Element, uid: str, groups: tuple[Group, ...], decl: dict[str, Any]) -> None:
