@@ -182,11 +182,20 @@
     reading.set(shown, mark);
     if (reading.size > READING_KEPT) reading.delete(reading.keys().next().value);
   }
+  /* The place is noted only while the page shown is the one the URL names. From a link followed
+     or a Back until the next page arrives, the URL is that page's, and Material scrolls the page
+     still shown to the next entry's saved offset (a landing still settling may scroll it back): a
+     place noted then is not the reader's, and it replaced theirs, so a Forward back to the page
+     found no place matching its entry and landed by the pixel offset, which on the page shown
+     afresh (the blocks above drawn at an estimate) can name another paragraph. */
+  function noteShownReading() {
+    if (location.pathname === shown) noteReading();
+  }
   window.addEventListener(
     "scroll",
     () => {
       clearTimeout(noting);
-      noting = setTimeout(noteReading, NOTE_MS);
+      noting = setTimeout(noteShownReading, NOTE_MS);
     },
     { passive: true },
   );
@@ -271,7 +280,7 @@
     document.addEventListener(
       "click",
       (ev) => {
-        if (ev.target instanceof Element && ev.target.closest("a[href]")) noteReading(); // leaving, maybe
+        if (ev.target instanceof Element && ev.target.closest("a[href]")) noteShownReading(); // leaving, maybe
         if (!want || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
         const link = ev.target instanceof Element ? ev.target.closest("a[href]") : null;
         if (link && !link.target && link.href === want.href) {
