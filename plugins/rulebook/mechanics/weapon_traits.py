@@ -52,17 +52,27 @@ class HitTrait:
     text: str
 
 
-def hit_traits(properties: str) -> tuple[HitTrait, ...]:
-    """The row's modifiers to its own hit roll, sentence by sentence."""
+def _traits(
+    properties: str,
+    value: re.Pattern[str],
+    other: re.Pattern[str],
+    conditions: dict[str, tuple[re.Pattern[str], str]],
+) -> tuple[HitTrait, ...]:
+    """Each sentence of a row that gives its holder `value` (not one that `other` marks as
+    another's), with the conditions its words name."""
     found = []
     for sentence in re.split(r"(?<=[.!?])\s+", properties):
-        m = _HIT.search(sentence)
-        if not m or _OTHER_ATTACK.search(sentence):
+        m = value.search(sentence)
+        if not m or other.search(sentence):
             continue
-        value = int(m.group(1).replace("−", "-"))
-        conditions = tuple(k for k, (words, _) in CONDITIONS.items() if words.search(sentence))
-        found.append(HitTrait(value, conditions, sentence.strip()))
+        named = tuple(k for k, (words, _) in conditions.items() if words.search(sentence))
+        found.append(HitTrait(int(m.group(1).replace("−", "-")), named, sentence.strip()))
     return tuple(found)
+
+
+def hit_traits(properties: str) -> tuple[HitTrait, ...]:
+    """The row's modifiers to its own hit roll, sentence by sentence."""
+    return _traits(properties, _HIT, _OTHER_ATTACK, CONDITIONS)
 
 
 def die_by_distance(properties: str) -> tuple[int, int] | None:
@@ -88,15 +98,7 @@ _COUNTER_COST = re.compile(r"Встречный удар этим оружием
 def melee_traits(properties: str) -> tuple[HitTrait, ...]:
     """The row's modifiers to its holder's own opposed roll, sentence by sentence; a sentence in
     which the «цель получила» it (Оглушение) marks the other side and is `stun_penalty`'s."""
-    found = []
-    for sentence in re.split(r"(?<=[.!?])\s+", properties):
-        m = _OPPOSED.search(sentence)
-        if not m or _STUN.search(sentence):
-            continue
-        value = int(m.group(1).replace("−", "-"))
-        conditions = tuple(k for k, (words, _) in MELEE_CONDITIONS.items() if words.search(sentence))
-        found.append(HitTrait(value, conditions, sentence.strip()))
-    return tuple(found)
+    return _traits(properties, _OPPOSED, _STUN, MELEE_CONDITIONS)
 
 
 def stun_penalty(properties: str) -> int | None:
