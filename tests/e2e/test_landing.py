@@ -78,6 +78,16 @@ def assert_landed(page: Page, block_id: str) -> None:
     assert not page.evaluate(COVERED, block_id), f"«back to top» covers #{block_id}"
 
 
+def assert_still_at(page: Page, reading: object) -> None:
+    """The place read is where it was, and still is once the page has filled in."""
+    for wait in (0, 600):
+        page.wait_for_timeout(wait)
+        try:
+            page.wait_for_function(STILL_AT, arg=reading, timeout=5000)
+        except Exception as err:
+            raise AssertionError(f"reading {reading}, back at {page.evaluate(AT_TOP)}") from err
+
+
 def back_to(page: Page, origin: re.Pattern[str], title: str) -> None:
     """Back shows the page left (not just its URL). What is awaited is the page a reader sees,
     not its load event: on a busy machine a page's last resource can keep that from firing for
@@ -299,12 +309,7 @@ def test_back_returns_to_the_paragraph_being_read(page: Page, server: str) -> No
     page.wait_for_url(CHAPTER_1, wait_until="commit")
     expect(page.locator("h1")).to_contain_text("Глава 1", timeout=15000)
     back_to(page, re.compile(r"/fatum/03-boi/(#[^/]*)?$"), "Глава 3")
-    for wait in (0, 600):  # there, and still there once the page has filled in
-        page.wait_for_timeout(wait)
-        try:
-            page.wait_for_function(STILL_AT, arg=reading, timeout=5000)
-        except Exception as err:
-            raise AssertionError(f"reading {reading}, back at {page.evaluate(AT_TOP)}") from err
+    assert_still_at(page, reading)
     assert page.evaluate("window.rbTestSameDocument === true"), "the page was loaded, not swapped"
 
 
@@ -340,10 +345,5 @@ def test_forward_returns_to_the_paragraph_read_after_a_slow_back(page: Page, ser
     page.go_forward(wait_until="commit")
     page.wait_for_url(re.compile(r"/fatum/03-boi/(#[^/]*)?$"), wait_until="commit")
     expect(page.locator("h1")).to_contain_text("Глава 3", timeout=15000)
-    for wait in (0, 600):  # there, and still there once the page has filled in
-        page.wait_for_timeout(wait)
-        try:
-            page.wait_for_function(STILL_AT, arg=reading, timeout=5000)
-        except Exception as err:
-            raise AssertionError(f"reading {reading}, back at {page.evaluate(AT_TOP)}") from err
+    assert_still_at(page, reading)
     assert page.evaluate("window.rbTestSameDocument === true"), "the page was loaded, not swapped"
