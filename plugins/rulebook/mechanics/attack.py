@@ -41,7 +41,7 @@ from rulebook.mechanics.base import (
     percent,
 )
 from rulebook.mechanics.base import reject_unknown as _reject_unknown
-from rulebook.mechanics.check import DICE, die_label
+from rulebook.mechanics.check import DICE, die_label, hit_die_steps
 from rulebook.mechanics.presets import WEAPONS, Weapon
 from rulebook.mechanics.rules import url
 from rulebook.mechanics.weapon_traits import CONDITIONS, FAR_FT, NEAR_FT, die_by_distance, hit_traits
@@ -544,12 +544,7 @@ def compute(inputs: Mapping[str, Any]) -> dict[str, Any]:
             + (" (помеха одна, не две)." if hindrance else "."),
         )
         hindrance = True
-    if advantage and hindrance:
-        steps.add("attack.advantage", f"Преимущество и помеха гасят друг друга: один {die_label(die)}.")
-    elif advantage:
-        steps.add("attack.advantage", f"Преимущество: 2к{die}, берётся лучший.")
-    elif hindrance:
-        steps.add("attack.hindrance", f"Помеха: 2к{die}, берётся худший.")
+    hit_die_steps(steps, die, advantage, hindrance)
 
     size, material = str(t["cover"]), str(t["cover_material"])
     cover = cover_mz(size, material) if size != "none" else None

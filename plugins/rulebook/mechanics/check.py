@@ -57,6 +57,18 @@ def die_label(size: int) -> str:
     return f"1к{size}"
 
 
+def hit_die_steps(steps: Steps, die: int, advantage: bool, hindrance: bool, whose: str = "") -> None:
+    """The step that says how the hit die is rolled under advantage or hindrance (3.1), for the
+    ranged roll and the melee attacker alike; `whose` names the side («атакующего»)."""
+    who = f" {whose}" if whose else ""
+    if advantage and hindrance:
+        steps.add("attack.advantage", f"Преимущество и помеха гасят друг друга: один {die_label(die)}.")
+    elif advantage:
+        steps.add("attack.advantage", f"Преимущество{who}: 2к{die}, берётся лучший.")
+    elif hindrance:
+        steps.add("attack.hindrance", f"Помеха{who}: 2к{die}, берётся худший.")
+
+
 @dataclass(frozen=True)
 class DifficultyRoll:
     """The difficulty die as rolled: one die, or two of which one is kept (ends of the ladder).

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulebook.mechanics.base import Choice, Field, Group, InputError, Reading, Steps, percent
-from rulebook.mechanics.check import die_label
+from rulebook.mechanics.check import die_label, hit_die_steps
 from rulebook.mechanics.presets import WEAPONS, Weapon
 from rulebook.mechanics.rules import url
 from rulebook.mechanics.weapon_traits import MELEE_CONDITIONS, counter_cost, melee_traits, stun_penalty
@@ -229,12 +229,7 @@ def compute(
         steps.add(None, f"Прочие бонусы защитника {bonus:+d}: итого {mod_d:+d}.")
 
     advantage, hindrance = bool(a["advantage"]), bool(a["hindrance"])
-    if advantage and hindrance:
-        steps.add("attack.advantage", f"Преимущество и помеха гасят друг друга: один {die_label(die_a)}.")
-    elif advantage:
-        steps.add("attack.advantage", f"Преимущество атакующего: 2к{die_a}, берётся лучший.")
-    elif hindrance:
-        steps.add("attack.hindrance", f"Помеха атакующего: 2к{die_a}, берётся худший.")
+    hit_die_steps(steps, die_a, advantage, hindrance, "атакующего")
     win, tie, lose = opposed(die_a, mod_a, die_d, mod_d, advantage, hindrance)
     steps.add(
         "melee.hit",
